@@ -1,0 +1,36 @@
+// Loads one service's spec and bundles its $refs with Redocly's openapi-core (no hand-written resolution).
+import { bundle, createConfig } from '@redocly/openapi-core';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { ServiceKey } from './services.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A bundled OpenAPI document: one object, internal `#/components/...` refs kept. */
+export type OpenApiDocument = Record<string, any>;
+
+export function specPath(service: ServiceKey): string {
+  return path.join(ROOT, 'specs', service, 'openapi.yaml');
+}
+
+export interface LoadedSpec {
+  service: ServiceKey;
+  document: OpenApiDocument;
+  /** Every file the bundle read, so that watch mode knows what to watch. */
+  files: string[];
+}
+
+export async function loadSpec(service: ServiceKey): Promise<LoadedSpec> {
+  const config = await createConfig({});
+  const result = await bundle({ ref: specPath(service), config, dereference: false });
+  const errors = result.problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) {
+    const lines = errors.map((p) => `${p.message} (${p.location?.[0]?.pointer ?? ''})`);
+    throw new Error(`Spec ${service} does not bundle:\n  ${lines.join('\n  ')}`);
+  }
+  return {
+    service,
+    document: result.bundle.parsed as OpenApiDocument,
+    files: [...result.fileDependencies].sort(),
+  };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Prism and generated servers bind ports: keep files in separate processes, two at a time (2 cores).
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
