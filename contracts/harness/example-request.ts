@@ -1,0 +1,97 @@
+// Builds one valid request per operation from the spec's own examples (parameter, schema and request
+// body examples), so that every operation can be called once without hand-written inputs.
+import { resolveRef } from '../../generator/model/refs.js';
+import type { OpenApiDocument } from '../../generator/loader.js';
+
+export interface ExampleRequest {
+  operationId: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  contentType?: string;
+  body?: string | Uint8Array;
+  /** The status codes the spec documents for the operation. */
+  documentedStatuses: string[];
+}
+
+export interface Credentials {
+  accessToken?: string;
+  apiKey?: string;
+}
+
+function exampleOf(doc: OpenApiDocument, holder: any): unknown {
+  if (holder === undefined) return undefined;
+  if (holder.example !== undefined) return holder.example;
+  const named = Object.values<any>(holder.examples ?? {})[0];
+  if (named !== undefined) return resolveRef(doc, named).value ?? named;
+  return undefined;
+}
+
+function sampleForSchema(doc: OpenApiDocument, raw: any): unknown {
+  const schema = resolveRef(doc, raw ?? {});
+  const direct = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ?? schema.default ?? schema.const ?? schema.enum?.[0];
+  if (direct !== undefined) return direct;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
+  if (type === 'boolean') return true;
+  return 'example';
+}
+
+function asString(value: unknown): string {
+  return typeof value === 'string' ? value : Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+export function exampleRequest(doc: OpenApiDocument, path: string, method: string, credentials: Credentials): ExampleRequest {
+  const item = doc.paths[path];
+  const op = item[method];
+  const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(doc, p));
+  const query: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  let url = path;
+  for (const p of params) {
+    const value = exampleOf(doc, p) ?? exampleOf(doc, resolveRef(doc, p.schema ?? {})) ?? sampleForSchema(doc, p.schema);
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(asString(value)));
+    else if (p.required && p.in === 'query') query[p.name] = asString(value);
+    else if (p.required && p.in === 'header') headers[p.name] = asString(value);
+  }
+  const security: any[] = op.security ?? doc.security ?? [];
+  const schemes = doc.components?.securitySchemes ?? {};
+  const first = Object.keys(security.find((req) => Object.keys(req).length > 0) ?? {})[0];
+  const scheme = first ? schemes[first] : undefined;
+  if (scheme?.type === 'apiKey' && scheme.in === 'query') query[scheme.name] = (scheme.name === 'key' ? credentials.apiKey : credentials.accessToken) ?? '';
+  if (scheme?.type === 'apiKey' && scheme.in === 'header') headers[scheme.name] = credentials.apiKey ?? '';
+  if (scheme?.type === 'oauth2' || (scheme?.type === 'http' && scheme.scheme === 'bearer')) headers.authorization = `Bearer ${credentials.accessToken ?? ''}`;
+
+  const request: ExampleRequest = {
+    operationId: op.operationId,
+    method: method.toUpperCase(),
+    path: url,
+    query,
+    headers,
+    documentedStatuses: Object.keys(op.responses ?? {}),
+  };
+  const body = op.requestBody ? resolveRef(doc, op.requestBody) : undefined;
+  if (body) {
+    const entries = Object.entries<any>(body.content ?? {});
+    const preferred = entries.find(([ct]) => ct === 'application/x-www-form-urlencoded') ?? entries.find(([ct]) => ct === 'application/json') ?? entries[0];
+    if (preferred) {
+      const [contentType, media] = preferred;
+      const value = exampleOf(doc, media) ?? {};
+      request.contentType = contentType;
+      if (contentType === 'application/x-www-form-urlencoded') {
+        const form = new URLSearchParams();
+        for (const [k, v] of Object.entries<any>(value)) form.set(k, asString(v));
+        request.body = form.toString();
+      } else if (contentType.includes('json')) request.body = JSON.stringify(value);
+      else request.body = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+  }
+  return request;
+}
+
+export function requestUrl(baseUrl: string, request: ExampleRequest): string {
+  const url = new URL(baseUrl.replace(/\/$/, '') + request.path);
+  for (const [k, v] of Object.entries(request.query)) url.searchParams.set(k, v);
+  return url.toString();
+}

@@ -1,0 +1,35 @@
+// The conformance report as Markdown: one table per service, one line per rule.
+import type { RuleVerdict } from './outcome.js';
+
+const LABEL: Record<string, string> = {
+  pass: 'pass',
+  fail: '**FAIL**',
+  'not-applicable': 'not applicable',
+  'mock-limitation': 'mock limitation',
+  'no-test': '**no test**',
+};
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
+
+export function markdownReport(target: string, verdicts: RuleVerdict[]): string {
+  const lines = [`# Conformance report: ${target}`, ''];
+  lines.push(summaryLine(verdicts), '');
+  for (const service of [...new Set(verdicts.map((v) => v.service))]) {
+    lines.push(`## ${service}`, '', '| rule | text | result | detail |', '|---|---|---|---|');
+    for (const v of verdicts.filter((x) => x.service === service)) {
+      const detail = v.tests
+        .filter((t) => t.verdict === v.verdict && (t.detail || t.exchange))
+        .slice(0, 3)
+        .map((t) => [t.detail, t.exchange ? '`' + t.exchange.slice(0, 600) + '`' : ''].filter(Boolean).join(' '))
+        .join('<br>');
+      lines.push(`| ${v.ruleId} | ${cell(v.text)} | ${LABEL[v.verdict]} | ${cell(detail)} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+export function summaryLine(verdicts: RuleVerdict[]): string {
+  const count = (k: string) => verdicts.filter((v) => v.verdict === k).length;
+  return `${verdicts.length} rules: ${count('pass')} pass, ${count('fail')} fail, ${count('mock-limitation')} mock limitation, ${count('not-applicable')} not applicable, ${count('no-test')} without a test`;
+}

@@ -1,0 +1,37 @@
+// Target: Prism mocks of the bundled specs (generated/<service>/openapi.json), one per service, on free ports.
+import path from 'node:path';
+import { ROOT } from '../../generator/loader.js';
+import type { ServiceKey } from '../../generator/services.js';
+import { DEFAULT_FIXTURES } from './fixtures.js';
+import { startPrism, type PrismProcess } from './prism-process.js';
+import type { ServiceEndpoint, Target, TargetSession } from './target.js';
+
+export const prismTarget: Target = {
+  name: 'prism',
+  kind: 'mock',
+  async start(services: readonly ServiceKey[]): Promise<TargetSession> {
+    const started: PrismProcess[] = [];
+    const endpoints: Partial<Record<ServiceKey, ServiceEndpoint>> = {};
+    try {
+      await Promise.all(
+        services.map(async (service) => {
+          const prism = await startPrism(path.join(ROOT, 'generated', service, 'openapi.json'));
+          started.push(prism);
+          endpoints[service] = { baseUrl: prism.baseUrl, uploadUrl: prism.baseUrl };
+        }),
+      );
+    } catch (error) {
+      await Promise.all(started.map((p) => p.stop()));
+      throw error;
+    }
+    return {
+      name: 'prism',
+      kind: 'mock',
+      endpoints,
+      fixtures: DEFAULT_FIXTURES,
+      stop: async () => {
+        await Promise.all(started.map((p) => p.stop()));
+      },
+    };
+  },
+};

@@ -1,0 +1,14 @@
+// The contract run: rule tests against one target, started once by the global setup.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['contracts/rules/**/*.contract.ts'],
+    globalSetup: ['contracts/harness/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One target with shared state: files run one after another so stateful rules do not interfere.
+    fileParallelism: false,
+    reporters: ['./contracts/report/reporter.ts'],
+  },
+});

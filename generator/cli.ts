@@ -1,0 +1,91 @@
+// npm run generate [-- --check | --watch] [--service <key>]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './loader.js';
+import { generateAll } from './pipeline.js';
+import { SERVICE_KEYS, isServiceKey, type ServiceKey } from './services.js';
+import { compare, isClean, write, type Drift } from './writer.js';
+
+const { values } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    watch: { type: 'boolean', default: false },
+    service: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+const services: ServiceKey[] = values.service
+  ? isServiceKey(values.service) ? [values.service] : usage(`unknown service ${values.service}`)
+  : [...SERVICE_KEYS];
+const scopes = values.service ? services : undefined;
+
+function usage(message: string): never {
+  console.error(`${message}\nusage: npm run generate [-- --check | --watch] [--service ${SERVICE_KEYS.join('|')}]`);
+  process.exit(2);
+}
+
+function describe(drift: Drift): string[] {
+  return [
+    ...drift.changed.map((f) => `  changed  generated/${f}`),
+    ...drift.missing.map((f) => `  new      generated/${f}`),
+    ...drift.extra.map((f) => `  removed  generated/${f}`),
+  ];
+}
+
+async function once(): Promise<number> {
+  const started = performance.now();
+  const { files } = await generateAll(services);
+  if (values.check) {
+    const drift = compare(files, scopes);
+    if (isClean(drift)) {
+      console.log(`generated/ is up to date (${files.size} files).`);
+      return 0;
+    }
+    console.error('generated/ is stale; run `npm run generate`. Differences:');
+    console.error(describe(drift).join('\n'));
+    return 1;
+  }
+  const drift = write(files, scopes);
+  if (!values.quiet) {
+    const lines = describe(drift);
+    console.log(`${files.size} files generated in ${Math.round(performance.now() - started)} ms; ${lines.length} changed.`);
+    if (lines.length) console.log(lines.join('\n'));
+  }
+  return 0;
+}
+
+async function watch(): Promise<void> {
+  await once();
+  console.log('watching specs/ and templates/ (Ctrl-C stops)');
+  let pending: NodeJS.Timeout | undefined;
+  const changed = new Set<ServiceKey | 'all'>();
+  const run = async () => {
+    const targets = changed.has('all') ? services : services.filter((s) => changed.has(s));
+    changed.clear();
+    if (targets.length === 0) return;
+    const started = performance.now();
+    try {
+      const { files } = await generateAll(targets);
+      const drift = write(files, targets);
+      const lines = describe(drift);
+      console.log(`[${new Date().toISOString()}] ${targets.join(', ')} regenerated in ${Math.round(performance.now() - started)} ms; ${lines.length} file(s) changed`);
+      if (lines.length) console.log(lines.join('\n'));
+    } catch (error) {
+      console.error(`regeneration failed: ${(error as Error).message}`);
+    }
+  };
+  const onChange = (kind: ServiceKey | 'all') => {
+    changed.add(kind);
+    clearTimeout(pending);
+    pending = setTimeout(run, 40);
+  };
+  fs.watch(path.join(ROOT, 'specs'), { recursive: true }, (_e, file) => {
+    const service = String(file ?? '').split(/[\\/]/)[0] ?? '';
+    onChange(isServiceKey(service) ? service : 'all');
+  });
+  fs.watch(path.join(ROOT, 'templates'), { recursive: true }, () => onChange('all'));
+}
+
+if (values.watch) await watch();
+else process.exitCode = await once();

@@ -1,0 +1,60 @@
+// Type expressions for one operation's inputs and outputs, written against openapi-typescript's
+// `operations` / `components` types so that the generated code never restates a schema.
+import { propertyKey } from '../model/names.js';
+import type { JsonSchema, OperationModel, RequestBodyModel, ServiceModel } from '../model/types.js';
+
+const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
+
+export function paramType(o: OperationModel, name: string, where: string): string {
+  return `NonNullable<${op(o)}['parameters'][${JSON.stringify(where)}]>[${JSON.stringify(name)}]`;
+}
+
+/** A schema's TypeScript type: a components reference where the schema is one, else unknown. */
+export function schemaType(schema: JsonSchema | undefined): string {
+  const ref: string | undefined = schema?.$ref;
+  const m = ref?.match(/^#\/components\/schemas\/(.+)$/);
+  if (m) return `components['schemas'][${JSON.stringify(decodeURIComponent(m[1]!))}]`;
+  if (schema?.type === 'array' && schema.items) return `Array<${schemaType(schema.items)}>`;
+  return 'unknown';
+}
+
+export function bodyContentType(o: OperationModel, body: RequestBodyModel): string {
+  return `NonNullable<${op(o)}['requestBody']>['content'][${JSON.stringify(body.contentType)}]`;
+}
+
+/**
+ * The body a caller passes (client) or a handler receives (server): the JSON body when there is one;
+ * else the form body with its JSON-string fields as the objects they encode. Credentials are left out.
+ */
+export function structuredBodyType(o: OperationModel): string | undefined {
+  const json = o.requestBodies.find((b) => b.kind === 'json');
+  const form = o.requestBodies.find((b) => b.kind === 'form' || b.kind === 'multipart-form');
+  const base = json ?? form;
+  if (!base) return undefined;
+  let type = bodyContentType(o, base);
+  const omitted = ['access_token', ...(base === form ? form.jsonFields.map((f) => f.name) : [])];
+  type = `Omit<${type}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>`;
+  if (base === form && form.jsonFields.length > 0) {
+    const fields = form.jsonFields.map((f) => `${propertyKey(f.name)}?: ${schemaType(f.schema)}`).join('; ');
+    type = `${type} & { ${fields} }`;
+  }
+  return type;
+}
+
+export function successType(o: OperationModel): string {
+  const s = o.success;
+  if (!s?.contentType) return 'void';
+  return `${op(o)}['responses'][${JSON.stringify(s.status)}]['content'][${JSON.stringify(s.contentType)}]`;
+}
+
+/** The type of each `data:` event of a streaming operation (declared with x-sse-data in the spec). */
+export function streamChunkType(service: ServiceModel, o: OperationModel): string {
+  const raw = service.document.paths[o.path][o.method.toLowerCase()];
+  const media = Object.entries<any>(raw.responses?.['200']?.content ?? {}).find(([ct]) => ct === 'text/event-stream')?.[1];
+  const declared = media?.['x-sse-data'] ?? media?.itemSchema ?? media?.schema?.['x-sse-data'];
+  return schemaType(declared);
+}
+
+export function hasStructuredBody(o: OperationModel): boolean {
+  return structuredBodyType(o) !== undefined;
+}

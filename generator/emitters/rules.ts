@@ -1,0 +1,37 @@
+// Emits rules.ts: the service's x-rules catalogue as a typed constant, for the contract suite.
+import { StructureKind } from 'ts-morph';
+import type { ServiceModel } from '../model/types.js';
+import { printStructure } from './ts-project.js';
+
+export function emitRules(service: ServiceModel): string {
+  const rules = service.rules.map((r) => {
+    const entry: Record<string, unknown> = { id: r.id, service: r.service, text: r.text, source: r.source, statefulOnly: r.statefulOnly };
+    if (r.reason) entry.reason = r.reason;
+    if (r.operationId) entry.operationId = r.operationId;
+    if (r.violation) entry.violation = r.violation;
+    return entry;
+  });
+  return printStructure('rules.ts', {
+    statements: [
+      {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: 'Rule',
+        docs: ['One documented rule: the contract suite keys exactly one test to its id.'],
+        properties: [
+          { name: 'id', isReadonly: true, type: 'string' },
+          { name: 'service', isReadonly: true, type: 'string' },
+          { name: 'text', isReadonly: true, type: 'string' },
+          { name: 'source', isReadonly: true, type: 'string', docs: ['Where the rule is written: section of the service document.'] },
+          { name: 'statefulOnly', isReadonly: true, type: 'boolean', docs: ['True when a stateless mock cannot honour it.'] },
+          { name: 'reason', isReadonly: true, hasQuestionToken: true, type: 'string' },
+          { name: 'operationId', isReadonly: true, hasQuestionToken: true, type: 'string' },
+          { name: 'violation', isReadonly: true, hasQuestionToken: true, type: '{ readonly http: number; readonly code?: number; readonly status?: string }' },
+        ],
+      },
+      `export const RULES = ${JSON.stringify(rules, null, 2)} as const satisfies readonly Rule[];`,
+      `export type RuleId = (typeof RULES)[number]['id'];`,
+      `export const SERVICE = ${JSON.stringify(service.key)};`,
+    ],
+  });
+}

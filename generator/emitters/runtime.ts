@@ -1,0 +1,48 @@
+// Copies the hand-written runtime (templates/runtime/) into a generated package. A file under a vendor/
+// folder is a shim that re-exports a library: it is replaced by that library's single-file ESM build and
+// the declaration file kept beside the shim, so the package needs no dependency at run time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT } from '../loader.js';
+import { renderTemplate } from './templates.js';
+
+const require = createRequire(import.meta.url);
+const RUNTIME = path.join(ROOT, 'templates', 'runtime');
+
+/** Library builds that vendor shims stand for: shim name -> package-relative file. */
+const VENDORED: Record<string, { pkg: string; file: string }> = {
+  'eventsource-parser': { pkg: 'eventsource-parser', file: 'dist/index.js' },
+  'multipart-parser': { pkg: '@mjackson/multipart-parser', file: 'dist/multipart-parser.node.js' },
+};
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
+}
+
+export function runtimeFiles(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of listFiles(RUNTIME)) {
+    const rel = path.relative(RUNTIME, file).split(path.sep).join('/');
+    if (rel.endsWith('.test.ts')) continue;
+    const banner = renderTemplate('runtime-banner.hbs', { source: `runtime/${rel}` });
+    const vendor = rel.match(/(^|\/)vendor\/([^/]+)\.ts$/);
+    if (vendor && !rel.endsWith('.d.ts')) {
+      const lib = VENDORED[vendor[2]!];
+      if (!lib) throw new Error(`vendor shim ${rel} names no known library`);
+      const pkgDir = path.dirname(require.resolve(`${lib.pkg}/package.json`));
+      const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
+      const source = fs.readFileSync(path.join(pkgDir, lib.file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+      const licence = fs.existsSync(path.join(pkgDir, 'LICENSE')) ? fs.readFileSync(path.join(pkgDir, 'LICENSE'), 'utf8') : 'MIT';
+      out.set(`runtime/${rel.replace(/\.ts$/, '.js')}`, `// Vendored ${lib.pkg}@${version} (${lib.file}); licence below.\n/*\n${licence.trim()}\n*/\n${source}`);
+      continue;
+    }
+    const text = fs.readFileSync(file, 'utf8');
+    out.set(`runtime/${rel}`, rel.endsWith('.d.ts') ? text : `${banner}${text}`);
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+// The JSON Schemas the generated server validates requests (and, optionally, responses) with.
+// Annotations are stripped: they cost code size and compile time and validate nothing.
+import { resolveRef } from '../model/refs.js';
+import type { JsonSchema, OperationModel, ServiceModel } from '../model/types.js';
+
+const ANNOTATIONS = new Set(['description', 'example', 'examples', 'externalDocs', 'xml', 'title', 'deprecated', 'discriminator', '$comment']);
+
+/** Copies a schema without annotations or x- extensions, with refs pointed at the shared spec schema. */
+export function cleanSchema(node: any, specId: string): any {
+  if (Array.isArray(node)) return node.map((n) => cleanSchema(n, specId));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, any> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
+    else if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
+      out[key] = Object.fromEntries(Object.entries<any>(value).map(([k, v]) => [k, cleanSchema(v, specId)]));
+    } else out[key] = cleanSchema(value, specId);
+  }
+  return out;
+}
+
+export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
+  const group = (where: 'path' | 'query' | 'header') => {
+    const params = op.parameters.filter((p) => p.in === where);
+    const key = (name: string) => (where === 'header' ? name.toLowerCase() : name);
+    return {
+      type: 'object',
+      properties: Object.fromEntries(params.map((p) => [key(p.name), cleanSchema(p.schema, specId)])),
+      required: params.filter((p) => p.required).map((p) => key(p.name)),
+    };
+  };
+  return { type: 'object', properties: { path: group('path'), query: group('query'), header: group('header') } };
+}
+
+/** A form body as the server sees it after decoding its JSON-string fields. */
+export function bodySchema(service: ServiceModel, op: OperationModel, contentType: string, specId: string): JsonSchema {
+  const body = op.requestBodies.find((b) => b.contentType === contentType)!;
+  if (body.jsonFields.length === 0) return cleanSchema(body.schema, specId);
+  const decoded = structuredClone(resolveRef(service.document, body.schema));
+  const replace = (schema: any) => {
+    for (const field of body.jsonFields) {
+      if (schema.properties?.[field.name]) schema.properties[field.name] = field.schema;
+    }
+    for (const member of schema.allOf ?? []) replace(member);
+  };
+  replace(decoded);
+  return cleanSchema(decoded, specId);
+}

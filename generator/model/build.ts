@@ -1,0 +1,251 @@
+// Builds the intermediate model of one service from its bundled OpenAPI document.
+import type { OpenApiDocument } from '../loader.js';
+import type { ServiceKey } from '../services.js';
+import { camelCase, pascalCase, propertyIdentifier } from './names.js';
+import { resolveRef } from './refs.js';
+import type {
+  BodyKind, CredentialPlacement, ErrorModel, ErrorStyle, JsonSchema, OperationModel, PaginationModel,
+  ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,
+} from './types.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const CREDENTIAL_PARAMS = new Set(['access_token', 'key']);
+
+export function buildServiceModel(service: ServiceKey, document: OpenApiDocument): ServiceModel {
+  const errorStyle = document['x-error-style'] as ErrorStyle | undefined;
+  if (errorStyle !== 'graph' && errorStyle !== 'status') {
+    throw new Error(`${service}: the spec must declare x-error-style: graph | status at its root`);
+  }
+  const securitySchemes = buildSecuritySchemes(document);
+  const operations: OperationModel[] = [];
+  for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op) operations.push(buildOperation(document, path, method, item, op, securitySchemes));
+    }
+  }
+  operations.sort((a, b) => a.id.localeCompare(b.id));
+  const rules = collectRules(service, document);
+  return {
+    key: service,
+    name: pascalCase(service),
+    title: document.info?.title ?? service,
+    version: document.info?.version ?? '',
+    description: document.info?.description ?? '',
+    errorStyle,
+    servers: buildServers(document),
+    securitySchemes,
+    operations,
+    rules,
+    document,
+  };
+}
+
+function buildServers(document: OpenApiDocument): ServiceModel['servers'] {
+  const servers: ServiceModel['servers'] = [];
+  const root = document.servers?.[0];
+  if (root) servers.push({ name: 'base', url: root.url, defaultUrl: serverDefault(root) });
+  for (const item of Object.values<any>(document.paths ?? {})) {
+    for (const op of [item, ...METHODS.map((m) => item[m])]) {
+      const s = op?.servers?.[0];
+      if (s && !servers.some((x) => x.name === 'upload') && s.url !== root?.url) {
+        servers.push({ name: 'upload', url: s.url, defaultUrl: serverDefault(s) });
+      }
+    }
+  }
+  return servers;
+}
+
+function serverDefault(server: any): string {
+  return server.url.replace(/\{([^}]+)\}/g, (_: string, name: string) => server.variables?.[name]?.default ?? '');
+}
+
+function buildSecuritySchemes(document: OpenApiDocument): SecuritySchemeModel[] {
+  return Object.entries<any>(document.components?.securitySchemes ?? {})
+    .map(([name, s]) => ({
+      name,
+      type: s.type,
+      in: s.in,
+      paramName: s.name,
+      scheme: s.scheme,
+      scopes: s.flows ? [...new Set(Object.values<any>(s.flows).flatMap((f) => Object.keys(f.scopes ?? {})))].sort() : undefined,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function buildOperation(
+  document: OpenApiDocument, path: string, method: string, item: any, op: any, schemes: SecuritySchemeModel[],
+): OperationModel {
+  const id: string = op.operationId;
+  if (!id) throw new Error(`${method.toUpperCase()} ${path}: operationId is required`);
+  const parameters = buildParameters(document, [...(item.parameters ?? []), ...(op.parameters ?? [])]);
+  const body = op.requestBody ? resolveRef(document, op.requestBody) : undefined;
+  const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
+    buildRequestBody(document, contentType, media),
+  );
+  const responses = buildResponses(document, op.responses ?? {});
+  const success = responses.find((r) => r.status.startsWith('2') && r.contentType?.includes('json'));
+  const security: any[] = op.security ?? document.security ?? [];
+  const serverUrl = op.servers?.[0]?.url ?? item.servers?.[0]?.url;
+  return {
+    id,
+    typeName: pascalCase(id),
+    method: method.toUpperCase(),
+    path,
+    server: serverUrl && serverUrl !== document.servers?.[0]?.url ? 'upload' : 'base',
+    summary: op.summary ?? '',
+    description: op.description ?? '',
+    tags: op.tags ?? [],
+    deprecated: op.deprecated === true,
+    parameters,
+    requestBodies,
+    bodyRequired: body?.required === true,
+    responses,
+    success,
+    streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
+    errors: (op['x-errors'] ?? []).map(
+      (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '' }),
+    ),
+    credentials: credentialPlacement(op, security, schemes),
+    scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
+    pagination: buildPagination(op['x-pagination']),
+    selectableFields: selectableFields(document, parameters, success),
+    ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),
+  };
+}
+
+function buildParameters(document: OpenApiDocument, raw: any[]): ParameterModel[] {
+  const byKey = new Map<string, any>();
+  for (const p of raw.map((r) => resolveRef(document, r))) byKey.set(`${p.in}:${p.name}`, p);
+  const params = [...byKey.values()].filter((p) => p.in !== 'cookie');
+  const used = new Set<string>();
+  return params.map((p): ParameterModel => {
+    const schema = resolveRef(document, p.schema ?? {});
+    let identifier = p.in === 'header' ? camelCase(p.name) : propertyIdentifier(p.name);
+    while (used.has(identifier)) identifier = `${identifier}_${p.in}`;
+    used.add(identifier);
+    return {
+      name: p.name,
+      identifier,
+      in: p.in,
+      required: p.required === true,
+      description: p.description ?? '',
+      schema: p.schema ?? {},
+      type: coarseType(document, schema),
+      isCredential: p.in === 'query' && CREDENTIAL_PARAMS.has(p.name),
+      defaultValue: schema.default,
+    };
+  });
+}
+
+function coarseType(document: OpenApiDocument, schema: JsonSchema): ParameterModel['type'] {
+  const s = resolveRef(document, schema);
+  const t = Array.isArray(s.type) ? s.type.find((x: string) => x !== 'null') : s.type;
+  if (t === 'integer' || t === 'number' || t === 'boolean' || t === 'array' || t === 'object') return t;
+  return 'string';
+}
+
+function bodyKind(contentType: string): BodyKind {
+  if (contentType === 'application/json' || contentType.endsWith('+json')) return 'json';
+  if (contentType === 'application/x-www-form-urlencoded') return 'form';
+  if (contentType === 'multipart/form-data') return 'multipart-form';
+  if (contentType === 'multipart/related') return 'multipart-related';
+  return 'raw';
+}
+
+function buildRequestBody(document: OpenApiDocument, contentType: string, media: any): RequestBodyModel {
+  const schema = media.schema ?? {};
+  const kind = bodyKind(contentType);
+  const jsonFields: RequestBodyModel['jsonFields'] = [];
+  if (kind === 'form' || kind === 'multipart-form') {
+    for (const [name, prop] of Object.entries<any>(allProperties(document, schema))) {
+      const p = resolveRef(document, prop);
+      if (p.contentMediaType === 'application/json') jsonFields.push({ name, schema: p.contentSchema ?? {} });
+    }
+  }
+  jsonFields.sort((a, b) => a.name.localeCompare(b.name));
+  return { contentType, kind, schema, jsonFields };
+}
+
+/** Properties of an object schema, including those of allOf members. */
+export function allProperties(document: OpenApiDocument, schema: JsonSchema): Record<string, JsonSchema> {
+  const s = resolveRef(document, schema);
+  const out: Record<string, JsonSchema> = {};
+  for (const member of s.allOf ?? []) Object.assign(out, allProperties(document, member));
+  Object.assign(out, s.properties ?? {});
+  return out;
+}
+
+function buildResponses(document: OpenApiDocument, raw: Record<string, any>): ResponseModel[] {
+  return Object.entries(raw)
+    .map(([status, r]): ResponseModel => {
+      const response = resolveRef(document, r);
+      const [contentType, media] = Object.entries<any>(response.content ?? {})[0] ?? [];
+      return {
+        status,
+        description: response.description ?? '',
+        contentType,
+        schema: media?.schema,
+        headers: Object.keys(response.headers ?? {}).sort(),
+        isError: !status.startsWith('2') && !status.startsWith('3'),
+      };
+    })
+    .sort((a, b) => a.status.localeCompare(b.status));
+}
+
+function credentialPlacement(op: any, security: any[], schemes: SecuritySchemeModel[]): CredentialPlacement {
+  const declared = op['x-credential-in'];
+  if (declared === 'query') return 'access-token-query';
+  if (declared === 'form') return 'access-token-form';
+  const names = security.flatMap((req) => Object.keys(req));
+  const types = names.map((n) => schemes.find((s) => s.name === n));
+  if (types.some((s) => s?.type === 'oauth2' || (s?.type === 'http' && s.scheme === 'bearer'))) return 'bearer';
+  if (types.some((s) => s?.type === 'apiKey')) return 'api-key';
+  return 'none';
+}
+
+function buildPagination(raw: any): PaginationModel | undefined {
+  if (!raw) return undefined;
+  if (raw.style !== 'cursor' && raw.style !== 'page-token') throw new Error(`x-pagination.style must be cursor | page-token`);
+  return { style: raw.style, items: raw.items, tokenParam: raw.tokenParam, nextField: raw.nextField };
+}
+
+function selectableFields(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel): string[] | undefined {
+  if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return undefined;
+  let schema = resolveRef(document, success.schema);
+  const props = allProperties(document, schema);
+  // A Graph list answers {data: [...], paging}: the selection names fields of the items.
+  if (props.data && props.paging) {
+    schema = resolveRef(document, resolveRef(document, props.data).items ?? {});
+  }
+  const names = Object.keys(allProperties(document, schema)).sort();
+  return names.length > 0 ? names : undefined;
+}
+
+function collectRules(service: ServiceKey, document: OpenApiDocument): RuleModel[] {
+  const rules: RuleModel[] = [];
+  const add = (raw: any[] | undefined, operationId?: string) => {
+    for (const r of raw ?? []) {
+      rules.push({
+        id: r.id, service, text: r.text, source: r.source, statefulOnly: r.statefulOnly === true,
+        reason: r.reason, operationId, violation: r.violation,
+      });
+    }
+  };
+  add(document['x-rules']);
+  for (const item of Object.values<any>(document.paths ?? {})) {
+    for (const m of METHODS) if (item[m]) add(item[m]['x-rules'], item[m].operationId);
+  }
+  for (const schema of Object.values<any>(document.components?.schemas ?? {})) add(schema['x-rules']);
+  const seen = new Set<string>();
+  for (const r of rules) {
+    if (seen.has(r.id)) throw new Error(`${service}: rule id ${r.id} appears twice`);
+    seen.add(r.id);
+  }
+  return rules.sort((a, b) => compareRuleIds(a.id, b.id));
+}
+
+/** ADC-TEXT-2 before ADC-TEXT-10: numeric parts compare as numbers. */
+export function compareRuleIds(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}

@@ -1,0 +1,32 @@
+// Identifier sanitising: wire names in, safe TypeScript identifiers out.
+const RESERVED = new Set(['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await']);
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function pascalCase(name: string): string {
+  return words(name)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+export function camelCase(name: string): string {
+  const p = pascalCase(name);
+  const out = p[0]!.toLowerCase() + p.slice(1);
+  return RESERVED.has(out) ? `${out}_` : out;
+}
+
+/** A wire name kept as is when it is already a plain identifier (creative_id, pageSize). */
+export function propertyIdentifier(name: string): string {
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name)) return name;
+  return camelCase(name);
+}
+
+/** A property key for an object literal or interface: quoted when it is not an identifier. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}

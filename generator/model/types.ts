@@ -1,0 +1,122 @@
+// The intermediate model: everything the emitters need, built once from a bundled spec.
+// Pure data; no emitter reads the OpenAPI document except through this model.
+import type { OpenApiDocument } from '../loader.js';
+import type { ServiceKey } from '../services.js';
+
+export type JsonSchema = Record<string, any>;
+export type ErrorStyle = 'graph' | 'status';
+export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';
+export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
+
+export interface ServiceModel {
+  key: ServiceKey;
+  /** PascalCase base for identifiers: AdCreative, Analytics, Generative. */
+  name: string;
+  title: string;
+  version: string;
+  description: string;
+  errorStyle: ErrorStyle;
+  /** Default credential placement of the service (operations may override). */
+  servers: { name: 'base' | 'upload'; url: string; defaultUrl: string }[];
+  securitySchemes: SecuritySchemeModel[];
+  operations: OperationModel[];
+  rules: RuleModel[];
+  /** The bundled document, for emitters that hand whole schemas to a library (types, validators). */
+  document: OpenApiDocument;
+}
+
+export interface SecuritySchemeModel {
+  name: string;
+  type: string;
+  in?: string;
+  paramName?: string;
+  scheme?: string;
+  scopes?: string[];
+}
+
+export interface ParameterModel {
+  name: string;
+  /** Identifier used in generated code (camelCase-safe, unique within the operation). */
+  identifier: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description: string;
+  schema: JsonSchema;
+  /** Coarse type for coercion on the server. */
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  /** A credential parameter (access_token, key): the client sets it from its credentials, not per call. */
+  isCredential: boolean;
+  defaultValue?: unknown;
+}
+
+export interface RequestBodyModel {
+  contentType: string;
+  kind: BodyKind;
+  schema: JsonSchema;
+  /** Form fields whose value is a JSON string (contentMediaType application/json), with the schema of the JSON. */
+  jsonFields: { name: string; schema: JsonSchema }[];
+}
+
+export interface ResponseModel {
+  status: string;
+  description: string;
+  contentType?: string;
+  schema?: JsonSchema;
+  headers: string[];
+  isError: boolean;
+}
+
+export interface ErrorModel {
+  http: number;
+  /** Graph numeric code, or the canonical status name. */
+  code: number | string;
+  subcode?: number;
+  when: string;
+}
+
+export interface PaginationModel {
+  style: 'cursor' | 'page-token';
+  /** Field of the page that holds the items. */
+  items: string;
+  /** page-token style: the request parameter and the response field. */
+  tokenParam?: string;
+  nextField?: string;
+}
+
+export interface OperationModel {
+  id: string;
+  /** PascalCase of id, for type names. */
+  typeName: string;
+  method: string;
+  path: string;
+  server: 'base' | 'upload';
+  summary: string;
+  description: string;
+  tags: string[];
+  deprecated: boolean;
+  parameters: ParameterModel[];
+  requestBodies: RequestBodyModel[];
+  bodyRequired: boolean;
+  responses: ResponseModel[];
+  /** The first 2xx response with a JSON body, when there is one. */
+  success?: ResponseModel;
+  streaming: boolean;
+  errors: ErrorModel[];
+  credentials: CredentialPlacement;
+  scopes: string[];
+  pagination?: PaginationModel;
+  /** Field names a `fields` selection parameter may name (Graph field expansion). */
+  selectableFields?: string[];
+  ruleIds: string[];
+}
+
+export interface RuleModel {
+  id: string;
+  service: ServiceKey;
+  text: string;
+  source: string;
+  statefulOnly: boolean;
+  reason?: string;
+  operationId?: string;
+  violation?: { http: number; code?: number; status?: string };
+}
