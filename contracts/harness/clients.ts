@@ -18,16 +18,16 @@ export class Clients {
   }
 
   adCreative(accessToken = this.info.fixtures['ad-creative'].accessToken): AdCreativeClient {
-    return new AdCreativeClient({ baseUrl: this.endpoint('ad-creative').baseUrl, fetch: this.recorder.fetch, retry: NO_RETRY, credentials: { accessToken } });
+    return new AdCreativeClient({ baseUrl: this.endpoint('ad-creative').baseUrl, fetch: this.recorder.fetch, retry: NO_RETRY, accessToken });
   }
 
   analytics(accessToken = this.info.fixtures.analytics.accessToken): AnalyticsClient {
-    return new AnalyticsClient({ baseUrl: this.endpoint('analytics').baseUrl, fetch: this.recorder.fetch, retry: NO_RETRY, credentials: { bearerToken: accessToken } });
+    return new AnalyticsClient({ baseUrl: this.endpoint('analytics').baseUrl, fetch: this.recorder.fetch, retry: NO_RETRY, bearerToken: accessToken });
   }
 
   generative(apiKey = this.info.fixtures.generative.apiKey, apiKeyIn: 'header' | 'query' = 'header'): GenerativeClient {
     const e = this.endpoint('generative');
-    return new GenerativeClient({ baseUrl: e.baseUrl, uploadBaseUrl: e.uploadUrl, fetch: this.recorder.fetch, retry: NO_RETRY, credentials: { apiKey, apiKeyIn } });
+    return new GenerativeClient({ baseUrl: e.baseUrl, uploadUrl: e.uploadUrl, fetch: this.recorder.fetch, retry: NO_RETRY, apiKey, apiKeyIn });
   }
 
   /** A plain fetch through the recorder, for requests a typed client refuses to build (broken on purpose). */

@@ -38,27 +38,31 @@ export function emitClient(service: ServiceModel): string {
     name: className,
     docs: [docText(`Typed client of the ${service.title}.`, 'Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries).')],
     properties: [{ name: 'core', isReadonly: true, type: 'ApiCore', docs: ['The transport: retries, timeouts, credentials.'] }],
-    ctors: [{ parameters: [{ name: 'options', type: 'ClientOptions' }], statements: [`this.core = new ApiCore(options, ${JSON.stringify(service.errorStyle)});`] }],
+    ctors: [{ parameters: [{ name: 'options', type: 'ClientOptions' }], statements: [`this.core = new ApiCore(options, ${serviceProfile(service)});`] }],
     methods,
   };
 
   return printStructure('client.ts', {
     statements: [
-      `import { ApiCore, type CallOptions, type ClientOptions, type RequestSpec } from './runtime/client/core.js';`,
-      `import { paginateCursor, paginateToken } from './runtime/client/pagination.js';`,
-      `import { readSseJson } from './runtime/client/sse.js';`,
-      `import { multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';`,
-      `import type { components, operations } from './types.js';`,
+      ...clientImports(service),
       `export type { CallOptions, ClientOptions } from './runtime/client/core.js';`,
       `export { ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiConnectionError } from './runtime/client/errors.js';`,
-      '/** A Graph field selection: a comma-separated string, or a list of field names (`name{a,b}` to expand). */',
-      'export type FieldSelection<F extends string> = string | ReadonlyArray<F | `${F}{${string}}` | `${F}.${string}`>;',
-      `const enc = (value: unknown): string => encodeURIComponent(String(value));`,
-      `const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));`,
+      ...(fieldTypes.length
+        ? [
+            '/** A Graph field selection: a comma-separated string, or a list of field names (`name{a,b}` to expand). */',
+            'export type FieldSelection<F extends string> = string | ReadonlyArray<F | `${F}{${string}}` | `${F}.${string}`>;',
+          ]
+        : []),
+      ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path'))
+        ? [`const enc = (value: unknown): string => encodeURIComponent(String(value));`]
+        : []),
+      ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'header'))
+        ? [`const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));`]
+        : []),
       ...fieldTypes,
       ...types,
       clientClass,
-      `export type { UploadProgress, UploadSource };`,
+      ...(hasResumableUpload(service) ? [`export type { UploadProgress, UploadSource };`] : []),
     ],
   });
 }
@@ -251,4 +255,29 @@ function uploadMethods(service: ServiceModel): OptionalKind<MethodDeclarationStr
       ],
     },
   ];
+}
+
+/** How the service names its credentials on the wire, for the runtime core. */
+function serviceProfile(service: ServiceModel): string {
+  const header = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'header')?.paramName;
+  const query = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'query' && s.paramName !== 'access_token')?.paramName;
+  const parts = [`errorStyle: ${JSON.stringify(service.errorStyle)}`];
+  if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
+  if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
+  return `{ ${parts.join(', ')} }`;
+}
+
+/** Only the runtime pieces this service's client uses. */
+function clientImports(service: ServiceModel): string[] {
+  const ops = service.operations;
+  const streaming = ops.some((o) => o.streaming);
+  const upload = hasResumableUpload(service);
+  const core = ['ApiCore', 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
+  const paging = [...new Set(ops.flatMap((o) => (o.pagination ? [o.pagination.style === 'cursor' ? 'paginateCursor' : 'paginateToken'] : [])))].sort();
+  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`];
+  if (paging.length) lines.push(`import { ${paging.join(', ')} } from './runtime/client/pagination.js';`);
+  if (streaming) lines.push(`import { readSseJson } from './runtime/client/sse.js';`);
+  if (upload) lines.push(`import { multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';`);
+  lines.push(`import type { ${upload ? 'components, ' : ''}operations } from './types.js';`);
+  return lines;
 }

@@ -32,8 +32,9 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   const base = json ?? form;
   if (!base) return undefined;
   let type = bodyContentType(o, base);
-  const omitted = ['access_token', ...(base === form ? form.jsonFields.map((f) => f.name) : [])];
-  type = `Omit<${type}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>`;
+  // The credential is set once on the client, and JSON-string fields are typed as the objects they carry.
+  const omitted = [...(base.fields.includes('access_token') ? ['access_token'] : []), ...(base === form ? form.jsonFields.map((f) => f.name) : [])];
+  if (omitted.length) type = `Omit<${type}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>`;
   if (base === form && form.jsonFields.length > 0) {
     const fields = form.jsonFields.map((f) => `${propertyKey(f.name)}?: ${schemaType(f.schema)}`).join('; ');
     type = `${type} & { ${fields} }`;
@@ -58,3 +59,4 @@ export function streamChunkType(service: ServiceModel, o: OperationModel): strin
 export function hasStructuredBody(o: OperationModel): boolean {
   return structuredBodyType(o) !== undefined;
 }
+

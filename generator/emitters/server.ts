@@ -41,7 +41,7 @@ export function emitServer(service: ServiceModel): string {
       `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
         `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
         `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
-        `  return createRouter(${routesName}, dispatch, { errorStyle: ${JSON.stringify(service.errorStyle)}, ...options });\n}`,
+        `  return createRouter(${routesName}, dispatch, { errorStyle: ${JSON.stringify(service.errorStyle)}${apiKeyHeader(service)}, ...options });\n}`,
     ],
   });
 }
@@ -92,6 +92,7 @@ function routesLiteral(service: ServiceModel): string {
       `    params: [${params.join(', ')}],`,
       `    bodies: [${bodies.join(', ')}],`,
       `    bodyRequired: ${op.bodyRequired},`,
+      `    security: ${JSON.stringify(op.credentialsOptional ? 'optional' : 'required')},`,
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,
@@ -99,4 +100,9 @@ function routesLiteral(service: ServiceModel): string {
     ].join('\n');
   });
   return `[\n${routes.join(',\n')},\n]`;
+}
+
+function apiKeyHeader(service: ServiceModel): string {
+  const header = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'header');
+  return header?.paramName ? `, apiKeyHeader: ${JSON.stringify(header.paramName)}` : '';
 }

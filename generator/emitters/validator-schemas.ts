@@ -14,7 +14,7 @@ export function cleanSchema(node: any, specId: string): any {
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
     else if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
-      out[key] = Object.fromEntries(Object.entries<any>(value).map(([k, v]) => [k, cleanSchema(v, specId)]));
+      out[key] = Object.fromEntries(Object.entries<any>(value as any).map(([k, v]) => [k, cleanSchema(v, specId)]));
     } else out[key] = cleanSchema(value, specId);
   }
   return out;

@@ -29,45 +29,54 @@ export function validatorNames(op: OperationModel): ValidatorNames {
   return { params: `validate${op.typeName}Params`, bodies, responses };
 }
 
-export async function emitValidators(service: ServiceModel): Promise<{ js: string; dts: string }> {
-  const specId = `spec://${service.key}`;
+/** One Ajv instance with the service's components and the project's formats. */
+function createAjv(specId: string, service: ServiceModel, coerce: boolean): InstanceType<typeof Ajv2020> {
   const ajv = new Ajv2020({
     code: { source: true, esm: true, lines: false },
     allErrors: true,
     strict: false,
     validateFormats: true,
+    // Query, path, header and form values arrive as strings: coerce them to the schema's types there,
+    // and only there (a JSON body with "5" for an integer is still invalid).
+    coerceTypes: coerce ? 'array' : false,
   });
   addFormats(ajv);
   ajv.addFormat('int64', { type: 'string', validate: /^-?[0-9]+$/ });
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
   ajv.addFormat('uint64', { type: 'string', validate: /^[0-9]+$/ });
   ajv.addFormat('byte', /^[A-Za-z0-9+/_-]*={0,2}$/);
-  ajv.addFormat('binary', true);
-  ajv.addFormat('double', true);
-  ajv.addFormat('float', true);
-  ajv.addFormat('google-datetime', true);
-  ajv.addFormat('google-fieldmask', true);
-  ajv.addFormat('google-duration', true);
+  for (const name of ['binary', 'double', 'float', 'google-datetime', 'google-fieldmask', 'google-duration']) ajv.addFormat(name, true);
   ajv.addSchema({ $id: specId, components: cleanSchema(service.document.components ?? {}, specId) });
+  return ajv;
+}
 
-  const exports: Record<string, string> = {};
-  const add = (name: string, schema: object) => {
-    ajv.addSchema({ ...schema, $id: `${specId}/${name}` });
-    exports[name] = `${specId}/${name}`;
+export async function emitValidators(service: ServiceModel): Promise<{ js: string; dts: string }> {
+  const specId = `spec://${service.key}`;
+  const strict = { ajv: createAjv(specId, service, false), exports: {} as Record<string, string> };
+  const coercing = { ajv: createAjv(specId, service, true), exports: {} as Record<string, string> };
+  const add = (target: typeof strict, name: string, schema: object) => {
+    target.ajv.addSchema({ ...schema, $id: `${specId}/${name}` });
+    target.exports[name] = `${specId}/${name}`;
   };
   for (const op of service.operations) {
     const names = validatorNames(op);
-    add(names.params, paramsSchema(op, specId));
-    for (const [contentType, name] of Object.entries(names.bodies)) add(name, bodySchema(service, op, contentType, specId));
+    add(coercing, names.params, paramsSchema(op, specId));
+    for (const [contentType, name] of Object.entries(names.bodies)) {
+      const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
+      add(kind === 'json' ? strict : coercing, name, bodySchema(service, op, contentType, specId));
+    }
     for (const r of op.responses) {
       const name = names.responses[r.status];
-      if (name) add(name, cleanSchema(r.schema, specId));
+      if (name) add(strict, name, cleanSchema(r.schema, specId));
     }
   }
-  const sorted = Object.fromEntries(Object.entries(exports).sort(([a], [b]) => a.localeCompare(b)));
-  const source: string = standaloneCode(ajv, sorted);
+  const sortedExports = (e: Record<string, string>) => Object.fromEntries(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)));
+  const modules: Record<string, string> = {
+    strict: standaloneCode(strict.ajv, sortedExports(strict.exports)),
+    coercing: standaloneCode(coercing.ajv, sortedExports(coercing.exports)),
+  };
   const bundled = await build({
-    stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' },
+    stdin: { contents: `export * from 'virtual:strict';\nexport * from 'virtual:coercing';\n`, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
     format: 'esm',
     platform: 'neutral',
@@ -76,7 +85,17 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
     minify: false,
     legalComments: 'inline',
     logLevel: 'silent',
+    plugins: [
+      {
+        name: 'virtual-validators',
+        setup(b) {
+          b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path.slice('virtual:'.length), namespace: 'validators' }));
+          b.onLoad({ filter: /.*/, namespace: 'validators' }, (args) => ({ contents: modules[args.path]!, loader: 'js', resolveDir: process.cwd() }));
+        },
+      },
+    ],
   });
+  const sorted = sortedExports({ ...strict.exports, ...coercing.exports });
   const js = bundled.outputFiles[0]!.text;
   const dts = Object.keys(sorted)
     .map((n) => `export declare const ${n}: ValidateFunction;`)

@@ -107,6 +107,7 @@ function buildOperation(
       (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '' }),
     ),
     credentials: credentialPlacement(op, security, schemes),
+    credentialsOptional: security.length === 0 || security.some((req) => Object.keys(req).length === 0),
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
     pagination: buildPagination(op['x-pagination']),
     selectableFields: selectableFields(document, parameters, success),
@@ -164,7 +165,8 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     }
   }
   jsonFields.sort((a, b) => a.name.localeCompare(b.name));
-  return { contentType, kind, schema, jsonFields };
+  const fields = Object.keys(allProperties(document, schema)).sort();
+  return { contentType, kind, schema, jsonFields, fields };
 }
 
 /** Properties of an object schema, including those of allOf members. */

@@ -55,6 +55,8 @@ export interface RequestBodyModel {
   schema: JsonSchema;
   /** Form fields whose value is a JSON string (contentMediaType application/json), with the schema of the JSON. */
   jsonFields: { name: string; schema: JsonSchema }[];
+  /** Top-level property names of the body schema (allOf members and refs resolved). */
+  fields: string[];
 }
 
 export interface ResponseModel {
@@ -103,6 +105,8 @@ export interface OperationModel {
   streaming: boolean;
   errors: ErrorModel[];
   credentials: CredentialPlacement;
+  /** The operation's security allows a request without credentials (an empty requirement `{}`). */
+  credentialsOptional: boolean;
   scopes: string[];
   pagination?: PaginationModel;
   /** Field names a `fields` selection parameter may name (Graph field expansion). */
