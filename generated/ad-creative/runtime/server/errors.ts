@@ -1,0 +1,104 @@
+// Copied from templates/runtime/server/errors.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// Errors a handler (or the router itself) answers with, in the service's own shape:
+// Graph {"error": {message, type, code, error_subcode, fbtrace_id}} or Status {"error": {code, message, status, details}}.
+import { randomBytes } from 'node:crypto';
+
+export type ErrorStyle = 'graph' | 'status';
+
+/** HTTP status of each canonical status name (google.rpc.Code mapping). */
+export const STATUS_HTTP: Record<string, number> = {
+  CANCELLED: 499, UNKNOWN: 500, INVALID_ARGUMENT: 400, DEADLINE_EXCEEDED: 504, NOT_FOUND: 404, ALREADY_EXISTS: 409,
+  PERMISSION_DENIED: 403, RESOURCE_EXHAUSTED: 429, FAILED_PRECONDITION: 400, ABORTED: 409, OUT_OF_RANGE: 400,
+  UNIMPLEMENTED: 501, INTERNAL: 500, UNAVAILABLE: 503, DATA_LOSS: 500, UNAUTHENTICATED: 401,
+};
+
+/** A documented error answer; throw it from a handler. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  constructor(readonly httpStatus: number, readonly body: { error: Record<string, unknown> }, readonly headers: Record<string, string> = {}) {
+    super(String(body.error.message));
+  }
+}
+
+export interface GraphErrorInit {
+  subcode?: number;
+  type?: string;
+  http?: number;
+  userTitle?: string;
+  userMessage?: string;
+  isTransient?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** HTTP status the Graph-style service answers each code with (see the spec's x-errors). */
+export function graphHttpStatus(code: number): number {
+  if (code === 80004 || code === 4 || code === 17 || code === 613) return 429;
+  if (code === 200 || code === 270 || (code >= 200 && code < 300) || code === 10) return 403;
+  if (code === 1 || code === 2) return 500;
+  return 400;
+}
+
+export function graphError(code: number, message: string, init: GraphErrorInit = {}): ServiceError {
+  const error: Record<string, unknown> = {
+    message,
+    type: init.type ?? (code === 100 && init.subcode === 33 ? 'GraphMethodException' : 'OAuthException'),
+    code,
+  };
+  if (init.subcode !== undefined) error.error_subcode = init.subcode;
+  if (init.userTitle) error.error_user_title = init.userTitle;
+  if (init.userMessage) error.error_user_msg = init.userMessage;
+  if (init.isTransient !== undefined) error.is_transient = init.isTransient;
+  error.fbtrace_id = randomBytes(8).toString('base64url');
+  return new ServiceError(init.http ?? graphHttpStatus(code), { error }, init.headers);
+}
+
+export interface StatusErrorInit {
+  details?: Array<{ '@type': string; [key: string]: unknown }>;
+  /** Legacy error items ({message, domain, reason}) that some clients read. */
+  errors?: Array<Record<string, unknown>>;
+  headers?: Record<string, string>;
+}
+
+export function statusError(status: keyof typeof STATUS_HTTP | string, message: string, init: StatusErrorInit = {}): ServiceError {
+  const http = STATUS_HTTP[status] ?? 500;
+  const error: Record<string, unknown> = { code: http, message, status };
+  if (init.details) error.details = init.details;
+  if (init.errors) error.errors = init.errors;
+  return new ServiceError(http, { error }, init.headers);
+}
+
+/** A field that broke the schema, as the router reports it. */
+export interface FieldViolation {
+  field: string;
+  description: string;
+}
+
+/** The invalid-request answer of each style: Graph code 100, or INVALID_ARGUMENT with a BadRequest detail. */
+export function invalidRequest(style: ErrorStyle, message: string, violations: FieldViolation[] = []): ServiceError {
+  if (style === 'graph') {
+    const first = violations[0];
+    return graphError(100, first ? `(#100) ${message}: ${first.field} ${first.description}` : `(#100) ${message}`, { type: 'OAuthException' });
+  }
+  return statusError('INVALID_ARGUMENT', violations.length ? `${message}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : message, {
+    details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }],
+  });
+}
+
+export function notFoundRoute(style: ErrorStyle, method: string, path: string): ServiceError {
+  if (style === 'graph') {
+    return graphError(100, `Unsupported ${method.toLowerCase()} request. Unknown path components: ${path}`, { type: 'GraphMethodException', subcode: 33, http: 404 });
+  }
+  return statusError('NOT_FOUND', `The requested URL ${path} was not found on this server (${method}).`);
+}
+
+export function tooLarge(style: ErrorStyle, limit: number): ServiceError {
+  const message = `Request body exceeds the limit of ${limit} bytes`;
+  if (style === 'graph') return graphError(100, `(#100) ${message}`, { http: 413 });
+  const e = statusError('INVALID_ARGUMENT', message);
+  return new ServiceError(413, { error: { ...e.body.error, code: 413 } });
+}
+
+export function internalError(style: ErrorStyle): ServiceError {
+  if (style === 'graph') return graphError(1, 'An unknown error occurred', { type: 'OAuthException', http: 500, isTransient: true });
+  return statusError('INTERNAL', 'Internal error encountered.');
+}

@@ -1,0 +1,321 @@
+// Copied from templates/runtime/server/router.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// A node:http request listener over a generated route table: match the route, read and decode the body
+// under a size limit, find the caller's credentials, validate parameters and body with the compiled
+// validators, call the handler, and write its answer (JSON, empty, or server-sent events). Every failure
+// is answered in the service's own error shape; nothing escapes as a stack trace or an unshaped 500.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody, type BodyDef } from './body.js';
+import {
+  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, notFoundRoute, ServiceError,
+  statusError, tooLarge,
+} from './errors.js';
+
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+export interface ParamDef {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  type: string;
+  required: boolean;
+}
+
+export interface RouteDef {
+  operationId: string;
+  method: string;
+  path: string;
+  params: ParamDef[];
+  bodies: BodyDef[];
+  bodyRequired: boolean;
+  /** 'required': some credential must be present; 'optional': the operation also allows none. */
+  security: 'required' | 'optional';
+  validateParams: ValidateFunction;
+  validateBody: Record<string, ValidateFunction>;
+  validateResponse: Record<string, ValidateFunction>;
+}
+
+/** The credentials a request carried, wherever it carried them. */
+export interface Credentials {
+  /** Graph access_token (query or form field). */
+  accessToken?: string;
+  /** Authorization: Bearer token. */
+  bearerToken?: string;
+  /** API key (`key` query parameter or the API key header). */
+  apiKey?: string;
+}
+
+export interface HandlerInput {
+  operationId: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  body: unknown;
+  contentType?: string;
+  credentials: Credentials;
+  url: URL;
+  request: IncomingMessage;
+}
+
+export type HandlerResult =
+  | { status?: number; headers?: Record<string, string>; body?: unknown }
+  | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> };
+
+export interface RouterOptions {
+  errorStyle: ErrorStyle;
+  /** Largest JSON / form body read; larger ones are refused. Default 1 MiB. */
+  maxBodyBytes: number;
+  /** Largest media (raw or multipart) body read. Default 64 MiB. */
+  maxMediaBytes: number;
+  /** Validate handler answers against the spec too (development); a bad answer becomes a 500. */
+  validateResponses: boolean;
+  /** API key header name of the service, when it takes one. */
+  apiKeyHeader?: string;
+  /** Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError. */
+  authenticate?: (input: HandlerInput, route: RouteDef) => void | Promise<void>;
+  /** Called with errors that became 500 answers (handler bugs, invalid answers). */
+  onError?: (error: unknown, input?: HandlerInput) => void;
+  /** Answer for a request without any credential. */
+  missingCredentials?: (route: RouteDef) => ServiceError;
+}
+
+const DEFAULTS = { maxBodyBytes: 1024 * 1024, maxMediaBytes: 64 * 1024 * 1024, validateResponses: false };
+
+interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  names: string[];
+  literal: number;
+}
+
+function compile(route: RouteDef): CompiledRoute {
+  const names: string[] = [];
+  let literal = 0;
+  const source = route.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = part.match(/^\{([^}]+)\}$/);
+      if (m) {
+        names.push(m[1]!);
+        return '([^/]+?)';
+      }
+      literal += part.length;
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { route, pattern: new RegExp(`^${source}$`), names, literal };
+}
+
+export function createRouter(
+  routes: RouteDef[],
+  dispatch: (input: HandlerInput) => Promise<HandlerResult>,
+  options: Partial<RouterOptions> & { errorStyle: ErrorStyle },
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const opts: RouterOptions = { ...DEFAULTS, ...options };
+  // Most literal characters first, so /v1/files/{id} never shadows a fixed path of the same shape.
+  const table = routes.map(compile).sort((a, b) => b.literal - a.literal);
+  return (req, res) => {
+    handle(req, res).catch((error) => {
+      opts.onError?.(error);
+      if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
+      else res.destroy();
+    });
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    let match: { compiled: CompiledRoute; values: RegExpMatchArray } | undefined;
+    for (const compiled of table) {
+      if (compiled.route.method !== method) continue;
+      const values = url.pathname.match(compiled.pattern);
+      if (values) {
+        match = { compiled, values };
+        break;
+      }
+    }
+    if (!match) {
+      req.resume();
+      return writeError(res, notFoundRoute(opts.errorStyle, method, url.pathname));
+    }
+    const { route } = match.compiled;
+    let input: HandlerInput | undefined;
+    try {
+      input = await parseInput(req, url, route, match.compiled, match.values);
+      await checkCredentials(input, route);
+      validate(input, route);
+      const result = await dispatch(input);
+      await writeResult(res, route, result, input);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        res.setHeader('connection', 'close');
+        writeError(res, tooLarge(opts.errorStyle, error.limit));
+        req.destroy();
+        return;
+      }
+      req.resume();
+      if (error instanceof ServiceError) return writeError(res, error);
+      if (error instanceof BodyParseError) return writeError(res, invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]));
+      opts.onError?.(error, input);
+      if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
+      else res.end();
+    }
+  }
+
+  async function parseInput(req: IncomingMessage, url: URL, route: RouteDef, compiled: CompiledRoute, values: RegExpMatchArray): Promise<HandlerInput> {
+    const path: Record<string, unknown> = {};
+    compiled.names.forEach((name, i) => {
+      try {
+        path[name] = decodeURIComponent(values[i + 1]!);
+      } catch {
+        throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: 'is not a valid URL-encoded value' }]);
+      }
+    });
+    const query: Record<string, unknown> = {};
+    const arrays = new Set(route.params.filter((p) => p.in === 'query' && p.type === 'array').map((p) => p.name));
+    for (const name of new Set(url.searchParams.keys())) {
+      const all = url.searchParams.getAll(name);
+      query[name] = arrays.has(name) ? all.flatMap((v) => v.split(',')) : all[all.length - 1];
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const contentType = headers['content-type'];
+    let body: unknown = undefined;
+    const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+    if (route.bodies.length > 0 && hasBody) {
+      const def = selectBody(route.bodies, contentType);
+      if (!def) {
+        req.resume();
+        throw invalidRequest(opts.errorStyle, `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`);
+      }
+      const limit = def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes;
+      const raw = await readBody(req, limit);
+      body = raw.length > 0 ? decodeBody(def, raw, contentType ?? def.contentType) : undefined;
+    } else {
+      req.resume();
+    }
+    const credentials: Credentials = {};
+    const bearer = headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (bearer) credentials.bearerToken = bearer;
+    const formToken = body && typeof body === 'object' ? (body as Record<string, unknown>).access_token : undefined;
+    const accessToken = url.searchParams.get('access_token') ?? (typeof formToken === 'string' ? formToken : undefined);
+    if (accessToken) credentials.accessToken = accessToken;
+    const apiKey = (opts.apiKeyHeader ? headers[opts.apiKeyHeader.toLowerCase()] : undefined) ?? url.searchParams.get('key') ?? undefined;
+    if (apiKey) credentials.apiKey = apiKey;
+    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req };
+  }
+
+  async function checkCredentials(input: HandlerInput, route: RouteDef): Promise<void> {
+    const present = Object.keys(input.credentials).length > 0;
+    if (!present && route.security === 'required') {
+      throw opts.missingCredentials?.(route) ?? defaultMissingCredentials(opts.errorStyle);
+    }
+    await opts.authenticate?.(input, route);
+  }
+
+  function validate(input: HandlerInput, route: RouteDef): void {
+    const params = { path: input.path, query: input.query, header: input.headers };
+    if (!route.validateParams(params)) {
+      throw invalidRequest(opts.errorStyle, 'Invalid parameter', violations(route.validateParams.errors, true));
+    }
+    if (input.body === undefined) {
+      if (route.bodyRequired) throw invalidRequest(opts.errorStyle, 'Missing request body', [{ field: 'body', description: 'is required' }]);
+      return;
+    }
+    const def = selectBody(route.bodies, input.contentType);
+    let validator = def ? route.validateBody[def.contentType] : undefined;
+    let subject: unknown = input.body;
+    if (def?.kind === 'multipart-related') {
+      // The metadata part is the JSON request of the same operation.
+      validator = route.validateBody['application/json'];
+      subject = (input.body as { metadata: unknown }).metadata;
+    }
+    if (def?.kind === 'multipart-form' && subject && typeof subject === 'object') {
+      // Files are checked by the handler; the schema sees their names.
+      subject = Object.fromEntries(Object.entries(subject).map(([k, v]) => [k, v && typeof v === 'object' && 'data' in v ? ((v as { filename?: string }).filename ?? '') : v]));
+    }
+    if (validator && !validator(subject)) {
+      throw invalidRequest(opts.errorStyle, 'Invalid request body', violations(validator.errors, false));
+    }
+    if (def?.kind === 'multipart-form' && subject !== input.body) {
+      // Keep coerced scalar values, restore the files.
+      for (const [k, v] of Object.entries(input.body as Record<string, unknown>)) {
+        if (!(v && typeof v === 'object' && 'data' in v)) (input.body as Record<string, unknown>)[k] = (subject as Record<string, unknown>)[k];
+      }
+    }
+  }
+
+  async function writeResult(res: ServerResponse, route: RouteDef, result: HandlerResult, input: HandlerInput): Promise<void> {
+    const status = result.status ?? 200;
+    if ('sse' in result) {
+      res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });
+      const iterator = result.sse[Symbol.asyncIterator]();
+      let closed = false;
+      res.on('close', () => {
+        closed = true;
+        void iterator.return?.();
+      });
+      try {
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done || closed) break;
+          res.write(`data: ${JSON.stringify(next.value)}\n\n`);
+        }
+      } catch (error) {
+        opts.onError?.(error, input);
+      }
+      res.end();
+      return;
+    }
+    if (opts.validateResponses && result.body !== undefined) {
+      const validator = route.validateResponse[String(status)] ?? route.validateResponse.default;
+      if (validator && !validator(result.body)) {
+        opts.onError?.(new Error(`${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`), input);
+        return writeError(res, internalError(opts.errorStyle));
+      }
+    }
+    const headers = { ...result.headers };
+    if (result.body === undefined || status === 204) {
+      res.writeHead(status, headers);
+      res.end();
+      return;
+    }
+    const text = JSON.stringify(result.body);
+    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
+    res.end(text);
+  }
+}
+
+function violations(errors: ValidationError[] | null | undefined, params: boolean): FieldViolation[] {
+  return (errors ?? []).map((e) => {
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (params) field = field.replace(/^(path|query|header)\.?/, '');
+    if (e.keyword === 'required') field = [field, String(e.params.missingProperty)].filter(Boolean).join('.');
+    if (e.keyword === 'additionalProperties') field = [field, String(e.params.additionalProperty)].filter(Boolean).join('.');
+    return { field: field || 'body', description: e.message ?? e.keyword };
+  });
+}
+
+function defaultMissingCredentials(style: ErrorStyle): ServiceError {
+  if (style === 'graph') return graphError(190, 'An access token is required to request this resource.', { type: 'OAuthException', http: 400 });
+  return statusError('UNAUTHENTICATED', 'Request is missing required authentication credential.');
+}
+
+function writeError(res: ServerResponse, error: ServiceError): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(error.body);
+  res.writeHead(error.httpStatus, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(text)), ...error.headers });
+  res.end(text);
+}
