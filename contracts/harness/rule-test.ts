@@ -33,12 +33,12 @@ export interface RuleTestOptions {
 const RULES = new Map<string, (typeof ALL_RULES)[number]>(ALL_RULES.map((r) => [r.id, r]));
 
 /** One describe per rule id; call it once per rule (the coverage gate checks that). */
-export function ruleTest(id: AnyRuleId, title: string, fn: (t: RuleContext) => Promise<void>, options: RuleTestOptions = {}): void {
+export function ruleTest(id: AnyRuleId, title: string, fn: (t: RuleContext) => Promise<unknown>, options: RuleTestOptions = {}): void {
   ruleTests(id, [[title, fn]], options);
 }
 
 /** Several tests under one rule id (one per operation, one per broken constraint, ...). */
-export function ruleTests(id: AnyRuleId, cases: Array<[string, (t: RuleContext) => Promise<void>]>, options: RuleTestOptions = {}): void {
+export function ruleTests(id: AnyRuleId, cases: Array<[string, (t: RuleContext) => Promise<unknown>]>, options: RuleTestOptions = {}): void {
   const rule = RULES.get(id);
   describe(id, () => {
     for (const [title, fn] of cases) {
@@ -48,7 +48,7 @@ export function ruleTests(id: AnyRuleId, cases: Array<[string, (t: RuleContext) 
   });
 }
 
-async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | undefined, fn: (t: RuleContext) => Promise<void>): Promise<void> {
+async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | undefined, fn: (t: RuleContext) => Promise<unknown>): Promise<void> {
   expect(rule, 'the rule id is in the catalogue').toBeDefined();
   const info = session();
   const service = rule!.service as ServiceKey;

@@ -58,6 +58,13 @@ export const RULES = [
     }
   },
   {
+    "id": "ADC-CONFORM-1",
+    "service": "ad-creative",
+    "text": "Every operation answers a valid request with a documented status and a body that validates against the operation's response schema.",
+    "source": "the whole document (endpoints, resources)",
+    "statefulOnly": false
+  },
+  {
     "id": "ADC-CREATE-1",
     "service": "ad-creative",
     "text": "Exactly one content source is given - object_story_spec, object_story_id, or link-ad fields (object_url); none or several is error 100.",
@@ -193,6 +200,17 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a creative created inline",
     "operationId": "listPromotablePosts"
+  },
+  {
+    "id": "ADC-INVALID-1",
+    "service": "ad-creative",
+    "text": "A request that breaks one schema constraint (missing required, wrong type, out of range, over a length limit, bad enum value, bad pattern) gets the documented error in the service's own error shape.",
+    "source": "the whole document (fields, limits, errors)",
+    "statefulOnly": false,
+    "violation": {
+      "http": 400,
+      "code": 100
+    }
   },
   {
     "id": "ADC-LIST-1",

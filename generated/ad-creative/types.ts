@@ -422,7 +422,13 @@ export interface components {
             use_page_actor_override?: boolean;
             /** @description Video object of the creative. */
             video_id?: components["schemas"]["NumericString"];
-        } & (unknown | unknown | unknown);
+        } & ({
+            object_story_spec: unknown;
+        } | {
+            object_story_id: unknown;
+        } | {
+            object_url: unknown;
+        });
         /** @description Fields of a new creative as form fields; object-valued fields are JSON strings. */
         AdCreativeCreateForm: {
             access_token?: components["schemas"]["AccessToken"];
@@ -544,7 +550,13 @@ export interface components {
             use_page_actor_override?: boolean;
             /** @description Video object of the creative. */
             video_id?: components["schemas"]["NumericString"];
-        } & (unknown | unknown | unknown);
+        } & ({
+            object_story_spec: unknown;
+        } | {
+            object_story_id: unknown;
+        } | {
+            object_url: unknown;
+        });
         /** @description A page of creatives. */
         AdCreativeList: {
             /** @description The creatives. */
@@ -768,7 +780,17 @@ export interface components {
             template_data?: components["schemas"]["LinkData"];
             text_data?: components["schemas"]["TextData"];
             video_data?: components["schemas"]["VideoData"];
-        } & (unknown | unknown | unknown | unknown | unknown);
+        } & ({
+            link_data: unknown;
+        } | {
+            photo_data: unknown;
+        } | {
+            video_data: unknown;
+        } | {
+            text_data: unknown;
+        } | {
+            template_data: unknown;
+        });
         /**
          * @description Kind of promoted object. INVALID - the object id is invalid, deleted or not visible; PRIVACY_CHECK_FAIL - no permission to load that type; POST_DELETED - the post was deleted.
          * @enum {string}

@@ -9,7 +9,10 @@ export { ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiConnection
 export interface DeleteGroupParams {
   /** Id of the group to delete. */
   id: NonNullable<operations["deleteGroup"]['parameters']["query"]>["id"];
-  /** Content owner the request is made for (content-owner partners only). */
+  /**
+   * Content owner the request is made for (content-owner partners that manage many channels only). The
+   * authenticated account must be linked to this content owner.
+   */
   onBehalfOfContentOwner?: NonNullable<operations["deleteGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
 }
 
@@ -19,7 +22,10 @@ export type DeleteGroupResult = void;
 export interface DeleteGroupItemParams {
   /** Id of the group item to remove. */
   id: NonNullable<operations["deleteGroupItem"]['parameters']["query"]>["id"];
-  /** Content owner the request is made for (content-owner partners only). */
+  /**
+   * Content owner the request is made for (content-owner partners that manage many channels only). The
+   * authenticated account must be linked to this content owner.
+   */
   onBehalfOfContentOwner?: NonNullable<operations["deleteGroupItem"]['parameters']["query"]>["onBehalfOfContentOwner"];
 }
 
@@ -27,7 +33,10 @@ export type DeleteGroupItemResult = void;
 
 /** Inputs of insertGroup. */
 export interface InsertGroupParams {
-  /** Content owner the request is made for (content-owner partners only). */
+  /**
+   * Content owner the request is made for (content-owner partners that manage many channels only). The
+   * authenticated account must be linked to this content owner.
+   */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
   body: NonNullable<operations["insertGroup"]['requestBody']>['content']["application/json"];
@@ -37,7 +46,10 @@ export type InsertGroupResult = operations["insertGroup"]['responses']["200"]['c
 
 /** Inputs of insertGroupItem. */
 export interface InsertGroupItemParams {
-  /** Content owner the request is made for (content-owner partners only). */
+  /**
+   * Content owner the request is made for (content-owner partners that manage many channels only). The
+   * authenticated account must be linked to this content owner.
+   */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroupItem"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
   body: NonNullable<operations["insertGroupItem"]['requestBody']>['content']["application/json"];
@@ -49,7 +61,10 @@ export type InsertGroupItemResult = operations["insertGroupItem"]['responses']["
 export interface ListGroupItemsParams {
   /** Id of the group whose items are listed. */
   groupId: NonNullable<operations["listGroupItems"]['parameters']["query"]>["groupId"];
-  /** Content owner the request is made for (content-owner partners only). */
+  /**
+   * Content owner the request is made for (content-owner partners that manage many channels only). The
+   * authenticated account must be linked to this content owner.
+   */
   onBehalfOfContentOwner?: NonNullable<operations["listGroupItems"]['parameters']["query"]>["onBehalfOfContentOwner"];
 }
 
@@ -57,13 +72,16 @@ export type ListGroupItemsResult = operations["listGroupItems"]['responses']["20
 
 /** Inputs of listGroups. */
 export interface ListGroupsParams {
-  /** Comma-separated group ids. */
+  /** Comma-separated ids of the groups to return. Not together with `mine`. */
   id?: NonNullable<operations["listGroups"]['parameters']["query"]>["id"];
-  /** true to list the groups of the authorized user. */
+  /** `true` returns the groups of the authorized user. Not together with `id`. */
   mine?: NonNullable<operations["listGroups"]['parameters']["query"]>["mine"];
-  /** Content owner the request is made for (content-owner partners only). */
+  /**
+   * Content owner the request is made for (content-owner partners that manage many channels only). The
+   * authenticated account must be linked to this content owner.
+   */
   onBehalfOfContentOwner?: NonNullable<operations["listGroups"]['parameters']["query"]>["onBehalfOfContentOwner"];
-  /** nextPageToken of the previous page. */
+  /** The `nextPageToken` of the previous page; absent for the first page. */
   pageToken?: NonNullable<operations["listGroups"]['parameters']["query"]>["pageToken"];
 }
 
@@ -71,35 +89,31 @@ export type ListGroupsResult = operations["listGroups"]['responses']["200"]['con
 
 /** Inputs of queryReports. */
 export interface QueryReportsParams {
-  /** The channel or content owner, `channel==MINE`, `channel==<CHANNEL_ID>` or `contentOwner==<OWNER_NAME>`. */
+  /** The channel or content owner the report is for - `channel==MINE`, `channel==<CHANNEL_ID>` or `contentOwner==<OWNER_NAME>`. */
   ids: NonNullable<operations["queryReports"]['parameters']["query"]>["ids"];
-  /** First day of the report, YYYY-MM-DD. */
+  /** First day of the report, `YYYY-MM-DD` (inclusive). */
   startDate: NonNullable<operations["queryReports"]['parameters']["query"]>["startDate"];
-  /** Last day of the report (inclusive), YYYY-MM-DD; not before startDate. */
+  /** Last day of the report, `YYYY-MM-DD` (inclusive); not before startDate. */
   endDate: NonNullable<operations["queryReports"]['parameters']["query"]>["endDate"];
-  /** Comma-separated metrics, for example `views,likes`. At least one. */
+  /** Comma-separated metrics, at least one, for example `views,likes`. Revenue and ad-performance metrics need the analytics-monetary.readonly scope. */
   metrics: NonNullable<operations["queryReports"]['parameters']["query"]>["metrics"];
-  /** Comma-separated dimensions, for example `day,country`. */
+  /** Comma-separated dimensions, for example `day` or `ageGroup,gender`. */
   dimensions?: NonNullable<operations["queryReports"]['parameters']["query"]>["dimensions"];
-  /** Semicolon-separated filters `dimension==value`, for example `country==IT;video==abc` or `group==<group id>`. */
+  /** Semicolon-separated filters `dimension==value`, for example `country==IT;video==abc123` or `group==<group id>` (data aggregated over the group's items). */
   filters?: NonNullable<operations["queryReports"]['parameters']["query"]>["filters"];
-  /** Comma-separated dimensions or metrics to sort by; a leading `-` sorts descending. */
+  /** Comma-separated dimensions or metrics to sort by; a leading `-` sorts descending, for example `-views`. */
   sort?: NonNullable<operations["queryReports"]['parameters']["query"]>["sort"];
-  /** Maximum number of rows. */
+  /** Maximum number of rows in the answer. */
   maxResults?: NonNullable<operations["queryReports"]['parameters']["query"]>["maxResults"];
-  /** One-based index of the first row (paging through rows). */
+  /** One-based index of the first row to return (paging through rows together with maxResults). */
   startIndex?: NonNullable<operations["queryReports"]['parameters']["query"]>["startIndex"];
   /**
-   * ISO 4217 currency of revenue metrics; default USD.
+   * ISO 4217 currency of revenue metrics; USD when absent.
    *
    * Default: "USD".
    */
   currency?: NonNullable<operations["queryReports"]['parameters']["query"]>["currency"];
-  /**
-   * Content owner reports - include channel data from before the channel was linked to the owner.
-   *
-   * Default: false.
-   */
+  /** Content owner reports only - include a channel's data from before the channel was linked to the content owner. */
   includeHistoricalChannelData?: NonNullable<operations["queryReports"]['parameters']["query"]>["includeHistoricalChannelData"];
 }
 
@@ -107,7 +121,10 @@ export type QueryReportsResult = operations["queryReports"]['responses']["200"][
 
 /** Inputs of updateGroup. */
 export interface UpdateGroupParams {
-  /** Content owner the request is made for (content-owner partners only). */
+  /**
+   * Content owner the request is made for (content-owner partners that manage many channels only). The
+   * authenticated account must be linked to this content owner.
+   */
   onBehalfOfContentOwner?: NonNullable<operations["updateGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
   body: NonNullable<operations["updateGroup"]['requestBody']>['content']["application/json"];
@@ -131,7 +148,7 @@ export class AnalyticsClient {
   /**
    * Delete a group
    *
-   * groups.delete - deletes a group and its items. Answers 204 with no body.
+   * groups.delete - deletes a group together with its items. Answers 204 with no body.
    *
    * Rules: ANA-GROUP-8.
    */
@@ -155,7 +172,10 @@ export class AnalyticsClient {
   /**
    * Create a group
    *
-   * groups.insert - creates an empty group with a title and the kind of its items; items are then added with groupItems.insert.
+   * groups.insert: creates an empty group with a title (`snippet.title`) and the kind of its future items
+   * (`contentDetails.itemType`). Items are then added with groupItems.insert. Channel owners create groups of
+   * videos and playlists; content owners also of channels and assets.
+   *
    *
    * Rules: ANA-GROUP-7, ANA-GROUP-4.
    */
@@ -167,7 +187,10 @@ export class AnalyticsClient {
   /**
    * Add an item to a group
    *
-   * groupItems.insert - adds one channel, video, playlist or asset to a group. All items of a group are of one kind; a group holds at most 500 items.
+   * groupItems.insert: adds one channel, video, playlist or asset (`resource`) to a group (`groupId`). All
+   * items of a group are of the group's item type; a group holds at most 500 items; only resources the caller
+   * uploaded or claimed, or that are linked to a channel the caller manages, can be added.
+   *
    *
    * Rules: ANA-GROUP-1, ANA-GROUP-2, ANA-GROUP-3, ANA-ITEM-1.
    */
@@ -179,7 +202,7 @@ export class AnalyticsClient {
   /**
    * List the items of a group
    *
-   * groupItems.list - the items of one group (no paging in the public service).
+   * groupItems.list - all items of one group, in one answer (the public service has no paging here).
    *
    * Rules: ANA-ITEM-2.
    */
@@ -191,7 +214,10 @@ export class AnalyticsClient {
   /**
    * List groups
    *
-   * groups.list - the groups of the authorized user (`mine=true`) or the groups with the given ids. Exactly one of `id` and `mine` is given. Pages with `pageToken` / `nextPageToken`.
+   * groups.list: the groups of the authorized user (`mine=true`) or the groups with the given ids (`id`,
+   * comma-separated). Exactly one of `id` and `mine` is given. Results come in pages: a page that is not the
+   * last carries `nextPageToken`, which is sent back as `pageToken` for the next page.
+   *
    *
    * Rules: ANA-LIST-1, ANA-LIST-2.
    */
@@ -212,12 +238,15 @@ export class AnalyticsClient {
   /**
    * Query an analytics report
    *
-   * reports.query: returns a report for a channel or content owner, a date range and at least one metric,
-   * optionally broken down by dimensions, narrowed by filters and sorted. The result table lists the requested
-   * dimensions, then the requested metrics, as columns; each row holds one unique combination of dimension values.
+   * reports.query: returns a report for one channel or content owner (`ids`), a date range (`startDate`,
+   * `endDate`, both inclusive) and at least one metric, optionally broken down by dimensions, narrowed by
+   * filters (`group==<group id>` aggregates over all items of a group) and sorted. The result table lists the
+   * requested dimensions, then the requested metrics, as columns; each row holds one unique combination of
+   * dimension values. Valid combinations of metrics, dimensions and filters depend on the kind of report
+   * (channel or content owner) and are not listed here; an unsupported combination is answered with 400.
    *
    *
-   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7.
+   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1.
    */
   async queryReports(params: QueryReportsParams, options?: CallOptions): Promise<QueryReportsResult> {
     const response = await this.core.request<QueryReportsResult>({ operationId: "queryReports", method: "GET", path: `/v2/reports`, query: { ids: params.ids, startDate: params.startDate, endDate: params.endDate, metrics: params.metrics, dimensions: params.dimensions, filters: params.filters, sort: params.sort, maxResults: params.maxResults, startIndex: params.startIndex, currency: params.currency, includeHistoricalChannelData: params.includeHistoricalChannelData }, credentials: "bearer" }, options);
@@ -227,7 +256,10 @@ export class AnalyticsClient {
   /**
    * Change a group's title
    *
-   * groups.update - changes group metadata; the title is the only property that can change. Membership never changes here.
+   * groups.update: changes group metadata; the title is the only property that can change. The body names the
+   * group (`id`) and carries the new `snippet.title`; other properties sent (for example `contentDetails`) are
+   * ignored. Membership never changes here: use groupItems.insert and groupItems.delete.
+   *
    *
    * Rules: ANA-GROUP-5, ANA-GROUP-6.
    */

@@ -17,7 +17,7 @@ export const RULES = [
   {
     "id": "ANA-AUTH-1",
     "service": "analytics",
-    "text": "Every request is authorized with an OAuth 2.0 token; a request without a valid token is rejected with 401 UNAUTHENTICATED.",
+    "text": "Every request is authorized with an OAuth 2.0 bearer token; a request without a valid token is rejected with 401 UNAUTHENTICATED.",
     "source": "Authentication",
     "statefulOnly": false,
     "violation": {
@@ -26,38 +26,45 @@ export const RULES = [
     }
   },
   {
+    "id": "ANA-CONFORM-1",
+    "service": "analytics",
+    "text": "Every operation answers a valid request with a documented status and a body that validates against the operation's response schema.",
+    "source": "the whole document (endpoints, resources)",
+    "statefulOnly": false
+  },
+  {
     "id": "ANA-GROUP-1",
     "service": "analytics",
-    "text": "A group holds at most 500 items; inserting a 501st item is rejected.",
+    "text": "A group holds at most 500 items; inserting an item into a group that already holds 500 is rejected with 400.",
     "source": "Resources, group; Limits",
     "statefulOnly": true,
     "reason": "needs a stored group with 500 items",
     "operationId": "insertGroupItem",
     "violation": {
       "http": 400,
-      "status": "INVALID_ARGUMENT"
+      "status": "FAILED_PRECONDITION"
     }
   },
   {
     "id": "ANA-GROUP-2",
     "service": "analytics",
-    "text": "All items of a group are of the same resource kind; an item of another kind is rejected.",
+    "text": "All items of a group are of the same resource kind (the group's itemType); inserting an item of another kind is rejected with 400.",
     "source": "Resources, group",
     "statefulOnly": true,
-    "reason": "needs a stored group with items",
+    "reason": "needs a stored group whose item type is known",
     "operationId": "insertGroupItem",
     "violation": {
       "http": 400,
-      "status": "INVALID_ARGUMENT"
+      "status": "FAILED_PRECONDITION"
     }
   },
   {
     "id": "ANA-GROUP-3",
     "service": "analytics",
-    "text": "A group may contain only resources the caller uploaded or claimed, or that are linked to a channel the caller manages.",
+    "text": "A group may contain only resources the caller uploaded or claimed, or that are linked to a channel the caller manages; another resource is refused with 403.",
     "source": "Resources, group",
     "statefulOnly": true,
-    "reason": "needs ownership data",
+    "reason": "needs ownership data of channels, videos, playlists and assets",
     "operationId": "insertGroupItem",
     "violation": {
       "http": 403,
@@ -67,10 +74,10 @@ export const RULES = [
   {
     "id": "ANA-GROUP-4",
     "service": "analytics",
-    "text": "Channel owners group videos and playlists; content owners group videos, playlists, channels and assets.",
+    "text": "Channel owners create groups of videos and playlists; content owners create groups of videos, playlists, channels and assets. Another item kind is rejected.",
     "source": "Resources, group",
     "statefulOnly": true,
-    "reason": "depends on who the caller is",
+    "reason": "depends on whether the caller is a channel owner or a content owner, which only the token's account tells",
     "operationId": "insertGroup",
     "violation": {
       "http": 400,
@@ -80,16 +87,16 @@ export const RULES = [
   {
     "id": "ANA-GROUP-5",
     "service": "analytics",
-    "text": "The title is the only property of a group that can be updated; the item type and count stay as they were.",
+    "text": "The title is the only property of a group that can be updated; after groups.update the item type and item count are as before.",
     "source": "Resources, group; Endpoints table (groups.update)",
     "statefulOnly": true,
-    "reason": "needs a stored group to compare before and after",
+    "reason": "needs a stored group to compare before and after the update",
     "operationId": "updateGroup"
   },
   {
     "id": "ANA-GROUP-6",
     "service": "analytics",
-    "text": "Group membership changes only through groupItems.insert and groupItems.delete, never through groups.update.",
+    "text": "Group membership changes only through groupItems.insert and groupItems.delete, never through groups.update; the items of a group are the same before and after groups.update.",
     "source": "Endpoints, rule 1",
     "statefulOnly": true,
     "reason": "needs a stored group with items",
@@ -98,8 +105,8 @@ export const RULES = [
   {
     "id": "ANA-GROUP-7",
     "service": "analytics",
-    "text": "A group has a non-empty title; a group without one is rejected.",
-    "source": "Resources, group (title); public service GroupSnippet.title",
+    "text": "A group has a non-empty title (snippet.title); a group without one is rejected with 400.",
+    "source": "Resources, group (title); public-service notes 2.3 (GroupSnippet.title)",
     "statefulOnly": false,
     "operationId": "insertGroup",
     "violation": {
@@ -110,26 +117,37 @@ export const RULES = [
   {
     "id": "ANA-GROUP-8",
     "service": "analytics",
-    "text": "A deleted group is no longer listed, and its items can no longer be listed.",
+    "text": "A deleted group is no longer returned by groups.list, and its items are gone with it (groupItems.list for it no longer returns them).",
     "source": "Endpoints table (groups.delete)",
     "statefulOnly": true,
-    "reason": "needs a stored group",
+    "reason": "needs a stored group to delete and list again",
     "operationId": "deleteGroup"
+  },
+  {
+    "id": "ANA-INVALID-1",
+    "service": "analytics",
+    "text": "A request that breaks one schema constraint (missing required, wrong type, out of range, over a length limit, bad enum value, bad pattern) gets the documented error in the service's own error shape.",
+    "source": "the whole document (fields, limits, errors)",
+    "statefulOnly": false,
+    "violation": {
+      "http": 400,
+      "status": "INVALID_ARGUMENT"
+    }
   },
   {
     "id": "ANA-ITEM-1",
     "service": "analytics",
-    "text": "An inserted item is listed by groupItems.list for its group, and the group's itemCount grows by one.",
-    "source": "Endpoints table (groupItems.insert)",
+    "text": "An inserted item is returned by groupItems.list for its group, and the group's contentDetails.itemCount grows by one.",
+    "source": "Endpoints table (groupItems.insert); public-service notes 2.3 (itemCount)",
     "statefulOnly": true,
-    "reason": "needs stored groups",
+    "reason": "needs a stored group to insert into and list again",
     "operationId": "insertGroupItem"
   },
   {
     "id": "ANA-ITEM-2",
     "service": "analytics",
-    "text": "groupItems.list needs the groupId of the group whose items it returns; without it the request is rejected.",
-    "source": "public service groupItems.list",
+    "text": "groupItems.list needs the groupId of the group whose items it returns; a request without it is rejected with 400.",
+    "source": "public-service notes 2.2 (groupItems.list)",
     "statefulOnly": false,
     "operationId": "listGroupItems",
     "violation": {
@@ -140,18 +158,19 @@ export const RULES = [
   {
     "id": "ANA-ITEM-3",
     "service": "analytics",
-    "text": "A deleted item is no longer listed for its group, and the group's itemCount shrinks by one.",
+    "text": "A removed item is no longer returned by groupItems.list for its group, and the group's contentDetails.itemCount shrinks by one.",
     "source": "Endpoints table (groupItems.delete)",
     "statefulOnly": true,
-    "reason": "needs stored items",
+    "reason": "needs a stored item to remove and list again",
     "operationId": "deleteGroupItem"
   },
   {
     "id": "ANA-LIST-1",
     "service": "analytics",
-    "text": "groups.list names the groups by `id` or asks for the caller's own with `mine=true`; a request with neither (or both) is rejected.",
-    "source": "Endpoints table (groups.list); public service groups.list",
-    "statefulOnly": false,
+    "text": "groups.list names the groups with `id` or asks for the caller's own with `mine=true`; a request with neither (or with both) is rejected with 400.",
+    "source": "Endpoints table (groups.list); public-service notes 2.2",
+    "statefulOnly": true,
+    "reason": "the either-or spans two query parameters, which OpenAPI parameters cannot express, so a schema-driven mock accepts a request with neither",
     "operationId": "listGroups",
     "violation": {
       "http": 400,
@@ -162,7 +181,7 @@ export const RULES = [
     "id": "ANA-LIST-2",
     "service": "analytics",
     "text": "A list longer than one page carries nextPageToken; sending it back as pageToken returns the next page, and the last page has no nextPageToken.",
-    "source": "public service groups.list paging",
+    "source": "public-service notes 2.2, 2.3 (groups.list paging)",
     "statefulOnly": true,
     "reason": "needs more stored groups than fit one page",
     "operationId": "listGroups"
@@ -170,7 +189,7 @@ export const RULES = [
   {
     "id": "ANA-QUERY-1",
     "service": "analytics",
-    "text": "A query without a channel or content owner identifier, a start date, an end date and at least one metric is incomplete and is rejected.",
+    "text": "A query without a channel or content owner identifier (ids), a start date, an end date and at least one metric is incomplete and is rejected with 400 INVALID_ARGUMENT.",
     "source": "Endpoints, rule 2",
     "statefulOnly": false,
     "operationId": "queryReports",
@@ -182,10 +201,10 @@ export const RULES = [
   {
     "id": "ANA-QUERY-2",
     "service": "analytics",
-    "text": "The end date is not before the start date; a reversed range is rejected.",
-    "source": "What the service does (date range)",
+    "text": "The start date is not after the end date; a reversed date range is rejected.",
+    "source": "What the service does (date range); public-service notes 2.2",
     "statefulOnly": true,
-    "reason": "comparing two parameters is beyond what the schema (and a mock) checks",
+    "reason": "compares two parameters, which no schema keyword can say, so a schema-driven mock does not check it",
     "operationId": "queryReports",
     "violation": {
       "http": 400,
@@ -195,16 +214,16 @@ export const RULES = [
   {
     "id": "ANA-QUERY-3",
     "service": "analytics",
-    "text": "The result's columnHeaders list the requested dimensions, then the requested metrics, in request order, with columnType DIMENSION or METRIC.",
-    "source": "What the service does (metrics, dimensions); public service result table",
+    "text": "The result's columnHeaders list the requested dimensions, then the requested metrics, in request order, with columnType DIMENSION for dimensions and METRIC for metrics.",
+    "source": "What the service does (metrics, dimensions); public-service notes 2.3",
     "statefulOnly": true,
-    "reason": "the answer must depend on the request, which a mock's fixed example does not",
+    "reason": "the answer must follow the request, which a mock's fixed example does not",
     "operationId": "queryReports"
   },
   {
     "id": "ANA-QUERY-4",
     "service": "analytics",
-    "text": "Each data row holds a unique combination of dimension values.",
+    "text": "Each data row of a report holds a unique combination of dimension values.",
     "source": "What the service does (dimension)",
     "statefulOnly": true,
     "reason": "needs computed report data",
@@ -213,10 +232,10 @@ export const RULES = [
   {
     "id": "ANA-QUERY-5",
     "service": "analytics",
-    "text": "A combination of metrics, dimensions and filters that the report kind does not support is rejected with 400.",
-    "source": "What the service does (valid combinations)",
+    "text": "A combination of metrics, dimensions and filters that the report kind (channel or content owner report) does not support is rejected with 400.",
+    "source": "What the service does (valid combinations); public-service notes 2.4",
     "statefulOnly": true,
-    "reason": "the valid combinations are not expressible in the schema",
+    "reason": "the valid combinations are not listed in the document and not expressible in the schema",
     "operationId": "queryReports",
     "violation": {
       "http": 400,
@@ -226,19 +245,19 @@ export const RULES = [
   {
     "id": "ANA-QUERY-6",
     "service": "analytics",
-    "text": "A group id passed as filter `group==<id>` returns data aggregated over all items of the group.",
-    "source": "Endpoints, rule 3",
+    "text": "A group id passed as the filter `group==<id>` returns data aggregated over all items of the group.",
+    "source": "Endpoints, rule 3; What the service does (groups)",
     "statefulOnly": true,
-    "reason": "needs a stored group",
+    "reason": "needs a stored group and report data for its items",
     "operationId": "queryReports"
   },
   {
     "id": "ANA-QUERY-7",
     "service": "analytics",
-    "text": "Revenue and ad-performance metrics need the analytics-monetary.readonly scope; with analytics.readonly alone they are refused.",
+    "text": "Estimated revenue and ad-performance metrics need the analytics-monetary.readonly scope; a query for them with analytics.readonly alone is refused with 403.",
     "source": "Authentication, scope table",
     "statefulOnly": true,
-    "reason": "needs tokens with chosen scopes",
+    "reason": "needs tokens carrying chosen scopes, which only a real authorization server issues",
     "operationId": "queryReports",
     "violation": {
       "http": 403,
@@ -248,10 +267,11 @@ export const RULES = [
   {
     "id": "ANA-SCOPE-1",
     "service": "analytics",
-    "text": "Report queries need analytics.readonly or analytics-monetary.readonly (or a management scope); a token without an accepted scope is rejected with 403.",
+    "text": "A report query needs a token with an accepted scope - analytics.readonly or analytics-monetary.readonly (account-management and partner-management are accepted too); any other token is refused with 403.",
     "source": "Authentication, scope table",
     "statefulOnly": true,
-    "reason": "needs tokens with chosen scopes, which only a real authorization server issues",
+    "reason": "needs tokens carrying chosen scopes; a mock only checks that a bearer token is present",
+    "operationId": "queryReports",
     "violation": {
       "http": 403,
       "status": "PERMISSION_DENIED"
@@ -260,10 +280,10 @@ export const RULES = [
   {
     "id": "ANA-SCOPE-2",
     "service": "analytics",
-    "text": "Channel owners manage groups and group items with account-management, content owners with partner-management; a token with only a readonly scope cannot change groups.",
+    "text": "Changing groups and group items (groups.insert, groups.update, groups.delete, groupItems.insert, groupItems.delete) needs account-management (channel owners) or partner-management (content owners); a token with only a readonly analytics scope is refused.",
     "source": "Authentication, scope table",
     "statefulOnly": true,
-    "reason": "needs tokens with chosen scopes",
+    "reason": "needs tokens carrying chosen scopes, which only a real authorization server issues; a mock only checks that a bearer token is present",
     "violation": {
       "http": 403,
       "status": "PERMISSION_DENIED"

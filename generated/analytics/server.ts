@@ -130,7 +130,7 @@ export interface AnalyticsHandlers {
   /**
    * GET /v2/reports: Query an analytics report
    *
-   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7.
+   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1.
    */
   queryReports(input: QueryReportsInput): Promise<QueryReportsReply>;
   /**

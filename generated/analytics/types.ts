@@ -9,13 +9,15 @@ export interface paths {
         };
         /**
          * List the items of a group
-         * @description groupItems.list - the items of one group (no paging in the public service).
+         * @description groupItems.list - all items of one group, in one answer (the public service has no paging here).
          */
         get: operations["listGroupItems"];
         put?: never;
         /**
          * Add an item to a group
-         * @description groupItems.insert - adds one channel, video, playlist or asset to a group. All items of a group are of one kind; a group holds at most 500 items.
+         * @description groupItems.insert: adds one channel, video, playlist or asset (`resource`) to a group (`groupId`). All
+         *     items of a group are of the group's item type; a group holds at most 500 items; only resources the caller
+         *     uploaded or claimed, or that are linked to a channel the caller manages, can be added.
          */
         post: operations["insertGroupItem"];
         /**
@@ -37,22 +39,28 @@ export interface paths {
         };
         /**
          * List groups
-         * @description groups.list - the groups of the authorized user (`mine=true`) or the groups with the given ids. Exactly one of `id` and `mine` is given. Pages with `pageToken` / `nextPageToken`.
+         * @description groups.list: the groups of the authorized user (`mine=true`) or the groups with the given ids (`id`,
+         *     comma-separated). Exactly one of `id` and `mine` is given. Results come in pages: a page that is not the
+         *     last carries `nextPageToken`, which is sent back as `pageToken` for the next page.
          */
         get: operations["listGroups"];
         /**
          * Change a group's title
-         * @description groups.update - changes group metadata; the title is the only property that can change. Membership never changes here.
+         * @description groups.update: changes group metadata; the title is the only property that can change. The body names the
+         *     group (`id`) and carries the new `snippet.title`; other properties sent (for example `contentDetails`) are
+         *     ignored. Membership never changes here: use groupItems.insert and groupItems.delete.
          */
         put: operations["updateGroup"];
         /**
          * Create a group
-         * @description groups.insert - creates an empty group with a title and the kind of its items; items are then added with groupItems.insert.
+         * @description groups.insert: creates an empty group with a title (`snippet.title`) and the kind of its future items
+         *     (`contentDetails.itemType`). Items are then added with groupItems.insert. Channel owners create groups of
+         *     videos and playlists; content owners also of channels and assets.
          */
         post: operations["insertGroup"];
         /**
          * Delete a group
-         * @description groups.delete - deletes a group and its items. Answers 204 with no body.
+         * @description groups.delete - deletes a group together with its items. Answers 204 with no body.
          */
         delete: operations["deleteGroup"];
         options?: never;
@@ -69,9 +77,12 @@ export interface paths {
         };
         /**
          * Query an analytics report
-         * @description reports.query: returns a report for a channel or content owner, a date range and at least one metric,
-         *     optionally broken down by dimensions, narrowed by filters and sorted. The result table lists the requested
-         *     dimensions, then the requested metrics, as columns; each row holds one unique combination of dimension values.
+         * @description reports.query: returns a report for one channel or content owner (`ids`), a date range (`startDate`,
+         *     `endDate`, both inclusive) and at least one metric, optionally broken down by dimensions, narrowed by
+         *     filters (`group==<group id>` aggregates over all items of a group) and sorted. The result table lists the
+         *     requested dimensions, then the requested metrics, as columns; each row holds one unique combination of
+         *     dimension values. Valid combinations of metrics, dimensions and filters depend on the kind of report
+         *     (channel or content owner) and are not listed here; an unsupported combination is answered with 400.
          */
         get: operations["queryReports"];
         put?: never;
@@ -88,15 +99,18 @@ export interface components {
     schemas: {
         /** @description One legacy error item, as this service's existing clients read it. */
         ErrorItem: {
-            /** @description Error domain, usually global. */
+            /** @description Error domain, usually `global` (`usageLimits` for quota errors). */
             domain?: string;
-            /** @description The parameter or field at fault. */
+            /** @description The parameter, header or field at fault. */
             location?: string;
-            /** @enum {string} */
-            locationType?: "PATH" | "OTHER" | "PARAMETER" | "parameter" | "header";
+            /**
+             * @description What `location` names; the wire uses lower case (`parameter`, `header`), the public description upper case.
+             * @enum {string}
+             */
+            locationType?: "parameter" | "header" | "PARAMETER" | "PATH" | "OTHER";
             /** @description What went wrong. */
             message: string;
-            /** @description Short machine-readable reason (badRequest, required, forbidden, notFound, ...). */
+            /** @description Short machine-readable reason, for example `required`, `invalid`, `badRequest`, `forbidden`, `notFound`, `quotaExceeded`. */
             reason?: string;
         };
         /** @description Error body. */
@@ -109,20 +123,22 @@ export interface components {
             errors?: components["schemas"]["LegacyErrors"];
             /** @description Etag of the resource. */
             readonly etag?: string;
-            /** @description Id of the group (set by the service; required on update). */
+            /** @description Id of the group; set by the service, sent back on update. */
             id?: string;
             /**
              * @description Identifies the resource.
              * @constant
              */
             readonly kind?: "platform#group";
-            snippet: components["schemas"]["GroupSnippet"] & unknown;
+            snippet: components["schemas"]["GroupSnippet"] & {
+                title: unknown;
+            };
         };
         /** @description What the group holds. */
         GroupContentDetails: {
             /**
              * Format: uint64
-             * @description Number of items in the group (at most 500).
+             * @description Number of items in the group, as a decimal string; 0 to 500 (a group holds at most 500 items).
              */
             readonly itemCount?: string;
             itemType?: components["schemas"]["ItemKind"];
@@ -153,22 +169,27 @@ export interface components {
         GroupSnippet: {
             /**
              * Format: date-time
-             * @description When the group was created.
+             * @description When the group was created (ISO 8601).
              */
             readonly publishedAt?: string;
-            /** @description Title of the group; the only property that can be updated. */
+            /** @description Title of the group, non-empty; the only property that can be updated. */
             title?: string;
         };
         /**
-         * @description Kind of a group item's resource (all items of a group share one).
+         * @description Kind of the resource a group item stands for; all items of a group share one.
          * @enum {string}
          */
         ItemKind: "platform#channel" | "platform#playlist" | "platform#video" | "platformPartner#asset";
-        /** @description Errors embedded in a response body (deprecated in the public service; kept for its clients). */
+        /** @description Errors embedded in a successful body (deprecated in the public service; kept so its clients still parse answers). */
         LegacyErrors: {
-            /** @enum {string} */
+            /**
+             * @description Global error code (deprecated).
+             * @enum {string}
+             */
             code?: "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "GONE" | "PRECONDITION_FAILED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            /** @description The individual errors. */
             error?: components["schemas"]["ErrorItem"][];
+            /** @description Id of the request, for support. */
             requestId?: string;
         };
         /** @description The items of a group. */
@@ -176,7 +197,7 @@ export interface components {
             errors?: components["schemas"]["LegacyErrors"];
             /** @description Etag of the list. */
             etag?: string;
-            /** @description The items. */
+            /** @description The items of the group (at most 500). */
             items: components["schemas"]["GroupItem"][];
             /**
              * @description Identifies the resource.
@@ -189,19 +210,19 @@ export interface components {
             errors?: components["schemas"]["LegacyErrors"];
             /** @description Etag of the page. */
             etag?: string;
-            /** @description The groups. */
+            /** @description The groups of this page. */
             items: components["schemas"]["Group"][];
             /**
              * @description Identifies the resource.
              * @constant
              */
             kind: "platform#groupListResponse";
-            /** @description Token of the next page; absent on the last page. */
+            /** @description Token of the next page, sent back as pageToken; absent on the last page. */
             nextPageToken?: string;
         };
         /** @description The result table of a report query. */
         QueryResponse: {
-            /** @description Requested dimensions, then requested metrics, in request order. */
+            /** @description The requested dimensions, then the requested metrics, in request order. */
             columnHeaders: components["schemas"]["ResultTableColumnHeader"][];
             errors?: components["schemas"]["LegacyErrors"];
             /**
@@ -209,30 +230,34 @@ export interface components {
              * @constant
              */
             kind: "platformAnalytics#resultTable";
-            /** @description Data rows in column order; omitted when there is no data. */
+            /** @description Data rows; each cell in the order of columnHeaders. Omitted when the report has no data. */
             rows?: (string | number | boolean | null)[][];
         };
         /** @description One column of the result table. */
         ResultTableColumnHeader: {
             /**
-             * @description Whether the column is a dimension or a metric.
+             * @description Whether the column holds a dimension or a metric.
              * @enum {string}
              */
             columnType: "DIMENSION" | "METRIC";
             /**
-             * @description Type of the column's values.
-             * @enum {string}
+             * @description Type of the column's values, for example STRING, INTEGER, FLOAT or CURRENCY (the public service does not close the list).
+             * @example STRING
+             * @example INTEGER
+             * @example FLOAT
+             * @example CURRENCY
              */
-            dataType: "STRING" | "INTEGER" | "FLOAT" | "CURRENCY" | "DATE" | "BOOLEAN";
-            /** @description Dimension or metric name. */
+            dataType: string;
+            /** @description Name of the dimension or metric. */
             name: string;
         };
-        /** @description An error in the Status shape, with the legacy error items clients of this service read. */
+        /** @description An error in the Status shape, with the legacy error items this service's clients read. */
         Status: {
-            /** @description HTTP status of the error. */
+            /** @description HTTP status of the answer. */
             code: number;
-            /** @description Typed details, each naming its type in @type. */
+            /** @description Typed details, each naming its type in `@type`. */
             details?: ({
+                /** @description Type URL of the detail. */
                 "@type": string;
             } & {
                 [key: string]: unknown;
@@ -241,13 +266,13 @@ export interface components {
             errors?: components["schemas"]["ErrorItem"][];
             /** @description Developer-facing message, in English. */
             message: string;
-            /** @description Canonical status name (INVALID_ARGUMENT, UNAUTHENTICATED, ...). */
+            /** @description Canonical status name, for example INVALID_ARGUMENT, FAILED_PRECONDITION, UNAUTHENTICATED, PERMISSION_DENIED, NOT_FOUND, RESOURCE_EXHAUSTED. */
             status: string;
         };
     };
     responses: {
-        /** @description The request is invalid. */
-        BadRequest: {
+        /** @description No group item has this id. */
+        GroupItemNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -255,8 +280,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description No such group or item. */
-        NotFound: {
+        /** @description No group has this id. */
+        GroupNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -264,7 +289,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The token lacks an accepted scope, or the caller may not use the resource. */
+        /** @description The token lacks account-management or partner-management, or the caller does not own the group or resource. */
+        ManagePermissionDenied: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The token lacks an accepted scope, or the caller may not see the resource. */
         PermissionDenied: {
             headers: {
                 [name: string]: unknown;
@@ -273,7 +307,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The quota is exhausted; try later. */
+        /** @description The request quota is exhausted; retry later. */
         ResourceExhausted: {
             headers: {
                 [name: string]: unknown;
@@ -293,7 +327,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Content owner the request is made for (content-owner partners only). */
+        /**
+         * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+         *     authenticated account must be linked to this content owner.
+         */
         onBehalfOfContentOwner: string;
     };
     requestBodies: never;
@@ -314,8 +351,9 @@ export type SchemaListGroupsResponse = components['schemas']['ListGroupsResponse
 export type SchemaQueryResponse = components['schemas']['QueryResponse'];
 export type SchemaResultTableColumnHeader = components['schemas']['ResultTableColumnHeader'];
 export type SchemaStatus = components['schemas']['Status'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseGroupItemNotFound = components['responses']['GroupItemNotFound'];
+export type ResponseGroupNotFound = components['responses']['GroupNotFound'];
+export type ResponseManagePermissionDenied = components['responses']['ManagePermissionDenied'];
 export type ResponsePermissionDenied = components['responses']['PermissionDenied'];
 export type ResponseResourceExhausted = components['responses']['ResourceExhausted'];
 export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
@@ -327,7 +365,10 @@ export interface operations {
             query: {
                 /** @description Id of the group whose items are listed. */
                 groupId: string;
-                /** @description Content owner the request is made for (content-owner partners only). */
+                /**
+                 * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+                 *     authenticated account must be linked to this content owner.
+                 */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
             header?: never;
@@ -345,26 +386,41 @@ export interface operations {
                     "application/json": components["schemas"]["ListGroupItemsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The groupId is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["GroupNotFound"];
             429: components["responses"]["ResourceExhausted"];
         };
     };
     insertGroupItem: {
         parameters: {
             query?: {
-                /** @description Content owner the request is made for (content-owner partners only). */
+                /**
+                 * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+                 *     authenticated account must be linked to this content owner.
+                 */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** @description The item to add; `groupId` and `resource` (`kind`, `id`) are required. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GroupItem"] & unknown;
+                "application/json": components["schemas"]["GroupItem"] & {
+                    groupId: unknown;
+                    resource: unknown;
+                };
             };
         };
         responses: {
@@ -377,10 +433,18 @@ export interface operations {
                     "application/json": components["schemas"]["GroupItem"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The item is incomplete, the group is full, or the item's kind differs from the group's. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
+            403: components["responses"]["ManagePermissionDenied"];
+            404: components["responses"]["GroupNotFound"];
             429: components["responses"]["ResourceExhausted"];
         };
     };
@@ -389,7 +453,10 @@ export interface operations {
             query: {
                 /** @description Id of the group item to remove. */
                 id: string;
-                /** @description Content owner the request is made for (content-owner partners only). */
+                /**
+                 * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+                 *     authenticated account must be linked to this content owner.
+                 */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
             header?: never;
@@ -398,30 +465,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Removed. */
+            /** @description Removed; no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The id is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
+            403: components["responses"]["ManagePermissionDenied"];
+            404: components["responses"]["GroupItemNotFound"];
             429: components["responses"]["ResourceExhausted"];
         };
     };
     listGroups: {
         parameters: {
             query?: {
-                /** @description Comma-separated group ids. */
+                /** @description Comma-separated ids of the groups to return. Not together with `mine`. */
                 id?: string;
-                /** @description true to list the groups of the authorized user. */
+                /** @description `true` returns the groups of the authorized user. Not together with `id`. */
                 mine?: boolean;
-                /** @description Content owner the request is made for (content-owner partners only). */
+                /**
+                 * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+                 *     authenticated account must be linked to this content owner.
+                 */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
-                /** @description nextPageToken of the previous page. */
+                /** @description The `nextPageToken` of the previous page; absent for the first page. */
                 pageToken?: string;
             };
             header?: never;
@@ -439,7 +517,15 @@ export interface operations {
                     "application/json": components["schemas"]["ListGroupsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Neither or both of id and mine, or a bad page token. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["ResourceExhausted"];
@@ -448,16 +534,23 @@ export interface operations {
     updateGroup: {
         parameters: {
             query?: {
-                /** @description Content owner the request is made for (content-owner partners only). */
+                /**
+                 * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+                 *     authenticated account must be linked to this content owner.
+                 */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** @description The group with its id and new title. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Group"] & unknown;
+                "application/json": components["schemas"]["Group"] & {
+                    id: unknown;
+                    snippet: unknown;
+                };
             };
         };
         responses: {
@@ -470,30 +563,46 @@ export interface operations {
                     "application/json": components["schemas"]["Group"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The id or the title is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
+            403: components["responses"]["ManagePermissionDenied"];
+            404: components["responses"]["GroupNotFound"];
             429: components["responses"]["ResourceExhausted"];
         };
     };
     insertGroup: {
         parameters: {
             query?: {
-                /** @description Content owner the request is made for (content-owner partners only). */
+                /**
+                 * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+                 *     authenticated account must be linked to this content owner.
+                 */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** @description The group to create; `snippet.title` and `contentDetails.itemType` are required. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Group"];
+                "application/json": components["schemas"]["Group"] & {
+                    contentDetails: {
+                        itemType: components["schemas"]["ItemKind"];
+                    };
+                };
             };
         };
         responses: {
-            /** @description The created group. */
+            /** @description The created group (no items yet). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -502,9 +611,17 @@ export interface operations {
                     "application/json": components["schemas"]["Group"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The group is incomplete or of a kind the caller may not group. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["PermissionDenied"];
+            403: components["responses"]["ManagePermissionDenied"];
             429: components["responses"]["ResourceExhausted"];
         };
     };
@@ -513,7 +630,10 @@ export interface operations {
             query: {
                 /** @description Id of the group to delete. */
                 id: string;
-                /** @description Content owner the request is made for (content-owner partners only). */
+                /**
+                 * @description Content owner the request is made for (content-owner partners that manage many channels only). The
+                 *     authenticated account must be linked to this content owner.
+                 */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
             header?: never;
@@ -522,44 +642,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
+            /** @description Deleted; no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The id is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
+            403: components["responses"]["ManagePermissionDenied"];
+            404: components["responses"]["GroupNotFound"];
             429: components["responses"]["ResourceExhausted"];
         };
     };
     queryReports: {
         parameters: {
             query: {
-                /** @description ISO 4217 currency of revenue metrics; default USD. */
+                /** @description ISO 4217 currency of revenue metrics; USD when absent. */
                 currency?: string;
-                /** @description Comma-separated dimensions, for example `day,country`. */
+                /** @description Comma-separated dimensions, for example `day` or `ageGroup,gender`. */
                 dimensions?: string;
-                /** @description Last day of the report (inclusive), YYYY-MM-DD; not before startDate. */
+                /** @description Last day of the report, `YYYY-MM-DD` (inclusive); not before startDate. */
                 endDate: string;
-                /** @description Semicolon-separated filters `dimension==value`, for example `country==IT;video==abc` or `group==<group id>`. */
+                /** @description Semicolon-separated filters `dimension==value`, for example `country==IT;video==abc123` or `group==<group id>` (data aggregated over the group's items). */
                 filters?: string;
-                /** @description The channel or content owner, `channel==MINE`, `channel==<CHANNEL_ID>` or `contentOwner==<OWNER_NAME>`. */
+                /** @description The channel or content owner the report is for - `channel==MINE`, `channel==<CHANNEL_ID>` or `contentOwner==<OWNER_NAME>`. */
                 ids: string;
-                /** @description Content owner reports - include channel data from before the channel was linked to the owner. */
+                /** @description Content owner reports only - include a channel's data from before the channel was linked to the content owner. */
                 includeHistoricalChannelData?: boolean;
-                /** @description Maximum number of rows. */
+                /** @description Maximum number of rows in the answer. */
                 maxResults?: number;
-                /** @description Comma-separated metrics, for example `views,likes`. At least one. */
+                /** @description Comma-separated metrics, at least one, for example `views,likes`. Revenue and ad-performance metrics need the analytics-monetary.readonly scope. */
                 metrics: string;
-                /** @description Comma-separated dimensions or metrics to sort by; a leading `-` sorts descending. */
+                /** @description Comma-separated dimensions or metrics to sort by; a leading `-` sorts descending, for example `-views`. */
                 sort?: string;
-                /** @description First day of the report, YYYY-MM-DD. */
+                /** @description First day of the report, `YYYY-MM-DD` (inclusive). */
                 startDate: string;
-                /** @description One-based index of the first row (paging through rows). */
+                /** @description One-based index of the first row to return (paging through rows together with maxResults). */
                 startIndex?: number;
             };
             header?: never;
@@ -568,7 +696,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report. */
+            /** @description The report as a result table. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -577,9 +705,25 @@ export interface operations {
                     "application/json": components["schemas"]["QueryResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The query is incomplete, malformed or not supported. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["PermissionDenied"];
+            /** @description The token lacks an accepted scope, or the caller may not see this data. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             429: components["responses"]["ResourceExhausted"];
         };
     };

@@ -8,6 +8,32 @@ var __commonJS = (cb, mod) => function __require() {
   }
 };
 
+// node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    function ucs2length(str) {
+      const len = str.length;
+      let length = 0;
+      let pos = 0;
+      let value;
+      while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str.charCodeAt(pos);
+          if ((value & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length;
+    }
+    exports.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
+
 // node_modules/ajv-formats/dist/formats.js
 var require_formats = __commonJS({
   "node_modules/ajv-formats/dist/formats.js"(exports) {
@@ -211,35 +237,10 @@ var require_formats = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/ucs2length.js
-var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str) {
-      const len = str.length;
-      let length = 0;
-      let pos = 0;
-      let value;
-      while (pos < len) {
-        length++;
-        value = str.charCodeAt(pos++);
-        if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str.charCodeAt(pos);
-          if ((value & 64512) === 56320)
-            pos++;
-        }
-      }
-      return length;
-    }
-    exports.default = ucs2length;
-    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-  }
-});
-
 // validators:strict
 var validateDeleteGroupItemResponse400 = validate20;
-var schema35 = { "type": "object", "required": ["message"], "properties": { "message": { "type": "string" }, "domain": { "type": "string" }, "reason": { "type": "string" }, "location": { "type": "string" }, "locationType": { "type": "string", "enum": ["PATH", "OTHER", "PARAMETER", "parameter", "header"] } } };
+var schema35 = { "type": "object", "required": ["message"], "properties": { "message": { "type": "string" }, "domain": { "type": "string" }, "reason": { "type": "string" }, "location": { "type": "string" }, "locationType": { "type": "string", "enum": ["parameter", "header", "PARAMETER", "PATH", "OTHER"] } } };
+var pattern4 = new RegExp("^[A-Z_]+$", "u");
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -289,25 +290,56 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (typeof data0 == "number") {
+        if (data0 > 599 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data0 < 400 || isNaN(data0)) {
+          const err5 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: 400 }, message: "must be >= 400" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
     }
     if (data.message !== void 0) {
       if (typeof data.message !== "string") {
-        const err4 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err6];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
     if (data.status !== void 0) {
-      if (typeof data.status !== "string") {
-        const err5 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      let data2 = data.status;
+      if (typeof data2 === "string") {
+        if (!pattern4.test(data2)) {
+          const err7 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/pattern", keyword: "pattern", params: { pattern: "^[A-Z_]+$" }, message: 'must match pattern "^[A-Z_]+$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err8];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -320,41 +352,41 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           let data4 = data3[i0];
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4["@type"] === void 0) {
-              const err6 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+              const err9 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
               if (vErrors === null) {
-                vErrors = [err6];
+                vErrors = [err9];
               } else {
-                vErrors.push(err6);
+                vErrors.push(err9);
               }
               errors++;
             }
             if (data4["@type"] !== void 0) {
               if (typeof data4["@type"] !== "string") {
-                const err7 = { instancePath: instancePath + "/details/" + i0 + "/@type", schemaPath: "#/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err10 = { instancePath: instancePath + "/details/" + i0 + "/@type", schemaPath: "#/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err7];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err7);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err8 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err11 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err11];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/details", schemaPath: "#/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err12 = { instancePath: instancePath + "/details", schemaPath: "#/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err12];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -367,50 +399,17 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           let data7 = data6[i1];
           if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
             if (data7.message === void 0) {
-              const err10 = { instancePath: instancePath + "/errors/" + i1, schemaPath: "spec://analytics#/components/schemas/ErrorItem/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+              const err13 = { instancePath: instancePath + "/errors/" + i1, schemaPath: "spec://analytics#/components/schemas/ErrorItem/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
               if (vErrors === null) {
-                vErrors = [err10];
+                vErrors = [err13];
               } else {
-                vErrors.push(err10);
+                vErrors.push(err13);
               }
               errors++;
             }
             if (data7.message !== void 0) {
               if (typeof data7.message !== "string") {
-                const err11 = { instancePath: instancePath + "/errors/" + i1 + "/message", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
-              }
-            }
-            if (data7.domain !== void 0) {
-              if (typeof data7.domain !== "string") {
-                const err12 = { instancePath: instancePath + "/errors/" + i1 + "/domain", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err12];
-                } else {
-                  vErrors.push(err12);
-                }
-                errors++;
-              }
-            }
-            if (data7.reason !== void 0) {
-              if (typeof data7.reason !== "string") {
-                const err13 = { instancePath: instancePath + "/errors/" + i1 + "/reason", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-            }
-            if (data7.location !== void 0) {
-              if (typeof data7.location !== "string") {
-                const err14 = { instancePath: instancePath + "/errors/" + i1 + "/location", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err14 = { instancePath: instancePath + "/errors/" + i1 + "/message", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err14];
                 } else {
@@ -419,10 +418,9 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data7.locationType !== void 0) {
-              let data12 = data7.locationType;
-              if (typeof data12 !== "string") {
-                const err15 = { instancePath: instancePath + "/errors/" + i1 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data7.domain !== void 0) {
+              if (typeof data7.domain !== "string") {
+                const err15 = { instancePath: instancePath + "/errors/" + i1 + "/domain", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err15];
                 } else {
@@ -430,8 +428,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (!(data12 === "PATH" || data12 === "OTHER" || data12 === "PARAMETER" || data12 === "parameter" || data12 === "header")) {
-                const err16 = { instancePath: instancePath + "/errors/" + i1 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/enum", keyword: "enum", params: { allowedValues: schema35.properties.locationType.enum }, message: "must be equal to one of the allowed values" };
+            }
+            if (data7.reason !== void 0) {
+              if (typeof data7.reason !== "string") {
+                const err16 = { instancePath: instancePath + "/errors/" + i1 + "/reason", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err16];
                 } else {
@@ -440,32 +440,64 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data7.location !== void 0) {
+              if (typeof data7.location !== "string") {
+                const err17 = { instancePath: instancePath + "/errors/" + i1 + "/location", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+            }
+            if (data7.locationType !== void 0) {
+              let data12 = data7.locationType;
+              if (typeof data12 !== "string") {
+                const err18 = { instancePath: instancePath + "/errors/" + i1 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+              if (!(data12 === "parameter" || data12 === "header" || data12 === "PARAMETER" || data12 === "PATH" || data12 === "OTHER")) {
+                const err19 = { instancePath: instancePath + "/errors/" + i1 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/enum", keyword: "enum", params: { allowedValues: schema35.properties.locationType.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err19];
+                } else {
+                  vErrors.push(err19);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err17 = { instancePath: instancePath + "/errors/" + i1, schemaPath: "spec://analytics#/components/schemas/ErrorItem/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err20 = { instancePath: instancePath + "/errors/" + i1, schemaPath: "spec://analytics#/components/schemas/ErrorItem/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err17];
+              vErrors = [err20];
             } else {
-              vErrors.push(err17);
+              vErrors.push(err20);
             }
             errors++;
           }
         }
       } else {
-        const err18 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err21 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err21];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err21);
         }
         errors++;
       }
     }
   } else {
-    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err22];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err22);
     }
     errors++;
   }
@@ -1063,10 +1095,11 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate58.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 var validateInsertGroupBody0 = validate62;
-var formats0 = require_formats().fullFormats["date-time"];
-var func1 = require_ucs2length().default;
 var schema58 = { "type": "string", "enum": ["platform#channel", "platform#playlist", "platform#video", "platformPartner#asset"] };
+var func1 = require_ucs2length().default;
+var formats0 = require_formats().fullFormats["date-time"];
 var formats2 = require_formats().fullFormats.uint64;
+var pattern5 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
 function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1081,8 +1114,8 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.itemCount !== void 0) {
       let data0 = data.itemCount;
       if (typeof data0 === "string") {
-        if (!formats2.validate.test(data0)) {
-          const err0 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/format", keyword: "format", params: { format: "uint64" }, message: 'must match format "uint64"' };
+        if (!pattern5.test(data0)) {
+          const err0 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$" }, message: 'must match pattern "^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$"' };
           if (vErrors === null) {
             vErrors = [err0];
           } else {
@@ -1090,20 +1123,17 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err1 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
+        if (!formats2.validate.test(data0)) {
+          const err1 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/format", keyword: "format", params: { format: "uint64" }, message: 'must match format "uint64"' };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.itemType !== void 0) {
-      let data1 = data.itemType;
-      if (typeof data1 !== "string") {
-        const err2 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      } else {
+        const err2 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -1111,8 +1141,11 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "platform#channel" || data1 === "platform#playlist" || data1 === "platform#video" || data1 === "platformPartner#asset")) {
-        const err3 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
+    }
+    if (data.itemType !== void 0) {
+      let data1 = data.itemType;
+      if (typeof data1 !== "string") {
+        const err3 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -1120,13 +1153,22 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (!(data1 === "platform#channel" || data1 === "platform#playlist" || data1 === "platform#video" || data1 === "platformPartner#asset")) {
+        const err4 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
     }
   } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -1238,7 +1280,7 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (!(data7 === "PATH" || data7 === "OTHER" || data7 === "PARAMETER" || data7 === "parameter" || data7 === "header")) {
+              if (!(data7 === "parameter" || data7 === "header" || data7 === "PARAMETER" || data7 === "PATH" || data7 === "OTHER")) {
                 const err8 = { instancePath: instancePath + "/error/" + i0 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/enum", keyword: "enum", params: { allowedValues: schema35.properties.locationType.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err8];
@@ -1345,12 +1387,23 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      let data2 = data.id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -1362,20 +1415,20 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
           let data4 = data3.publishedAt;
           if (typeof data4 === "string") {
             if (!formats0.validate(data4)) {
-              const err5 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
               if (vErrors === null) {
-                vErrors = [err5];
+                vErrors = [err6];
               } else {
-                vErrors.push(err5);
+                vErrors.push(err6);
               }
               errors++;
             }
           } else {
-            const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -1384,43 +1437,51 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data3.title;
           if (typeof data5 === "string") {
             if (func1(data5) < 1) {
-              const err7 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
-                vErrors = [err7];
+                vErrors = [err8];
               } else {
-                vErrors.push(err7);
+                vErrors.push(err8);
               }
               errors++;
             }
           } else {
-            const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err9];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err9);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err10 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
+      } else {
+        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
       }
     }
     if (data.contentDetails !== void 0) {
@@ -1436,11 +1497,11 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err13];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -1463,10 +1524,81 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
     vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
     errors = vErrors.length;
   }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.snippet === void 0) {
+      const err0 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.contentDetails === void 0) {
+      const err1 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "contentDetails" }, message: "must have required property 'contentDetails'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.contentDetails !== void 0) {
+      let data0 = data.contentDetails;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.itemType === void 0) {
+          const err2 = { instancePath: instancePath + "/contentDetails", schemaPath: "#/allOf/1/properties/contentDetails/required", keyword: "required", params: { missingProperty: "itemType" }, message: "must have required property 'itemType'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.itemType !== void 0) {
+          let data1 = data0.itemType;
+          if (typeof data1 !== "string") {
+            const err3 = { instancePath: instancePath + "/contentDetails/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (!(data1 === "platform#channel" || data1 === "platform#playlist" || data1 === "platform#video" || data1 === "platformPartner#asset")) {
+            const err4 = { instancePath: instancePath + "/contentDetails/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/contentDetails", schemaPath: "#/allOf/1/properties/contentDetails/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
   validate62.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+validate62.evaluated = { "props": { "contentDetails": true, "kind": true, "etag": true, "id": true, "snippet": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
 var validateInsertGroupItemBody0 = validate69;
 function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -1688,6 +1820,14 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+  } else {
+    const err2 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
   }
   validate69.errors = vErrors;
   return errors === 0;
@@ -2163,12 +2303,23 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      let data2 = data.id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -2180,20 +2331,20 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
           let data4 = data3.publishedAt;
           if (typeof data4 === "string") {
             if (!formats0.validate(data4)) {
-              const err5 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
               if (vErrors === null) {
-                vErrors = [err5];
+                vErrors = [err6];
               } else {
-                vErrors.push(err5);
+                vErrors.push(err6);
               }
               errors++;
             }
           } else {
-            const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -2202,43 +2353,51 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
           let data5 = data3.title;
           if (typeof data5 === "string") {
             if (func1(data5) < 1) {
-              const err7 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
-                vErrors = [err7];
+                vErrors = [err8];
               } else {
-                vErrors.push(err7);
+                vErrors.push(err8);
               }
               errors++;
             }
           } else {
-            const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err9];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err9);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err10 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
+      } else {
+        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
       }
     }
     if (data.contentDetails !== void 0) {
@@ -2254,11 +2413,11 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err13];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -2687,6 +2846,15 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.items !== void 0) {
       let data2 = data.items;
       if (Array.isArray(data2)) {
+        if (data2.length > 500) {
+          const err5 = { instancePath: instancePath + "/items", schemaPath: "#/properties/items/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (!validate123(data2[i0], { instancePath: instancePath + "/items/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
@@ -2695,11 +2863,11 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
           }
         }
       } else {
-        const err5 = { instancePath: instancePath + "/items", schemaPath: "#/properties/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err6 = { instancePath: instancePath + "/items", schemaPath: "#/properties/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -2711,11 +2879,11 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err7];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err7);
     }
     errors++;
   }
@@ -3091,12 +3259,23 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      let data2 = data.id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -3108,20 +3287,20 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
           let data4 = data3.publishedAt;
           if (typeof data4 === "string") {
             if (!formats0.validate(data4)) {
-              const err5 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
               if (vErrors === null) {
-                vErrors = [err5];
+                vErrors = [err6];
               } else {
-                vErrors.push(err5);
+                vErrors.push(err6);
               }
               errors++;
             }
           } else {
-            const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -3130,43 +3309,51 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
           let data5 = data3.title;
           if (typeof data5 === "string") {
             if (func1(data5) < 1) {
-              const err7 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
-                vErrors = [err7];
+                vErrors = [err8];
               } else {
-                vErrors.push(err7);
+                vErrors.push(err8);
               }
               errors++;
             }
           } else {
-            const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err9];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err9);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err10 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
+      } else {
+        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
       }
     }
     if (data.contentDetails !== void 0) {
@@ -3182,11 +3369,11 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err13];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -3561,8 +3748,8 @@ function validate169(data, { instancePath = "", parentData, parentDataProperty, 
 }
 validate169.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 var validateQueryReportsResponse200 = validate173;
-var schema114 = { "type": "object", "required": ["kind", "columnHeaders"], "properties": { "kind": { "type": "string", "const": "platformAnalytics#resultTable" }, "columnHeaders": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ResultTableColumnHeader" } }, "rows": { "type": "array", "items": { "type": "array", "items": { "type": ["string", "number", "boolean", "null"] } } }, "errors": { "$ref": "spec://analytics#/components/schemas/LegacyErrors" } } };
-var schema115 = { "type": "object", "required": ["name", "columnType", "dataType"], "properties": { "name": { "type": "string" }, "columnType": { "type": "string", "enum": ["DIMENSION", "METRIC"] }, "dataType": { "type": "string", "enum": ["STRING", "INTEGER", "FLOAT", "CURRENCY", "DATE", "BOOLEAN"] } } };
+var schema115 = { "type": "object", "required": ["kind", "columnHeaders"], "properties": { "kind": { "type": "string", "const": "platformAnalytics#resultTable" }, "columnHeaders": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ResultTableColumnHeader" } }, "rows": { "type": "array", "items": { "type": "array", "items": { "type": ["string", "number", "boolean", "null"] } } }, "errors": { "$ref": "spec://analytics#/components/schemas/LegacyErrors" } } };
+var schema116 = { "type": "object", "required": ["name", "columnType", "dataType"], "properties": { "name": { "type": "string" }, "columnType": { "type": "string", "enum": ["DIMENSION", "METRIC"] }, "dataType": { "type": "string", "pattern": "^[A-Z_]+$" } } };
 function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3670,7 +3857,7 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
                 errors++;
               }
               if (!(data4 === "DIMENSION" || data4 === "METRIC")) {
-                const err9 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/columnType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/columnType/enum", keyword: "enum", params: { allowedValues: schema115.properties.columnType.enum }, message: "must be equal to one of the allowed values" };
+                const err9 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/columnType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/columnType/enum", keyword: "enum", params: { allowedValues: schema116.properties.columnType.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err9];
                 } else {
@@ -3681,17 +3868,18 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
             }
             if (data2.dataType !== void 0) {
               let data5 = data2.dataType;
-              if (typeof data5 !== "string") {
-                const err10 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/dataType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/dataType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
+              if (typeof data5 === "string") {
+                if (!pattern4.test(data5)) {
+                  const err10 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/dataType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/dataType/pattern", keyword: "pattern", params: { pattern: "^[A-Z_]+$" }, message: 'must match pattern "^[A-Z_]+$"' };
+                  if (vErrors === null) {
+                    vErrors = [err10];
+                  } else {
+                    vErrors.push(err10);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-              if (!(data5 === "STRING" || data5 === "INTEGER" || data5 === "FLOAT" || data5 === "CURRENCY" || data5 === "DATE" || data5 === "BOOLEAN")) {
-                const err11 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/dataType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/dataType/enum", keyword: "enum", params: { allowedValues: schema115.properties.dataType.enum }, message: "must be equal to one of the allowed values" };
+              } else {
+                const err11 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/dataType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/dataType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err11];
                 } else {
@@ -3731,7 +3919,7 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
             for (let i2 = 0; i2 < len2; i2++) {
               let data8 = data7[i2];
               if (typeof data8 !== "string" && !(typeof data8 == "number") && typeof data8 !== "boolean" && data8 !== null) {
-                const err14 = { instancePath: instancePath + "/rows/" + i1 + "/" + i2, schemaPath: "#/properties/rows/items/items/type", keyword: "type", params: { type: schema114.properties.rows.items.items.type }, message: "must be string,number,boolean,null" };
+                const err14 = { instancePath: instancePath + "/rows/" + i1 + "/" + i2, schemaPath: "#/properties/rows/items/items/type", keyword: "type", params: { type: schema115.properties.rows.items.items.type }, message: "must be string,number,boolean,null" };
                 if (vErrors === null) {
                   vErrors = [err14];
                 } else {
@@ -4088,12 +4276,23 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      let data2 = data.id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -4105,20 +4304,20 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
           let data4 = data3.publishedAt;
           if (typeof data4 === "string") {
             if (!formats0.validate(data4)) {
-              const err5 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
               if (vErrors === null) {
-                vErrors = [err5];
+                vErrors = [err6];
               } else {
-                vErrors.push(err5);
+                vErrors.push(err6);
               }
               errors++;
             }
           } else {
-            const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4127,43 +4326,51 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
           let data5 = data3.title;
           if (typeof data5 === "string") {
             if (func1(data5) < 1) {
-              const err7 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
-                vErrors = [err7];
+                vErrors = [err8];
               } else {
-                vErrors.push(err7);
+                vErrors.push(err8);
               }
               errors++;
             }
           } else {
-            const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err9];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err9);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err10 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
+      } else {
+        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
       }
     }
     if (data.contentDetails !== void 0) {
@@ -4179,11 +4386,11 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err13];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -4225,6 +4432,14 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
       }
       errors++;
     }
+  } else {
+    const err2 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
   }
   validate193.errors = vErrors;
   return errors === 0;
@@ -4284,12 +4499,23 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      let data2 = data.id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -4301,20 +4527,20 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
           let data4 = data3.publishedAt;
           if (typeof data4 === "string") {
             if (!formats0.validate(data4)) {
-              const err5 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
               if (vErrors === null) {
-                vErrors = [err5];
+                vErrors = [err6];
               } else {
-                vErrors.push(err5);
+                vErrors.push(err6);
               }
               errors++;
             }
           } else {
-            const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4323,43 +4549,51 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
           let data5 = data3.title;
           if (typeof data5 === "string") {
             if (func1(data5) < 1) {
-              const err7 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
-                vErrors = [err7];
+                vErrors = [err8];
               } else {
-                vErrors.push(err7);
+                vErrors.push(err8);
               }
               errors++;
             }
           } else {
-            const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err9];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err9);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err10 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
+      } else {
+        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
       }
     }
     if (data.contentDetails !== void 0) {
@@ -4375,11 +4609,11 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err13];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -5563,8 +5797,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate25.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 var validateQueryReportsParams = validate262;
-var pattern4 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
-var pattern5 = new RegExp("^[0-9a-zA-Z,]+$", "u");
+var pattern42 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
+var pattern52 = new RegExp("^[0-9a-zA-Z,]+$", "u");
 var pattern7 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
 var pattern8 = new RegExp("^[A-Z]{3}$", "u");
 var formats02 = require_formats().fullFormats.date;
@@ -5667,7 +5901,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (typeof data2 === "string") {
-            if (!pattern4.test(data2)) {
+            if (!pattern42.test(data2)) {
               const err6 = { instancePath: instancePath + "/query/ids", schemaPath: "#/properties/query/properties/ids/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z]+==[a-zA-Z0-9_+-]+$" }, message: 'must match pattern "^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"' };
               if (vErrors === null) {
                 vErrors = [err6];
@@ -5814,7 +6048,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!pattern5.test(data5)) {
+            if (!pattern52.test(data5)) {
               const err13 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/pattern", keyword: "pattern", params: { pattern: "^[0-9a-zA-Z,]+$" }, message: 'must match pattern "^[0-9a-zA-Z,]+$"' };
               if (vErrors === null) {
                 vErrors = [err13];
@@ -5860,7 +6094,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (typeof data6 === "string") {
-            if (!pattern5.test(data6)) {
+            if (!pattern52.test(data6)) {
               const err15 = { instancePath: instancePath + "/query/dimensions", schemaPath: "#/properties/query/properties/dimensions/pattern", keyword: "pattern", params: { pattern: "^[0-9a-zA-Z,]+$" }, message: 'must match pattern "^[0-9a-zA-Z,]+$"' };
               if (vErrors === null) {
                 vErrors = [err15];

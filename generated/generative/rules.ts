@@ -62,6 +62,13 @@ export const RULES = [
     "operationId": "generateContent"
   },
   {
+    "id": "GEN-CONFORM-1",
+    "service": "generative",
+    "text": "Every operation answers a valid request with a documented status and a body that validates against the operation's response schema.",
+    "source": "the whole document (endpoints, resources)",
+    "statefulOnly": false
+  },
+  {
     "id": "GEN-FILE-1",
     "service": "generative",
     "text": "A file id has at most 40 characters of lowercase letters, digits or dashes and neither starts nor ends with a dash; the name is files/<id>.",
@@ -241,6 +248,17 @@ export const RULES = [
     "source": "GenerationConfig (responseMimeType)",
     "statefulOnly": false,
     "operationId": "generateContent",
+    "violation": {
+      "http": 400,
+      "status": "INVALID_ARGUMENT"
+    }
+  },
+  {
+    "id": "GEN-INVALID-1",
+    "service": "generative",
+    "text": "A request that breaks one schema constraint (missing required, wrong type, out of range, over a length limit, bad enum value, bad pattern) gets the documented error in the service's own error shape.",
+    "source": "the whole document (fields, limits, errors)",
+    "statefulOnly": false,
     "violation": {
       "http": 400,
       "status": "INVALID_ARGUMENT"

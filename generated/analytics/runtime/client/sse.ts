@@ -1,7 +1,7 @@
 // Copied from templates/runtime/client/sse.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // Reads a text/event-stream answer as typed JSON events. The byte stream is decoded incrementally and fed
 // to eventsource-parser, which handles events split across network chunks, CRLF / CR line endings,
-// multi-line `data:` fields and comments; a final event without a trailing blank line is flushed at EOF.
+// multi-line `data:` fields and comments; a final event without a trailing blank line is dispatched at EOF.
 import { createParser, type EventSourceMessage } from './vendor/eventsource-parser.js';
 
 /** A `data:` payload that is not valid JSON. */
@@ -27,8 +27,8 @@ export async function* readSseMessages(response: Response, signal?: AbortSignal)
       parser.feed(decoder.decode(value, { stream: true }));
       while (queue.length > 0) yield queue.shift()!;
     }
-    parser.feed(decoder.decode());
-    parser.reset({ consume: true });
+    // End of stream ends the last event too, even without its blank line (and settles a trailing CR).
+    parser.feed(decoder.decode() + '\n\n');
     while (queue.length > 0) yield queue.shift()!;
   } finally {
     reader.releaseLock();
