@@ -50,10 +50,13 @@ export function exampleRequest(doc: OpenApiDocument, path: string, method: strin
   const headers: Record<string, string> = {};
   let url = path;
   for (const p of params) {
-    const value = exampleOf(doc, p) ?? exampleOf(doc, resolveRef(doc, p.schema ?? {})) ?? sampleForSchema(doc, p.schema);
+    const explicit = exampleOf(doc, p);
+    const value = explicit ?? exampleOf(doc, resolveRef(doc, p.schema ?? {})) ?? sampleForSchema(doc, p.schema);
+    // Required parameters, and optional ones the spec gives an example for (e.g. mine=true).
+    const send = p.required || explicit !== undefined;
     if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(asString(value)));
-    else if (p.required && p.in === 'query') query[p.name] = asString(value);
-    else if (p.required && p.in === 'header') headers[p.name] = asString(value);
+    else if (send && p.in === 'query') query[p.name] = asString(value);
+    else if (send && p.in === 'header') headers[p.name] = asString(value);
   }
   const security: any[] = op.security ?? doc.security ?? [];
   const schemes = doc.components?.securitySchemes ?? {};

@@ -19996,7 +19996,6 @@ function validate672(data, { instancePath = "", parentData, parentDataProperty, 
 validate672.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 var validateGetAdCreativeParams = validate68;
 var pattern63 = new RegExp("^[a-z0-9_]+(\\{[^{}]*\\}|\\.[a-z]+\\([0-9]+\\))?(,[a-z0-9_]+(\\{[^{}]*\\}|\\.[a-z]+\\([0-9]+\\))?)*$", "u");
-var formats0 = require_formats().fullFormats.int64;
 function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -20224,17 +20223,6 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           }
-          if (typeof data5 === "string") {
-            if (!formats0.validate.test(data5)) {
-              const err11 = { instancePath: instancePath + "/query/thumbnail_width", schemaPath: "#/properties/query/properties/thumbnail_width/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"' };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
-              errors++;
-            }
-          }
         }
         if (data3.thumbnail_height !== void 0) {
           let data6 = data3.thumbnail_height;
@@ -20252,11 +20240,11 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
               if (dataType4 === "boolean" || data6 === null || dataType4 === "string" && data6 && data6 == +data6 && !(data6 % 1)) {
                 coerced4 = +data6;
               } else {
-                const err12 = { instancePath: instancePath + "/query/thumbnail_height", schemaPath: "#/properties/query/properties/thumbnail_height/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                const err11 = { instancePath: instancePath + "/query/thumbnail_height", schemaPath: "#/properties/query/properties/thumbnail_height/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                 if (vErrors === null) {
-                  vErrors = [err12];
+                  vErrors = [err11];
                 } else {
-                  vErrors.push(err12);
+                  vErrors.push(err11);
                 }
                 errors++;
               }
@@ -20270,22 +20258,11 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (typeof data6 == "number") {
             if (data6 < 1 || isNaN(data6)) {
-              const err13 = { instancePath: instancePath + "/query/thumbnail_height", schemaPath: "#/properties/query/properties/thumbnail_height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+              const err12 = { instancePath: instancePath + "/query/thumbnail_height", schemaPath: "#/properties/query/properties/thumbnail_height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
               if (vErrors === null) {
-                vErrors = [err13];
+                vErrors = [err12];
               } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          }
-          if (typeof data6 === "string") {
-            if (!formats0.validate.test(data6)) {
-              const err14 = { instancePath: instancePath + "/query/thumbnail_height", schemaPath: "#/properties/query/properties/thumbnail_height/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"' };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
+                vErrors.push(err12);
               }
               errors++;
             }
@@ -20309,11 +20286,11 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
               } else if (data7 === null) {
                 coerced5 = "";
               } else {
-                const err15 = { instancePath: instancePath + "/query/access_token", schemaPath: "spec://ad-creative#/components/schemas/AccessToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err13 = { instancePath: instancePath + "/query/access_token", schemaPath: "spec://ad-creative#/components/schemas/AccessToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err13];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err13);
                 }
                 errors++;
               }
@@ -20327,22 +20304,22 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
           }
           if (typeof data7 === "string") {
             if (func12(data7) < 1) {
-              const err16 = { instancePath: instancePath + "/query/access_token", schemaPath: "spec://ad-creative#/components/schemas/AccessToken/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              const err14 = { instancePath: instancePath + "/query/access_token", schemaPath: "spec://ad-creative#/components/schemas/AccessToken/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
-                vErrors = [err16];
+                vErrors = [err14];
               } else {
-                vErrors.push(err16);
+                vErrors.push(err14);
               }
               errors++;
             }
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err15 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err15];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err15);
         }
         errors++;
       }
@@ -20350,21 +20327,21 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.header !== void 0) {
       let data8 = data.header;
       if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-        const err18 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err16 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err16];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err17];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -20375,7 +20352,7 @@ validate68.evaluated = { "props": { "path": true, "query": true, "header": true 
 var validateGetAdCreativePreviewsParams = validate692;
 var schema135 = { "type": "object", "properties": { "path": { "type": "object", "properties": { "version": { "type": "string", "pattern": "^v[0-9]+\\.0$" }, "creative_id": { "$ref": "spec://ad-creative#/components/schemas/NumericString" } }, "required": ["version", "creative_id"] }, "query": { "type": "object", "properties": { "ad_format": { "$ref": "spec://ad-creative#/components/schemas/AdFormat" }, "creative_feature": { "type": "string", "enum": ["product_metadata_automation", "profile_card", "standard_enhancements_catalog"] }, "dynamic_asset_label": { "type": "string" }, "end_date": { "type": "string", "format": "date-time" }, "height": { "type": "integer", "minimum": 1 }, "width": { "type": "integer", "minimum": 1 }, "locale": { "type": "string" }, "place_page_id": { "type": "integer" }, "product_item_ids": { "type": "string" }, "render_type": { "type": "string", "enum": ["FALLBACK"] }, "start_date": { "type": "string", "format": "date-time" }, "access_token": { "$ref": "spec://ad-creative#/components/schemas/AccessToken" } }, "required": ["ad_format"] }, "header": { "type": "object", "properties": {}, "required": [] } }, "$id": "spec://ad-creative/validateGetAdCreativePreviewsParams" };
 var schema137 = { "type": "string", "enum": ["AUDIENCE_NETWORK_INSTREAM_VIDEO", "AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE", "AUDIENCE_NETWORK_OUTSTREAM_VIDEO", "AUDIENCE_NETWORK_REWARDED_VIDEO", "BIZ_DISCO_FEED_MOBILE", "DESKTOP_FEED_STANDARD", "PLATFORM_PROFILE_FEED_DESKTOP", "PLATFORM_PROFILE_FEED_MOBILE", "PLATFORM_PROFILE_REELS_MOBILE", "PLATFORM_REELS_BANNER", "PLATFORM_REELS_BANNER_DESKTOP", "PLATFORM_REELS_MOBILE", "PLATFORM_REELS_POSTLOOP", "PLATFORM_REELS_STICKER", "PLATFORM_STORY_MOBILE", "PLATFORM_STORY_STICKER_MOBILE", "PHOTOAPP_EXPLORE_CONTEXTUAL", "PHOTOAPP_EXPLORE_GRID_HOME", "PHOTOAPP_EXPLORE_IMMERSIVE", "PHOTOAPP_FEED_WEB", "PHOTOAPP_FEED_WEB_M_SITE", "PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS", "PHOTOAPP_PROFILE_FEED", "PHOTOAPP_PROFILE_REELS", "PHOTOAPP_REELS", "PHOTOAPP_REELS_OVERLAY", "PHOTOAPP_SEARCH_CHAIN", "PHOTOAPP_SEARCH_GRID", "PHOTOAPP_STANDARD", "PHOTOAPP_STORY", "PHOTOAPP_STORY_EFFECT_TRAY", "PHOTOAPP_STORY_WEB", "PHOTOAPP_STORY_WEB_M_SITE", "INSTANT_ARTICLE_RECIRCULATION_AD", "INSTANT_ARTICLE_STANDARD", "INSTREAM_BANNER_DESKTOP", "INSTREAM_BANNER_FULLSCREEN_MOBILE", "INSTREAM_BANNER_IMMERSIVE_MOBILE", "INSTREAM_BANNER_MOBILE", "INSTREAM_VIDEO_DESKTOP", "INSTREAM_VIDEO_FULLSCREEN_MOBILE", "INSTREAM_VIDEO_IMAGE", "INSTREAM_VIDEO_IMMERSIVE_MOBILE", "INSTREAM_VIDEO_MOBILE", "JOB_BROWSER_DESKTOP", "JOB_BROWSER_MOBILE", "MARKETPLACE_MOBILE", "MESSAGING_MOBILE_INBOX_MEDIA", "MESSAGING_MOBILE_STORY_MEDIA", "MOBILE_BANNER", "MOBILE_FEED_BASIC", "MOBILE_FEED_STANDARD", "MOBILE_FULLWIDTH", "MOBILE_INTERSTITIAL", "MOBILE_MEDIUM_RECTANGLE", "MOBILE_NATIVE", "RIGHT_COLUMN_STANDARD", "SUGGESTED_VIDEO_DESKTOP", "SUGGESTED_VIDEO_FULLSCREEN_MOBILE", "SUGGESTED_VIDEO_IMMERSIVE_MOBILE", "SUGGESTED_VIDEO_MOBILE", "WATCH_FEED_HOME", "WATCH_FEED_MOBILE"] };
-var formats4 = require_formats().fullFormats["date-time"];
+var formats0 = require_formats().fullFormats["date-time"];
 function validate692(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -20681,7 +20658,7 @@ function validate692(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (typeof data7 === "string") {
-            if (!formats4.validate(data7)) {
+            if (!formats0.validate(data7)) {
               const err14 = { instancePath: instancePath + "/query/end_date", schemaPath: "#/properties/query/properties/end_date/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
               if (vErrors === null) {
                 vErrors = [err14];
@@ -20962,7 +20939,7 @@ function validate692(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (typeof data14 === "string") {
-            if (!formats4.validate(data14)) {
+            if (!formats0.validate(data14)) {
               const err25 = { instancePath: instancePath + "/query/start_date", schemaPath: "#/properties/query/properties/start_date/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
               if (vErrors === null) {
                 vErrors = [err25];

@@ -1098,7 +1098,6 @@ var validateInsertGroupBody0 = validate62;
 var schema58 = { "type": "string", "enum": ["platform#channel", "platform#playlist", "platform#video", "platformPartner#asset"] };
 var func1 = require_ucs2length().default;
 var formats0 = require_formats().fullFormats["date-time"];
-var formats2 = require_formats().fullFormats.uint64;
 var pattern5 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
 function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -1123,21 +1122,12 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!formats2.validate.test(data0)) {
-          const err1 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/format", keyword: "format", params: { format: "uint64" }, message: 'must match format "uint64"' };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
       } else {
-        const err2 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err1 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err1];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -1145,7 +1135,16 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.itemType !== void 0) {
       let data1 = data.itemType;
       if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err2 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data1 === "platform#channel" || data1 === "platform#playlist" || data1 === "platform#video" || data1 === "platformPartner#asset")) {
+        const err3 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -1153,22 +1152,13 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "platform#channel" || data1 === "platform#playlist" || data1 === "platform#video" || data1 === "platformPartner#asset")) {
-        const err4 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err4];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err4);
     }
     errors++;
   }
@@ -5802,7 +5792,6 @@ var pattern52 = new RegExp("^[0-9a-zA-Z,]+$", "u");
 var pattern7 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
 var pattern8 = new RegExp("^[A-Z]{3}$", "u");
 var formats02 = require_formats().fullFormats.date;
-var formats4 = require_formats().fullFormats.int32;
 function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -6219,8 +6208,8 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (typeof data9 == "number") {
-            if (data9 < 1 || isNaN(data9)) {
-              const err20 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (data9 > 2147483647 || isNaN(data9)) {
+              const err20 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err20];
               } else {
@@ -6228,8 +6217,8 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats4.validate(data9)) {
-              const err21 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data9 < 1 || isNaN(data9)) {
+              const err21 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -6272,8 +6261,8 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (typeof data10 == "number") {
-            if (data10 < 1 || isNaN(data10)) {
-              const err23 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (data10 > 2147483647 || isNaN(data10)) {
+              const err23 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err23];
               } else {
@@ -6281,8 +6270,8 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats4.validate(data10)) {
-              const err24 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data10 < 1 || isNaN(data10)) {
+              const err24 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
               if (vErrors === null) {
                 vErrors = [err24];
               } else {

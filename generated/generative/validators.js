@@ -242,12 +242,12 @@ var validateCreateCachedContentBody0 = validate20;
 var schema46 = { "type": "object", "properties": { "functionCallingConfig": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["MODE_UNSPECIFIED", "AUTO", "ANY", "NONE"] }, "allowedFunctionNames": { "type": "array", "items": { "type": "string" } } } } } };
 var pattern4 = new RegExp("^cachedContents/[a-z0-9][a-z0-9-]{0,62}$", "u");
 var pattern5 = new RegExp("^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$", "u");
-var pattern7 = new RegExp("^[0-9]+(\\.[0-9]{1,9})?s$", "u");
+var pattern10 = new RegExp("^[0-9]+(\\.[0-9]{1,9})?s$", "u");
 var func1 = require_ucs2length().default;
 var schema34 = { "type": "object", "properties": { "role": { "type": "string", "enum": ["user", "model", "function"] }, "parts": { "type": "array", "items": { "$ref": "spec://generative#/components/schemas/Part" } } } };
 var schema40 = { "type": "object", "required": ["language", "code"], "properties": { "language": { "type": "string", "enum": ["LANGUAGE_UNSPECIFIED", "PYTHON"] }, "code": { "type": "string" } } };
 var schema41 = { "type": "object", "required": ["outcome"], "properties": { "outcome": { "type": "string", "enum": ["OUTCOME_UNSPECIFIED", "OUTCOME_OK", "OUTCOME_FAILED", "OUTCOME_DEADLINE_EXCEEDED"] }, "output": { "type": "string" } } };
-var formats0 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+var pattern6 = new RegExp("^[A-Za-z0-9+/_-]*={0,2}$", "u");
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -314,8 +314,8 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         if (data1.data !== void 0) {
           let data3 = data1.data;
           if (typeof data3 === "string") {
-            if (!formats0.test(data3)) {
-              const err5 = { instancePath: instancePath + "/inlineData/data", schemaPath: "spec://generative#/components/schemas/Blob/properties/data/format", keyword: "format", params: { format: "byte" }, message: 'must match format "byte"' };
+            if (!pattern6.test(data3)) {
+              const err5 = { instancePath: instancePath + "/inlineData/data", schemaPath: "spec://generative#/components/schemas/Blob/properties/data/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/_-]*={0,2}$" }, message: 'must match pattern "^[A-Za-z0-9+/_-]*={0,2}$"' };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -683,10 +683,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate23.evaluated = { "props": { "role": true, "parts": true }, "dynamicProps": false, "dynamicItems": false };
-var pattern6 = new RegExp("^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$", "u");
+var pattern7 = new RegExp("^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$", "u");
 var schema45 = { "type": "string", "enum": ["TYPE_UNSPECIFIED", "STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"] };
 var wrapper0 = { validate: validate30 };
-var formats2 = require_formats().fullFormats.int64;
+var pattern8 = new RegExp("^-?[0-9]+$", "u");
 function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -795,8 +795,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maxItems !== void 0) {
       let data7 = data.maxItems;
       if (typeof data7 === "string") {
-        if (!formats2.validate.test(data7)) {
-          const err8 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"' };
+        if (!pattern8.test(data7)) {
+          const err8 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+$" }, message: 'must match pattern "^-?[0-9]+$"' };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -817,8 +817,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minItems !== void 0) {
       let data8 = data.minItems;
       if (typeof data8 === "string") {
-        if (!formats2.validate.test(data8)) {
-          const err10 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"' };
+        if (!pattern8.test(data8)) {
+          const err10 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+$" }, message: 'must match pattern "^-?[0-9]+$"' };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -925,7 +925,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err2 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$" }, message: 'must match pattern "^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$"' };
           if (vErrors === null) {
             vErrors = [err2];
@@ -1063,8 +1063,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate28.evaluated = { "props": { "functionDeclarations": true, "codeExecution": true }, "dynamicProps": false, "dynamicItems": false };
-var formats6 = require_formats().fullFormats["date-time"];
-var formats12 = require_formats().fullFormats.int32;
+var formats0 = require_formats().fullFormats["date-time"];
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1329,7 +1328,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.createTime !== void 0) {
       let data15 = data.createTime;
       if (typeof data15 === "string") {
-        if (!formats6.validate(data15)) {
+        if (!formats0.validate(data15)) {
           const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err18];
@@ -1351,7 +1350,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.updateTime !== void 0) {
       let data16 = data.updateTime;
       if (typeof data16 === "string") {
-        if (!formats6.validate(data16)) {
+        if (!formats0.validate(data16)) {
           const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err20];
@@ -1373,7 +1372,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.expireTime !== void 0) {
       let data17 = data.expireTime;
       if (typeof data17 === "string") {
-        if (!formats6.validate(data17)) {
+        if (!formats0.validate(data17)) {
           const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err22];
@@ -1395,7 +1394,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.ttl !== void 0) {
       let data18 = data.ttl;
       if (typeof data18 === "string") {
-        if (!pattern7.test(data18)) {
+        if (!pattern10.test(data18)) {
           const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
           if (vErrors === null) {
             vErrors = [err24];
@@ -1429,8 +1428,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data20 == "number") {
-            if (!formats12.validate(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -1438,24 +1437,33 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -1747,7 +1755,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.createTime !== void 0) {
       let data15 = data.createTime;
       if (typeof data15 === "string") {
-        if (!formats6.validate(data15)) {
+        if (!formats0.validate(data15)) {
           const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err18];
@@ -1769,7 +1777,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.updateTime !== void 0) {
       let data16 = data.updateTime;
       if (typeof data16 === "string") {
-        if (!formats6.validate(data16)) {
+        if (!formats0.validate(data16)) {
           const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err20];
@@ -1791,7 +1799,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.expireTime !== void 0) {
       let data17 = data.expireTime;
       if (typeof data17 === "string") {
-        if (!formats6.validate(data17)) {
+        if (!formats0.validate(data17)) {
           const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err22];
@@ -1813,7 +1821,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.ttl !== void 0) {
       let data18 = data.ttl;
       if (typeof data18 === "string") {
-        if (!pattern7.test(data18)) {
+        if (!pattern10.test(data18)) {
           const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
           if (vErrors === null) {
             vErrors = [err24];
@@ -1847,8 +1855,8 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data20 == "number") {
-            if (!formats12.validate(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -1856,24 +1864,33 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -1954,8 +1971,8 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -1963,26 +1980,35 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -1995,72 +2021,72 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -2141,8 +2167,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -2150,26 +2176,35 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -2182,72 +2217,72 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -2328,8 +2363,8 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -2337,26 +2372,35 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -2369,72 +2413,72 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -2515,8 +2559,8 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -2524,26 +2568,35 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -2556,72 +2609,72 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -2650,8 +2703,8 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
 validate50.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCreateFileBody0 = validate53;
 var schema65 = { "type": "string", "enum": ["STATE_UNSPECIFIED", "PROCESSING", "ACTIVE", "FAILED"], "readOnly": true };
-var pattern11 = new RegExp("^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
-var pattern12 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
+var pattern14 = new RegExp("^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
+var pattern17 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
 function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2666,7 +2719,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (!pattern11.test(data0)) {
+        if (!pattern14.test(data0)) {
           const err0 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$" }, message: 'must match pattern "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"' };
           if (vErrors === null) {
             vErrors = [err0];
@@ -2721,8 +2774,8 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.sizeBytes !== void 0) {
       let data3 = data.sizeBytes;
       if (typeof data3 === "string") {
-        if (!formats2.validate.test(data3)) {
-          const err5 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"' };
+        if (!pattern8.test(data3)) {
+          const err5 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+$" }, message: 'must match pattern "^-?[0-9]+$"' };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -2743,7 +2796,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.createTime !== void 0) {
       let data4 = data.createTime;
       if (typeof data4 === "string") {
-        if (!formats6.validate(data4)) {
+        if (!formats0.validate(data4)) {
           const err7 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err7];
@@ -2765,7 +2818,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.updateTime !== void 0) {
       let data5 = data.updateTime;
       if (typeof data5 === "string") {
-        if (!formats6.validate(data5)) {
+        if (!formats0.validate(data5)) {
           const err9 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err9];
@@ -2787,7 +2840,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.expirationTime !== void 0) {
       let data6 = data.expirationTime;
       if (typeof data6 === "string") {
-        if (!formats6.validate(data6)) {
+        if (!formats0.validate(data6)) {
           const err11 = { instancePath: instancePath + "/expirationTime", schemaPath: "#/properties/expirationTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err11];
@@ -2809,8 +2862,8 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.sha256Hash !== void 0) {
       let data7 = data.sha256Hash;
       if (typeof data7 === "string") {
-        if (!formats0.test(data7)) {
-          const err13 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/format", keyword: "format", params: { format: "byte" }, message: 'must match format "byte"' };
+        if (!pattern6.test(data7)) {
+          const err13 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/_-]*={0,2}$" }, message: 'must match pattern "^[A-Za-z0-9+/_-]*={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
           } else {
@@ -2893,8 +2946,8 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data11 == "number") {
-            if (!formats12.validate(data11)) {
-              const err21 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data11 > 2147483647 || isNaN(data11)) {
+              const err21 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -2902,26 +2955,35 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data11 < -2147483648 || isNaN(data11)) {
+              const err22 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
           }
         }
         if (data10.message !== void 0) {
           if (typeof data10.message !== "string") {
-            const err22 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err23 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err23];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err23);
             }
             errors++;
           }
         }
         if (data10.status !== void 0) {
           if (typeof data10.status !== "string") {
-            const err23 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err24 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err24];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err24);
             }
             errors++;
           }
@@ -2934,51 +2996,51 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
               let data15 = data14[i0];
               if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                 if (data15["@type"] === void 0) {
-                  const err24 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err25 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err24];
+                    vErrors = [err25];
                   } else {
-                    vErrors.push(err24);
+                    vErrors.push(err25);
                   }
                   errors++;
                 }
                 if (data15["@type"] !== void 0) {
                   if (typeof data15["@type"] !== "string") {
-                    const err25 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err26 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err25];
+                      vErrors = [err26];
                     } else {
-                      vErrors.push(err25);
+                      vErrors.push(err26);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err26 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err27 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
             }
           } else {
-            const err27 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err28 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err27];
+              vErrors = [err28];
             } else {
-              vErrors.push(err27);
+              vErrors.push(err28);
             }
             errors++;
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
@@ -2989,41 +3051,41 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
         if (data17.videoDuration !== void 0) {
           let data18 = data17.videoDuration;
           if (typeof data18 === "string") {
-            if (!pattern12.test(data18)) {
-              const err29 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]{1,9})?s$"' };
+            if (!pattern17.test(data18)) {
+              const err30 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]{1,9})?s$"' };
               if (vErrors === null) {
-                vErrors = [err29];
+                vErrors = [err30];
               } else {
-                vErrors.push(err29);
+                vErrors.push(err30);
               }
               errors++;
             }
           } else {
-            const err30 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err31 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err31];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err31);
             }
             errors++;
           }
         }
       } else {
-        const err31 = { instancePath: instancePath + "/videoMetadata", schemaPath: "spec://generative#/components/schemas/VideoMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err32 = { instancePath: instancePath + "/videoMetadata", schemaPath: "spec://generative#/components/schemas/VideoMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err32];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err32);
         }
         errors++;
       }
     }
   } else {
-    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err32];
+      vErrors = [err33];
     } else {
-      vErrors.push(err32);
+      vErrors.push(err33);
     }
     errors++;
   }
@@ -3184,8 +3246,8 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -3193,26 +3255,35 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -3225,72 +3296,72 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -3371,8 +3442,8 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -3380,26 +3451,35 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -3412,72 +3492,72 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -3558,8 +3638,8 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -3567,26 +3647,35 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -3599,72 +3688,72 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -3780,8 +3869,8 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -3789,26 +3878,35 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -3821,72 +3919,72 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -3967,8 +4065,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -3976,26 +4074,35 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4008,72 +4115,72 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -4154,8 +4261,8 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -4163,26 +4270,35 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4195,72 +4311,72 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -4341,8 +4457,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -4350,26 +4466,35 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4382,72 +4507,72 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -4563,8 +4688,8 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -4572,26 +4697,35 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4604,72 +4738,72 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -4750,8 +4884,8 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -4759,26 +4893,35 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4791,72 +4934,72 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -4937,8 +5080,8 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -4946,26 +5089,35 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -4978,72 +5130,72 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -5124,8 +5276,8 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -5133,26 +5285,35 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -5165,72 +5326,72 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -5354,7 +5515,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate101.evaluated = { "props": { "category": true, "threshold": true }, "dynamicProps": false, "dynamicItems": false };
-var schema113 = { "type": "object", "properties": { "stopSequences": { "type": "array", "maxItems": 5, "items": { "type": "string" } }, "responseMimeType": { "type": "string", "enum": ["text/plain", "application/json"], "default": "text/plain" }, "responseSchema": { "$ref": "spec://generative#/components/schemas/Schema" }, "candidateCount": { "type": "integer", "format": "int32", "minimum": 1, "maximum": 1, "default": 1 }, "maxOutputTokens": { "type": "integer", "format": "int32", "minimum": 1 }, "temperature": { "type": "number", "format": "float", "minimum": 0, "maximum": 2 }, "topP": { "type": "number", "format": "float", "minimum": 0, "maximum": 1 }, "topK": { "type": "integer", "format": "int32", "minimum": 1 } }, "if": { "required": ["responseSchema"], "properties": { "responseSchema": { "type": "object" } } }, "then": { "required": ["responseMimeType"], "properties": { "responseMimeType": { "const": "application/json" } } } };
+var schema113 = { "type": "object", "properties": { "stopSequences": { "type": "array", "maxItems": 5, "items": { "type": "string" } }, "responseMimeType": { "type": "string", "enum": ["text/plain", "application/json"], "default": "text/plain" }, "responseSchema": { "$ref": "spec://generative#/components/schemas/Schema" }, "candidateCount": { "type": "integer", "minimum": 1, "maximum": 1, "default": 1 }, "maxOutputTokens": { "type": "integer", "minimum": 1, "maximum": 2147483647 }, "temperature": { "type": "number", "minimum": 0, "maximum": 2 }, "topP": { "type": "number", "minimum": 0, "maximum": 1 }, "topK": { "type": "integer", "minimum": 1, "maximum": 2147483647 } }, "if": { "required": ["responseSchema"], "properties": { "responseSchema": { "type": "object" } } }, "then": { "required": ["responseMimeType"], "properties": { "responseMimeType": { "const": "application/json" } } } };
 function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -5546,29 +5707,29 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!formats12.validate(data6)) {
-          const err13 = { instancePath: instancePath + "/candidateCount", schemaPath: "#/properties/candidateCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
       }
     }
     if (data.maxOutputTokens !== void 0) {
       let data7 = data.maxOutputTokens;
       if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)))) {
-        const err14 = { instancePath: instancePath + "/maxOutputTokens", schemaPath: "#/properties/maxOutputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        const err13 = { instancePath: instancePath + "/maxOutputTokens", schemaPath: "#/properties/maxOutputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       }
       if (typeof data7 == "number") {
+        if (data7 > 2147483647 || isNaN(data7)) {
+          const err14 = { instancePath: instancePath + "/maxOutputTokens", schemaPath: "#/properties/maxOutputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
         if (data7 < 1 || isNaN(data7)) {
           const err15 = { instancePath: instancePath + "/maxOutputTokens", schemaPath: "#/properties/maxOutputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
           if (vErrors === null) {
@@ -5578,8 +5739,13 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!formats12.validate(data7)) {
-          const err16 = { instancePath: instancePath + "/maxOutputTokens", schemaPath: "#/properties/maxOutputTokens/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+      }
+    }
+    if (data.temperature !== void 0) {
+      let data8 = data.temperature;
+      if (typeof data8 == "number") {
+        if (data8 > 2 || isNaN(data8)) {
+          const err16 = { instancePath: instancePath + "/temperature", schemaPath: "#/properties/temperature/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
@@ -5587,13 +5753,8 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-      }
-    }
-    if (data.temperature !== void 0) {
-      let data8 = data.temperature;
-      if (typeof data8 == "number") {
-        if (data8 > 2 || isNaN(data8)) {
-          const err17 = { instancePath: instancePath + "/temperature", schemaPath: "#/properties/temperature/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2 }, message: "must be <= 2" };
+        if (data8 < 0 || isNaN(data8)) {
+          const err17 = { instancePath: instancePath + "/temperature", schemaPath: "#/properties/temperature/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
             vErrors = [err17];
           } else {
@@ -5601,21 +5762,12 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (data8 < 0 || isNaN(data8)) {
-          const err18 = { instancePath: instancePath + "/temperature", schemaPath: "#/properties/temperature/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
       } else {
-        const err19 = { instancePath: instancePath + "/temperature", schemaPath: "#/properties/temperature/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        const err18 = { instancePath: instancePath + "/temperature", schemaPath: "#/properties/temperature/type", keyword: "type", params: { type: "number" }, message: "must be number" };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
@@ -5624,7 +5776,16 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
       let data9 = data.topP;
       if (typeof data9 == "number") {
         if (data9 > 1 || isNaN(data9)) {
-          const err20 = { instancePath: instancePath + "/topP", schemaPath: "#/properties/topP/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+          const err19 = { instancePath: instancePath + "/topP", schemaPath: "#/properties/topP/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data9 < 0 || isNaN(data9)) {
+          const err20 = { instancePath: instancePath + "/topP", schemaPath: "#/properties/topP/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
             vErrors = [err20];
           } else {
@@ -5632,21 +5793,12 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (data9 < 0 || isNaN(data9)) {
-          const err21 = { instancePath: instancePath + "/topP", schemaPath: "#/properties/topP/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
       } else {
-        const err22 = { instancePath: instancePath + "/topP", schemaPath: "#/properties/topP/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        const err21 = { instancePath: instancePath + "/topP", schemaPath: "#/properties/topP/type", keyword: "type", params: { type: "number" }, message: "must be number" };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err21];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err21);
         }
         errors++;
       }
@@ -5654,15 +5806,24 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.topK !== void 0) {
       let data10 = data.topK;
       if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)))) {
-        const err23 = { instancePath: instancePath + "/topK", schemaPath: "#/properties/topK/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        const err22 = { instancePath: instancePath + "/topK", schemaPath: "#/properties/topK/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err22];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err22);
         }
         errors++;
       }
       if (typeof data10 == "number") {
+        if (data10 > 2147483647 || isNaN(data10)) {
+          const err23 = { instancePath: instancePath + "/topK", schemaPath: "#/properties/topK/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
         if (data10 < 1 || isNaN(data10)) {
           const err24 = { instancePath: instancePath + "/topK", schemaPath: "#/properties/topK/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
           if (vErrors === null) {
@@ -5672,23 +5833,14 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (!formats12.validate(data10)) {
-          const err25 = { instancePath: instancePath + "/topK", schemaPath: "#/properties/topK/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
       }
     }
   } else {
-    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err25 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err26];
+      vErrors = [err25];
     } else {
-      vErrors.push(err26);
+      vErrors.push(err25);
     }
     errors++;
   }
@@ -6061,8 +6213,8 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                 errors++;
               }
               if (typeof data2 == "number") {
-                if (data2 < 0 || isNaN(data2)) {
-                  const err1 = { instancePath: instancePath + "/citationSources/" + i0 + "/startIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/startIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                if (data2 > 2147483647 || isNaN(data2)) {
+                  const err1 = { instancePath: instancePath + "/citationSources/" + i0 + "/startIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/startIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
                   if (vErrors === null) {
                     vErrors = [err1];
                   } else {
@@ -6070,8 +6222,8 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (!formats12.validate(data2)) {
-                  const err2 = { instancePath: instancePath + "/citationSources/" + i0 + "/startIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/startIndex/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+                if (data2 < 0 || isNaN(data2)) {
+                  const err2 = { instancePath: instancePath + "/citationSources/" + i0 + "/startIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/startIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
                     vErrors = [err2];
                   } else {
@@ -6093,8 +6245,8 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                 errors++;
               }
               if (typeof data3 == "number") {
-                if (data3 < 0 || isNaN(data3)) {
-                  const err4 = { instancePath: instancePath + "/citationSources/" + i0 + "/endIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/endIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                if (data3 > 2147483647 || isNaN(data3)) {
+                  const err4 = { instancePath: instancePath + "/citationSources/" + i0 + "/endIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/endIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
                   if (vErrors === null) {
                     vErrors = [err4];
                   } else {
@@ -6102,8 +6254,8 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (!formats12.validate(data3)) {
-                  const err5 = { instancePath: instancePath + "/citationSources/" + i0 + "/endIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/endIndex/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+                if (data3 < 0 || isNaN(data3)) {
+                  const err5 = { instancePath: instancePath + "/citationSources/" + i0 + "/endIndex", schemaPath: "spec://generative#/components/schemas/CitationSource/properties/endIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
                     vErrors = [err5];
                   } else {
@@ -6268,8 +6420,8 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
                 errors++;
               }
               if (typeof data3 == "number") {
-                if (!formats12.validate(data3)) {
-                  const err5 = { instancePath: instancePath + "/sourceId/groundingPassage/partIndex", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/groundingPassage/properties/partIndex/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+                if (data3 > 2147483647 || isNaN(data3)) {
+                  const err5 = { instancePath: instancePath + "/sourceId/groundingPassage/partIndex", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/groundingPassage/properties/partIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
                   if (vErrors === null) {
                     vErrors = [err5];
                   } else {
@@ -6277,14 +6429,23 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
+                if (data3 < -2147483648 || isNaN(data3)) {
+                  const err6 = { instancePath: instancePath + "/sourceId/groundingPassage/partIndex", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/groundingPassage/properties/partIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                }
               }
             }
           } else {
-            const err6 = { instancePath: instancePath + "/sourceId/groundingPassage", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/groundingPassage/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err7 = { instancePath: instancePath + "/sourceId/groundingPassage", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/groundingPassage/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -6294,18 +6455,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.source !== void 0) {
               if (typeof data4.source !== "string") {
-                const err7 = { instancePath: instancePath + "/sourceId/semanticRetrieverChunk/source", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/semanticRetrieverChunk/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-            if (data4.chunk !== void 0) {
-              if (typeof data4.chunk !== "string") {
-                const err8 = { instancePath: instancePath + "/sourceId/semanticRetrieverChunk/chunk", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/semanticRetrieverChunk/properties/chunk/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err8 = { instancePath: instancePath + "/sourceId/semanticRetrieverChunk/source", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/semanticRetrieverChunk/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err8];
                 } else {
@@ -6314,22 +6464,33 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
                 errors++;
               }
             }
+            if (data4.chunk !== void 0) {
+              if (typeof data4.chunk !== "string") {
+                const err9 = { instancePath: instancePath + "/sourceId/semanticRetrieverChunk/chunk", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/semanticRetrieverChunk/properties/chunk/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err9 = { instancePath: instancePath + "/sourceId/semanticRetrieverChunk", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/semanticRetrieverChunk/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err10 = { instancePath: instancePath + "/sourceId/semanticRetrieverChunk", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/properties/semanticRetrieverChunk/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err10];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err10 = { instancePath: instancePath + "/sourceId", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err11 = { instancePath: instancePath + "/sourceId", schemaPath: "spec://generative#/components/schemas/AttributionSourceId/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err11];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -6341,11 +6502,11 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err12];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err12);
     }
     errors++;
   }
@@ -6438,12 +6599,21 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (typeof data5 == "number") {
-        if (!formats12.validate(data5)) {
-          const err5 = { instancePath: instancePath + "/tokenCount", schemaPath: "#/properties/tokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+        if (data5 > 2147483647 || isNaN(data5)) {
+          const err5 = { instancePath: instancePath + "/tokenCount", schemaPath: "#/properties/tokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
             vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data5 < -2147483648 || isNaN(data5)) {
+          const err6 = { instancePath: instancePath + "/tokenCount", schemaPath: "#/properties/tokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
           }
           errors++;
         }
@@ -6460,19 +6630,7 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
           }
         }
       } else {
-        const err6 = { instancePath: instancePath + "/groundingAttributions", schemaPath: "#/properties/groundingAttributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.index !== void 0) {
-      let data8 = data.index;
-      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)))) {
-        const err7 = { instancePath: instancePath + "/index", schemaPath: "#/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        const err7 = { instancePath: instancePath + "/groundingAttributions", schemaPath: "#/properties/groundingAttributions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -6480,18 +6638,21 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (typeof data8 == "number") {
-        if (data8 < 0 || isNaN(data8)) {
-          const err8 = { instancePath: instancePath + "/index", schemaPath: "#/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
+    }
+    if (data.index !== void 0) {
+      let data8 = data.index;
+      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)))) {
+        const err8 = { instancePath: instancePath + "/index", schemaPath: "#/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
         }
-        if (!formats12.validate(data8)) {
-          const err9 = { instancePath: instancePath + "/index", schemaPath: "#/properties/index/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+        errors++;
+      }
+      if (typeof data8 == "number") {
+        if (data8 > 2147483647 || isNaN(data8)) {
+          const err9 = { instancePath: instancePath + "/index", schemaPath: "#/properties/index/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
           if (vErrors === null) {
             vErrors = [err9];
           } else {
@@ -6499,14 +6660,23 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
+        if (data8 < 0 || isNaN(data8)) {
+          const err10 = { instancePath: instancePath + "/index", schemaPath: "#/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
       }
     }
   } else {
-    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err11];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err11);
     }
     errors++;
   }
@@ -6641,8 +6811,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data4 == "number") {
-            if (data4 < 0 || isNaN(data4)) {
-              const err2 = { instancePath: instancePath + "/usageMetadata/promptTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/promptTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (data4 > 2147483647 || isNaN(data4)) {
+              const err2 = { instancePath: instancePath + "/usageMetadata/promptTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/promptTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err2];
               } else {
@@ -6650,8 +6820,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats12.validate(data4)) {
-              const err3 = { instancePath: instancePath + "/usageMetadata/promptTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/promptTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data4 < 0 || isNaN(data4)) {
+              const err3 = { instancePath: instancePath + "/usageMetadata/promptTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/promptTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err3];
               } else {
@@ -6673,8 +6843,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data5 == "number") {
-            if (data5 < 0 || isNaN(data5)) {
-              const err5 = { instancePath: instancePath + "/usageMetadata/cachedContentTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/cachedContentTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (data5 > 2147483647 || isNaN(data5)) {
+              const err5 = { instancePath: instancePath + "/usageMetadata/cachedContentTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/cachedContentTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -6682,8 +6852,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats12.validate(data5)) {
-              const err6 = { instancePath: instancePath + "/usageMetadata/cachedContentTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/cachedContentTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data5 < 0 || isNaN(data5)) {
+              const err6 = { instancePath: instancePath + "/usageMetadata/cachedContentTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/cachedContentTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err6];
               } else {
@@ -6705,8 +6875,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data6 == "number") {
-            if (data6 < 0 || isNaN(data6)) {
-              const err8 = { instancePath: instancePath + "/usageMetadata/candidatesTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/candidatesTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (data6 > 2147483647 || isNaN(data6)) {
+              const err8 = { instancePath: instancePath + "/usageMetadata/candidatesTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/candidatesTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err8];
               } else {
@@ -6714,8 +6884,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats12.validate(data6)) {
-              const err9 = { instancePath: instancePath + "/usageMetadata/candidatesTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/candidatesTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data6 < 0 || isNaN(data6)) {
+              const err9 = { instancePath: instancePath + "/usageMetadata/candidatesTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/candidatesTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err9];
               } else {
@@ -6737,8 +6907,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data7 == "number") {
-            if (data7 < 0 || isNaN(data7)) {
-              const err11 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (data7 > 2147483647 || isNaN(data7)) {
+              const err11 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err11];
               } else {
@@ -6746,8 +6916,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats12.validate(data7)) {
-              const err12 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/totalTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data7 < 0 || isNaN(data7)) {
+              const err12 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "spec://generative#/components/schemas/UsageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err12];
               } else {
@@ -6864,8 +7034,8 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -6873,26 +7043,35 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -6905,72 +7084,72 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -7051,8 +7230,8 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -7060,26 +7239,35 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -7092,72 +7280,72 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -7238,8 +7426,8 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -7247,26 +7435,35 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -7279,72 +7476,72 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -7425,8 +7622,8 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -7434,26 +7631,35 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -7466,72 +7672,72 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -7612,8 +7818,8 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -7621,26 +7827,35 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -7653,72 +7868,72 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -7799,8 +8014,8 @@ function validate140(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -7808,26 +8023,35 @@ function validate140(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -7840,72 +8064,72 @@ function validate140(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -8197,7 +8421,7 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.createTime !== void 0) {
       let data15 = data.createTime;
       if (typeof data15 === "string") {
-        if (!formats6.validate(data15)) {
+        if (!formats0.validate(data15)) {
           const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err18];
@@ -8219,7 +8443,7 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.updateTime !== void 0) {
       let data16 = data.updateTime;
       if (typeof data16 === "string") {
-        if (!formats6.validate(data16)) {
+        if (!formats0.validate(data16)) {
           const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err20];
@@ -8241,7 +8465,7 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.expireTime !== void 0) {
       let data17 = data.expireTime;
       if (typeof data17 === "string") {
-        if (!formats6.validate(data17)) {
+        if (!formats0.validate(data17)) {
           const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err22];
@@ -8263,7 +8487,7 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.ttl !== void 0) {
       let data18 = data.ttl;
       if (typeof data18 === "string") {
-        if (!pattern7.test(data18)) {
+        if (!pattern10.test(data18)) {
           const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
           if (vErrors === null) {
             vErrors = [err24];
@@ -8297,8 +8521,8 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data20 == "number") {
-            if (!formats12.validate(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -8306,24 +8530,33 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -8404,8 +8637,8 @@ function validate149(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -8413,26 +8646,35 @@ function validate149(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -8445,72 +8687,72 @@ function validate149(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -8591,8 +8833,8 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -8600,26 +8842,35 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -8632,72 +8883,72 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -8778,8 +9029,8 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -8787,26 +9038,35 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -8819,72 +9079,72 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -8965,8 +9225,8 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -8974,26 +9234,35 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -9006,72 +9275,72 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -9113,7 +9382,7 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (!pattern11.test(data0)) {
+        if (!pattern14.test(data0)) {
           const err0 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$" }, message: 'must match pattern "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"' };
           if (vErrors === null) {
             vErrors = [err0];
@@ -9168,8 +9437,8 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.sizeBytes !== void 0) {
       let data3 = data.sizeBytes;
       if (typeof data3 === "string") {
-        if (!formats2.validate.test(data3)) {
-          const err5 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"' };
+        if (!pattern8.test(data3)) {
+          const err5 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+$" }, message: 'must match pattern "^-?[0-9]+$"' };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -9190,7 +9459,7 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.createTime !== void 0) {
       let data4 = data.createTime;
       if (typeof data4 === "string") {
-        if (!formats6.validate(data4)) {
+        if (!formats0.validate(data4)) {
           const err7 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err7];
@@ -9212,7 +9481,7 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.updateTime !== void 0) {
       let data5 = data.updateTime;
       if (typeof data5 === "string") {
-        if (!formats6.validate(data5)) {
+        if (!formats0.validate(data5)) {
           const err9 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err9];
@@ -9234,7 +9503,7 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.expirationTime !== void 0) {
       let data6 = data.expirationTime;
       if (typeof data6 === "string") {
-        if (!formats6.validate(data6)) {
+        if (!formats0.validate(data6)) {
           const err11 = { instancePath: instancePath + "/expirationTime", schemaPath: "#/properties/expirationTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err11];
@@ -9256,8 +9525,8 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.sha256Hash !== void 0) {
       let data7 = data.sha256Hash;
       if (typeof data7 === "string") {
-        if (!formats0.test(data7)) {
-          const err13 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/format", keyword: "format", params: { format: "byte" }, message: 'must match format "byte"' };
+        if (!pattern6.test(data7)) {
+          const err13 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/_-]*={0,2}$" }, message: 'must match pattern "^[A-Za-z0-9+/_-]*={0,2}$"' };
           if (vErrors === null) {
             vErrors = [err13];
           } else {
@@ -9340,8 +9609,8 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data11 == "number") {
-            if (!formats12.validate(data11)) {
-              const err21 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data11 > 2147483647 || isNaN(data11)) {
+              const err21 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -9349,26 +9618,35 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data11 < -2147483648 || isNaN(data11)) {
+              const err22 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
           }
         }
         if (data10.message !== void 0) {
           if (typeof data10.message !== "string") {
-            const err22 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err23 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err23];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err23);
             }
             errors++;
           }
         }
         if (data10.status !== void 0) {
           if (typeof data10.status !== "string") {
-            const err23 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err24 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err24];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err24);
             }
             errors++;
           }
@@ -9381,51 +9659,51 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
               let data15 = data14[i0];
               if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                 if (data15["@type"] === void 0) {
-                  const err24 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err25 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err24];
+                    vErrors = [err25];
                   } else {
-                    vErrors.push(err24);
+                    vErrors.push(err25);
                   }
                   errors++;
                 }
                 if (data15["@type"] !== void 0) {
                   if (typeof data15["@type"] !== "string") {
-                    const err25 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err26 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err25];
+                      vErrors = [err26];
                     } else {
-                      vErrors.push(err25);
+                      vErrors.push(err26);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err26 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err27 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
             }
           } else {
-            const err27 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err28 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err27];
+              vErrors = [err28];
             } else {
-              vErrors.push(err27);
+              vErrors.push(err28);
             }
             errors++;
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
@@ -9436,41 +9714,41 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
         if (data17.videoDuration !== void 0) {
           let data18 = data17.videoDuration;
           if (typeof data18 === "string") {
-            if (!pattern12.test(data18)) {
-              const err29 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]{1,9})?s$"' };
+            if (!pattern17.test(data18)) {
+              const err30 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]{1,9})?s$"' };
               if (vErrors === null) {
-                vErrors = [err29];
+                vErrors = [err30];
               } else {
-                vErrors.push(err29);
+                vErrors.push(err30);
               }
               errors++;
             }
           } else {
-            const err30 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err31 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err31];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err31);
             }
             errors++;
           }
         }
       } else {
-        const err31 = { instancePath: instancePath + "/videoMetadata", schemaPath: "spec://generative#/components/schemas/VideoMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err32 = { instancePath: instancePath + "/videoMetadata", schemaPath: "spec://generative#/components/schemas/VideoMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err32];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err32);
         }
         errors++;
       }
     }
   } else {
-    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err32];
+      vErrors = [err33];
     } else {
-      vErrors.push(err32);
+      vErrors.push(err33);
     }
     errors++;
   }
@@ -9551,8 +9829,8 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -9560,26 +9838,35 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -9592,72 +9879,72 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -9738,8 +10025,8 @@ function validate167(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -9747,26 +10034,35 @@ function validate167(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -9779,72 +10075,72 @@ function validate167(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -9925,8 +10221,8 @@ function validate170(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -9934,26 +10230,35 @@ function validate170(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -9966,72 +10271,72 @@ function validate170(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -10112,8 +10417,8 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -10121,26 +10426,35 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -10153,72 +10467,72 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -10510,7 +10824,7 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.createTime !== void 0) {
       let data15 = data.createTime;
       if (typeof data15 === "string") {
-        if (!formats6.validate(data15)) {
+        if (!formats0.validate(data15)) {
           const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err18];
@@ -10532,7 +10846,7 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.updateTime !== void 0) {
       let data16 = data.updateTime;
       if (typeof data16 === "string") {
-        if (!formats6.validate(data16)) {
+        if (!formats0.validate(data16)) {
           const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err20];
@@ -10554,7 +10868,7 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.expireTime !== void 0) {
       let data17 = data.expireTime;
       if (typeof data17 === "string") {
-        if (!formats6.validate(data17)) {
+        if (!formats0.validate(data17)) {
           const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err22];
@@ -10576,7 +10890,7 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.ttl !== void 0) {
       let data18 = data.ttl;
       if (typeof data18 === "string") {
-        if (!pattern7.test(data18)) {
+        if (!pattern10.test(data18)) {
           const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
           if (vErrors === null) {
             vErrors = [err24];
@@ -10610,8 +10924,8 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data20 == "number") {
-            if (!formats12.validate(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -10619,24 +10933,33 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -10772,8 +11095,8 @@ function validate184(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -10781,26 +11104,35 @@ function validate184(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -10813,72 +11145,72 @@ function validate184(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -10959,8 +11291,8 @@ function validate187(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -10968,26 +11300,35 @@ function validate187(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -11000,72 +11341,72 @@ function validate187(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -11146,8 +11487,8 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -11155,26 +11496,35 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -11187,72 +11537,72 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -11408,8 +11758,8 @@ function validate197(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -11417,26 +11767,35 @@ function validate197(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -11449,72 +11808,72 @@ function validate197(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -11595,8 +11954,8 @@ function validate200(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -11604,26 +11963,35 @@ function validate200(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -11636,72 +12004,72 @@ function validate200(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -11782,8 +12150,8 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -11791,26 +12159,35 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -11823,72 +12200,72 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -12206,8 +12583,8 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -12215,26 +12592,35 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -12247,72 +12633,72 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -12393,8 +12779,8 @@ function validate217(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -12402,26 +12788,35 @@ function validate217(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -12434,72 +12829,72 @@ function validate217(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -12580,8 +12975,8 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -12589,26 +12984,35 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -12621,72 +13025,72 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -12767,8 +13171,8 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -12776,26 +13180,35 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -12808,72 +13221,72 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -12954,8 +13367,8 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -12963,26 +13376,35 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -12995,72 +13417,72 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -13141,8 +13563,8 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -13150,26 +13572,35 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -13182,72 +13613,72 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -13539,7 +13970,7 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.createTime !== void 0) {
       let data15 = data.createTime;
       if (typeof data15 === "string") {
-        if (!formats6.validate(data15)) {
+        if (!formats0.validate(data15)) {
           const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err18];
@@ -13561,7 +13992,7 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.updateTime !== void 0) {
       let data16 = data.updateTime;
       if (typeof data16 === "string") {
-        if (!formats6.validate(data16)) {
+        if (!formats0.validate(data16)) {
           const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err20];
@@ -13583,7 +14014,7 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.expireTime !== void 0) {
       let data17 = data.expireTime;
       if (typeof data17 === "string") {
-        if (!formats6.validate(data17)) {
+        if (!formats0.validate(data17)) {
           const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err22];
@@ -13605,7 +14036,7 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.ttl !== void 0) {
       let data18 = data.ttl;
       if (typeof data18 === "string") {
-        if (!pattern7.test(data18)) {
+        if (!pattern10.test(data18)) {
           const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
           if (vErrors === null) {
             vErrors = [err24];
@@ -13639,8 +14070,8 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data20 == "number") {
-            if (!formats12.validate(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -13648,24 +14079,33 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -13957,7 +14397,7 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.createTime !== void 0) {
       let data15 = data.createTime;
       if (typeof data15 === "string") {
-        if (!formats6.validate(data15)) {
+        if (!formats0.validate(data15)) {
           const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err18];
@@ -13979,7 +14419,7 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.updateTime !== void 0) {
       let data16 = data.updateTime;
       if (typeof data16 === "string") {
-        if (!formats6.validate(data16)) {
+        if (!formats0.validate(data16)) {
           const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err20];
@@ -14001,7 +14441,7 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.expireTime !== void 0) {
       let data17 = data.expireTime;
       if (typeof data17 === "string") {
-        if (!formats6.validate(data17)) {
+        if (!formats0.validate(data17)) {
           const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
             vErrors = [err22];
@@ -14023,7 +14463,7 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.ttl !== void 0) {
       let data18 = data.ttl;
       if (typeof data18 === "string") {
-        if (!pattern7.test(data18)) {
+        if (!pattern10.test(data18)) {
           const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
           if (vErrors === null) {
             vErrors = [err24];
@@ -14057,8 +14497,8 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data20 == "number") {
-            if (!formats12.validate(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -14066,24 +14506,33 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err28 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err29 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -14164,8 +14613,8 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -14173,26 +14622,35 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -14205,72 +14663,72 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -14351,8 +14809,8 @@ function validate247(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -14360,26 +14818,35 @@ function validate247(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -14392,72 +14859,72 @@ function validate247(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -14538,8 +15005,8 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -14547,26 +15014,35 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -14579,72 +15055,72 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -14725,8 +15201,8 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -14734,26 +15210,35 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -14766,72 +15251,72 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -15012,8 +15497,8 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -15021,26 +15506,35 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -15053,72 +15547,72 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -15199,8 +15693,8 @@ function validate267(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -15208,26 +15702,35 @@ function validate267(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -15240,72 +15743,72 @@ function validate267(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -15386,8 +15889,8 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -15395,26 +15898,35 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -15427,72 +15939,72 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -15573,8 +16085,8 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
           }
           if (typeof data1 == "number") {
-            if (!formats12.validate(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
               if (vErrors === null) {
                 vErrors = [err4];
               } else {
@@ -15582,26 +16094,35 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
           }
         }
         if (data0.message !== void 0) {
           if (typeof data0.message !== "string") {
-            const err5 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err5];
+              vErrors = [err6];
             } else {
-              vErrors.push(err5);
+              vErrors.push(err6);
             }
             errors++;
           }
         }
         if (data0.status !== void 0) {
           if (typeof data0.status !== "string") {
-            const err6 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -15614,72 +16135,72 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
               let data5 = data4[i0];
               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                 if (data5["@type"] === void 0) {
-                  const err7 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
                   if (vErrors === null) {
-                    vErrors = [err7];
+                    vErrors = [err8];
                   } else {
-                    vErrors.push(err7);
+                    vErrors.push(err8);
                   }
                   errors++;
                 }
                 if (data5["@type"] !== void 0) {
                   if (typeof data5["@type"] !== "string") {
-                    const err8 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err9 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err11];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.status === void 0) {
-          const err12 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -16445,7 +16966,6 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate27.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 var validateListCachedContentsParams = validate282;
-var formats02 = require_formats().fullFormats.int32;
 function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -16524,15 +17044,6 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats02.validate(data2)) {
-              const err4 = { instancePath: instancePath + "/query/pageSize", schemaPath: "#/properties/query/properties/pageSize/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
           }
         }
         if (data1.pageToken !== void 0) {
@@ -16553,11 +17064,11 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
               } else if (data3 === null) {
                 coerced1 = "";
               } else {
-                const err5 = { instancePath: instancePath + "/query/pageToken", schemaPath: "#/properties/query/properties/pageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err4 = { instancePath: instancePath + "/query/pageToken", schemaPath: "#/properties/query/properties/pageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err5];
+                  vErrors = [err4];
                 } else {
-                  vErrors.push(err5);
+                  vErrors.push(err4);
                 }
                 errors++;
               }
@@ -16571,7 +17082,19 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
           }
         }
       } else {
-        const err6 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.header !== void 0) {
+      let data4 = data.header;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -16580,24 +17103,12 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
-    if (data.header !== void 0) {
-      let data4 = data.header;
-      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-        const err7 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err7];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err7);
     }
     errors++;
   }
@@ -16684,15 +17195,6 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!formats02.validate(data2)) {
-              const err4 = { instancePath: instancePath + "/query/pageSize", schemaPath: "#/properties/query/properties/pageSize/format", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
           }
         }
         if (data1.pageToken !== void 0) {
@@ -16713,11 +17215,11 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
               } else if (data3 === null) {
                 coerced1 = "";
               } else {
-                const err5 = { instancePath: instancePath + "/query/pageToken", schemaPath: "#/properties/query/properties/pageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err4 = { instancePath: instancePath + "/query/pageToken", schemaPath: "#/properties/query/properties/pageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err5];
+                  vErrors = [err4];
                 } else {
-                  vErrors.push(err5);
+                  vErrors.push(err4);
                 }
                 errors++;
               }
@@ -16731,7 +17233,19 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
           }
         }
       } else {
-        const err6 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.header !== void 0) {
+      let data4 = data.header;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -16740,24 +17254,12 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
-    if (data.header !== void 0) {
-      let data4 = data.header;
-      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-        const err7 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err7];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err7);
     }
     errors++;
   }

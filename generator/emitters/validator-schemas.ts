@@ -12,6 +12,10 @@ export function cleanSchema(node: any, specId: string): any {
   const out: Record<string, any> = {};
   for (const [key, value] of Object.entries(node)) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    if (key === 'format') {
+      Object.assign(out, formatKeywords(String(value), node));
+      continue;
+    }
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
     else if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
       out[key] = Object.fromEntries(Object.entries<any>(value as any).map(([k, v]) => [k, cleanSchema(v, specId)]));
@@ -46,4 +50,28 @@ export function bodySchema(service: ServiceModel, op: OperationModel, contentTyp
   };
   replace(decoded);
   return cleanSchema(decoded, specId);
+}
+
+/** Formats ajv-formats validates by name; the standalone code imports them from its build. */
+const AJV_FORMATS = new Set(['date', 'time', 'date-time', 'duration', 'uri', 'uri-reference', 'uri-template', 'url', 'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer']);
+
+/**
+ * OpenAPI's own formats become plain keywords (a custom ajv format cannot be serialised into standalone
+ * code); formats that only describe (float, binary, google-*) are dropped.
+ */
+function formatKeywords(format: string, schema: Record<string, any>): Record<string, unknown> {
+  if (AJV_FORMATS.has(format)) return { format };
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  switch (format) {
+    case 'int32':
+      return numeric ? { minimum: schema.minimum ?? -(2 ** 31), maximum: schema.maximum ?? 2 ** 31 - 1 } : {};
+    case 'int64':
+      return numeric || schema.pattern ? {} : { pattern: '^-?[0-9]+$' };
+    case 'uint64':
+      return numeric || schema.pattern ? {} : { pattern: '^[0-9]+$' };
+    case 'byte':
+      return schema.pattern ? {} : { pattern: '^[A-Za-z0-9+/_-]*={0,2}$' };
+    default:
+      return {};
+  }
 }

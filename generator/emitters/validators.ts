@@ -40,12 +40,8 @@ function createAjv(specId: string, service: ServiceModel, coerce: boolean): Inst
     // and only there (a JSON body with "5" for an integer is still invalid).
     coerceTypes: coerce ? 'array' : false,
   });
+  // Only ajv-formats' own formats remain after cleanSchema (OpenAPI formats become keywords there).
   addFormats(ajv);
-  ajv.addFormat('int64', { type: 'string', validate: /^-?[0-9]+$/ });
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
-  ajv.addFormat('uint64', { type: 'string', validate: /^[0-9]+$/ });
-  ajv.addFormat('byte', /^[A-Za-z0-9+/_-]*={0,2}$/);
-  for (const name of ['binary', 'double', 'float', 'google-datetime', 'google-fieldmask', 'google-duration']) ajv.addFormat(name, true);
   ajv.addSchema({ $id: specId, components: cleanSchema(service.document.components ?? {}, specId) });
   return ajv;
 }
