@@ -67,12 +67,12 @@ export default class ContractReporter implements Reporter {
     if (rulePrefix) verdicts = verdicts.filter((v) => v.ruleId.startsWith(rulePrefix));
     const target = process.env.CONTRACT_TARGET_LABEL ?? process.env.CONTRACT_TARGET ?? 'target';
     printTables(target, verdicts);
-    const dir = path.join(ROOT, 'reports');
+    const dir = process.env.CONTRACT_REPORT_DIR ?? path.join(ROOT, 'reports');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'contracts.md'), markdownReport(target, verdicts));
     writeJunitReport(path.join(dir, 'contracts.junit.xml'), target, verdicts);
     fs.writeFileSync(path.join(dir, 'contracts.json'), JSON.stringify(verdicts, null, 2));
-    console.log(`\nReports: reports/contracts.md, reports/contracts.junit.xml, reports/contracts.json`);
+    console.log(`\nReports: ${path.relative(ROOT, dir) || '.'}/contracts.{md,junit.xml,json}`);
     void this.vitest;
   }
 }
