@@ -11,12 +11,21 @@ export const STATUS_HTTP: Record<string, number> = {
   UNIMPLEMENTED: 501, INTERNAL: 500, UNAVAILABLE: 503, DATA_LOSS: 500, UNAUTHENTICATED: 401,
 };
 
+/** Marks service errors across package copies (each generated package has its own runtime). */
+const SERVICE_ERROR = Symbol.for('spec-first-toolkit.ServiceError');
+
 /** A documented error answer; throw it from a handler. */
 export class ServiceError extends Error {
   override name = 'ServiceError';
+  readonly [SERVICE_ERROR] = true;
   constructor(readonly httpStatus: number, readonly body: { error: Record<string, unknown> }, readonly headers: Record<string, string> = {}) {
     super(String(body.error.message));
   }
+}
+
+/** True for a ServiceError of any generated package (instanceof only knows its own copy of the class). */
+export function isServiceError(error: unknown): error is ServiceError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[SERVICE_ERROR] === true;
 }
 
 export interface GraphErrorInit {

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody, type BodyDef } from './body.js';
 import {
-  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, notFoundRoute, ServiceError,
+  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, isServiceError, notFoundRoute, ServiceError,
   statusError, tooLarge,
 } from './errors.js';
 
@@ -160,7 +160,7 @@ export function createRouter(
         return;
       }
       req.resume();
-      if (error instanceof ServiceError) return writeError(res, error);
+      if (isServiceError(error)) return writeError(res, error);
       if (error instanceof BodyParseError) return writeError(res, invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]));
       opts.onError?.(error, input);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
