@@ -1,0 +1,119 @@
+// The generated servers reject invalid requests in the service's own error shape with a documented code:
+// one broken constraint at a time (derived from the schemas), unknown routes, unparsable and oversized
+// bodies; and never with a 500 or a stack trace. Handlers here answer the spec's own examples.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
+import { createAnalyticsServer } from '../../generated/analytics/server.js';
+import { createGenerativeServer } from '../../generated/generative/server.js';
+import { exampleRequest } from '../../contracts/harness/example-request.js';
+import { negativeCases } from '../../contracts/harness/negative-cases.js';
+import { operationsOf, specOf } from '../../contracts/harness/spec-docs.js';
+import type { ServiceKey } from '../../generator/services.js';
+
+const servers: http.Server[] = [];
+afterAll(async () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+
+/** Handlers that answer every operation with its first documented success example. */
+function exampleHandlers(service: ServiceKey): any {
+  const byId = new Map(operationsOf(service).map((o) => [o.operationId, o.operation]));
+  return new Proxy({}, {
+    get: (_, id: string) => async () => {
+      const op = byId.get(id);
+      const [status, response] = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))!;
+      const resolved = response.$ref ? specOf(service).components.responses[response.$ref.split('/').pop()] : response;
+      const media = resolved.content?.['application/json'];
+      const example = media ? Object.values<any>(media.examples ?? {})[0] : undefined;
+      const value = example?.$ref ? specOf(service).components.examples[example.$ref.split('/').pop()].value : example?.value;
+      return { status: Number(status), body: value };
+    },
+  });
+}
+
+const FACTORIES = { 'ad-creative': createAdCreativeServer, analytics: createAnalyticsServer, generative: createGenerativeServer } as const;
+
+async function start(service: ServiceKey): Promise<string> {
+  const server = http.createServer((FACTORIES[service] as any)(exampleHandlers(service), { maxBodyBytes: 64 * 1024 }));
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const CREDENTIALS = { accessToken: 'tok', apiKey: 'key' };
+
+function shapeOk(service: ServiceKey, body: any): boolean {
+  if (service === 'ad-creative') return typeof body?.error?.code === 'number' && typeof body.error.message === 'string' && typeof body.error.fbtrace_id === 'string';
+  return typeof body?.error?.status === 'string' && typeof body.error.code === 'number' && typeof body.error.message === 'string';
+}
+
+async function call(base: string, r: { method: string; path: string; query: Record<string, string>; headers: Record<string, string>; contentType?: string; body?: unknown }) {
+  const url = new URL(base + r.path);
+  for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
+  const response = await fetch(url, { method: r.method, headers: { ...r.headers, ...(r.contentType ? { 'content-type': r.contentType } : {}) }, body: r.body as BodyInit | undefined });
+  const text = await response.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, body, text };
+}
+
+describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s server', async (service) => {
+  const base = await start(service);
+  const doc = specOf(service);
+  const cases = operationsOf(service).flatMap((op) => {
+    const valid = exampleRequest(doc, op.path, op.method, CREDENTIALS);
+    return negativeCases(doc, valid, op.path, op.method).map((c) => ({ ...c, op }));
+  });
+
+  it('has negative cases for most operations', () => {
+    expect(new Set(cases.map((c) => c.operationId)).size).toBeGreaterThan(operationsOf(service).length / 2);
+  });
+
+  it.each(cases.map((c) => [`${c.operationId}: ${c.title}`, c] as const))('rejects %s', async (_, c) => {
+    const answer = await call(base, c.request);
+    expect(answer.status, answer.text.slice(0, 300)).toBe(400);
+    expect(shapeOk(service, answer.body), answer.text.slice(0, 300)).toBe(true);
+    const documented = (c.op.operation['x-errors'] as any[]).filter((e) => e.http === 400).map((e) => e.code ?? e.status);
+    expect(documented).toContain(service === 'ad-creative' ? answer.body.error.code : answer.body.error.status);
+    expect(answer.text).not.toMatch(/\n\s+at /);
+  });
+
+  it('answers every example request with its documented success', async () => {
+    for (const op of operationsOf(service)) {
+      const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
+      const answer = await call(base, r);
+      expect(Object.keys(op.operation.responses), `${op.operationId}: ${answer.text.slice(0, 200)}`).toContain(String(answer.status));
+      expect(answer.status, `${op.operationId}: ${answer.text.slice(0, 200)}`).toBeLessThan(300);
+    }
+  });
+
+  it('answers an unknown route with 404 in its own shape', async () => {
+    const answer = await call(base, { method: 'GET', path: '/no/such/route/here', query: {}, headers: {} });
+    expect(answer.status).toBe(404);
+    expect(shapeOk(service, answer.body)).toBe(true);
+  });
+
+  it('refuses an oversized body without reading it whole, in its own shape', async () => {
+    const op = operationsOf(service).find((o) => o.operation.requestBody?.content?.['application/json'])!;
+    const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
+    const answer = await call(base, { ...r, contentType: 'application/json', body: JSON.stringify({ padding: 'x'.repeat(200 * 1024) }) });
+    expect(answer.status).toBe(413);
+    expect(shapeOk(service, answer.body)).toBe(true);
+  });
+
+  it('answers a request without credentials in its own shape', async () => {
+    const op = operationsOf(service).find((o) => o.method === 'get')!;
+    const r = exampleRequest(doc, op.path, op.method, {});
+    delete r.headers.authorization;
+    delete r.headers['x-goog-api-key'];
+    delete r.query.access_token;
+    delete r.query.key;
+    const answer = await call(base, r);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(shapeOk(service, answer.body)).toBe(true);
+  });
+});
