@@ -26,7 +26,7 @@ export function emitServer(service: ServiceModel): string {
     statements: [
       `import { createRouter, type HandlerInput, type HandlerResult, type RouteDef, type RouterOptions } from './runtime/server/index.js';`,
       `import * as v from './validators.js';`,
-      `import type { components, operations } from './types.js';`,
+      `import type { ${service.operations.some((o) => o.streaming) ? 'components, ' : ''}operations } from './types.js';`,
       `export { ServiceError, graphError, statusError } from './runtime/server/index.js';`,
       `export type { Credentials, HandlerInput, RouterOptions } from './runtime/server/index.js';`,
       ...types,
