@@ -48,7 +48,7 @@ export interface GetAdCreativeParams {
   version: NonNullable<operations["getAdCreative"]['parameters']["path"]>["version"];
   /** Id of the creative (numeric string). */
   creative_id: NonNullable<operations["getAdCreative"]['parameters']["path"]>["creative_id"];
-  /** Comma-separated field names to return; name{a,b} selects fields of a nested object. */
+  /** Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
   fields?: FieldSelection<AdCreativeField>;
   /**
    * Width in pixels of the thumbnail in thumbnail_url.
@@ -78,6 +78,10 @@ export interface GetAdCreativePreviewsParams {
   creative_feature?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["creative_feature"];
   /** Asset label of a dynamic creative. */
   dynamic_asset_label?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["dynamic_asset_label"];
+  /** Dynamic creative spec to preview (JSON object). */
+  dynamic_creative_spec?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["dynamic_creative_spec"];
+  /** Dynamic customization of the preview (JSON object). */
+  dynamic_customization?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["dynamic_customization"];
   /** End of the preview period. */
   end_date?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["end_date"];
   /** Height of the preview in pixels. */
@@ -88,7 +92,9 @@ export interface GetAdCreativePreviewsParams {
   locale?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["locale"];
   /** Page of a place. */
   place_page_id?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["place_page_id"];
-  /** Product items to preview (JSON list). */
+  /** Post to preview the creative with (JSON object). */
+  post?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["post"];
+  /** Product items to preview (JSON list of ids). */
   product_item_ids?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["product_item_ids"];
   /** Render type. */
   render_type?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["render_type"];
@@ -104,7 +110,7 @@ export interface ListAdCreativesParams {
   version: NonNullable<operations["listAdCreatives"]['parameters']["path"]>["version"];
   /** Id of the ad account (the path segment is act_<ad_account_id>). */
   ad_account_id: NonNullable<operations["listAdCreatives"]['parameters']["path"]>["ad_account_id"];
-  /** Comma-separated field names to return; name{a,b} selects fields of a nested object. */
+  /** Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
   fields?: FieldSelection<AdCreativeField>;
   /**
    * Creatives per page.
@@ -138,7 +144,7 @@ export interface ListPromotablePostsParams {
   include_hidden?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["include_hidden"];
   /** Only published (true) or unpublished (false) posts. */
   is_published?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["is_published"];
-  /** Comma-separated field names to return; name{a,b} selects fields of a nested object. */
+  /** Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
   fields?: FieldSelection<PagePostField>;
   /**
    * Posts per page.
@@ -227,7 +233,7 @@ export class AdCreativeClient {
    * Rules: ADC-PREVIEW-1.
    */
   async getAdCreativePreviews(params: GetAdCreativePreviewsParams, options?: CallOptions): Promise<GetAdCreativePreviewsResult> {
-    const response = await this.core.request<GetAdCreativePreviewsResult>({ operationId: "getAdCreativePreviews", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}/previews`, query: { ad_format: params.ad_format, creative_feature: params.creative_feature, dynamic_asset_label: params.dynamic_asset_label, end_date: params.end_date, height: params.height, width: params.width, locale: params.locale, place_page_id: params.place_page_id, product_item_ids: params.product_item_ids, render_type: params.render_type, start_date: params.start_date }, credentials: "access-token-query" }, options);
+    const response = await this.core.request<GetAdCreativePreviewsResult>({ operationId: "getAdCreativePreviews", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}/previews`, query: { ad_format: params.ad_format, creative_feature: params.creative_feature, dynamic_asset_label: params.dynamic_asset_label, dynamic_creative_spec: params.dynamic_creative_spec, dynamic_customization: params.dynamic_customization, end_date: params.end_date, height: params.height, width: params.width, locale: params.locale, place_page_id: params.place_page_id, post: params.post, product_item_ids: params.product_item_ids, render_type: params.render_type, start_date: params.start_date }, credentials: "access-token-query" }, options);
     return response.data;
   }
 
@@ -270,7 +276,7 @@ export class AdCreativeClient {
    *
    * Updates account_id, adlabels, name or status. Returns success; the node written is read back (read-after-write).
    *
-   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-NAME-1, ADC-STATUS-1.
+   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-STATUS-1.
    */
   async updateAdCreative(params: UpdateAdCreativeParams, options?: CallOptions): Promise<UpdateAdCreativeResult> {
     const response = await this.core.request<UpdateAdCreativeResult>({ operationId: "updateAdCreative", method: "POST", path: `/${enc(params.version)}/${enc(params.creative_id)}`, body: params.body === undefined ? undefined : { kind: 'form', value: params.body as Record<string, unknown> }, credentials: "access-token-form" }, options);

@@ -50,7 +50,7 @@ export const RULES = [
     "text": "body is not supported for video post creatives (object_story_spec with video_data).",
     "source": "Resources (body)",
     "statefulOnly": true,
-    "reason": "the implementation judges the combination",
+    "reason": "in form bodies object_story_spec is a JSON string the schema cannot look into, and a video post named by object_story_id needs a lookup",
     "operationId": "createAdCreative",
     "violation": {
       "http": 400,
@@ -233,10 +233,9 @@ export const RULES = [
   {
     "id": "ADC-NAME-1",
     "service": "ad-creative",
-    "text": "name has at most 100 characters; a longer name is error 100.",
-    "source": "Resources (name); Limits",
+    "text": "A creative name has at most 100 characters, on create and update alike; a longer name is error 100.",
+    "source": "Resources (name); Endpoints, Update a creative; Limits",
     "statefulOnly": false,
-    "operationId": "updateAdCreative",
     "violation": {
       "http": 400,
       "code": 100
@@ -260,7 +259,7 @@ export const RULES = [
     "text": "authorization_category labels the ad as political; it is not usable for dynamic ads (product_set_id or asset_feed_spec).",
     "source": "Resources (authorization_category)",
     "statefulOnly": true,
-    "reason": "the combination with dynamic-ad fields is checked by the implementation",
+    "reason": "which creatives are dynamic ads is decided by the service (product set, template data, catalog), not by one schema keyword",
     "operationId": "createAdCreative",
     "violation": {
       "http": 400,
@@ -324,7 +323,7 @@ export const RULES = [
   {
     "id": "ADC-STATUS-1",
     "service": "ad-creative",
-    "text": "status is one of ACTIVE, IN_PROCESS, WITH_ISSUES, DELETED; another value is error 100.",
+    "text": "status is one of ACTIVE, IN_PROCESS, WITH_ISSUES, DELETED (IN_PROCESS and WITH_ISSUES only from version 4.0); another value is error 100.",
     "source": "States and transitions",
     "statefulOnly": false,
     "operationId": "updateAdCreative",
@@ -375,7 +374,7 @@ export const RULES = [
     "text": "Title and body have no consecutive punctuation, except a run of three full stops.",
     "source": "Title and body rules, rule 3",
     "statefulOnly": true,
-    "reason": "not expressible as a schema pattern that a mock validates",
+    "reason": "the document does not define which characters count as punctuation, so the service judges it; not a schema pattern",
     "operationId": "createAdCreative",
     "violation": {
       "http": 400,
@@ -385,10 +384,9 @@ export const RULES = [
   {
     "id": "ADC-TEXT-4",
     "service": "ad-creative",
-    "text": "No word of the title or body is longer than 30 characters.",
+    "text": "No word of the title or body is longer than 30 characters (schema pattern on title and body).",
     "source": "Title and body rules, rule 4; Limits",
-    "statefulOnly": true,
-    "reason": "checked by the implementation",
+    "statefulOnly": false,
     "operationId": "createAdCreative",
     "violation": {
       "http": 400,
@@ -398,10 +396,9 @@ export const RULES = [
   {
     "id": "ADC-TEXT-5",
     "service": "ad-creative",
-    "text": "Title and body have at most three one-character words.",
+    "text": "Title and body have at most three one-character words (schema pattern on title and body).",
     "source": "Title and body rules, rule 5",
-    "statefulOnly": true,
-    "reason": "checked by the implementation",
+    "statefulOnly": false,
     "operationId": "createAdCreative",
     "violation": {
       "http": 400,
@@ -413,8 +410,7 @@ export const RULES = [
     "service": "ad-creative",
     "text": "Title and body contain no IPA symbols (except U+0259 to U+025F), no standalone diacritical marks, no superscripts or subscripts (except U+2122 and U+2120), and none of ^ ~ _ = { } [ ] | < >.",
     "source": "Title and body rules, rule 6",
-    "statefulOnly": true,
-    "reason": "checked by the implementation",
+    "statefulOnly": false,
     "operationId": "createAdCreative",
     "violation": {
       "http": 400,
@@ -427,7 +423,7 @@ export const RULES = [
     "text": "Link ads cannot use special characters in title and body; page post ads allow them.",
     "source": "Title and body rules, rule 7",
     "statefulOnly": true,
-    "reason": "depends on the kind of ad",
+    "reason": "the document does not list the special characters and the answer depends on the kind of ad; the service judges it",
     "operationId": "createAdCreative",
     "violation": {
       "http": 400,

@@ -120,7 +120,7 @@ export interface AdCreativeHandlers {
   /**
    * POST /{version}/{creative_id}: Update a creative
    *
-   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-NAME-1, ADC-STATUS-1.
+   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-STATUS-1.
    */
   updateAdCreative(input: UpdateAdCreativeInput): Promise<UpdateAdCreativeReply>;
 }
@@ -167,7 +167,7 @@ export const adCreativeRoutes: RouteDef[] = [
     operationId: "getAdCreativePreviews",
     method: "GET",
     path: "/{version}/{creative_id}/previews",
-    params: [{ name: "version", in: "path", type: "string", required: true }, { name: "creative_id", in: "path", type: "string", required: true }, { name: "ad_format", in: "query", type: "string", required: true }, { name: "creative_feature", in: "query", type: "string", required: false }, { name: "dynamic_asset_label", in: "query", type: "string", required: false }, { name: "end_date", in: "query", type: "string", required: false }, { name: "height", in: "query", type: "integer", required: false }, { name: "width", in: "query", type: "integer", required: false }, { name: "locale", in: "query", type: "string", required: false }, { name: "place_page_id", in: "query", type: "integer", required: false }, { name: "product_item_ids", in: "query", type: "string", required: false }, { name: "render_type", in: "query", type: "string", required: false }, { name: "start_date", in: "query", type: "string", required: false }, { name: "access_token", in: "query", type: "string", required: false }],
+    params: [{ name: "version", in: "path", type: "string", required: true }, { name: "creative_id", in: "path", type: "string", required: true }, { name: "ad_format", in: "query", type: "string", required: true }, { name: "creative_feature", in: "query", type: "string", required: false }, { name: "dynamic_asset_label", in: "query", type: "string", required: false }, { name: "dynamic_creative_spec", in: "query", type: "string", required: false }, { name: "dynamic_customization", in: "query", type: "string", required: false }, { name: "end_date", in: "query", type: "string", required: false }, { name: "height", in: "query", type: "integer", required: false }, { name: "width", in: "query", type: "integer", required: false }, { name: "locale", in: "query", type: "string", required: false }, { name: "place_page_id", in: "query", type: "integer", required: false }, { name: "post", in: "query", type: "string", required: false }, { name: "product_item_ids", in: "query", type: "string", required: false }, { name: "render_type", in: "query", type: "string", required: false }, { name: "start_date", in: "query", type: "string", required: false }, { name: "access_token", in: "query", type: "string", required: false }],
     bodies: [],
     bodyRequired: false,
     security: "required",

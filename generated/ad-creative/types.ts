@@ -132,19 +132,15 @@ export interface components {
             /** @description Dynamic ads: action when a person clicks a link and the business app is not installed. */
             applink_treatment?: components["schemas"]["ApplinkTreatment"];
             /** @description Dynamic creative: asset feed with several images, texts and other assets from which variations are generated. */
-            asset_feed_spec?: {
-                [key: string]: unknown;
-            };
+            asset_feed_spec?: components["schemas"]["AssetFeedSpec"];
             /** @description Labels the ad as political or not. Not usable for dynamic ads. */
             authorization_category?: components["schemas"]["AuthorizationCategory"];
             /** @description Whether the creative is updated automatically. */
             auto_update?: boolean;
-            /** @description Ad body text. Not supported for video post creatives. */
+            /** @description Ad body text (at least 1 character; 90 recommended maximum). Not supported for video post creatives. */
             body?: string;
             /** @description Branded content settings (AdCreativeBrandedContentAds). */
-            branded_content?: {
-                [key: string]: unknown;
-            };
+            branded_content?: components["schemas"]["BrandedContentAds"];
             /** @description Page of the sponsor of branded content. */
             branded_content_sponsor_page_id?: components["schemas"]["NumericString"];
             /** @description Bundle folder id of a dynamic ad. */
@@ -158,17 +154,11 @@ export interface components {
             /** @description Image bank for local delivery in collaborative product ads. */
             collaborative_ads_lsb_image_bank_id?: components["schemas"]["NumericString"];
             /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). */
-            contextual_multi_ads?: {
-                [key: string]: unknown;
-            };
+            contextual_multi_ads?: components["schemas"]["ContextualMultiAds"];
             /** @description Sourcing settings of the creative. */
-            creative_sourcing_spec?: {
-                [key: string]: unknown;
-            };
+            creative_sourcing_spec?: components["schemas"]["CreativeSourcingSpec"];
             /** @description Which transformations are enabled for the creative. */
-            degrees_of_freedom_spec?: {
-                [key: string]: unknown;
-            };
+            degrees_of_freedom_spec?: components["schemas"]["DegreesOfFreedomSpec"];
             /** @description Product set of a destination catalog, used to link with travel catalogs. */
             destination_set_id?: components["schemas"]["NumericString"];
             /** @description Store-traffic dynamic ads: DYNAMIC takes page name and picture from the nearest page location, STORY_OWNER from the main page location. */
@@ -194,9 +184,7 @@ export interface components {
             /** @description URL of an image; the image is saved to the account's image library. Do not combine with image_hash. */
             image_url?: string;
             /** @description Interactive components shown in the ad. */
-            interactive_components_spec?: {
-                [key: string]: unknown;
-            };
+            interactive_components_spec?: components["schemas"]["InteractiveComponentsSpec"];
             /** @description Deep link of a link ad. */
             link_deep_link_url?: string;
             /** @description Overrides the display URL of link ads when object_url is a click tag. */
@@ -220,9 +208,7 @@ export interface components {
             /** @description URL opened on click of a link ad; not connected to a page. */
             object_url?: string;
             /** @description App and web destinations of an omnichannel ad. */
-            omnichannel_link_spec?: {
-                [key: string]: unknown;
-            };
+            omnichannel_link_spec?: components["schemas"]["OmnichannelLinkSpec"];
             /** @description Welcome message for click-to-message ads. */
             page_welcome_message?: string;
             /** @description Source story of a photo album. */
@@ -242,21 +228,15 @@ export interface components {
             /** @description Branded content fields; includes sponsor_page_id. */
             platform_branded_content?: components["schemas"]["PlatformBrandedContent"];
             /** @description Exact media per placement; replaces the creative's media on that placement (images and videos). */
-            platform_customizations?: {
-                [key: string]: unknown;
-            };
+            platform_customizations?: components["schemas"]["PlatformCustomizations"];
             /** @description Playable asset of the creative. */
             playable_asset_id?: components["schemas"]["NumericString"];
             /** @description Rendering options for portrait-mode ads (AdCreativePortraitCustomizations). */
-            portrait_customizations?: {
-                [key: string]: unknown;
-            };
+            portrait_customizations?: components["schemas"]["PortraitCustomizations"];
             /** @description Product set of a dynamic ad. */
             product_set_id?: components["schemas"]["NumericString"];
             /** @description Recommendation-based dynamic ad settings (AdCreativeRecommenderSettings). */
-            recommender_settings?: {
-                [key: string]: unknown;
-            };
+            recommender_settings?: components["schemas"]["RecommenderSettings"];
             /** @description Referral ad configuration. */
             referral_id?: components["schemas"]["NumericString"];
             /** @description Photo-app media used as the source of the ad. */
@@ -266,14 +246,12 @@ export interface components {
             /** @description Dynamic ads: third-party click tracking. */
             template_url?: string;
             /** @description Dynamic ads: third-party click tracking. */
-            template_url_spec?: {
-                [key: string]: unknown;
-            };
+            template_url_spec?: components["schemas"]["TemplateUrlSpec"];
             /** @description Thumbnail id. */
             thumbnail_id?: components["schemas"]["NumericString"];
             /** @description Thumbnail URL; size set by thumbnail_width and thumbnail_height. */
             thumbnail_url?: string;
-            /** @description Title of a link ad not belonging to a page. */
+            /** @description Title of a link ad not belonging to a page (at least 1 character; 25 recommended maximum). */
             title?: string;
             /** @description Query-string parameters that replace or are appended to clicked URLs; applies only to page post ads, the post message and canvas app install creatives. */
             url_tags?: string;
@@ -291,9 +269,7 @@ export interface components {
             /** @description Dynamic ads: action when a person clicks a link and the business app is not installed. */
             applink_treatment?: components["schemas"]["ApplinkTreatment"];
             /** @description Dynamic creative: asset feed with several images, texts and other assets from which variations are generated. */
-            asset_feed_spec?: {
-                [key: string]: unknown;
-            };
+            asset_feed_spec?: components["schemas"]["AssetFeedSpec"];
             /** @description Labels the ad as political or not. Not usable for dynamic ads. */
             authorization_category?: components["schemas"]["AuthorizationCategory"];
             /** @description Whether the creative is updated automatically. */
@@ -301,9 +277,7 @@ export interface components {
             /** @description Ad body text. Not supported for video post creatives. */
             body?: components["schemas"]["AdText"];
             /** @description Branded content settings (AdCreativeBrandedContentAds). */
-            branded_content?: {
-                [key: string]: unknown;
-            };
+            branded_content?: components["schemas"]["BrandedContentAds"];
             /** @description Page of the sponsor of branded content. */
             branded_content_sponsor_page_id?: components["schemas"]["NumericString"];
             /** @description Bundle folder id of a dynamic ad. */
@@ -319,17 +293,11 @@ export interface components {
             /** @description Image bank for local delivery in collaborative product ads. */
             collaborative_ads_lsb_image_bank_id?: components["schemas"]["NumericString"];
             /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). */
-            contextual_multi_ads?: {
-                [key: string]: unknown;
-            };
+            contextual_multi_ads?: components["schemas"]["ContextualMultiAds"];
             /** @description Sourcing settings of the creative. */
-            creative_sourcing_spec?: {
-                [key: string]: unknown;
-            };
+            creative_sourcing_spec?: components["schemas"]["CreativeSourcingSpec"];
             /** @description Which transformations are enabled for the creative. */
-            degrees_of_freedom_spec?: {
-                [key: string]: unknown;
-            };
+            degrees_of_freedom_spec?: components["schemas"]["DegreesOfFreedomSpec"];
             /** @description Product set of a destination catalog, used to link with travel catalogs. */
             destination_set_id?: components["schemas"]["NumericString"];
             /** @description Store-traffic dynamic ads: DYNAMIC takes page name and picture from the nearest page location, STORY_OWNER from the main page location. */
@@ -345,9 +313,7 @@ export interface components {
             /** @description URL of an image; the image is saved to the account's image library. Do not combine with image_hash. */
             image_url?: string;
             /** @description Interactive components shown in the ad. */
-            interactive_components_spec?: {
-                [key: string]: unknown;
-            };
+            interactive_components_spec?: components["schemas"]["InteractiveComponentsSpec"];
             /** @description Deep link of a link ad. */
             link_deep_link_url?: string;
             /** @description Overrides the display URL of link ads when object_url is a click tag. */
@@ -369,9 +335,7 @@ export interface components {
             /** @description URL opened on click of a link ad; not connected to a page. */
             object_url?: string;
             /** @description App and web destinations of an omnichannel ad. */
-            omnichannel_link_spec?: {
-                [key: string]: unknown;
-            };
+            omnichannel_link_spec?: components["schemas"]["OmnichannelLinkSpec"];
             /** @description Welcome message for click-to-message ads. */
             page_welcome_message?: string;
             /** @description Photo-app account id used to run the ads. */
@@ -389,29 +353,21 @@ export interface components {
             /** @description Branded content fields; includes sponsor_page_id. */
             platform_branded_content?: components["schemas"]["PlatformBrandedContent"];
             /** @description Exact media per placement; replaces the creative's media on that placement (images and videos). */
-            platform_customizations?: {
-                [key: string]: unknown;
-            };
+            platform_customizations?: components["schemas"]["PlatformCustomizations"];
             /** @description Playable asset of the creative. */
             playable_asset_id?: components["schemas"]["NumericString"];
             /** @description Rendering options for portrait-mode ads (AdCreativePortraitCustomizations). */
-            portrait_customizations?: {
-                [key: string]: unknown;
-            };
+            portrait_customizations?: components["schemas"]["PortraitCustomizations"];
             /** @description Product set of a dynamic ad. */
             product_set_id?: components["schemas"]["NumericString"];
             /** @description Recommendation-based dynamic ad settings (AdCreativeRecommenderSettings). */
-            recommender_settings?: {
-                [key: string]: unknown;
-            };
+            recommender_settings?: components["schemas"]["RecommenderSettings"];
             /** @description Photo-app media used as the source of the ad. */
             source_photoapp_media_id?: components["schemas"]["NumericString"];
             /** @description Dynamic ads: third-party click tracking. */
             template_url?: string;
             /** @description Dynamic ads: third-party click tracking. */
-            template_url_spec?: {
-                [key: string]: unknown;
-            };
+            template_url_spec?: components["schemas"]["TemplateUrlSpec"];
             /** @description Thumbnail URL; size set by thumbnail_width and thumbnail_height. */
             thumbnail_url?: string;
             /** @description Title of a link ad not belonging to a page. */
@@ -624,18 +580,150 @@ export interface components {
             /** @description The previews. */
             data: components["schemas"]["AdPreview"][];
         };
-        /** @description Ad title or body text: at least 1 character, not starting with a backslash, slash, !, ., ?, -, *, (, ), comma, ; or :. */
-        AdText: string;
+        /**
+         * @description Ad title or body text of a link ad (title and body rules of the document): at least 1 character (title 25 and
+         *     body 90 recommended maximum - recommendations, not limits); does not start with a backslash, slash, !, ., ?,
+         *     -, *, (, ), comma, ; or : (rule 2); no word longer than 30 characters (rule 4); at most three one-character
+         *     words (rule 5); no IPA symbols except U+0259 to U+025F, no standalone diacritical marks, no superscript or
+         *     subscript characters (U+2122 and U+2120 are allowed), none of ^ ~ _ = { } [ ] | < > (rule 6). Consecutive
+         *     punctuation (rule 3) and special characters in link ads (rule 7) are judged by the service.
+         */
+        AdText: string & (unknown & unknown & unknown);
         /**
          * @description Action when the business app is not installed.
          * @enum {string}
          */
         ApplinkTreatment: "automatic" | "deeplink_with_appstore_fallback" | "deeplink_with_web_fallback" | "web_only";
+        /** @description An image asset of an asset feed. */
+        AssetFeedImage: {
+            /** @description Labels used by customization rules. */
+            adlabels?: components["schemas"]["AdLabel"][];
+            /** @description Image hash in the account's image library. */
+            hash?: string;
+            image_crops?: components["schemas"]["ImageCrops"];
+            /** @description Image URL. */
+            url?: string;
+        };
+        /** @description A destination URL asset of an asset feed. */
+        AssetFeedLinkUrl: {
+            /** @description Labels used by customization rules. */
+            adlabels?: components["schemas"]["AdLabel"][];
+            /** @description Deep link. */
+            deeplink_url?: string;
+            /** @description URL shown in the ad. */
+            display_url?: string;
+            /** @description Destination URL. */
+            website_url?: string;
+        };
+        /** @description Asset feed of a dynamic creative: several images, texts and other assets from which variations are generated. Members are those of the public service; their inner fields are not shown in the document. */
+        AssetFeedSpec: {
+            /** @description Ad formats to generate (for example SINGLE_IMAGE, CAROUSEL, SINGLE_VIDEO). */
+            ad_formats?: string[];
+            /** @description Additional data of the feed. */
+            additional_data?: Record<string, never>;
+            /** @description Custom product page of an app. */
+            app_product_page_id?: string;
+            /** @description Rules that pair assets with placements. */
+            asset_customization_rules?: Record<string, never>[];
+            /** @description Languages to translate the texts into. */
+            autotranslate?: string[];
+            /** @description Body texts. */
+            bodies?: components["schemas"]["AssetFeedText"][];
+            /** @description Configuration of call ads. */
+            call_ads_configuration?: Record<string, never>;
+            /** @description Call-to-action button types. */
+            call_to_action_types?: components["schemas"]["CallToActionType"][];
+            /** @description Calls to action with their values. */
+            call_to_actions?: Record<string, never>[];
+            /** @description Captions. */
+            captions?: components["schemas"]["AssetFeedText"][];
+            /** @description Carousel definitions. */
+            carousels?: Record<string, never>[];
+            /** @description Link descriptions. */
+            descriptions?: components["schemas"]["AssetFeedText"][];
+            /** @description Events. */
+            events?: Record<string, never>[];
+            /** @description Asset groups. */
+            groups?: Record<string, never>[];
+            /** @description Images. */
+            images?: components["schemas"]["AssetFeedImage"][];
+            /** @description Destination URLs. */
+            link_urls?: components["schemas"]["AssetFeedLinkUrl"][];
+            /** @description Message extensions. */
+            message_extensions?: Record<string, never>[];
+            /** @description On-site destinations (shops, product sets). */
+            onsite_destinations?: Record<string, never>[];
+            /** @description Optimization of the feed (for example REGULAR, LANGUAGE, PLACEMENT). */
+            optimization_type?: string;
+            /** @description Promotional metadata. */
+            promotional_metadata?: Record<string, never>;
+            /** @description Reasons-to-shop settings. */
+            reasons_to_shop?: unknown;
+            /** @description Shops bundle settings. */
+            shops_bundle?: unknown;
+            /** @description Titles. */
+            titles?: components["schemas"]["AssetFeedText"][];
+            /** @description Upcoming events. */
+            upcoming_events?: Record<string, never>[];
+            /** @description Videos. */
+            videos?: components["schemas"]["AssetFeedVideo"][];
+        };
+        /** @description A text asset of an asset feed. */
+        AssetFeedText: {
+            /** @description Labels used by customization rules. */
+            adlabels?: components["schemas"]["AdLabel"][];
+            /** @description The text. */
+            text?: string;
+        };
+        /** @description A video asset of an asset feed. */
+        AssetFeedVideo: {
+            /** @description Labels used by customization rules. */
+            adlabels?: components["schemas"]["AdLabel"][];
+            /** @description Thumbnail image hash. */
+            thumbnail_hash?: string;
+            /** @description Thumbnail URL. */
+            thumbnail_url?: string;
+            video_id?: components["schemas"]["NumericString"];
+        };
         /**
          * @description Political labelling: POLITICAL for social issue, electoral or political ads; POLITICAL_WITH_DIGITALLY_CREATED_MEDIA when the media is digitally created or altered (from 9 January 2024); NONE otherwise.
          * @enum {string}
          */
         AuthorizationCategory: "NONE" | "POLITICAL" | "POLITICAL_WITH_DIGITALLY_CREATED_MEDIA";
+        /** @description Branded content settings (AdCreativeBrandedContentAds). Inner fields are not shown in the document; the members are those of the public service, brand words replaced. */
+        BrandedContentAds: {
+            /** @description Format of the branded content ad. */
+            ad_format?: number;
+            /** @description Search input used to find the content. */
+            content_search_input?: string;
+            /** @description Permission type granted by the creator. */
+            creator_ad_permission_type?: string;
+            /** @description Internal flag of the public service. */
+            is_mca_internal?: boolean;
+            /** @description Partners of the branded content. */
+            partners?: {
+                /** @description Kind of identity of the partner. */
+                identity_type?: string;
+                /** @description Photo-app asset of the partner. */
+                photoapp_asset_id?: string;
+                /** @description Photo-app user of the partner. */
+                photoapp_user_id?: string;
+                /** @description Page of the partner. */
+                platform_page_id?: string;
+            }[];
+            /** @description Token that lets the sponsor boost the photo-app post. */
+            photoapp_boost_post_access_token?: string;
+            /** @description Token that lets the sponsor boost the platform post. */
+            platform_boost_post_access_token?: string;
+            /** @description Selection status of partner product sets. */
+            product_set_partner_selection_status?: string;
+            /** @description Page that is promoted. */
+            promoted_page_id?: string;
+            /** @description Testimonial text. */
+            testimonial?: string;
+            /** @description Version of the creation interface. */
+            ui_version?: number;
+        };
         /** @description A call-to-action button. */
         CallToAction: {
             type: components["schemas"]["CallToActionType"];
@@ -648,6 +736,8 @@ export interface components {
         CallToActionType: "OPEN_LINK" | "LIKE_PAGE" | "SHOP_NOW" | "PLAY_GAME" | "INSTALL_APP" | "USE_APP" | "CALL" | "CALL_ME" | "VIDEO_CALL" | "INSTALL_MOBILE_APP" | "USE_MOBILE_APP" | "MOBILE_DOWNLOAD" | "BOOK_TRAVEL" | "LISTEN_MUSIC" | "WATCH_VIDEO" | "LEARN_MORE" | "SIGN_UP" | "DOWNLOAD" | "WATCH_MORE" | "NO_BUTTON" | "VISIT_PAGES_FEED" | "CALL_NOW" | "APPLY_NOW" | "CONTACT" | "BUY_NOW" | "GET_OFFER" | "GET_OFFER_VIEW" | "BUY_TICKETS" | "UPDATE_APP" | "GET_DIRECTIONS" | "BUY" | "SEND_UPDATES" | "MESSAGE_PAGE" | "DONATE" | "SUBSCRIBE" | "SAY_THANKS" | "SELL_NOW" | "SHARE" | "DONATE_NOW" | "GET_QUOTE" | "CONTACT_US" | "ORDER_NOW" | "START_ORDER" | "ADD_TO_CART" | "VIDEO_ANNOTATION" | "RECORD_NOW" | "INQUIRE_NOW" | "CONFIRM" | "REFER_FRIENDS" | "REQUEST_TIME" | "GET_SHOWTIMES" | "LISTEN_NOW" | "WOODHENGE_SUPPORT" | "SOTTO_SUBSCRIBE" | "FOLLOW_USER" | "RAISE_MONEY" | "EVENT_RSVP" | "WHATSAPP_MESSAGE" | "FOLLOW_NEWS_STORYLINE" | "SEE_MORE" | "BOOK_NOW" | "FIND_A_GROUP" | "FIND_YOUR_GROUPS" | "PAY_TO_ACCESS" | "PURCHASE_GIFT_CARDS" | "FOLLOW_PAGE" | "SEND_A_GIFT" | "SWIPE_UP_SHOP" | "SWIPE_UP_PRODUCT" | "SEND_GIFT_MONEY" | "PLAY_GAME_ON_PLATFORM" | "GET_STARTED" | "OPEN_INSTANT_APP" | "AUDIO_CALL" | "GET_PROMOTIONS" | "JOIN_CHANNEL" | "MAKE_AN_APPOINTMENT" | "ASK_ABOUT_SERVICES" | "BOOK_A_CONSULTATION" | "GET_A_QUOTE" | "BUY_VIA_MESSAGE" | "ASK_FOR_MORE_INFO" | "CHAT_WITH_US" | "VIEW_PRODUCT";
         /** @description Target and texts of a call to action. */
         CallToActionValue: {
+            /** @description In-app destination of the button. */
+            app_destination?: string;
             /** @description Deep link into an app. */
             app_link?: string;
             /** @description App id. */
@@ -666,6 +756,8 @@ export interface components {
             link_description?: string;
             /** @description Format of the link. */
             link_format?: string;
+            /** @description Store URLs of the app. */
+            object_store_urls?: string[];
             page?: components["schemas"]["NumericString"];
             /** @description Product URL. */
             product_link?: string;
@@ -695,9 +787,48 @@ export interface components {
             picture?: string;
             video_id?: components["schemas"]["NumericString"];
         };
+        /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). */
+        ContextualMultiAds: {
+            /** @description Enrolment in contextual multi-ads (for example OPT_IN, OPT_OUT). */
+            enroll_status?: string;
+        };
         /** @description Id of the created creative (or of the identical stored one). */
         CreatedId: {
             id: components["schemas"]["NumericString"];
+        };
+        /** @description Sourcing settings of the creative (AdCreativeSourcingSpec). */
+        CreativeSourcingSpec: {
+            /** @description Product set associated with the creative. */
+            associated_product_set_id?: string;
+            /** @description Keep the social feedback of the source post. */
+            enable_social_feedback_preservation?: boolean;
+            /** @description Promotion metadata. */
+            promotion_metadata_spec?: unknown;
+            /** @description Site links. */
+            site_links_spec?: unknown;
+            /** @description URL the creative was sourced from. */
+            source_url?: string;
+        };
+        /** @description Which transformations are enabled for the creative (AdCreativeDegreesOfFreedomSpec). */
+        DegreesOfFreedomSpec: {
+            /** @description Handle type of the ad. */
+            ad_handle_type?: string;
+            /** @description Creative features by name (for example standard_enhancements, image_enhancement, text_optimizations), each with its enrolment. */
+            creative_features_spec?: {
+                [key: string]: components["schemas"]["FeatureDetails"];
+            };
+            /** @description Kind of degrees of freedom. */
+            degrees_of_freedom_type?: string;
+            /** @description Enabled image transformations. */
+            image_transformation_types?: string[];
+            /** @description Enabled multi-media transformation. */
+            multi_media_transformation_type?: string;
+            /** @description Enabled story transformations. */
+            stories_transformation_types?: string[];
+            /** @description Enabled text transformations. */
+            text_transformation_types?: string[];
+            /** @description Enabled video transformations. */
+            video_transformation_types?: string[];
         };
         /**
          * @description Where store-traffic dynamic ads take the page name and picture from.
@@ -707,6 +838,11 @@ export interface components {
         /** @description Error body. */
         ErrorResponse: {
             error: components["schemas"]["GraphError"];
+        };
+        /** @description Enrolment of one creative feature. */
+        FeatureDetails: {
+            /** @description OPT_IN or OPT_OUT. */
+            enroll_status?: string;
         };
         /** @description An error of the Graph-style API. */
         GraphError: {
@@ -737,6 +873,13 @@ export interface components {
                 number
             ][];
         };
+        /** @description Interactive components shown in the ad (AdCreativeInteractiveComponentsSpec). */
+        InteractiveComponentsSpec: {
+            /** @description Components of carousel cards. */
+            child_attachments?: Record<string, never>[];
+            /** @description Components of the ad (polls, stickers and the like). */
+            components?: Record<string, never>[];
+        };
         /** @description The call to action of link data; value.link or value.page carries the target. */
         LinkCallToAction: components["schemas"]["CallToAction"] & {
             value: {
@@ -747,6 +890,10 @@ export interface components {
         };
         /** @description A link post. */
         LinkData: {
+            /** @description Index of an additional image. */
+            additional_image_index?: number;
+            /** @description Style of the attachment. */
+            attachment_style?: string;
             branded_content_sponsor_page_id?: components["schemas"]["NumericString"];
             call_to_action?: components["schemas"]["LinkCallToAction"];
             /** @description Caption of the link. */
@@ -755,7 +902,14 @@ export interface components {
             child_attachments?: components["schemas"]["ChildAttachment"][];
             /** @description Description of the link. */
             description?: string;
-            /** @enum {string} */
+            /** @description Event promoted by the post. */
+            event_id?: string;
+            /** @description Render as a single link even with several items. */
+            force_single_link?: boolean;
+            /**
+             * @description Format of a link post with several items.
+             * @enum {string}
+             */
             format_option?: "carousel_ar_effects" | "carousel_images_multi_items" | "carousel_images_single_item" | "carousel_slideshows" | "collection_video" | "single_image";
             image_crops?: components["schemas"]["ImageCrops"];
             /** @description Image of the post. */
@@ -764,10 +918,22 @@ export interface components {
             link?: string;
             /** @description Text of the post. */
             message?: string;
+            /** @description Show an end card in a carousel. */
+            multi_share_end_card?: boolean;
+            /** @description Let the service order carousel cards. */
+            multi_share_optimized?: boolean;
             /** @description Title of the link. */
             name?: string;
+            /** @description Offer promoted by the post. */
+            offer_id?: string;
+            /** @description Welcome message for click-to-message ads. */
+            page_welcome_message?: string;
             /** @description Image URL of the post. */
             picture?: string;
+            /** @description Show several images of a catalog item. */
+            show_multiple_images?: boolean;
+            /** @description Keep the image aspect ratio flexible. */
+            use_flexible_image_aspect_ratio?: boolean;
         };
         /** @description An id written as a string of digits. */
         NumericString: string;
@@ -796,6 +962,13 @@ export interface components {
          * @enum {string}
          */
         ObjectType: "APPLICATION" | "DOMAIN" | "EVENT" | "OFFER" | "PAGE" | "PHOTO" | "SHARE" | "STATUS" | "STORE_ITEM" | "VIDEO" | "INVALID" | "PRIVACY_CHECK_FAIL" | "POST_DELETED";
+        /** @description App and web destinations of an omnichannel ad (AdCreativeOmnichannelLinkSpec). */
+        OmnichannelLinkSpec: {
+            /** @description App destination. */
+            app?: Record<string, never>;
+            /** @description Web destination. */
+            web?: Record<string, never>;
+        };
         /** @description A post of a page. */
         PagePost: {
             /** @description When the post was created. */
@@ -842,11 +1015,16 @@ export interface components {
         };
         /** @description A photo post. */
         PhotoData: {
+            /** @description Whether the post is shared to the sponsor. */
+            branded_content_shared_to_sponsor_status?: string;
+            /** @description Page of the sponsor when the branded content comes from another page (photo, video and link ads). */
             branded_content_sponsor_page_id?: components["schemas"]["NumericString"];
             /** @description Caption of the photo. */
             caption?: string;
             /** @description Image of the post. */
             image_hash?: string;
+            /** @description Welcome message for click-to-message ads. */
+            page_welcome_message?: string;
             /** @description Image URL. */
             url?: string;
         };
@@ -858,12 +1036,48 @@ export interface components {
             /** @description Relationship with the sponsor. */
             sponsor_relationship?: string;
         };
+        /** @description Exact media per placement (AdCreativePlatformCustomization); replaces the creative's media on that placement. */
+        PlatformCustomizations: {
+            /** @description Media for the photo-app placements (for example image_url, image_crops, video_id). */
+            photoapp?: Record<string, never>;
+        };
+        /** @description Rendering options for portrait-mode ads (AdCreativePortraitCustomizations). */
+        PortraitCustomizations: {
+            /** @description How carousels are delivered in portrait mode. */
+            carousel_delivery_mode?: string;
+            /** @description Portrait specifications. */
+            specifications?: Record<string, never>[];
+        };
         /** @description A post id, <post_owner_id>_<post_id>. */
         PostId: string;
+        /** @description Recommendation-based dynamic ad settings (AdCreativeRecommenderSettings). */
+        RecommenderSettings: {
+            /** @description Events the recommendations favour. */
+            preferred_events?: string[];
+            /** @description Sales channel of the products. */
+            product_sales_channel?: string;
+        };
         /** @description Result of an update or delete. */
         Success: {
             /** @description Whether the operation succeeded. */
             success: boolean;
+        };
+        /** @description Third-party click tracking of dynamic ads per destination (AdCreativeTemplateURLSpec). */
+        TemplateUrlSpec: {
+            /** @description Android app destination. */
+            android?: Record<string, never>;
+            /** @description Shared configuration. */
+            config?: Record<string, never>;
+            /** @description iOS app destination. */
+            ios?: Record<string, never>;
+            /** @description iPad app destination. */
+            ipad?: Record<string, never>;
+            /** @description iPhone app destination. */
+            iphone?: Record<string, never>;
+            /** @description Web destination. */
+            web?: Record<string, never>;
+            /** @description Windows Phone app destination. */
+            windows_phone?: Record<string, never>;
         };
         /** @description A text post. */
         TextData: {
@@ -872,14 +1086,22 @@ export interface components {
         };
         /** @description A video post. */
         VideoData: {
+            /** @description Index of an additional image. */
+            additional_image_index?: number;
             branded_content_sponsor_page_id?: components["schemas"]["NumericString"];
             call_to_action?: components["schemas"]["CallToAction"];
             /** @description Thumbnail image. */
             image_hash?: string;
             /** @description Thumbnail image URL. */
             image_url?: string;
+            /** @description Description of the link of the call to action. */
+            link_description?: string;
             /** @description Text of the post. */
             message?: string;
+            /** @description Offer promoted by the post. */
+            offer_id?: string;
+            /** @description Welcome message for click-to-message ads. */
+            page_welcome_message?: string;
             /** @description Title of the video. */
             title?: string;
             video_id?: components["schemas"]["NumericString"];
@@ -921,7 +1143,7 @@ export interface components {
         access_token: components["schemas"]["AccessToken"];
         /** @description Id of the creative (numeric string). */
         creative_id: components["schemas"]["NumericString"];
-        /** @description Comma-separated field names to return; name{a,b} selects fields of a nested object. */
+        /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
         fields: string;
         /** @description API version, v<number>.0. */
         version: string;
@@ -944,31 +1166,47 @@ export type SchemaAdPreview = components['schemas']['AdPreview'];
 export type SchemaAdPreviewList = components['schemas']['AdPreviewList'];
 export type SchemaAdText = components['schemas']['AdText'];
 export type SchemaApplinkTreatment = components['schemas']['ApplinkTreatment'];
+export type SchemaAssetFeedImage = components['schemas']['AssetFeedImage'];
+export type SchemaAssetFeedLinkUrl = components['schemas']['AssetFeedLinkUrl'];
+export type SchemaAssetFeedSpec = components['schemas']['AssetFeedSpec'];
+export type SchemaAssetFeedText = components['schemas']['AssetFeedText'];
+export type SchemaAssetFeedVideo = components['schemas']['AssetFeedVideo'];
 export type SchemaAuthorizationCategory = components['schemas']['AuthorizationCategory'];
+export type SchemaBrandedContentAds = components['schemas']['BrandedContentAds'];
 export type SchemaCallToAction = components['schemas']['CallToAction'];
 export type SchemaCallToActionType = components['schemas']['CallToActionType'];
 export type SchemaCallToActionValue = components['schemas']['CallToActionValue'];
 export type SchemaCategorizationCriteria = components['schemas']['CategorizationCriteria'];
 export type SchemaCategoryMediaSource = components['schemas']['CategoryMediaSource'];
 export type SchemaChildAttachment = components['schemas']['ChildAttachment'];
+export type SchemaContextualMultiAds = components['schemas']['ContextualMultiAds'];
 export type SchemaCreatedId = components['schemas']['CreatedId'];
+export type SchemaCreativeSourcingSpec = components['schemas']['CreativeSourcingSpec'];
+export type SchemaDegreesOfFreedomSpec = components['schemas']['DegreesOfFreedomSpec'];
 export type SchemaDynamicAdVoice = components['schemas']['DynamicAdVoice'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
+export type SchemaFeatureDetails = components['schemas']['FeatureDetails'];
 export type SchemaGraphError = components['schemas']['GraphError'];
 export type SchemaImageCrops = components['schemas']['ImageCrops'];
+export type SchemaInteractiveComponentsSpec = components['schemas']['InteractiveComponentsSpec'];
 export type SchemaLinkCallToAction = components['schemas']['LinkCallToAction'];
 export type SchemaLinkData = components['schemas']['LinkData'];
 export type SchemaNumericString = components['schemas']['NumericString'];
 export type SchemaObjectStorySpec = components['schemas']['ObjectStorySpec'];
 export type SchemaObjectType = components['schemas']['ObjectType'];
+export type SchemaOmnichannelLinkSpec = components['schemas']['OmnichannelLinkSpec'];
 export type SchemaPagePost = components['schemas']['PagePost'];
 export type SchemaPagePostList = components['schemas']['PagePostList'];
 export type SchemaPaging = components['schemas']['Paging'];
 export type SchemaPhotoappBrandedContent = components['schemas']['PhotoappBrandedContent'];
 export type SchemaPhotoData = components['schemas']['PhotoData'];
 export type SchemaPlatformBrandedContent = components['schemas']['PlatformBrandedContent'];
+export type SchemaPlatformCustomizations = components['schemas']['PlatformCustomizations'];
+export type SchemaPortraitCustomizations = components['schemas']['PortraitCustomizations'];
 export type SchemaPostId = components['schemas']['PostId'];
+export type SchemaRecommenderSettings = components['schemas']['RecommenderSettings'];
 export type SchemaSuccess = components['schemas']['Success'];
+export type SchemaTemplateUrlSpec = components['schemas']['TemplateUrlSpec'];
 export type SchemaTextData = components['schemas']['TextData'];
 export type SchemaVideoData = components['schemas']['VideoData'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -985,7 +1223,7 @@ export interface operations {
             query?: {
                 /** @description OAuth 2.0 access token (or send it as a bearer token). */
                 access_token?: components["parameters"]["access_token"];
-                /** @description Comma-separated field names to return; name{a,b} selects fields of a nested object. */
+                /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
                 fields?: components["parameters"]["fields"];
                 /** @description Height in pixels of the thumbnail in thumbnail_url. */
                 thumbnail_height?: number;
@@ -1101,6 +1339,10 @@ export interface operations {
                 creative_feature?: "product_metadata_automation" | "profile_card" | "standard_enhancements_catalog";
                 /** @description Asset label of a dynamic creative. */
                 dynamic_asset_label?: string;
+                /** @description Dynamic creative spec to preview (JSON object). */
+                dynamic_creative_spec?: string;
+                /** @description Dynamic customization of the preview (JSON object). */
+                dynamic_customization?: string;
                 /** @description End of the preview period. */
                 end_date?: string;
                 /** @description Height of the preview in pixels. */
@@ -1109,7 +1351,9 @@ export interface operations {
                 locale?: string;
                 /** @description Page of a place. */
                 place_page_id?: number;
-                /** @description Product items to preview (JSON list). */
+                /** @description Post to preview the creative with (JSON object). */
+                post?: string;
+                /** @description Product items to preview (JSON list of ids). */
                 product_item_ids?: string;
                 /** @description Render type. */
                 render_type?: "FALLBACK";
@@ -1152,7 +1396,7 @@ export interface operations {
                 after?: string;
                 /** @description Cursor of the previous page. */
                 before?: string;
-                /** @description Comma-separated field names to return; name{a,b} selects fields of a nested object. */
+                /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
                 fields?: components["parameters"]["fields"];
                 /** @description Include hidden posts. */
                 include_hidden?: boolean;
@@ -1197,7 +1441,7 @@ export interface operations {
                 after?: string;
                 /** @description Cursor of the previous page (paging.cursors.before). */
                 before?: string;
-                /** @description Comma-separated field names to return; name{a,b} selects fields of a nested object. */
+                /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
                 fields?: components["parameters"]["fields"];
                 /** @description Creatives per page. */
                 limit?: number;

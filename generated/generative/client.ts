@@ -44,7 +44,7 @@ export type DeleteFileResult = operations["deleteFile"]['responses']["200"]['con
 
 /** Inputs of generateContent. */
 export interface GenerateContentParams {
-  /** The model id: the model is models/<model>. */
+  /** The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
   model: NonNullable<operations["generateContent"]['parameters']["path"]>["model"];
   /** The request body. */
   body: NonNullable<operations["generateContent"]['requestBody']>['content']["application/json"];
@@ -94,7 +94,7 @@ export type ListFilesResult = operations["listFiles"]['responses']["200"]['conte
 
 /** Inputs of streamGenerateContent. */
 export interface StreamGenerateContentParams {
-  /** The model id: the model is models/<model>. */
+  /** The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
   model: NonNullable<operations["streamGenerateContent"]['parameters']["path"]>["model"];
   /** sse for server-sent events. */
   alt: NonNullable<operations["streamGenerateContent"]['parameters']["query"]>["alt"];

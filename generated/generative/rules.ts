@@ -341,7 +341,7 @@ export const RULES = [
     "text": "safetySettings holds at most one setting per category; a second setting for a category is rejected.",
     "source": "Safety setting rules, rule 2",
     "statefulOnly": true,
-    "reason": "uniqueness by category is beyond the schema (and a mock)",
+    "reason": "uniqueness by category needs minContains/maxContains, which the mock's validator does not support (the schema only caps the list at 4)",
     "operationId": "generateContent",
     "violation": {
       "http": 400,
@@ -380,10 +380,9 @@ export const RULES = [
   {
     "id": "GEN-SYSINSTR-1",
     "service": "generative",
-    "text": "systemInstruction holds text parts only.",
+    "text": "systemInstruction holds text parts only; a part of any other kind is rejected.",
     "source": "GenerateContentRequest (systemInstruction)",
-    "statefulOnly": true,
-    "reason": "the schema accepts any Part kind; rejecting others needs the implementation",
+    "statefulOnly": false,
     "operationId": "generateContent",
     "violation": {
       "http": 400,
@@ -393,7 +392,7 @@ export const RULES = [
   {
     "id": "GEN-TOOLS-1",
     "service": "generative",
-    "text": "Tools are function declarations (and code execution); a function declaration has a name and a description, with parameters of type OBJECT.",
+    "text": "Only function tools (and code execution) are supported: a tool of any other kind (such as web-search retrieval) is rejected; a function declaration has a name and a description, with parameters of type OBJECT.",
     "source": "GenerateContentRequest (tools); Part kinds",
     "statefulOnly": false,
     "operationId": "generateContent",

@@ -189,7 +189,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateCreateCachedContentParams,
     validateBody: { "application/json": v.validateCreateCachedContentBody0 },
-    validateResponse: { "200": v.validateCreateCachedContentResponse200, "400": v.validateCreateCachedContentResponse400, "403": v.validateCreateCachedContentResponse403, "404": v.validateCreateCachedContentResponse404, "429": v.validateCreateCachedContentResponse429 },
+    validateResponse: { "200": v.validateCreateCachedContentResponse200, "400": v.validateCreateCachedContentResponse400, "403": v.validateCreateCachedContentResponse403, "404": v.validateCreateCachedContentResponse404, "429": v.validateCreateCachedContentResponse429, "500": v.validateCreateCachedContentResponse500 },
   },
   {
     operationId: "createFile",
@@ -201,7 +201,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateCreateFileParams,
     validateBody: { "application/json": v.validateCreateFileBody0 },
-    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "429": v.validateCreateFileResponse429 },
+    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
   },
   {
     operationId: "deleteCachedContent",
@@ -213,7 +213,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateDeleteCachedContentParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateDeleteCachedContentResponse200, "400": v.validateDeleteCachedContentResponse400, "403": v.validateDeleteCachedContentResponse403, "404": v.validateDeleteCachedContentResponse404, "429": v.validateDeleteCachedContentResponse429 },
+    validateResponse: { "200": v.validateDeleteCachedContentResponse200, "400": v.validateDeleteCachedContentResponse400, "403": v.validateDeleteCachedContentResponse403, "404": v.validateDeleteCachedContentResponse404, "429": v.validateDeleteCachedContentResponse429, "500": v.validateDeleteCachedContentResponse500 },
   },
   {
     operationId: "deleteFile",
@@ -225,7 +225,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateDeleteFileParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateDeleteFileResponse200, "400": v.validateDeleteFileResponse400, "403": v.validateDeleteFileResponse403, "404": v.validateDeleteFileResponse404, "429": v.validateDeleteFileResponse429 },
+    validateResponse: { "200": v.validateDeleteFileResponse200, "400": v.validateDeleteFileResponse400, "403": v.validateDeleteFileResponse403, "404": v.validateDeleteFileResponse404, "429": v.validateDeleteFileResponse429, "500": v.validateDeleteFileResponse500 },
   },
   {
     operationId: "generateContent",
@@ -249,7 +249,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateGetCachedContentParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateGetCachedContentResponse200, "400": v.validateGetCachedContentResponse400, "403": v.validateGetCachedContentResponse403, "404": v.validateGetCachedContentResponse404, "429": v.validateGetCachedContentResponse429 },
+    validateResponse: { "200": v.validateGetCachedContentResponse200, "400": v.validateGetCachedContentResponse400, "403": v.validateGetCachedContentResponse403, "404": v.validateGetCachedContentResponse404, "429": v.validateGetCachedContentResponse429, "500": v.validateGetCachedContentResponse500 },
   },
   {
     operationId: "getFile",
@@ -261,7 +261,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateGetFileParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateGetFileResponse200, "400": v.validateGetFileResponse400, "403": v.validateGetFileResponse403, "404": v.validateGetFileResponse404, "429": v.validateGetFileResponse429 },
+    validateResponse: { "200": v.validateGetFileResponse200, "400": v.validateGetFileResponse400, "403": v.validateGetFileResponse403, "404": v.validateGetFileResponse404, "429": v.validateGetFileResponse429, "500": v.validateGetFileResponse500 },
   },
   {
     operationId: "listCachedContents",
@@ -273,7 +273,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateListCachedContentsParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateListCachedContentsResponse200, "400": v.validateListCachedContentsResponse400, "403": v.validateListCachedContentsResponse403, "429": v.validateListCachedContentsResponse429 },
+    validateResponse: { "200": v.validateListCachedContentsResponse200, "400": v.validateListCachedContentsResponse400, "403": v.validateListCachedContentsResponse403, "429": v.validateListCachedContentsResponse429, "500": v.validateListCachedContentsResponse500 },
   },
   {
     operationId: "listFiles",
@@ -285,7 +285,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateListFilesParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateListFilesResponse200, "400": v.validateListFilesResponse400, "403": v.validateListFilesResponse403, "429": v.validateListFilesResponse429 },
+    validateResponse: { "200": v.validateListFilesResponse200, "400": v.validateListFilesResponse400, "403": v.validateListFilesResponse403, "429": v.validateListFilesResponse429, "500": v.validateListFilesResponse500 },
   },
   {
     operationId: "streamGenerateContent",
@@ -309,7 +309,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateUpdateCachedContentParams,
     validateBody: { "application/json": v.validateUpdateCachedContentBody0 },
-    validateResponse: { "200": v.validateUpdateCachedContentResponse200, "400": v.validateUpdateCachedContentResponse400, "403": v.validateUpdateCachedContentResponse403, "404": v.validateUpdateCachedContentResponse404, "429": v.validateUpdateCachedContentResponse429 },
+    validateResponse: { "200": v.validateUpdateCachedContentResponse200, "400": v.validateUpdateCachedContentResponse400, "403": v.validateUpdateCachedContentResponse403, "404": v.validateUpdateCachedContentResponse404, "429": v.validateUpdateCachedContentResponse429, "500": v.validateUpdateCachedContentResponse500 },
   },
   {
     operationId: "uploadFile",
@@ -321,7 +321,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateUploadFileParams,
     validateBody: { "application/json": v.validateUploadFileBody1 },
-    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "429": v.validateUploadFileResponse429 },
+    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
   },
 ];
 /** A node:http request listener serving the Generative Content and File Service with the given handlers. */

@@ -448,7 +448,7 @@ export interface components {
                 ...components["schemas"]["Content"][]
             ];
             generationConfig?: components["schemas"]["GenerationConfig"];
-            /** @description Settings that block unsafe content, at most one per category; enforced on the request and on the answer. */
+            /** @description Settings that block unsafe content, at most one per category (GEN-SAFETY-2); enforced on the request and on the answer. */
             safetySettings?: [
             ] | [
                 components["schemas"]["SafetySetting"]
@@ -465,8 +465,10 @@ export interface components {
                 components["schemas"]["SafetySetting"],
                 components["schemas"]["SafetySetting"]
             ];
-            /** @description Developer system instruction; text only. */
-            systemInstruction?: components["schemas"]["Content"];
+            /** @description Developer system instruction; text parts only (GEN-SYSINSTR-1). */
+            systemInstruction?: components["schemas"]["Content"] & {
+                parts?: unknown;
+            };
             toolConfig?: components["schemas"]["ToolConfig"];
             /** @description Tools the model may use for the next answer. */
             tools?: components["schemas"]["Tool"][];
@@ -546,10 +548,10 @@ export interface components {
             sourceId?: components["schemas"]["AttributionSourceId"];
         };
         /**
-         * @description Block at and beyond a probability: LOW_AND_ABOVE allows only NEGLIGIBLE; MEDIUM_AND_ABOVE allows NEGLIGIBLE and LOW; ONLY_HIGH allows all but HIGH; NONE allows all.
+         * @description Block at and beyond a probability: LOW_AND_ABOVE allows only NEGLIGIBLE; MEDIUM_AND_ABOVE allows NEGLIGIBLE and LOW; ONLY_HIGH allows all but HIGH; NONE allows all. The five values are the documented ones; OFF (turn the safety filter off) is not in the document but accepted by the public service and its clients, so it is accepted here too (it switches the filter off for that category).
          * @enum {string}
          */
-        HarmBlockThreshold: "HARM_BLOCK_THRESHOLD_UNSPECIFIED" | "BLOCK_LOW_AND_ABOVE" | "BLOCK_MEDIUM_AND_ABOVE" | "BLOCK_ONLY_HIGH" | "BLOCK_NONE";
+        HarmBlockThreshold: "HARM_BLOCK_THRESHOLD_UNSPECIFIED" | "BLOCK_LOW_AND_ABOVE" | "BLOCK_MEDIUM_AND_ABOVE" | "BLOCK_ONLY_HIGH" | "BLOCK_NONE" | "OFF";
         /**
          * @description Category of a rating or setting.
          * @enum {string}
@@ -655,7 +657,7 @@ export interface components {
             /** @description Canonical status name (INVALID_ARGUMENT, PERMISSION_DENIED, ...). */
             status?: string;
         };
-        /** @description A tool the model may use. Function declarations, or code execution. */
+        /** @description A tool the model may use: function declarations, or code execution. Other tool kinds of the public service (its web-search retrieval tool and later additions) are not supported, so a tool with any other member is rejected (GEN-TOOLS-1). */
         Tool: {
             /** @description Enables code execution (an empty object). */
             codeExecution?: Record<string, never>;
@@ -766,7 +768,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The model id: the model is models/<model>. */
+        /** @description The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
         model: string;
     };
     requestBodies: never;
@@ -873,6 +875,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     listCachedContents: {
@@ -901,6 +904,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     createCachedContent: {
@@ -929,6 +933,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     getCachedContent: {
@@ -956,6 +961,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     deleteCachedContent: {
@@ -983,6 +989,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     updateCachedContent: {
@@ -1017,6 +1024,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     listFiles: {
@@ -1045,6 +1053,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     createFile: {
@@ -1072,6 +1081,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     getFile: {
@@ -1099,6 +1109,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     deleteFile: {
@@ -1126,6 +1137,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
         };
     };
     generateContent: {
@@ -1133,7 +1145,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The model id: the model is models/<model>. */
+                /** @description The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
                 model: components["parameters"]["model"];
             };
             cookie?: never;
@@ -1169,7 +1181,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The model id: the model is models/<model>. */
+                /** @description The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
                 model: components["parameters"]["model"];
             };
             cookie?: never;

@@ -1008,6 +1008,17 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
+    for (const key0 in data) {
+      if (!(key0 === "functionDeclarations" || key0 === "codeExecution")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
     if (data.functionDeclarations !== void 0) {
       let data0 = data.functionDeclarations;
       if (Array.isArray(data0)) {
@@ -1019,11 +1030,11 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err1 = { instancePath: instancePath + "/functionDeclarations", schemaPath: "#/properties/functionDeclarations/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err2 = { instancePath: instancePath + "/functionDeclarations", schemaPath: "#/properties/functionDeclarations/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -1031,38 +1042,38 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.codeExecution !== void 0) {
       let data2 = data.codeExecution;
       if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key0 in data2) {
-          const err2 = { instancePath: instancePath + "/codeExecution", schemaPath: "#/properties/codeExecution/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        for (const key1 in data2) {
+          const err3 = { instancePath: instancePath + "/codeExecution", schemaPath: "#/properties/codeExecution/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err3];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err3);
           }
           errors++;
         }
       } else {
-        const err3 = { instancePath: instancePath + "/codeExecution", schemaPath: "#/properties/codeExecution/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err4 = { instancePath: instancePath + "/codeExecution", schemaPath: "#/properties/codeExecution/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err4];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
   } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
   validate28.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = { "props": { "functionDeclarations": true, "codeExecution": true }, "dynamicProps": false, "dynamicItems": false };
+validate28.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var formats0 = require_formats().fullFormats["date-time"];
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -2701,14 +2712,210 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate50.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCreateFileBody0 = validate53;
-var schema65 = { "type": "string", "enum": ["STATE_UNSPECIFIED", "PROCESSING", "ACTIVE", "FAILED"], "readOnly": true };
-var pattern14 = new RegExp("^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
-var pattern17 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateCreateCachedContentResponse500 = validate53;
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+    errors = vErrors.length;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCreateFileBody0 = validate56;
+var schema68 = { "type": "string", "enum": ["STATE_UNSPECIFIED", "PROCESSING", "ACTIVE", "FAILED"], "readOnly": true };
+var pattern14 = new RegExp("^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
+var pattern17 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2904,7 +3111,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data9 === "STATE_UNSPECIFIED" || data9 === "PROCESSING" || data9 === "ACTIVE" || data9 === "FAILED")) {
-        const err17 = { instancePath: instancePath + "/state", schemaPath: "spec://generative#/components/schemas/FileState/enum", keyword: "enum", params: { allowedValues: schema65.enum }, message: "must be equal to one of the allowed values" };
+        const err17 = { instancePath: instancePath + "/state", schemaPath: "spec://generative#/components/schemas/FileState/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -3089,114 +3296,14 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate55.errors = vErrors;
-  return errors === 0;
-}
-validate55.evaluated = { "props": { "name": true, "displayName": true, "mimeType": true, "sizeBytes": true, "createTime": true, "updateTime": true, "expirationTime": true, "sha256Hash": true, "uri": true, "state": true, "error": true, "videoMetadata": true }, "dynamicProps": false, "dynamicItems": false };
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate54.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.file !== void 0) {
-      if (!validate55(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate54.errors = vErrors;
-  return errors === 0;
-}
-validate54.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-    errors = vErrors.length;
-  }
-  validate53.errors = vErrors;
-  return errors === 0;
-}
-validate53.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCreateFileResponse200 = validate58;
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate59.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.file !== void 0) {
-      if (!validate55(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate59.errors = vErrors;
-  return errors === 0;
-}
-validate59.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-    errors = vErrors.length;
-  }
   validate58.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCreateFileResponse400 = validate62;
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate58.evaluated = { "props": { "name": true, "displayName": true, "mimeType": true, "sizeBytes": true, "createTime": true, "updateTime": true, "expirationTime": true, "sha256Hash": true, "uri": true, "state": true, "error": true, "videoMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3204,173 +3311,46 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
+    if (data.file !== void 0) {
+      if (!validate58(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err0];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err0);
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate57.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate57(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+    errors = vErrors.length;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCreateFileResponse200 = validate61;
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate62.evaluated;
@@ -3380,15 +3360,46 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-    errors = vErrors.length;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.file !== void 0) {
+      if (!validate58(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
   }
   validate62.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCreateFileResponse403 = validate65;
+validate62.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate62(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+    errors = vErrors.length;
+  }
+  validate61.errors = vErrors;
+  return errors === 0;
+}
+validate61.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCreateFileResponse400 = validate65;
 function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3584,7 +3595,7 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate65.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateCreateFileResponse429 = validate68;
+var validateCreateFileResponse403 = validate68;
 function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3780,12 +3791,404 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate68.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteCachedContentResponse200 = validate71;
+var validateCreateFileResponse429 = validate71;
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate72.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate72.errors = vErrors;
+  return errors === 0;
+}
+validate72.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate71.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate72(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+    errors = vErrors.length;
+  }
+  validate71.errors = vErrors;
+  return errors === 0;
+}
+validate71.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateCreateFileResponse500 = validate74;
+function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate75.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate75.errors = vErrors;
+  return errors === 0;
+}
+validate75.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate74.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+    errors = vErrors.length;
+  }
+  validate74.errors = vErrors;
+  return errors === 0;
+}
+validate74.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteCachedContentResponse200 = validate77;
+function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3811,403 +4214,11 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteCachedContentResponse400 = validate72;
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate73.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate73.errors = vErrors;
-  return errors === 0;
-}
-validate73.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate72.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate73(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-    errors = vErrors.length;
-  }
-  validate72.errors = vErrors;
-  return errors === 0;
-}
-validate72.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteCachedContentResponse403 = validate75;
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate76.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate76.errors = vErrors;
-  return errors === 0;
-}
-validate76.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate75.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate76(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-    errors = vErrors.length;
-  }
-  validate75.errors = vErrors;
-  return errors === 0;
-}
-validate75.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteCachedContentResponse404 = validate78;
+validate77.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteCachedContentResponse400 = validate78;
 function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -4403,7 +4414,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate78.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteCachedContentResponse429 = validate81;
+var validateDeleteCachedContentResponse403 = validate81;
 function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -4599,12 +4610,600 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate81.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteFileResponse200 = validate84;
+var validateDeleteCachedContentResponse404 = validate84;
+function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate85.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate85.errors = vErrors;
+  return errors === 0;
+}
+validate85.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate84.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate85(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+    errors = vErrors.length;
+  }
+  validate84.errors = vErrors;
+  return errors === 0;
+}
+validate84.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteCachedContentResponse429 = validate87;
+function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate88.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate88.errors = vErrors;
+  return errors === 0;
+}
+validate88.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate87.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate88(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+    errors = vErrors.length;
+  }
+  validate87.errors = vErrors;
+  return errors === 0;
+}
+validate87.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteCachedContentResponse500 = validate90;
+function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate91.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate91.errors = vErrors;
+  return errors === 0;
+}
+validate91.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate90.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate91(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+    errors = vErrors.length;
+  }
+  validate90.errors = vErrors;
+  return errors === 0;
+}
+validate90.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteFileResponse200 = validate93;
+function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -4630,599 +5229,11 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteFileResponse400 = validate85;
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate86.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate86.errors = vErrors;
-  return errors === 0;
-}
-validate86.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate85.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate86(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-    errors = vErrors.length;
-  }
-  validate85.errors = vErrors;
-  return errors === 0;
-}
-validate85.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteFileResponse403 = validate88;
-function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate89.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate89.errors = vErrors;
-  return errors === 0;
-}
-validate89.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate88.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate89(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-    errors = vErrors.length;
-  }
-  validate88.errors = vErrors;
-  return errors === 0;
-}
-validate88.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteFileResponse404 = validate91;
-function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate92.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate92.errors = vErrors;
-  return errors === 0;
-}
-validate92.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate91.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate92(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-    errors = vErrors.length;
-  }
-  validate91.errors = vErrors;
-  return errors === 0;
-}
-validate91.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteFileResponse429 = validate94;
+validate93.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteFileResponse400 = validate94;
 function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -5418,14 +5429,798 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate94.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentBody0 = validate97;
-var schema110 = { "type": "object", "required": ["category", "threshold"], "properties": { "category": { "$ref": "spec://generative#/components/schemas/HarmCategory", "enum": ["HARM_CATEGORY_HATE_SPEECH", "HARM_CATEGORY_SEXUALLY_EXPLICIT", "HARM_CATEGORY_DANGEROUS_CONTENT", "HARM_CATEGORY_HARASSMENT"] }, "threshold": { "$ref": "spec://generative#/components/schemas/HarmBlockThreshold" } } };
-var schema111 = { "type": "string", "enum": ["HARM_CATEGORY_UNSPECIFIED", "HARM_CATEGORY_DEROGATORY", "HARM_CATEGORY_TOXICITY", "HARM_CATEGORY_VIOLENCE", "HARM_CATEGORY_SEXUAL", "HARM_CATEGORY_MEDICAL", "HARM_CATEGORY_DANGEROUS", "HARM_CATEGORY_HARASSMENT", "HARM_CATEGORY_HATE_SPEECH", "HARM_CATEGORY_SEXUALLY_EXPLICIT", "HARM_CATEGORY_DANGEROUS_CONTENT"] };
-var schema112 = { "type": "string", "enum": ["HARM_BLOCK_THRESHOLD_UNSPECIFIED", "BLOCK_LOW_AND_ABOVE", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_ONLY_HIGH", "BLOCK_NONE"] };
+var validateDeleteFileResponse403 = validate97;
+function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate98.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate98.errors = vErrors;
+  return errors === 0;
+}
+validate98.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate97.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+    errors = vErrors.length;
+  }
+  validate97.errors = vErrors;
+  return errors === 0;
+}
+validate97.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteFileResponse404 = validate100;
 function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate101.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate101.errors = vErrors;
+  return errors === 0;
+}
+validate101.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate100.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+    errors = vErrors.length;
+  }
+  validate100.errors = vErrors;
+  return errors === 0;
+}
+validate100.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteFileResponse429 = validate103;
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate104.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate104.errors = vErrors;
+  return errors === 0;
+}
+validate104.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate103(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate103.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate104(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+    errors = vErrors.length;
+  }
+  validate103.errors = vErrors;
+  return errors === 0;
+}
+validate103.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteFileResponse500 = validate106;
+function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate107.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate107.errors = vErrors;
+  return errors === 0;
+}
+validate107.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate106.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate107(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+    errors = vErrors.length;
+  }
+  validate106.errors = vErrors;
+  return errors === 0;
+}
+validate106.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGenerateContentBody0 = validate109;
+var schema122 = { "type": "object", "required": ["category", "threshold"], "properties": { "category": { "$ref": "spec://generative#/components/schemas/HarmCategory", "enum": ["HARM_CATEGORY_HATE_SPEECH", "HARM_CATEGORY_SEXUALLY_EXPLICIT", "HARM_CATEGORY_DANGEROUS_CONTENT", "HARM_CATEGORY_HARASSMENT"] }, "threshold": { "$ref": "spec://generative#/components/schemas/HarmBlockThreshold" } } };
+var schema123 = { "type": "string", "enum": ["HARM_CATEGORY_UNSPECIFIED", "HARM_CATEGORY_DEROGATORY", "HARM_CATEGORY_TOXICITY", "HARM_CATEGORY_VIOLENCE", "HARM_CATEGORY_SEXUAL", "HARM_CATEGORY_MEDICAL", "HARM_CATEGORY_DANGEROUS", "HARM_CATEGORY_HARASSMENT", "HARM_CATEGORY_HATE_SPEECH", "HARM_CATEGORY_SEXUALLY_EXPLICIT", "HARM_CATEGORY_DANGEROUS_CONTENT"] };
+var schema124 = { "type": "string", "enum": ["HARM_BLOCK_THRESHOLD_UNSPECIFIED", "BLOCK_LOW_AND_ABOVE", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_ONLY_HIGH", "BLOCK_NONE", "OFF"] };
+function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate113.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5463,7 +6258,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data0 === "HARM_CATEGORY_UNSPECIFIED" || data0 === "HARM_CATEGORY_DEROGATORY" || data0 === "HARM_CATEGORY_TOXICITY" || data0 === "HARM_CATEGORY_VIOLENCE" || data0 === "HARM_CATEGORY_SEXUAL" || data0 === "HARM_CATEGORY_MEDICAL" || data0 === "HARM_CATEGORY_DANGEROUS" || data0 === "HARM_CATEGORY_HARASSMENT" || data0 === "HARM_CATEGORY_HATE_SPEECH" || data0 === "HARM_CATEGORY_SEXUALLY_EXPLICIT" || data0 === "HARM_CATEGORY_DANGEROUS_CONTENT")) {
-        const err3 = { instancePath: instancePath + "/category", schemaPath: "spec://generative#/components/schemas/HarmCategory/enum", keyword: "enum", params: { allowedValues: schema111.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/category", schemaPath: "spec://generative#/components/schemas/HarmCategory/enum", keyword: "enum", params: { allowedValues: schema123.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -5472,7 +6267,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data0 === "HARM_CATEGORY_HATE_SPEECH" || data0 === "HARM_CATEGORY_SEXUALLY_EXPLICIT" || data0 === "HARM_CATEGORY_DANGEROUS_CONTENT" || data0 === "HARM_CATEGORY_HARASSMENT")) {
-        const err4 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/enum", keyword: "enum", params: { allowedValues: schema110.properties.category.enum }, message: "must be equal to one of the allowed values" };
+        const err4 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/enum", keyword: "enum", params: { allowedValues: schema122.properties.category.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -5492,8 +6287,8 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!(data1 === "HARM_BLOCK_THRESHOLD_UNSPECIFIED" || data1 === "BLOCK_LOW_AND_ABOVE" || data1 === "BLOCK_MEDIUM_AND_ABOVE" || data1 === "BLOCK_ONLY_HIGH" || data1 === "BLOCK_NONE")) {
-        const err6 = { instancePath: instancePath + "/threshold", schemaPath: "spec://generative#/components/schemas/HarmBlockThreshold/enum", keyword: "enum", params: { allowedValues: schema112.enum }, message: "must be equal to one of the allowed values" };
+      if (!(data1 === "HARM_BLOCK_THRESHOLD_UNSPECIFIED" || data1 === "BLOCK_LOW_AND_ABOVE" || data1 === "BLOCK_MEDIUM_AND_ABOVE" || data1 === "BLOCK_ONLY_HIGH" || data1 === "BLOCK_NONE" || data1 === "OFF")) {
+        const err6 = { instancePath: instancePath + "/threshold", schemaPath: "spec://generative#/components/schemas/HarmBlockThreshold/enum", keyword: "enum", params: { allowedValues: schema124.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -5511,15 +6306,15 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate101.errors = vErrors;
+  validate113.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { "props": { "category": true, "threshold": true }, "dynamicProps": false, "dynamicItems": false };
-var schema113 = { "type": "object", "properties": { "stopSequences": { "type": "array", "maxItems": 5, "items": { "type": "string" } }, "responseMimeType": { "type": "string", "enum": ["text/plain", "application/json"], "default": "text/plain" }, "responseSchema": { "$ref": "spec://generative#/components/schemas/Schema" }, "candidateCount": { "type": "integer", "minimum": 1, "maximum": 1, "default": 1 }, "maxOutputTokens": { "type": "integer", "minimum": 1, "maximum": 2147483647 }, "temperature": { "type": "number", "minimum": 0, "maximum": 2 }, "topP": { "type": "number", "minimum": 0, "maximum": 1 }, "topK": { "type": "integer", "minimum": 1, "maximum": 2147483647 } }, "if": { "required": ["responseSchema"], "properties": { "responseSchema": { "type": "object" } } }, "then": { "required": ["responseMimeType"], "properties": { "responseMimeType": { "const": "application/json" } } } };
-function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate113.evaluated = { "props": { "category": true, "threshold": true }, "dynamicProps": false, "dynamicItems": false };
+var schema125 = { "type": "object", "properties": { "stopSequences": { "type": "array", "maxItems": 5, "items": { "type": "string" } }, "responseMimeType": { "type": "string", "enum": ["text/plain", "application/json"], "default": "text/plain" }, "responseSchema": { "$ref": "spec://generative#/components/schemas/Schema" }, "candidateCount": { "type": "integer", "minimum": 1, "maximum": 1, "default": 1 }, "maxOutputTokens": { "type": "integer", "minimum": 1, "maximum": 2147483647 }, "temperature": { "type": "number", "minimum": 0, "maximum": 2 }, "topP": { "type": "number", "minimum": 0, "maximum": 1 }, "topK": { "type": "integer", "minimum": 1, "maximum": 2147483647 } }, "if": { "required": ["responseSchema"], "properties": { "responseSchema": { "type": "object" } } }, "then": { "required": ["responseMimeType"], "properties": { "responseMimeType": { "const": "application/json" } } } };
+function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate104.evaluated;
+  const evaluated0 = validate116.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5662,7 +6457,7 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data4 === "text/plain" || data4 === "application/json")) {
-        const err9 = { instancePath: instancePath + "/responseMimeType", schemaPath: "#/properties/responseMimeType/enum", keyword: "enum", params: { allowedValues: schema113.properties.responseMimeType.enum }, message: "must be equal to one of the allowed values" };
+        const err9 = { instancePath: instancePath + "/responseMimeType", schemaPath: "#/properties/responseMimeType/enum", keyword: "enum", params: { allowedValues: schema125.properties.responseMimeType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -5844,15 +6639,15 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate104.errors = vErrors;
+  validate116.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate104.evaluated = { "dynamicProps": true, "dynamicItems": false };
-function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate116.evaluated = { "dynamicProps": true, "dynamicItems": false };
+function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate98.evaluated;
+  const evaluated0 = validate110.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6004,8 +6799,8 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         }
         const len3 = data9.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          if (!validate101(data9[i3], { instancePath: instancePath + "/safetySettings/" + i3, parentData: data9, parentDataProperty: i3, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+          if (!validate113(data9[i3], { instancePath: instancePath + "/safetySettings/" + i3, parentData: data9, parentDataProperty: i3, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
             errors = vErrors.length;
           }
         }
@@ -6020,78 +6815,121 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.systemInstruction !== void 0) {
-      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
+      let data11 = data.systemInstruction;
+      if (!validate23(data11, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
         vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
         errors = vErrors.length;
       }
+      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+        if (data11.parts !== void 0) {
+          let data12 = data11.parts;
+          if (Array.isArray(data12)) {
+            const len4 = data12.length;
+            for (let i4 = 0; i4 < len4; i4++) {
+              let data13 = data12[i4];
+              if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+                if (Object.keys(data13).length > 1) {
+                  const err12 = { instancePath: instancePath + "/systemInstruction/parts/" + i4, schemaPath: "#/properties/systemInstruction/allOf/1/properties/parts/items/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
+                  if (vErrors === null) {
+                    vErrors = [err12];
+                  } else {
+                    vErrors.push(err12);
+                  }
+                  errors++;
+                }
+                if (data13.text === void 0) {
+                  const err13 = { instancePath: instancePath + "/systemInstruction/parts/" + i4, schemaPath: "#/properties/systemInstruction/allOf/1/properties/parts/items/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'" };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+                if (data13.text !== void 0) {
+                  if (typeof data13.text !== "string") {
+                    const err14 = { instancePath: instancePath + "/systemInstruction/parts/" + i4 + "/text", schemaPath: "#/properties/systemInstruction/allOf/1/properties/parts/items/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
     if (data.generationConfig !== void 0) {
-      if (!validate104(data.generationConfig, { instancePath: instancePath + "/generationConfig", parentData: data, parentDataProperty: "generationConfig", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+      if (!validate116(data.generationConfig, { instancePath: instancePath + "/generationConfig", parentData: data, parentDataProperty: "generationConfig", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
         errors = vErrors.length;
       }
     }
     if (data.cachedContent !== void 0) {
-      let data13 = data.cachedContent;
-      if (typeof data13 === "string") {
-        if (!pattern4.test(data13)) {
-          const err12 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
+      let data16 = data.cachedContent;
+      if (typeof data16 === "string") {
+        if (!pattern4.test(data16)) {
+          const err15 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err15];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err13 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err16 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err16];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err17];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err17);
     }
     errors++;
   }
-  validate98.errors = vErrors;
+  validate110.errors = vErrors;
   return errors === 0;
 }
-validate98.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate110.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
+function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
+  const evaluated0 = validate109.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+  if (!validate110(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
     errors = vErrors.length;
   }
-  validate97.errors = vErrors;
+  validate109.errors = vErrors;
   return errors === 0;
 }
-validate97.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentResponse200 = validate108;
-var schema117 = { "type": "string", "enum": ["FINISH_REASON_UNSPECIFIED", "STOP", "MAX_TOKENS", "SAFETY", "RECITATION", "LANGUAGE", "OTHER"] };
-var schema120 = { "type": "string", "enum": ["HARM_PROBABILITY_UNSPECIFIED", "NEGLIGIBLE", "LOW", "MEDIUM", "HIGH"] };
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate109.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGenerateContentResponse200 = validate120;
+var schema129 = { "type": "string", "enum": ["FINISH_REASON_UNSPECIFIED", "STOP", "MAX_TOKENS", "SAFETY", "RECITATION", "LANGUAGE", "OTHER"] };
+var schema132 = { "type": "string", "enum": ["HARM_PROBABILITY_UNSPECIFIED", "NEGLIGIBLE", "LOW", "MEDIUM", "HIGH"] };
+function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate112.evaluated;
+  const evaluated0 = validate124.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6129,7 +6967,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data0 === "HARM_CATEGORY_UNSPECIFIED" || data0 === "HARM_CATEGORY_DEROGATORY" || data0 === "HARM_CATEGORY_TOXICITY" || data0 === "HARM_CATEGORY_VIOLENCE" || data0 === "HARM_CATEGORY_SEXUAL" || data0 === "HARM_CATEGORY_MEDICAL" || data0 === "HARM_CATEGORY_DANGEROUS" || data0 === "HARM_CATEGORY_HARASSMENT" || data0 === "HARM_CATEGORY_HATE_SPEECH" || data0 === "HARM_CATEGORY_SEXUALLY_EXPLICIT" || data0 === "HARM_CATEGORY_DANGEROUS_CONTENT")) {
-        const err3 = { instancePath: instancePath + "/category", schemaPath: "spec://generative#/components/schemas/HarmCategory/enum", keyword: "enum", params: { allowedValues: schema111.enum }, message: "must be equal to one of the allowed values" };
+        const err3 = { instancePath: instancePath + "/category", schemaPath: "spec://generative#/components/schemas/HarmCategory/enum", keyword: "enum", params: { allowedValues: schema123.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -6150,7 +6988,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data1 === "HARM_PROBABILITY_UNSPECIFIED" || data1 === "NEGLIGIBLE" || data1 === "LOW" || data1 === "MEDIUM" || data1 === "HIGH")) {
-        const err5 = { instancePath: instancePath + "/probability", schemaPath: "spec://generative#/components/schemas/HarmProbability/enum", keyword: "enum", params: { allowedValues: schema120.enum }, message: "must be equal to one of the allowed values" };
+        const err5 = { instancePath: instancePath + "/probability", schemaPath: "spec://generative#/components/schemas/HarmProbability/enum", keyword: "enum", params: { allowedValues: schema132.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -6179,14 +7017,14 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate124.errors = vErrors;
   return errors === 0;
 }
-validate112.evaluated = { "props": { "category": true, "probability": true, "blocked": true }, "dynamicProps": false, "dynamicItems": false };
-function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate124.evaluated = { "props": { "category": true, "probability": true, "blocked": true }, "dynamicProps": false, "dynamicItems": false };
+function validate126(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate114.evaluated;
+  const evaluated0 = validate126.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6316,14 +7154,14 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate114.errors = vErrors;
+  validate126.errors = vErrors;
   return errors === 0;
 }
-validate114.evaluated = { "props": { "citationSources": true }, "dynamicProps": false, "dynamicItems": false };
-function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate126.evaluated = { "props": { "citationSources": true }, "dynamicProps": false, "dynamicItems": false };
+function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate116.evaluated;
+  const evaluated0 = validate128.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6510,14 +7348,14 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate116.errors = vErrors;
+  validate128.errors = vErrors;
   return errors === 0;
 }
-validate116.evaluated = { "props": { "sourceId": true, "content": true }, "dynamicProps": false, "dynamicItems": false };
-function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate128.evaluated = { "props": { "sourceId": true, "content": true }, "dynamicProps": false, "dynamicItems": false };
+function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate122.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6543,7 +7381,7 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data1 === "FINISH_REASON_UNSPECIFIED" || data1 === "STOP" || data1 === "MAX_TOKENS" || data1 === "SAFETY" || data1 === "RECITATION" || data1 === "LANGUAGE" || data1 === "OTHER")) {
-        const err1 = { instancePath: instancePath + "/finishReason", schemaPath: "spec://generative#/components/schemas/FinishReason/enum", keyword: "enum", params: { allowedValues: schema117.enum }, message: "must be equal to one of the allowed values" };
+        const err1 = { instancePath: instancePath + "/finishReason", schemaPath: "spec://generative#/components/schemas/FinishReason/enum", keyword: "enum", params: { allowedValues: schema129.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -6566,8 +7404,8 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
         }
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate112(data2[i0], { instancePath: instancePath + "/safetyRatings/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+          if (!validate124(data2[i0], { instancePath: instancePath + "/safetyRatings/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
             errors = vErrors.length;
           }
         }
@@ -6582,8 +7420,8 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.citationMetadata !== void 0) {
-      if (!validate114(data.citationMetadata, { instancePath: instancePath + "/citationMetadata", parentData: data, parentDataProperty: "citationMetadata", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+      if (!validate126(data.citationMetadata, { instancePath: instancePath + "/citationMetadata", parentData: data, parentDataProperty: "citationMetadata", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
         errors = vErrors.length;
       }
     }
@@ -6624,8 +7462,8 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
       if (Array.isArray(data6)) {
         const len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate116(data6[i1], { instancePath: instancePath + "/groundingAttributions/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+          if (!validate128(data6[i1], { instancePath: instancePath + "/groundingAttributions/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
             errors = vErrors.length;
           }
         }
@@ -6680,15 +7518,15 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate122.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { "props": { "content": true, "finishReason": true, "safetyRatings": true, "citationMetadata": true, "tokenCount": true, "groundingAttributions": true, "index": true }, "dynamicProps": false, "dynamicItems": false };
-var schema126 = { "type": "string", "enum": ["BLOCK_REASON_UNSPECIFIED", "SAFETY", "OTHER"] };
-function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate122.evaluated = { "props": { "content": true, "finishReason": true, "safetyRatings": true, "citationMetadata": true, "tokenCount": true, "groundingAttributions": true, "index": true }, "dynamicProps": false, "dynamicItems": false };
+var schema138 = { "type": "string", "enum": ["BLOCK_REASON_UNSPECIFIED", "SAFETY", "OTHER"] };
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate120.evaluated;
+  const evaluated0 = validate132.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6708,7 +7546,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data0 === "BLOCK_REASON_UNSPECIFIED" || data0 === "SAFETY" || data0 === "OTHER")) {
-        const err1 = { instancePath: instancePath + "/blockReason", schemaPath: "spec://generative#/components/schemas/BlockReason/enum", keyword: "enum", params: { allowedValues: schema126.enum }, message: "must be equal to one of the allowed values" };
+        const err1 = { instancePath: instancePath + "/blockReason", schemaPath: "spec://generative#/components/schemas/BlockReason/enum", keyword: "enum", params: { allowedValues: schema138.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -6731,8 +7569,8 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
         }
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate112(data1[i0], { instancePath: instancePath + "/safetyRatings/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+          if (!validate124(data1[i0], { instancePath: instancePath + "/safetyRatings/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
             errors = vErrors.length;
           }
         }
@@ -6755,14 +7593,14 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate120.errors = vErrors;
+  validate132.errors = vErrors;
   return errors === 0;
 }
-validate120.evaluated = { "props": { "blockReason": true, "safetyRatings": true }, "dynamicProps": false, "dynamicItems": false };
-function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate132.evaluated = { "props": { "blockReason": true, "safetyRatings": true }, "dynamicProps": false, "dynamicItems": false };
+function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate109.evaluated;
+  const evaluated0 = validate121.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -6775,8 +7613,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate110(data0[i0], { instancePath: instancePath + "/candidates/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+          if (!validate122(data0[i0], { instancePath: instancePath + "/candidates/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
             errors = vErrors.length;
           }
         }
@@ -6791,8 +7629,8 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.promptFeedback !== void 0) {
-      if (!validate120(data.promptFeedback, { instancePath: instancePath + "/promptFeedback", parentData: data, parentDataProperty: "promptFeedback", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+      if (!validate132(data.promptFeedback, { instancePath: instancePath + "/promptFeedback", parentData: data, parentDataProperty: "promptFeedback", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
         errors = vErrors.length;
       }
     }
@@ -6957,814 +7795,30 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate121.errors = vErrors;
   return errors === 0;
 }
-validate109.evaluated = { "props": { "candidates": true, "promptFeedback": true, "usageMetadata": true, "modelVersion": true }, "dynamicProps": false, "dynamicItems": false };
-function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate121.evaluated = { "props": { "candidates": true, "promptFeedback": true, "usageMetadata": true, "modelVersion": true }, "dynamicProps": false, "dynamicItems": false };
+function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate108.evaluated;
+  const evaluated0 = validate120.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate109(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+  if (!validate121(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
     errors = vErrors.length;
   }
-  validate108.errors = vErrors;
+  validate120.errors = vErrors;
   return errors === 0;
 }
-validate108.evaluated = { "props": { "candidates": true, "promptFeedback": true, "usageMetadata": true, "modelVersion": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentResponse400 = validate124;
-function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate125.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate125.errors = vErrors;
-  return errors === 0;
-}
-validate125.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate124.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate125(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
-    errors = vErrors.length;
-  }
-  validate124.errors = vErrors;
-  return errors === 0;
-}
-validate124.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentResponse403 = validate127;
-function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate128.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate128.errors = vErrors;
-  return errors === 0;
-}
-validate128.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate127(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate127.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate128(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-    errors = vErrors.length;
-  }
-  validate127.errors = vErrors;
-  return errors === 0;
-}
-validate127.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentResponse404 = validate130;
-function validate131(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate131.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate131.errors = vErrors;
-  return errors === 0;
-}
-validate131.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate130.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate131(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
-    errors = vErrors.length;
-  }
-  validate130.errors = vErrors;
-  return errors === 0;
-}
-validate130.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentResponse429 = validate133;
-function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate134.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate134.errors = vErrors;
-  return errors === 0;
-}
-validate134.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate133(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate133.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate134(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-    errors = vErrors.length;
-  }
-  validate133.errors = vErrors;
-  return errors === 0;
-}
-validate133.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentResponse500 = validate136;
+validate120.evaluated = { "props": { "candidates": true, "promptFeedback": true, "usageMetadata": true, "modelVersion": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGenerateContentResponse400 = validate136;
 function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -7960,7 +8014,7 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate136.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGenerateContentResponse503 = validate139;
+var validateGenerateContentResponse403 = validate139;
 function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8156,7 +8210,7 @@ function validate139(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate139.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetCachedContentResponse200 = validate142;
+var validateGenerateContentResponse404 = validate142;
 function validate143(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8167,23 +8221,21 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  const _errs1 = errors;
-  const _errs2 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    let missing0;
-    if (data.ttl === void 0 && (missing0 = "ttl") || data.expireTime === void 0 && (missing0 = "expireTime")) {
-      const err0 = {};
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
         vErrors.push(err0);
       }
       errors++;
-    } else {
-      if (data.ttl !== void 0) {
-        const _errs3 = errors;
-        if (typeof data.ttl !== "string") {
-          const err1 = {};
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
           if (vErrors === null) {
             vErrors = [err1];
           } else {
@@ -8191,379 +8243,150 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        var valid1 = _errs3 === errors;
-      } else {
-        var valid1 = true;
-      }
-      if (valid1) {
-        if (data.expireTime !== void 0) {
-          const _errs5 = errors;
-          if (typeof data.expireTime !== "string") {
-            const err2 = {};
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err2];
+              vErrors = [err3];
             } else {
-              vErrors.push(err2);
+              vErrors.push(err3);
             }
             errors++;
           }
-          var valid1 = _errs5 === errors;
-        } else {
-          var valid1 = true;
-        }
-      }
-    }
-  }
-  var valid0 = _errs2 === errors;
-  if (valid0) {
-    const err3 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid" };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  } else {
-    errors = _errs1;
-    if (vErrors !== null) {
-      if (_errs1) {
-        vErrors.length = _errs1;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== void 0) {
-      let data2 = data.name;
-      if (typeof data2 === "string") {
-        if (!pattern4.test(data2)) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.displayName !== void 0) {
-      let data3 = data.displayName;
-      if (typeof data3 === "string") {
-        if (func1(data3) > 128) {
-          const err6 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.model !== void 0) {
-      let data4 = data.model;
-      if (typeof data4 === "string") {
-        if (!pattern5.test(data4)) {
-          const err8 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/pattern", keyword: "pattern", params: { pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.systemInstruction !== void 0) {
-      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.contents !== void 0) {
-      let data6 = data.contents;
-      if (Array.isArray(data6)) {
-        const len0 = data6.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate23(data6[i0], { instancePath: instancePath + "/contents/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/contents", schemaPath: "#/properties/contents/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== void 0) {
-      let data8 = data.tools;
-      if (Array.isArray(data8)) {
-        const len1 = data8.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate28(data8[i1], { instancePath: instancePath + "/tools/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/tools", schemaPath: "#/properties/tools/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.toolConfig !== void 0) {
-      let data10 = data.toolConfig;
-      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-        if (data10.functionCallingConfig !== void 0) {
-          let data11 = data10.functionCallingConfig;
-          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-            if (data11.mode !== void 0) {
-              let data12 = data11.mode;
-              if (typeof data12 !== "string") {
-                const err12 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err12];
-                } else {
-                  vErrors.push(err12);
-                }
-                errors++;
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
               }
-              if (!(data12 === "MODE_UNSPECIFIED" || data12 === "AUTO" || data12 === "ANY" || data12 === "NONE")) {
-                const err13 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/enum", keyword: "enum", params: { allowedValues: schema46.properties.functionCallingConfig.properties.mode.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
+              errors++;
             }
-            if (data11.allowedFunctionNames !== void 0) {
-              let data13 = data11.allowedFunctionNames;
-              if (Array.isArray(data13)) {
-                const len2 = data13.length;
-                for (let i2 = 0; i2 < len2; i2++) {
-                  if (typeof data13[i2] !== "string") {
-                    const err14 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames/" + i2, schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err14];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err14);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err15 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err16 = { instancePath: instancePath + "/toolConfig/functionCallingConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err16];
+              vErrors = [err11];
             } else {
-              vErrors.push(err16);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/toolConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err12];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err12);
         }
         errors++;
       }
-    }
-    if (data.createTime !== void 0) {
-      let data15 = data.createTime;
-      if (typeof data15 === "string") {
-        if (!formats0.validate(data15)) {
-          const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err13];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err13);
           }
           errors++;
         }
-      } else {
-        const err19 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.updateTime !== void 0) {
-      let data16 = data.updateTime;
-      if (typeof data16 === "string") {
-        if (!formats0.validate(data16)) {
-          const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      } else {
-        const err21 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.expireTime !== void 0) {
-      let data17 = data.expireTime;
-      if (typeof data17 === "string") {
-        if (!formats0.validate(data17)) {
-          const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.ttl !== void 0) {
-      let data18 = data.ttl;
-      if (typeof data18 === "string") {
-        if (!pattern10.test(data18)) {
-          const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.usageMetadata !== void 0) {
-      let data19 = data.usageMetadata;
-      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
-        if (data19.totalTokenCount !== void 0) {
-          let data20 = data19.totalTokenCount;
-          if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)))) {
-            const err26 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (typeof data20 == "number") {
-            if (data20 > 2147483647 || isNaN(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-            if (data20 < -2147483648 || isNaN(data20)) {
-              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
       }
     }
   } else {
-    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err30];
+      vErrors = [err14];
     } else {
-      vErrors.push(err30);
+      vErrors.push(err14);
     }
     errors++;
   }
   validate143.errors = vErrors;
   return errors === 0;
 }
-validate143.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+validate143.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -8582,8 +8405,204 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
   validate142.errors = vErrors;
   return errors === 0;
 }
-validate142.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetCachedContentResponse400 = validate148;
+validate142.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGenerateContentResponse429 = validate145;
+function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate146.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate146.errors = vErrors;
+  return errors === 0;
+}
+validate146.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate145.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate146(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+    errors = vErrors.length;
+  }
+  validate145.errors = vErrors;
+  return errors === 0;
+}
+validate145.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGenerateContentResponse500 = validate148;
 function validate149(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8779,7 +8798,7 @@ function validate148(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate148.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetCachedContentResponse403 = validate151;
+var validateGenerateContentResponse503 = validate151;
 function validate152(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8975,7 +8994,7 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate151.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetCachedContentResponse404 = validate154;
+var validateGetCachedContentResponse200 = validate154;
 function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -8986,21 +9005,23 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs1 = errors;
+  const _errs2 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+    let missing0;
+    if (data.ttl === void 0 && (missing0 = "ttl") || data.expireTime === void 0 && (missing0 = "expireTime")) {
+      const err0 = {};
       if (vErrors === null) {
         vErrors = [err0];
       } else {
         vErrors.push(err0);
       }
       errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+    } else {
+      if (data.ttl !== void 0) {
+        const _errs3 = errors;
+        if (typeof data.ttl !== "string") {
+          const err1 = {};
           if (vErrors === null) {
             vErrors = [err1];
           } else {
@@ -9008,150 +9029,379 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+        var valid1 = _errs3 === errors;
+      } else {
+        var valid1 = true;
+      }
+      if (valid1) {
+        if (data.expireTime !== void 0) {
+          const _errs5 = errors;
+          if (typeof data.expireTime !== "string") {
+            const err2 = {};
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          var valid1 = _errs5 === errors;
+        } else {
+          var valid1 = true;
+        }
+      }
+    }
+  }
+  var valid0 = _errs2 === errors;
+  if (valid0) {
+    const err3 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  } else {
+    errors = _errs1;
+    if (vErrors !== null) {
+      if (_errs1) {
+        vErrors.length = _errs1;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== void 0) {
+      let data2 = data.name;
+      if (typeof data2 === "string") {
+        if (!pattern4.test(data2)) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err4];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err4);
           }
           errors++;
         }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
+      } else {
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.displayName !== void 0) {
+      let data3 = data.displayName;
+      if (typeof data3 === "string") {
+        if (func1(data3) > 128) {
+          const err6 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
           }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.model !== void 0) {
+      let data4 = data.model;
+      if (typeof data4 === "string") {
+        if (!pattern5.test(data4)) {
+          const err8 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/pattern", keyword: "pattern", params: { pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.systemInstruction !== void 0) {
+      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.contents !== void 0) {
+      let data6 = data.contents;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate23(data6[i0], { instancePath: instancePath + "/contents/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
           }
         }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
+      } else {
+        const err10 = { instancePath: instancePath + "/contents", schemaPath: "#/properties/contents/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.tools !== void 0) {
+      let data8 = data.tools;
+      if (Array.isArray(data8)) {
+        const len1 = data8.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (!validate28(data8[i1], { instancePath: instancePath + "/tools/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+            errors = vErrors.length;
           }
         }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
+      } else {
+        const err11 = { instancePath: instancePath + "/tools", schemaPath: "#/properties/tools/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
         }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
+        errors++;
+      }
+    }
+    if (data.toolConfig !== void 0) {
+      let data10 = data.toolConfig;
+      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+        if (data10.functionCallingConfig !== void 0) {
+          let data11 = data10.functionCallingConfig;
+          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+            if (data11.mode !== void 0) {
+              let data12 = data11.mode;
+              if (typeof data12 !== "string") {
+                const err12 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
                 }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                errors++;
+              }
+              if (!(data12 === "MODE_UNSPECIFIED" || data12 === "AUTO" || data12 === "ANY" || data12 === "NONE")) {
+                const err13 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/enum", keyword: "enum", params: { allowedValues: schema46.properties.functionCallingConfig.properties.mode.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
+            if (data11.allowedFunctionNames !== void 0) {
+              let data13 = data11.allowedFunctionNames;
+              if (Array.isArray(data13)) {
+                const len2 = data13.length;
+                for (let i2 = 0; i2 < len2; i2++) {
+                  if (typeof data13[i2] !== "string") {
+                    const err14 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames/" + i2, schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err9];
+                      vErrors = [err14];
                     } else {
-                      vErrors.push(err9);
+                      vErrors.push(err14);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err15 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err10];
+                  vErrors = [err15];
                 } else {
-                  vErrors.push(err10);
+                  vErrors.push(err15);
                 }
                 errors++;
               }
             }
           } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err16 = { instancePath: instancePath + "/toolConfig/functionCallingConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err16];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
       } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err17 = { instancePath: instancePath + "/toolConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err17];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err17);
         }
         errors++;
       }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+    }
+    if (data.createTime !== void 0) {
+      let data15 = data.createTime;
+      if (typeof data15 === "string") {
+        if (!formats0.validate(data15)) {
+          const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err18];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err18);
           }
           errors++;
         }
+      } else {
+        const err19 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.updateTime !== void 0) {
+      let data16 = data.updateTime;
+      if (typeof data16 === "string") {
+        if (!formats0.validate(data16)) {
+          const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.expireTime !== void 0) {
+      let data17 = data.expireTime;
+      if (typeof data17 === "string") {
+        if (!formats0.validate(data17)) {
+          const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.ttl !== void 0) {
+      let data18 = data.ttl;
+      if (typeof data18 === "string") {
+        if (!pattern10.test(data18)) {
+          const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.usageMetadata !== void 0) {
+      let data19 = data.usageMetadata;
+      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+        if (data19.totalTokenCount !== void 0) {
+          let data20 = data19.totalTokenCount;
+          if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)))) {
+            const err26 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+          if (typeof data20 == "number") {
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err30];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err30);
     }
     errors++;
   }
   validate155.errors = vErrors;
   return errors === 0;
 }
-validate155.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+validate155.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
 function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -9170,12 +9420,12 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
   validate154.errors = vErrors;
   return errors === 0;
 }
-validate154.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetCachedContentResponse429 = validate157;
-function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate154.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGetCachedContentResponse400 = validate160;
+function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate158.evaluated;
+  const evaluated0 = validate161.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -9344,418 +9594,10 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate158.errors = vErrors;
-  return errors === 0;
-}
-validate158.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate157.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate158(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
-    errors = vErrors.length;
-  }
-  validate157.errors = vErrors;
-  return errors === 0;
-}
-validate157.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetFileResponse200 = validate160;
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate161.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== void 0) {
-      let data0 = data.name;
-      if (typeof data0 === "string") {
-        if (!pattern14.test(data0)) {
-          const err0 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$" }, message: 'must match pattern "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"' };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-      } else {
-        const err1 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.displayName !== void 0) {
-      let data1 = data.displayName;
-      if (typeof data1 === "string") {
-        if (func1(data1) > 512) {
-          const err2 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== void 0) {
-      if (typeof data.mimeType !== "string") {
-        const err4 = { instancePath: instancePath + "/mimeType", schemaPath: "#/properties/mimeType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.sizeBytes !== void 0) {
-      let data3 = data.sizeBytes;
-      if (typeof data3 === "string") {
-        if (!pattern8.test(data3)) {
-          const err5 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+$" }, message: 'must match pattern "^-?[0-9]+$"' };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.createTime !== void 0) {
-      let data4 = data.createTime;
-      if (typeof data4 === "string") {
-        if (!formats0.validate(data4)) {
-          const err7 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.updateTime !== void 0) {
-      let data5 = data.updateTime;
-      if (typeof data5 === "string") {
-        if (!formats0.validate(data5)) {
-          const err9 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.expirationTime !== void 0) {
-      let data6 = data.expirationTime;
-      if (typeof data6 === "string") {
-        if (!formats0.validate(data6)) {
-          const err11 = { instancePath: instancePath + "/expirationTime", schemaPath: "#/properties/expirationTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/expirationTime", schemaPath: "#/properties/expirationTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.sha256Hash !== void 0) {
-      let data7 = data.sha256Hash;
-      if (typeof data7 === "string") {
-        if (!pattern6.test(data7)) {
-          const err13 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/_-]*={0,2}$" }, message: 'must match pattern "^[A-Za-z0-9+/_-]*={0,2}$"' };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== void 0) {
-      if (typeof data.uri !== "string") {
-        const err15 = { instancePath: instancePath + "/uri", schemaPath: "#/properties/uri/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.state !== void 0) {
-      let data9 = data.state;
-      if (typeof data9 !== "string") {
-        const err16 = { instancePath: instancePath + "/state", schemaPath: "spec://generative#/components/schemas/FileState/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      if (!(data9 === "STATE_UNSPECIFIED" || data9 === "PROCESSING" || data9 === "ACTIVE" || data9 === "FAILED")) {
-        const err17 = { instancePath: instancePath + "/state", schemaPath: "spec://generative#/components/schemas/FileState/enum", keyword: "enum", params: { allowedValues: schema65.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.error !== void 0) {
-      let data10 = data.error;
-      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-        if (data10.code === void 0) {
-          const err18 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-        if (data10.message === void 0) {
-          const err19 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (data10.code !== void 0) {
-          let data11 = data10.code;
-          if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)))) {
-            const err20 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-          if (typeof data11 == "number") {
-            if (data11 > 2147483647 || isNaN(data11)) {
-              const err21 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-            if (data11 < -2147483648 || isNaN(data11)) {
-              const err22 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err22];
-              } else {
-                vErrors.push(err22);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data10.message !== void 0) {
-          if (typeof data10.message !== "string") {
-            const err23 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err23];
-            } else {
-              vErrors.push(err23);
-            }
-            errors++;
-          }
-        }
-        if (data10.status !== void 0) {
-          if (typeof data10.status !== "string") {
-            const err24 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
-            errors++;
-          }
-        }
-        if (data10.details !== void 0) {
-          let data14 = data10.details;
-          if (Array.isArray(data14)) {
-            const len0 = data14.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data15 = data14[i0];
-              if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-                if (data15["@type"] === void 0) {
-                  const err25 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err25];
-                  } else {
-                    vErrors.push(err25);
-                  }
-                  errors++;
-                }
-                if (data15["@type"] !== void 0) {
-                  if (typeof data15["@type"] !== "string") {
-                    const err26 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err26];
-                    } else {
-                      vErrors.push(err26);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err27 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err28 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err29 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-    }
-    if (data.videoMetadata !== void 0) {
-      let data17 = data.videoMetadata;
-      if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-        if (data17.videoDuration !== void 0) {
-          let data18 = data17.videoDuration;
-          if (typeof data18 === "string") {
-            if (!pattern17.test(data18)) {
-              const err30 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]{1,9})?s$"' };
-              if (vErrors === null) {
-                vErrors = [err30];
-              } else {
-                vErrors.push(err30);
-              }
-              errors++;
-            }
-          } else {
-            const err31 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err32 = { instancePath: instancePath + "/videoMetadata", schemaPath: "spec://generative#/components/schemas/VideoMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err33];
-    } else {
-      vErrors.push(err33);
-    }
-    errors++;
-  }
   validate161.errors = vErrors;
   return errors === 0;
 }
-validate161.evaluated = { "props": { "name": true, "displayName": true, "mimeType": true, "sizeBytes": true, "createTime": true, "updateTime": true, "expirationTime": true, "sha256Hash": true, "uri": true, "state": true, "error": true, "videoMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+validate161.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate160(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -9774,8 +9616,8 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
   validate160.errors = vErrors;
   return errors === 0;
 }
-validate160.evaluated = { "props": { "name": true, "displayName": true, "mimeType": true, "sizeBytes": true, "createTime": true, "updateTime": true, "expirationTime": true, "sha256Hash": true, "uri": true, "state": true, "error": true, "videoMetadata": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetFileResponse400 = validate163;
+validate160.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGetCachedContentResponse403 = validate163;
 function validate164(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -9971,7 +9813,7 @@ function validate163(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate163.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetFileResponse403 = validate166;
+var validateGetCachedContentResponse404 = validate166;
 function validate167(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10167,7 +10009,7 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate166.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetFileResponse404 = validate169;
+var validateGetCachedContentResponse429 = validate169;
 function validate170(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10363,7 +10205,7 @@ function validate169(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate169.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateGetFileResponse429 = validate172;
+var validateGetCachedContentResponse500 = validate172;
 function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -10559,11 +10401,1399 @@ function validate172(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate172.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListCachedContentsResponse200 = validate175;
-function validate177(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateGetFileResponse200 = validate175;
+function validate176(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate177.evaluated;
+  const evaluated0 = validate176.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (!pattern14.test(data0)) {
+          const err0 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$" }, message: 'must match pattern "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"' };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      } else {
+        const err1 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.displayName !== void 0) {
+      let data1 = data.displayName;
+      if (typeof data1 === "string") {
+        if (func1(data1) > 512) {
+          const err2 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== void 0) {
+      if (typeof data.mimeType !== "string") {
+        const err4 = { instancePath: instancePath + "/mimeType", schemaPath: "#/properties/mimeType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.sizeBytes !== void 0) {
+      let data3 = data.sizeBytes;
+      if (typeof data3 === "string") {
+        if (!pattern8.test(data3)) {
+          const err5 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+$" }, message: 'must match pattern "^-?[0-9]+$"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/sizeBytes", schemaPath: "#/properties/sizeBytes/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.createTime !== void 0) {
+      let data4 = data.createTime;
+      if (typeof data4 === "string") {
+        if (!formats0.validate(data4)) {
+          const err7 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.updateTime !== void 0) {
+      let data5 = data.updateTime;
+      if (typeof data5 === "string") {
+        if (!formats0.validate(data5)) {
+          const err9 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.expirationTime !== void 0) {
+      let data6 = data.expirationTime;
+      if (typeof data6 === "string") {
+        if (!formats0.validate(data6)) {
+          const err11 = { instancePath: instancePath + "/expirationTime", schemaPath: "#/properties/expirationTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/expirationTime", schemaPath: "#/properties/expirationTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.sha256Hash !== void 0) {
+      let data7 = data.sha256Hash;
+      if (typeof data7 === "string") {
+        if (!pattern6.test(data7)) {
+          const err13 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/_-]*={0,2}$" }, message: 'must match pattern "^[A-Za-z0-9+/_-]*={0,2}$"' };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/sha256Hash", schemaPath: "#/properties/sha256Hash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== void 0) {
+      if (typeof data.uri !== "string") {
+        const err15 = { instancePath: instancePath + "/uri", schemaPath: "#/properties/uri/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data9 = data.state;
+      if (typeof data9 !== "string") {
+        const err16 = { instancePath: instancePath + "/state", schemaPath: "spec://generative#/components/schemas/FileState/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data9 === "STATE_UNSPECIFIED" || data9 === "PROCESSING" || data9 === "ACTIVE" || data9 === "FAILED")) {
+        const err17 = { instancePath: instancePath + "/state", schemaPath: "spec://generative#/components/schemas/FileState/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.error !== void 0) {
+      let data10 = data.error;
+      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+        if (data10.code === void 0) {
+          const err18 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (data10.message === void 0) {
+          const err19 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data10.code !== void 0) {
+          let data11 = data10.code;
+          if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)))) {
+            const err20 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+          if (typeof data11 == "number") {
+            if (data11 > 2147483647 || isNaN(data11)) {
+              const err21 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+            if (data11 < -2147483648 || isNaN(data11)) {
+              const err22 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data10.message !== void 0) {
+          if (typeof data10.message !== "string") {
+            const err23 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err23];
+            } else {
+              vErrors.push(err23);
+            }
+            errors++;
+          }
+        }
+        if (data10.status !== void 0) {
+          if (typeof data10.status !== "string") {
+            const err24 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        if (data10.details !== void 0) {
+          let data14 = data10.details;
+          if (Array.isArray(data14)) {
+            const len0 = data14.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data15 = data14[i0];
+              if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+                if (data15["@type"] === void 0) {
+                  const err25 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err25];
+                  } else {
+                    vErrors.push(err25);
+                  }
+                  errors++;
+                }
+                if (data15["@type"] !== void 0) {
+                  if (typeof data15["@type"] !== "string") {
+                    const err26 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err26];
+                    } else {
+                      vErrors.push(err26);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err27 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err27];
+                } else {
+                  vErrors.push(err27);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err28 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.videoMetadata !== void 0) {
+      let data17 = data.videoMetadata;
+      if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+        if (data17.videoDuration !== void 0) {
+          let data18 = data17.videoDuration;
+          if (typeof data18 === "string") {
+            if (!pattern17.test(data18)) {
+              const err30 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]{1,9})?s$"' };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          } else {
+            const err31 = { instancePath: instancePath + "/videoMetadata/videoDuration", schemaPath: "spec://generative#/components/schemas/VideoMetadata/properties/videoDuration/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err32 = { instancePath: instancePath + "/videoMetadata", schemaPath: "spec://generative#/components/schemas/VideoMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err33];
+    } else {
+      vErrors.push(err33);
+    }
+    errors++;
+  }
+  validate176.errors = vErrors;
+  return errors === 0;
+}
+validate176.evaluated = { "props": { "name": true, "displayName": true, "mimeType": true, "sizeBytes": true, "createTime": true, "updateTime": true, "expirationTime": true, "sha256Hash": true, "uri": true, "state": true, "error": true, "videoMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+function validate175(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate175.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate176(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+    errors = vErrors.length;
+  }
+  validate175.errors = vErrors;
+  return errors === 0;
+}
+validate175.evaluated = { "props": { "name": true, "displayName": true, "mimeType": true, "sizeBytes": true, "createTime": true, "updateTime": true, "expirationTime": true, "sha256Hash": true, "uri": true, "state": true, "error": true, "videoMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGetFileResponse400 = validate178;
+function validate179(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate179.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate179.errors = vErrors;
+  return errors === 0;
+}
+validate179.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate178(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate178.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+    errors = vErrors.length;
+  }
+  validate178.errors = vErrors;
+  return errors === 0;
+}
+validate178.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGetFileResponse403 = validate181;
+function validate182(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate182.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate182.errors = vErrors;
+  return errors === 0;
+}
+validate182.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate181.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate182(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+    errors = vErrors.length;
+  }
+  validate181.errors = vErrors;
+  return errors === 0;
+}
+validate181.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGetFileResponse404 = validate184;
+function validate185(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate185.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate185.errors = vErrors;
+  return errors === 0;
+}
+validate185.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate184.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate185(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+    errors = vErrors.length;
+  }
+  validate184.errors = vErrors;
+  return errors === 0;
+}
+validate184.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGetFileResponse429 = validate187;
+function validate188(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate188.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate188.errors = vErrors;
+  return errors === 0;
+}
+validate188.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate187.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate188(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+    errors = vErrors.length;
+  }
+  validate187.errors = vErrors;
+  return errors === 0;
+}
+validate187.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateGetFileResponse500 = validate190;
+function validate191(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate191.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate191.errors = vErrors;
+  return errors === 0;
+}
+validate191.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate190(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate190.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate191(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+    errors = vErrors.length;
+  }
+  validate190.errors = vErrors;
+  return errors === 0;
+}
+validate190.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListCachedContentsResponse200 = validate193;
+function validate195(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate195.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -10963,14 +12193,14 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate177.errors = vErrors;
+  validate195.errors = vErrors;
   return errors === 0;
 }
-validate177.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
-function validate176(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate195.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate176.evaluated;
+  const evaluated0 = validate194.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -10983,8 +12213,8 @@ function validate176(data, { instancePath = "", parentData, parentDataProperty, 
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate177(data0[i0], { instancePath: instancePath + "/cachedContents/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+          if (!validate195(data0[i0], { instancePath: instancePath + "/cachedContents/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
             errors = vErrors.length;
           }
         }
@@ -11018,622 +12248,818 @@ function validate176(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate176.errors = vErrors;
+  validate194.errors = vErrors;
   return errors === 0;
 }
-validate176.evaluated = { "props": { "cachedContents": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
-function validate175(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate175.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate176(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-    errors = vErrors.length;
-  }
-  validate175.errors = vErrors;
-  return errors === 0;
-}
-validate175.evaluated = { "props": { "cachedContents": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListCachedContentsResponse400 = validate183;
-function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate184.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate184.errors = vErrors;
-  return errors === 0;
-}
-validate184.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate183.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate184(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-    errors = vErrors.length;
-  }
-  validate183.errors = vErrors;
-  return errors === 0;
-}
-validate183.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListCachedContentsResponse403 = validate186;
-function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate187.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate187.errors = vErrors;
-  return errors === 0;
-}
-validate187.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate186(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate186.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate187(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
-    errors = vErrors.length;
-  }
-  validate186.errors = vErrors;
-  return errors === 0;
-}
-validate186.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListCachedContentsResponse429 = validate189;
-function validate190(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate190.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate190.errors = vErrors;
-  return errors === 0;
-}
-validate190.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate189(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate189.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate190(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
-    errors = vErrors.length;
-  }
-  validate189.errors = vErrors;
-  return errors === 0;
-}
-validate189.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListFilesResponse200 = validate192;
+validate194.evaluated = { "props": { "cachedContents": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
 function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate193.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate194(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+    errors = vErrors.length;
+  }
+  validate193.errors = vErrors;
+  return errors === 0;
+}
+validate193.evaluated = { "props": { "cachedContents": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListCachedContentsResponse400 = validate201;
+function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate202.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate202.errors = vErrors;
+  return errors === 0;
+}
+validate202.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate201(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate201.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate202(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+    errors = vErrors.length;
+  }
+  validate201.errors = vErrors;
+  return errors === 0;
+}
+validate201.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListCachedContentsResponse403 = validate204;
+function validate205(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate205.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate205.errors = vErrors;
+  return errors === 0;
+}
+validate205.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate204(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate204.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate205(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+    errors = vErrors.length;
+  }
+  validate204.errors = vErrors;
+  return errors === 0;
+}
+validate204.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListCachedContentsResponse429 = validate207;
+function validate208(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate208.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate208.errors = vErrors;
+  return errors === 0;
+}
+validate208.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate207.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+    errors = vErrors.length;
+  }
+  validate207.errors = vErrors;
+  return errors === 0;
+}
+validate207.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListCachedContentsResponse500 = validate210;
+function validate211(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate211.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate211.errors = vErrors;
+  return errors === 0;
+}
+validate211.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate210(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate210.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate211(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+    errors = vErrors.length;
+  }
+  validate210.errors = vErrors;
+  return errors === 0;
+}
+validate210.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListFilesResponse200 = validate213;
+function validate214(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate214.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -11646,8 +13072,8 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate55(data0[i0], { instancePath: instancePath + "/files/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+          if (!validate58(data0[i0], { instancePath: instancePath + "/files/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
             errors = vErrors.length;
           }
         }
@@ -11681,34 +13107,34 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  validate214.errors = vErrors;
   return errors === 0;
 }
-validate193.evaluated = { "props": { "files": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
-function validate192(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate214.evaluated = { "props": { "files": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
+function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate192.evaluated;
+  const evaluated0 = validate213.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate193(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+  if (!validate214(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
     errors = vErrors.length;
   }
-  validate192.errors = vErrors;
+  validate213.errors = vErrors;
   return errors === 0;
 }
-validate192.evaluated = { "props": { "files": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListFilesResponse400 = validate196;
-function validate197(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate213.evaluated = { "props": { "files": true, "nextPageToken": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListFilesResponse400 = validate217;
+function validate218(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate197.evaluated;
+  const evaluated0 = validate218.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -11877,34 +13303,34 @@ function validate197(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate197.errors = vErrors;
+  validate218.errors = vErrors;
   return errors === 0;
 }
-validate197.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate196(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate218.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate217(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate196.evaluated;
+  const evaluated0 = validate217.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate197(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+  if (!validate218(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
     errors = vErrors.length;
   }
-  validate196.errors = vErrors;
+  validate217.errors = vErrors;
   return errors === 0;
 }
-validate196.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListFilesResponse403 = validate199;
-function validate200(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate217.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListFilesResponse403 = validate220;
+function validate221(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate200.evaluated;
+  const evaluated0 = validate221.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -12073,34 +13499,34 @@ function validate200(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate200.errors = vErrors;
+  validate221.errors = vErrors;
   return errors === 0;
 }
-validate200.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate221.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate199.evaluated;
+  const evaluated0 = validate220.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+  if (!validate221(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
     errors = vErrors.length;
   }
-  validate199.errors = vErrors;
+  validate220.errors = vErrors;
   return errors === 0;
 }
-validate199.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListFilesResponse429 = validate202;
-function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate220.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListFilesResponse429 = validate223;
+function validate224(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate203.evaluated;
+  const evaluated0 = validate224.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -12269,34 +13695,230 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate203.errors = vErrors;
+  validate224.errors = vErrors;
   return errors === 0;
 }
-validate203.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate224.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate223(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate202.evaluated;
+  const evaluated0 = validate223.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate203(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+  if (!validate224(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
     errors = vErrors.length;
   }
-  validate202.errors = vErrors;
+  validate223.errors = vErrors;
   return errors === 0;
 }
-validate202.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentBody0 = validate205;
-function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate223.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListFilesResponse500 = validate226;
+function validate227(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate206.evaluated;
+  const evaluated0 = validate227.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate227.errors = vErrors;
+  return errors === 0;
+}
+validate227.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate226(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate226.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate227(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+    errors = vErrors.length;
+  }
+  validate226.errors = vErrors;
+  return errors === 0;
+}
+validate226.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateStreamGenerateContentBody0 = validate229;
+function validate230(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate230.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -12448,8 +14070,8 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
         }
         const len3 = data9.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          if (!validate101(data9[i3], { instancePath: instancePath + "/safetySettings/" + i3, parentData: data9, parentDataProperty: i3, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+          if (!validate113(data9[i3], { instancePath: instancePath + "/safetySettings/" + i3, parentData: data9, parentDataProperty: i3, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
             errors = vErrors.length;
           }
         }
@@ -12464,1053 +14086,97 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.systemInstruction !== void 0) {
-      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
+      let data11 = data.systemInstruction;
+      if (!validate23(data11, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
         vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
         errors = vErrors.length;
       }
+      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+        if (data11.parts !== void 0) {
+          let data12 = data11.parts;
+          if (Array.isArray(data12)) {
+            const len4 = data12.length;
+            for (let i4 = 0; i4 < len4; i4++) {
+              let data13 = data12[i4];
+              if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+                if (Object.keys(data13).length > 1) {
+                  const err12 = { instancePath: instancePath + "/systemInstruction/parts/" + i4, schemaPath: "#/properties/systemInstruction/allOf/1/properties/parts/items/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" };
+                  if (vErrors === null) {
+                    vErrors = [err12];
+                  } else {
+                    vErrors.push(err12);
+                  }
+                  errors++;
+                }
+                if (data13.text === void 0) {
+                  const err13 = { instancePath: instancePath + "/systemInstruction/parts/" + i4, schemaPath: "#/properties/systemInstruction/allOf/1/properties/parts/items/required", keyword: "required", params: { missingProperty: "text" }, message: "must have required property 'text'" };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+                if (data13.text !== void 0) {
+                  if (typeof data13.text !== "string") {
+                    const err14 = { instancePath: instancePath + "/systemInstruction/parts/" + i4 + "/text", schemaPath: "#/properties/systemInstruction/allOf/1/properties/parts/items/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
     if (data.generationConfig !== void 0) {
-      if (!validate104(data.generationConfig, { instancePath: instancePath + "/generationConfig", parentData: data, parentDataProperty: "generationConfig", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+      if (!validate116(data.generationConfig, { instancePath: instancePath + "/generationConfig", parentData: data, parentDataProperty: "generationConfig", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
         errors = vErrors.length;
       }
     }
     if (data.cachedContent !== void 0) {
-      let data13 = data.cachedContent;
-      if (typeof data13 === "string") {
-        if (!pattern4.test(data13)) {
-          const err12 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
+      let data16 = data.cachedContent;
+      if (typeof data16 === "string") {
+        if (!pattern4.test(data16)) {
+          const err15 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err15];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err13 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err16 = { instancePath: instancePath + "/cachedContent", schemaPath: "#/properties/cachedContent/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err16];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err17];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err17);
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate230.errors = vErrors;
   return errors === 0;
 }
-validate206.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
-function validate205(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate205.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate206(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-    errors = vErrors.length;
-  }
-  validate205.errors = vErrors;
-  return errors === 0;
-}
-validate205.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentResponse400 = validate213;
-function validate214(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate214.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate214.errors = vErrors;
-  return errors === 0;
-}
-validate214.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate213.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate214(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
-    errors = vErrors.length;
-  }
-  validate213.errors = vErrors;
-  return errors === 0;
-}
-validate213.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentResponse403 = validate216;
-function validate217(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate217.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate217.errors = vErrors;
-  return errors === 0;
-}
-validate217.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate216.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate217(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
-    errors = vErrors.length;
-  }
-  validate216.errors = vErrors;
-  return errors === 0;
-}
-validate216.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentResponse404 = validate219;
-function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate220.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate220.errors = vErrors;
-  return errors === 0;
-}
-validate220.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate219(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate219.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate220(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
-    errors = vErrors.length;
-  }
-  validate219.errors = vErrors;
-  return errors === 0;
-}
-validate219.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentResponse429 = validate222;
-function validate223(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate223.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate223.errors = vErrors;
-  return errors === 0;
-}
-validate223.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate222.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate223(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
-    errors = vErrors.length;
-  }
-  validate222.errors = vErrors;
-  return errors === 0;
-}
-validate222.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentResponse500 = validate225;
-function validate226(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate226.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate226.errors = vErrors;
-  return errors === 0;
-}
-validate226.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate225(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate225.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate226(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
-    errors = vErrors.length;
-  }
-  validate225.errors = vErrors;
-  return errors === 0;
-}
-validate225.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentResponse503 = validate228;
+validate230.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
 function validate229(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate229.evaluated;
@@ -13520,619 +14186,15 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.code === void 0) {
-          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data0.message === void 0) {
-          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.code !== void 0) {
-          let data1 = data0.code;
-          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (typeof data1 == "number") {
-            if (data1 > 2147483647 || isNaN(data1)) {
-              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data1 < -2147483648 || isNaN(data1)) {
-              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data0.message !== void 0) {
-          if (typeof data0.message !== "string") {
-            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data0.status !== void 0) {
-          if (typeof data0.status !== "string") {
-            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data0.details !== void 0) {
-          let data4 = data0.details;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                if (data5["@type"] === void 0) {
-                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                if (data5["@type"] !== void 0) {
-                  if (typeof data5["@type"] !== "string") {
-                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err9];
-                    } else {
-                      vErrors.push(err9);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.status === void 0) {
-          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
+  if (!validate230(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+    errors = vErrors.length;
   }
   validate229.errors = vErrors;
   return errors === 0;
 }
-validate229.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate228(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate228.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate229(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
-    errors = vErrors.length;
-  }
-  validate228.errors = vErrors;
-  return errors === 0;
-}
-validate228.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateCachedContentBody0 = validate231;
-function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate232.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs1 = errors;
-  const _errs2 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    let missing0;
-    if (data.ttl === void 0 && (missing0 = "ttl") || data.expireTime === void 0 && (missing0 = "expireTime")) {
-      const err0 = {};
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    } else {
-      if (data.ttl !== void 0) {
-        const _errs3 = errors;
-        if (typeof data.ttl !== "string") {
-          const err1 = {};
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        var valid1 = _errs3 === errors;
-      } else {
-        var valid1 = true;
-      }
-      if (valid1) {
-        if (data.expireTime !== void 0) {
-          const _errs5 = errors;
-          if (typeof data.expireTime !== "string") {
-            const err2 = {};
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var valid1 = _errs5 === errors;
-        } else {
-          var valid1 = true;
-        }
-      }
-    }
-  }
-  var valid0 = _errs2 === errors;
-  if (valid0) {
-    const err3 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid" };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  } else {
-    errors = _errs1;
-    if (vErrors !== null) {
-      if (_errs1) {
-        vErrors.length = _errs1;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== void 0) {
-      let data2 = data.name;
-      if (typeof data2 === "string") {
-        if (!pattern4.test(data2)) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.displayName !== void 0) {
-      let data3 = data.displayName;
-      if (typeof data3 === "string") {
-        if (func1(data3) > 128) {
-          const err6 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.model !== void 0) {
-      let data4 = data.model;
-      if (typeof data4 === "string") {
-        if (!pattern5.test(data4)) {
-          const err8 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/pattern", keyword: "pattern", params: { pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.systemInstruction !== void 0) {
-      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.contents !== void 0) {
-      let data6 = data.contents;
-      if (Array.isArray(data6)) {
-        const len0 = data6.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate23(data6[i0], { instancePath: instancePath + "/contents/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/contents", schemaPath: "#/properties/contents/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== void 0) {
-      let data8 = data.tools;
-      if (Array.isArray(data8)) {
-        const len1 = data8.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate28(data8[i1], { instancePath: instancePath + "/tools/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/tools", schemaPath: "#/properties/tools/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.toolConfig !== void 0) {
-      let data10 = data.toolConfig;
-      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-        if (data10.functionCallingConfig !== void 0) {
-          let data11 = data10.functionCallingConfig;
-          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-            if (data11.mode !== void 0) {
-              let data12 = data11.mode;
-              if (typeof data12 !== "string") {
-                const err12 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err12];
-                } else {
-                  vErrors.push(err12);
-                }
-                errors++;
-              }
-              if (!(data12 === "MODE_UNSPECIFIED" || data12 === "AUTO" || data12 === "ANY" || data12 === "NONE")) {
-                const err13 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/enum", keyword: "enum", params: { allowedValues: schema46.properties.functionCallingConfig.properties.mode.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-            }
-            if (data11.allowedFunctionNames !== void 0) {
-              let data13 = data11.allowedFunctionNames;
-              if (Array.isArray(data13)) {
-                const len2 = data13.length;
-                for (let i2 = 0; i2 < len2; i2++) {
-                  if (typeof data13[i2] !== "string") {
-                    const err14 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames/" + i2, schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err14];
-                    } else {
-                      vErrors.push(err14);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err15 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err16 = { instancePath: instancePath + "/toolConfig/functionCallingConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/toolConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.createTime !== void 0) {
-      let data15 = data.createTime;
-      if (typeof data15 === "string") {
-        if (!formats0.validate(data15)) {
-          const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      } else {
-        const err19 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.updateTime !== void 0) {
-      let data16 = data.updateTime;
-      if (typeof data16 === "string") {
-        if (!formats0.validate(data16)) {
-          const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      } else {
-        const err21 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.expireTime !== void 0) {
-      let data17 = data.expireTime;
-      if (typeof data17 === "string") {
-        if (!formats0.validate(data17)) {
-          const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.ttl !== void 0) {
-      let data18 = data.ttl;
-      if (typeof data18 === "string") {
-        if (!pattern10.test(data18)) {
-          const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.usageMetadata !== void 0) {
-      let data19 = data.usageMetadata;
-      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
-        if (data19.totalTokenCount !== void 0) {
-          let data20 = data19.totalTokenCount;
-          if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)))) {
-            const err26 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (typeof data20 == "number") {
-            if (data20 > 2147483647 || isNaN(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-            if (data20 < -2147483648 || isNaN(data20)) {
-              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err30];
-    } else {
-      vErrors.push(err30);
-    }
-    errors++;
-  }
-  validate232.errors = vErrors;
-  return errors === 0;
-}
-validate232.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
-function validate231(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate231.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate232(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-    errors = vErrors.length;
-  }
-  validate231.errors = vErrors;
-  return errors === 0;
-}
-validate231.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateCachedContentResponse200 = validate237;
+validate229.evaluated = { "props": { "contents": true, "tools": true, "toolConfig": true, "safetySettings": true, "systemInstruction": true, "generationConfig": true, "cachedContent": true }, "dynamicProps": false, "dynamicItems": false };
+var validateStreamGenerateContentResponse400 = validate237;
 function validate238(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14143,23 +14205,21 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  const _errs1 = errors;
-  const _errs2 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    let missing0;
-    if (data.ttl === void 0 && (missing0 = "ttl") || data.expireTime === void 0 && (missing0 = "expireTime")) {
-      const err0 = {};
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
         vErrors.push(err0);
       }
       errors++;
-    } else {
-      if (data.ttl !== void 0) {
-        const _errs3 = errors;
-        if (typeof data.ttl !== "string") {
-          const err1 = {};
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
           if (vErrors === null) {
             vErrors = [err1];
           } else {
@@ -14167,379 +14227,150 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        var valid1 = _errs3 === errors;
-      } else {
-        var valid1 = true;
-      }
-      if (valid1) {
-        if (data.expireTime !== void 0) {
-          const _errs5 = errors;
-          if (typeof data.expireTime !== "string") {
-            const err2 = {};
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err2];
+              vErrors = [err3];
             } else {
-              vErrors.push(err2);
+              vErrors.push(err3);
             }
             errors++;
           }
-          var valid1 = _errs5 === errors;
-        } else {
-          var valid1 = true;
-        }
-      }
-    }
-  }
-  var valid0 = _errs2 === errors;
-  if (valid0) {
-    const err3 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid" };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  } else {
-    errors = _errs1;
-    if (vErrors !== null) {
-      if (_errs1) {
-        vErrors.length = _errs1;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== void 0) {
-      let data2 = data.name;
-      if (typeof data2 === "string") {
-        if (!pattern4.test(data2)) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.displayName !== void 0) {
-      let data3 = data.displayName;
-      if (typeof data3 === "string") {
-        if (func1(data3) > 128) {
-          const err6 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.model !== void 0) {
-      let data4 = data.model;
-      if (typeof data4 === "string") {
-        if (!pattern5.test(data4)) {
-          const err8 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/pattern", keyword: "pattern", params: { pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.systemInstruction !== void 0) {
-      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.contents !== void 0) {
-      let data6 = data.contents;
-      if (Array.isArray(data6)) {
-        const len0 = data6.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate23(data6[i0], { instancePath: instancePath + "/contents/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/contents", schemaPath: "#/properties/contents/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== void 0) {
-      let data8 = data.tools;
-      if (Array.isArray(data8)) {
-        const len1 = data8.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate28(data8[i1], { instancePath: instancePath + "/tools/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/tools", schemaPath: "#/properties/tools/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.toolConfig !== void 0) {
-      let data10 = data.toolConfig;
-      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-        if (data10.functionCallingConfig !== void 0) {
-          let data11 = data10.functionCallingConfig;
-          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-            if (data11.mode !== void 0) {
-              let data12 = data11.mode;
-              if (typeof data12 !== "string") {
-                const err12 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err12];
-                } else {
-                  vErrors.push(err12);
-                }
-                errors++;
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
               }
-              if (!(data12 === "MODE_UNSPECIFIED" || data12 === "AUTO" || data12 === "ANY" || data12 === "NONE")) {
-                const err13 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/enum", keyword: "enum", params: { allowedValues: schema46.properties.functionCallingConfig.properties.mode.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
+              errors++;
             }
-            if (data11.allowedFunctionNames !== void 0) {
-              let data13 = data11.allowedFunctionNames;
-              if (Array.isArray(data13)) {
-                const len2 = data13.length;
-                for (let i2 = 0; i2 < len2; i2++) {
-                  if (typeof data13[i2] !== "string") {
-                    const err14 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames/" + i2, schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err14];
+                      vErrors = [err9];
                     } else {
-                      vErrors.push(err14);
+                      vErrors.push(err9);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err15 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
           } else {
-            const err16 = { instancePath: instancePath + "/toolConfig/functionCallingConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err16];
+              vErrors = [err11];
             } else {
-              vErrors.push(err16);
+              vErrors.push(err11);
             }
             errors++;
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/toolConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err12];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err12);
         }
         errors++;
       }
-    }
-    if (data.createTime !== void 0) {
-      let data15 = data.createTime;
-      if (typeof data15 === "string") {
-        if (!formats0.validate(data15)) {
-          const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err13];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err13);
           }
           errors++;
         }
-      } else {
-        const err19 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.updateTime !== void 0) {
-      let data16 = data.updateTime;
-      if (typeof data16 === "string") {
-        if (!formats0.validate(data16)) {
-          const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      } else {
-        const err21 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.expireTime !== void 0) {
-      let data17 = data.expireTime;
-      if (typeof data17 === "string") {
-        if (!formats0.validate(data17)) {
-          const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.ttl !== void 0) {
-      let data18 = data.ttl;
-      if (typeof data18 === "string") {
-        if (!pattern10.test(data18)) {
-          const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.usageMetadata !== void 0) {
-      let data19 = data.usageMetadata;
-      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
-        if (data19.totalTokenCount !== void 0) {
-          let data20 = data19.totalTokenCount;
-          if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)))) {
-            const err26 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (typeof data20 == "number") {
-            if (data20 > 2147483647 || isNaN(data20)) {
-              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-            if (data20 < -2147483648 || isNaN(data20)) {
-              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
       }
     }
   } else {
-    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err30];
+      vErrors = [err14];
     } else {
-      vErrors.push(err30);
+      vErrors.push(err14);
     }
     errors++;
   }
   validate238.errors = vErrors;
   return errors === 0;
 }
-validate238.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+validate238.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate237(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -14558,8 +14389,204 @@ function validate237(data, { instancePath = "", parentData, parentDataProperty, 
   validate237.errors = vErrors;
   return errors === 0;
 }
-validate237.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateCachedContentResponse400 = validate243;
+validate237.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateStreamGenerateContentResponse403 = validate240;
+function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate241.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate241.errors = vErrors;
+  return errors === 0;
+}
+validate241.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate240.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate241(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+    errors = vErrors.length;
+  }
+  validate240.errors = vErrors;
+  return errors === 0;
+}
+validate240.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateStreamGenerateContentResponse404 = validate243;
 function validate244(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14755,7 +14782,7 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate243.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateCachedContentResponse403 = validate246;
+var validateStreamGenerateContentResponse429 = validate246;
 function validate247(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -14951,7 +14978,7 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate246.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateCachedContentResponse404 = validate249;
+var validateStreamGenerateContentResponse500 = validate249;
 function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15147,7 +15174,7 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate249.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateCachedContentResponse429 = validate252;
+var validateStreamGenerateContentResponse503 = validate252;
 function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15343,7 +15370,7 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate252.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUploadFileBody1 = validate255;
+var validateUpdateCachedContentBody0 = validate255;
 function validate256(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15354,26 +15381,403 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs1 = errors;
+  const _errs2 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.file !== void 0) {
-      if (!validate55(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+    let missing0;
+    if (data.ttl === void 0 && (missing0 = "ttl") || data.expireTime === void 0 && (missing0 = "expireTime")) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.ttl !== void 0) {
+        const _errs3 = errors;
+        if (typeof data.ttl !== "string") {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        var valid1 = _errs3 === errors;
+      } else {
+        var valid1 = true;
+      }
+      if (valid1) {
+        if (data.expireTime !== void 0) {
+          const _errs5 = errors;
+          if (typeof data.expireTime !== "string") {
+            const err2 = {};
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          var valid1 = _errs5 === errors;
+        } else {
+          var valid1 = true;
+        }
+      }
+    }
+  }
+  var valid0 = _errs2 === errors;
+  if (valid0) {
+    const err3 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  } else {
+    errors = _errs1;
+    if (vErrors !== null) {
+      if (_errs1) {
+        vErrors.length = _errs1;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== void 0) {
+      let data2 = data.name;
+      if (typeof data2 === "string") {
+        if (!pattern4.test(data2)) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.displayName !== void 0) {
+      let data3 = data.displayName;
+      if (typeof data3 === "string") {
+        if (func1(data3) > 128) {
+          const err6 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.model !== void 0) {
+      let data4 = data.model;
+      if (typeof data4 === "string") {
+        if (!pattern5.test(data4)) {
+          const err8 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/pattern", keyword: "pattern", params: { pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.systemInstruction !== void 0) {
+      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
         errors = vErrors.length;
       }
     }
+    if (data.contents !== void 0) {
+      let data6 = data.contents;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate23(data6[i0], { instancePath: instancePath + "/contents/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/contents", schemaPath: "#/properties/contents/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.tools !== void 0) {
+      let data8 = data.tools;
+      if (Array.isArray(data8)) {
+        const len1 = data8.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (!validate28(data8[i1], { instancePath: instancePath + "/tools/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/tools", schemaPath: "#/properties/tools/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.toolConfig !== void 0) {
+      let data10 = data.toolConfig;
+      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+        if (data10.functionCallingConfig !== void 0) {
+          let data11 = data10.functionCallingConfig;
+          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+            if (data11.mode !== void 0) {
+              let data12 = data11.mode;
+              if (typeof data12 !== "string") {
+                const err12 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+              if (!(data12 === "MODE_UNSPECIFIED" || data12 === "AUTO" || data12 === "ANY" || data12 === "NONE")) {
+                const err13 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/enum", keyword: "enum", params: { allowedValues: schema46.properties.functionCallingConfig.properties.mode.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
+            if (data11.allowedFunctionNames !== void 0) {
+              let data13 = data11.allowedFunctionNames;
+              if (Array.isArray(data13)) {
+                const len2 = data13.length;
+                for (let i2 = 0; i2 < len2; i2++) {
+                  if (typeof data13[i2] !== "string") {
+                    const err14 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames/" + i2, schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err15 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err16 = { instancePath: instancePath + "/toolConfig/functionCallingConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/toolConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.createTime !== void 0) {
+      let data15 = data.createTime;
+      if (typeof data15 === "string") {
+        if (!formats0.validate(data15)) {
+          const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.updateTime !== void 0) {
+      let data16 = data.updateTime;
+      if (typeof data16 === "string") {
+        if (!formats0.validate(data16)) {
+          const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.expireTime !== void 0) {
+      let data17 = data.expireTime;
+      if (typeof data17 === "string") {
+        if (!formats0.validate(data17)) {
+          const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.ttl !== void 0) {
+      let data18 = data.ttl;
+      if (typeof data18 === "string") {
+        if (!pattern10.test(data18)) {
+          const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.usageMetadata !== void 0) {
+      let data19 = data.usageMetadata;
+      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+        if (data19.totalTokenCount !== void 0) {
+          let data20 = data19.totalTokenCount;
+          if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)))) {
+            const err26 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+          if (typeof data20 == "number") {
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err0];
+      vErrors = [err30];
     } else {
-      vErrors.push(err0);
+      vErrors.push(err30);
     }
     errors++;
   }
   validate256.errors = vErrors;
   return errors === 0;
 }
-validate256.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+validate256.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
 function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -15392,12 +15796,1419 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
   validate255.errors = vErrors;
   return errors === 0;
 }
-validate255.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUploadFileResponse200 = validate259;
-function validate260(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate255.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateCachedContentResponse200 = validate261;
+function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate260.evaluated;
+  const evaluated0 = validate262.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs1 = errors;
+  const _errs2 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    let missing0;
+    if (data.ttl === void 0 && (missing0 = "ttl") || data.expireTime === void 0 && (missing0 = "expireTime")) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.ttl !== void 0) {
+        const _errs3 = errors;
+        if (typeof data.ttl !== "string") {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        var valid1 = _errs3 === errors;
+      } else {
+        var valid1 = true;
+      }
+      if (valid1) {
+        if (data.expireTime !== void 0) {
+          const _errs5 = errors;
+          if (typeof data.expireTime !== "string") {
+            const err2 = {};
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          var valid1 = _errs5 === errors;
+        } else {
+          var valid1 = true;
+        }
+      }
+    }
+  }
+  var valid0 = _errs2 === errors;
+  if (valid0) {
+    const err3 = { instancePath, schemaPath: "#/not", keyword: "not", params: {}, message: "must NOT be valid" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  } else {
+    errors = _errs1;
+    if (vErrors !== null) {
+      if (_errs1) {
+        vErrors.length = _errs1;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== void 0) {
+      let data2 = data.name;
+      if (typeof data2 === "string") {
+        if (!pattern4.test(data2)) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$" }, message: 'must match pattern "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"' };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.displayName !== void 0) {
+      let data3 = data.displayName;
+      if (typeof data3 === "string") {
+        if (func1(data3) > 128) {
+          const err6 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/displayName", schemaPath: "#/properties/displayName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.model !== void 0) {
+      let data4 = data.model;
+      if (typeof data4 === "string") {
+        if (!pattern5.test(data4)) {
+          const err8 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/pattern", keyword: "pattern", params: { pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.systemInstruction !== void 0) {
+      if (!validate23(data.systemInstruction, { instancePath: instancePath + "/systemInstruction", parentData: data, parentDataProperty: "systemInstruction", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.contents !== void 0) {
+      let data6 = data.contents;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate23(data6[i0], { instancePath: instancePath + "/contents/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/contents", schemaPath: "#/properties/contents/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.tools !== void 0) {
+      let data8 = data.tools;
+      if (Array.isArray(data8)) {
+        const len1 = data8.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (!validate28(data8[i1], { instancePath: instancePath + "/tools/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/tools", schemaPath: "#/properties/tools/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.toolConfig !== void 0) {
+      let data10 = data.toolConfig;
+      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+        if (data10.functionCallingConfig !== void 0) {
+          let data11 = data10.functionCallingConfig;
+          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+            if (data11.mode !== void 0) {
+              let data12 = data11.mode;
+              if (typeof data12 !== "string") {
+                const err12 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+              if (!(data12 === "MODE_UNSPECIFIED" || data12 === "AUTO" || data12 === "ANY" || data12 === "NONE")) {
+                const err13 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/mode", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/mode/enum", keyword: "enum", params: { allowedValues: schema46.properties.functionCallingConfig.properties.mode.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
+            if (data11.allowedFunctionNames !== void 0) {
+              let data13 = data11.allowedFunctionNames;
+              if (Array.isArray(data13)) {
+                const len2 = data13.length;
+                for (let i2 = 0; i2 < len2; i2++) {
+                  if (typeof data13[i2] !== "string") {
+                    const err14 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames/" + i2, schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err15 = { instancePath: instancePath + "/toolConfig/functionCallingConfig/allowedFunctionNames", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/properties/allowedFunctionNames/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err16 = { instancePath: instancePath + "/toolConfig/functionCallingConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/properties/functionCallingConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/toolConfig", schemaPath: "spec://generative#/components/schemas/ToolConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.createTime !== void 0) {
+      let data15 = data.createTime;
+      if (typeof data15 === "string") {
+        if (!formats0.validate(data15)) {
+          const err18 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/createTime", schemaPath: "#/properties/createTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.updateTime !== void 0) {
+      let data16 = data.updateTime;
+      if (typeof data16 === "string") {
+        if (!formats0.validate(data16)) {
+          const err20 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/updateTime", schemaPath: "#/properties/updateTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.expireTime !== void 0) {
+      let data17 = data.expireTime;
+      if (typeof data17 === "string") {
+        if (!formats0.validate(data17)) {
+          const err22 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/expireTime", schemaPath: "#/properties/expireTime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.ttl !== void 0) {
+      let data18 = data.ttl;
+      if (typeof data18 === "string") {
+        if (!pattern10.test(data18)) {
+          const err24 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]{1,9})?s$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]{1,9})?s$"' };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = { instancePath: instancePath + "/ttl", schemaPath: "#/properties/ttl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.usageMetadata !== void 0) {
+      let data19 = data.usageMetadata;
+      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+        if (data19.totalTokenCount !== void 0) {
+          let data20 = data19.totalTokenCount;
+          if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)))) {
+            const err26 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+          if (typeof data20 == "number") {
+            if (data20 > 2147483647 || isNaN(data20)) {
+              const err27 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+            if (data20 < -2147483648 || isNaN(data20)) {
+              const err28 = { instancePath: instancePath + "/usageMetadata/totalTokenCount", schemaPath: "#/properties/usageMetadata/properties/totalTokenCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/usageMetadata", schemaPath: "#/properties/usageMetadata/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err30];
+    } else {
+      vErrors.push(err30);
+    }
+    errors++;
+  }
+  validate262.errors = vErrors;
+  return errors === 0;
+}
+validate262.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+function validate261(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate261.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate262(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+    errors = vErrors.length;
+  }
+  validate261.errors = vErrors;
+  return errors === 0;
+}
+validate261.evaluated = { "props": { "name": true, "displayName": true, "model": true, "systemInstruction": true, "contents": true, "tools": true, "toolConfig": true, "createTime": true, "updateTime": true, "expireTime": true, "ttl": true, "usageMetadata": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateCachedContentResponse400 = validate267;
+function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate268.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate268.errors = vErrors;
+  return errors === 0;
+}
+validate268.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate267(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate267.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate268(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+    errors = vErrors.length;
+  }
+  validate267.errors = vErrors;
+  return errors === 0;
+}
+validate267.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateCachedContentResponse403 = validate270;
+function validate271(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate271.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate271.errors = vErrors;
+  return errors === 0;
+}
+validate271.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate270.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate271(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+    errors = vErrors.length;
+  }
+  validate270.errors = vErrors;
+  return errors === 0;
+}
+validate270.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateCachedContentResponse404 = validate273;
+function validate274(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate274.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate274.errors = vErrors;
+  return errors === 0;
+}
+validate274.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate273(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate273.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate274(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+    errors = vErrors.length;
+  }
+  validate273.errors = vErrors;
+  return errors === 0;
+}
+validate273.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateCachedContentResponse429 = validate276;
+function validate277(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate277.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate277.errors = vErrors;
+  return errors === 0;
+}
+validate277.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate276.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate277(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+    errors = vErrors.length;
+  }
+  validate276.errors = vErrors;
+  return errors === 0;
+}
+validate276.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateCachedContentResponse500 = validate279;
+function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate280.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate280.errors = vErrors;
+  return errors === 0;
+}
+validate280.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate279(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate279.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate280(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+    errors = vErrors.length;
+  }
+  validate279.errors = vErrors;
+  return errors === 0;
+}
+validate279.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUploadFileBody1 = validate282;
+function validate283(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate283.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -15406,8 +17217,8 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.file !== void 0) {
-      if (!validate55(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+      if (!validate58(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
         errors = vErrors.length;
       }
     }
@@ -15420,34 +17231,84 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate260.errors = vErrors;
+  validate283.errors = vErrors;
   return errors === 0;
 }
-validate260.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
-function validate259(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate283.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate259.evaluated;
+  const evaluated0 = validate282.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate260(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+  if (!validate283(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
     errors = vErrors.length;
   }
-  validate259.errors = vErrors;
+  validate282.errors = vErrors;
   return errors === 0;
 }
-validate259.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUploadFileResponse400 = validate263;
-function validate264(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate282.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUploadFileResponse200 = validate286;
+function validate287(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate264.evaluated;
+  const evaluated0 = validate287.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.file !== void 0) {
+      if (!validate58(data.file, { instancePath: instancePath + "/file", parentData: data, parentDataProperty: "file", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate287.errors = vErrors;
+  return errors === 0;
+}
+validate287.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+function validate286(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate286.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate287(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+    errors = vErrors.length;
+  }
+  validate286.errors = vErrors;
+  return errors === 0;
+}
+validate286.evaluated = { "props": { "file": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUploadFileResponse400 = validate290;
+function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate291.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -15616,34 +17477,34 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate264.errors = vErrors;
+  validate291.errors = vErrors;
   return errors === 0;
 }
-validate264.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate263(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate291.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate290(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate263.evaluated;
+  const evaluated0 = validate290.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate264(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+  if (!validate291(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
     errors = vErrors.length;
   }
-  validate263.errors = vErrors;
+  validate290.errors = vErrors;
   return errors === 0;
 }
-validate263.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUploadFileResponse403 = validate266;
-function validate267(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate290.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUploadFileResponse403 = validate293;
+function validate294(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate267.evaluated;
+  const evaluated0 = validate294.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -15812,34 +17673,34 @@ function validate267(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate267.errors = vErrors;
+  validate294.errors = vErrors;
   return errors === 0;
 }
-validate267.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate266(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate294.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate293(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate266.evaluated;
+  const evaluated0 = validate293.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate267(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+  if (!validate294(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
     errors = vErrors.length;
   }
-  validate266.errors = vErrors;
+  validate293.errors = vErrors;
   return errors === 0;
 }
-validate266.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUploadFileResponse404 = validate269;
-function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate293.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUploadFileResponse404 = validate296;
+function validate297(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate270.evaluated;
+  const evaluated0 = validate297.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -16008,34 +17869,34 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate270.errors = vErrors;
+  validate297.errors = vErrors;
   return errors === 0;
 }
-validate270.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate269(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate297.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate296(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate269.evaluated;
+  const evaluated0 = validate296.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate270(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+  if (!validate297(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
     errors = vErrors.length;
   }
-  validate269.errors = vErrors;
+  validate296.errors = vErrors;
   return errors === 0;
 }
-validate269.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUploadFileResponse429 = validate272;
-function validate273(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate296.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUploadFileResponse429 = validate299;
+function validate300(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate273.evaluated;
+  const evaluated0 = validate300.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -16204,37 +18065,233 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate273.errors = vErrors;
+  validate300.errors = vErrors;
   return errors === 0;
 }
-validate273.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate272(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate300.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate272.evaluated;
+  const evaluated0 = validate299.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate273(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+  if (!validate300(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
     errors = vErrors.length;
   }
-  validate272.errors = vErrors;
+  validate299.errors = vErrors;
   return errors === 0;
 }
-validate272.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+validate299.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUploadFileResponse500 = validate302;
+function validate303(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate303.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === void 0) {
+          const err1 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (data0.message === void 0) {
+          const err2 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0.code !== void 0) {
+          let data1 = data0.code;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+            const err3 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number") {
+            if (data1 > 2147483647 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < -2147483648 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/error/code", schemaPath: "spec://generative#/components/schemas/Status/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: -2147483648 }, message: "must be >= -2147483648" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data0.message !== void 0) {
+          if (typeof data0.message !== "string") {
+            const err6 = { instancePath: instancePath + "/error/message", schemaPath: "spec://generative#/components/schemas/Status/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.status !== void 0) {
+          if (typeof data0.status !== "string") {
+            const err7 = { instancePath: instancePath + "/error/status", schemaPath: "spec://generative#/components/schemas/Status/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== void 0) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data5 = data4[i0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                if (data5["@type"] === void 0) {
+                  const err8 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                if (data5["@type"] !== void 0) {
+                  if (typeof data5["@type"] !== "string") {
+                    const err9 = { instancePath: instancePath + "/error/details/" + i0 + "/@type", schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err10 = { instancePath: instancePath + "/error/details/" + i0, schemaPath: "spec://generative#/components/schemas/Status/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err11 = { instancePath: instancePath + "/error/details", schemaPath: "spec://generative#/components/schemas/Status/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/error", schemaPath: "spec://generative#/components/schemas/Status/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.status === void 0) {
+          const err13 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/allOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate303.errors = vErrors;
+  return errors === 0;
+}
+validate303.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate302.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate303(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+    errors = vErrors.length;
+  }
+  validate302.errors = vErrors;
+  return errors === 0;
+}
+validate302.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 
 // validators:coercing
-var validateCreateCachedContentParams = validate204;
-function validate204(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateCreateCachedContentParams = validate203;
+function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate203.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -16287,10 +18344,10 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate204.errors = vErrors;
+  validate203.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+validate203.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 var validateCreateFileParams = validate21;
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -16353,13 +18410,13 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate21.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteCachedContentParams = validate224;
+var validateDeleteCachedContentParams = validate222;
 var pattern42 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}$", "u");
-function validate224(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate224.evaluated;
+  const evaluated0 = validate222.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -16468,18 +18525,18 @@ function validate224(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate224.errors = vErrors;
+  validate222.errors = vErrors;
   return errors === 0;
 }
-validate224.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteFileParams = validate233;
+validate222.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteFileParams = validate232;
 var func12 = require_ucs2length().default;
 var pattern52 = new RegExp("^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
-function validate233(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate233.evaluated;
+  const evaluated0 = validate232.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -16597,12 +18654,12 @@ function validate233(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate233.errors = vErrors;
+  validate232.errors = vErrors;
   return errors === 0;
 }
-validate233.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+validate232.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 var validateGenerateContentParams = validate25;
-var pattern62 = new RegExp("^[a-zA-Z0-9][a-zA-Z0-9._-]*$", "u");
+var pattern62 = new RegExp("^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$", "u");
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -16662,8 +18719,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
           if (typeof data1 === "string") {
-            if (!pattern62.test(data1)) {
-              const err2 = { instancePath: instancePath + "/path/model", schemaPath: "#/properties/path/properties/model/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
+            if (func12(data1) > 128) {
+              const err2 = { instancePath: instancePath + "/path/model", schemaPath: "#/properties/path/properties/model/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
               if (vErrors === null) {
                 vErrors = [err2];
               } else {
@@ -16671,22 +18728,19 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (!pattern62.test(data1)) {
+              const err3 = { instancePath: instancePath + "/path/model", schemaPath: "#/properties/path/properties/model/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$" }, message: 'must match pattern "^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$"' };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err3 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.query !== void 0) {
-      let data2 = data.query;
-      if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-        const err4 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -16695,10 +18749,10 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.header !== void 0) {
-      let data3 = data.header;
-      if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-        const err5 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (data.query !== void 0) {
+      let data2 = data.query;
+      if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
+        const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -16707,12 +18761,24 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.header !== void 0) {
+      let data3 = data.header;
+      if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+        const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err7];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err7);
     }
     errors++;
   }
@@ -16965,12 +19031,12 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate27.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListCachedContentsParams = validate282;
-function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateListCachedContentsParams = validate284;
+function validate284(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate282.evaluated;
+  const evaluated0 = validate284.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -17112,10 +19178,10 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate282.errors = vErrors;
+  validate284.errors = vErrors;
   return errors === 0;
 }
-validate282.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+validate284.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 var validateListFilesParams = validate292;
 function validate292(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -17267,13 +19333,13 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate292.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateStreamGenerateContentParams = validate302;
-var schema43 = { "type": "object", "properties": { "path": { "type": "object", "properties": { "model": { "type": "string", "pattern": "^[a-zA-Z0-9][a-zA-Z0-9._-]*$" } }, "required": ["model"] }, "query": { "type": "object", "properties": { "alt": { "type": "string", "enum": ["sse"] } }, "required": ["alt"] }, "header": { "type": "object", "properties": {}, "required": [] } }, "$id": "spec://generative/validateStreamGenerateContentParams" };
-function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateStreamGenerateContentParams = validate304;
+var schema43 = { "type": "object", "properties": { "path": { "type": "object", "properties": { "model": { "type": "string", "pattern": "^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$", "maxLength": 128 } }, "required": ["model"] }, "query": { "type": "object", "properties": { "alt": { "type": "string", "enum": ["sse"] } }, "required": ["alt"] }, "header": { "type": "object", "properties": {}, "required": [] } }, "$id": "spec://generative/validateStreamGenerateContentParams" };
+function validate304(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate302.evaluated;
+  const evaluated0 = validate304.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -17328,8 +19394,8 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (typeof data1 === "string") {
-            if (!pattern62.test(data1)) {
-              const err2 = { instancePath: instancePath + "/path/model", schemaPath: "#/properties/path/properties/model/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z0-9][a-zA-Z0-9._-]*$" }, message: 'must match pattern "^[a-zA-Z0-9][a-zA-Z0-9._-]*$"' };
+            if (func12(data1) > 128) {
+              const err2 = { instancePath: instancePath + "/path/model", schemaPath: "#/properties/path/properties/model/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" };
               if (vErrors === null) {
                 vErrors = [err2];
               } else {
@@ -17337,14 +19403,23 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
+            if (!pattern62.test(data1)) {
+              const err3 = { instancePath: instancePath + "/path/model", schemaPath: "#/properties/path/properties/model/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$" }, message: 'must match pattern "^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$"' };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
           }
         }
       } else {
-        const err3 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err4 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err4];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -17353,11 +19428,11 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
       let data2 = data.query;
       if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
         if (data2.alt === void 0) {
-          const err4 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "alt" }, message: "must have required property 'alt'" };
+          const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "alt" }, message: "must have required property 'alt'" };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err5];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err5);
           }
           errors++;
         }
@@ -17379,11 +19454,11 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
               } else if (data3 === null) {
                 coerced1 = "";
               } else {
-                const err5 = { instancePath: instancePath + "/query/alt", schemaPath: "#/properties/query/properties/alt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err6 = { instancePath: instancePath + "/query/alt", schemaPath: "#/properties/query/properties/alt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err5];
+                  vErrors = [err6];
                 } else {
-                  vErrors.push(err5);
+                  vErrors.push(err6);
                 }
                 errors++;
               }
@@ -17396,29 +19471,17 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
             }
           }
           if (!(data3 === "sse")) {
-            const err6 = { instancePath: instancePath + "/query/alt", schemaPath: "#/properties/query/properties/alt/enum", keyword: "enum", params: { allowedValues: schema43.properties.query.properties.alt.enum }, message: "must be equal to one of the allowed values" };
+            const err7 = { instancePath: instancePath + "/query/alt", schemaPath: "#/properties/query/properties/alt/enum", keyword: "enum", params: { allowedValues: schema43.properties.query.properties.alt.enum }, message: "must be equal to one of the allowed values" };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err7];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err7);
             }
             errors++;
           }
         }
       } else {
-        const err7 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.header !== void 0) {
-      let data4 = data.header;
-      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-        const err8 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err8 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -17427,19 +19490,31 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
+    if (data.header !== void 0) {
+      let data4 = data.header;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err9 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err9];
+      vErrors = [err10];
     } else {
-      vErrors.push(err9);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate302.errors = vErrors;
+  validate304.errors = vErrors;
   return errors === 0;
 }
-validate302.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+validate304.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 var validateUpdateCachedContentParams = validate31;
 var schema44 = { "type": "object", "properties": { "path": { "type": "object", "properties": { "cachedContent": { "type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$" } }, "required": ["cachedContent"] }, "query": { "type": "object", "properties": { "updateMask": { "type": "string", "enum": ["ttl", "expireTime", "expiration"] } }, "required": [] }, "header": { "type": "object", "properties": {}, "required": [] } }, "$id": "spec://generative/validateUpdateCachedContentParams" };
 function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -17923,24 +19998,28 @@ export {
   validateCreateCachedContentResponse403,
   validateCreateCachedContentResponse404,
   validateCreateCachedContentResponse429,
+  validateCreateCachedContentResponse500,
   validateCreateFileBody0,
   validateCreateFileParams,
   validateCreateFileResponse200,
   validateCreateFileResponse400,
   validateCreateFileResponse403,
   validateCreateFileResponse429,
+  validateCreateFileResponse500,
   validateDeleteCachedContentParams,
   validateDeleteCachedContentResponse200,
   validateDeleteCachedContentResponse400,
   validateDeleteCachedContentResponse403,
   validateDeleteCachedContentResponse404,
   validateDeleteCachedContentResponse429,
+  validateDeleteCachedContentResponse500,
   validateDeleteFileParams,
   validateDeleteFileResponse200,
   validateDeleteFileResponse400,
   validateDeleteFileResponse403,
   validateDeleteFileResponse404,
   validateDeleteFileResponse429,
+  validateDeleteFileResponse500,
   validateGenerateContentBody0,
   validateGenerateContentParams,
   validateGenerateContentResponse200,
@@ -17956,22 +20035,26 @@ export {
   validateGetCachedContentResponse403,
   validateGetCachedContentResponse404,
   validateGetCachedContentResponse429,
+  validateGetCachedContentResponse500,
   validateGetFileParams,
   validateGetFileResponse200,
   validateGetFileResponse400,
   validateGetFileResponse403,
   validateGetFileResponse404,
   validateGetFileResponse429,
+  validateGetFileResponse500,
   validateListCachedContentsParams,
   validateListCachedContentsResponse200,
   validateListCachedContentsResponse400,
   validateListCachedContentsResponse403,
   validateListCachedContentsResponse429,
+  validateListCachedContentsResponse500,
   validateListFilesParams,
   validateListFilesResponse200,
   validateListFilesResponse400,
   validateListFilesResponse403,
   validateListFilesResponse429,
+  validateListFilesResponse500,
   validateStreamGenerateContentBody0,
   validateStreamGenerateContentParams,
   validateStreamGenerateContentResponse400,
@@ -17987,11 +20070,13 @@ export {
   validateUpdateCachedContentResponse403,
   validateUpdateCachedContentResponse404,
   validateUpdateCachedContentResponse429,
+  validateUpdateCachedContentResponse500,
   validateUploadFileBody1,
   validateUploadFileParams,
   validateUploadFileResponse200,
   validateUploadFileResponse400,
   validateUploadFileResponse403,
   validateUploadFileResponse404,
-  validateUploadFileResponse429
+  validateUploadFileResponse429,
+  validateUploadFileResponse500
 };
