@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './loader.js';
-import { generateAll } from './pipeline.js';
+import { generateAll, type GenerateOptions } from './pipeline.js';
 import { SERVICE_KEYS, isServiceKey, type ServiceKey } from './services.js';
+import { validatorsThread } from './validators-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
 const { values } = parseArgs({
@@ -19,6 +20,12 @@ const services: ServiceKey[] = values.service
   ? isServiceKey(values.service) ? [values.service] : usage(`unknown service ${values.service}`)
   : [...SERVICE_KEYS];
 const scopes = values.service ? services : undefined;
+
+// generator/run.mjs names its bundled validators worker; run from the sources (tsx, tests), the
+// validators compile in this thread. Both give the same bytes.
+const workerFile = process.env.SPEC_FIRST_VALIDATORS_WORKER;
+const thread = workerFile ? validatorsThread(workerFile) : undefined;
+const options: GenerateOptions = { validators: thread?.emit };
 
 function usage(message: string): never {
   console.error(`${message}\nusage: npm run generate [-- --check | --watch] [--service ${SERVICE_KEYS.join('|')}]`);
@@ -35,7 +42,7 @@ function describe(drift: Drift): string[] {
 
 async function once(): Promise<number> {
   const started = performance.now();
-  const { files } = await generateAll(services);
+  const { files } = await generateAll(services, options);
   if (values.check) {
     const drift = compare(files, scopes);
     if (isClean(drift)) {
@@ -66,7 +73,7 @@ async function watch(): Promise<void> {
     if (targets.length === 0) return;
     const started = performance.now();
     try {
-      const { files } = await generateAll(targets);
+      const { files } = await generateAll(targets, options);
       const drift = write(files, targets);
       const lines = describe(drift);
       console.log(`[${new Date().toISOString()}] ${targets.join(', ')} regenerated in ${Math.round(performance.now() - started)} ms; ${lines.length} file(s) changed`);
@@ -87,5 +94,10 @@ async function watch(): Promise<void> {
   fs.watch(path.join(ROOT, 'templates'), { recursive: true }, () => onChange('all'));
 }
 
-if (values.watch) await watch();
-else process.exitCode = await once();
+// No top-level await: generator/run.mjs bundles this file as CommonJS.
+if (values.watch) void watch();
+else {
+  void once()
+    .then((code) => (process.exitCode = code))
+    .finally(() => thread?.close());
+}

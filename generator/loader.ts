@@ -1,10 +1,10 @@
 // Loads one service's spec and bundles its $refs with Redocly's openapi-core (no hand-written resolution).
 import { bundle, createConfig } from '@redocly/openapi-core';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { ROOT } from './root.js';
 import type { ServiceKey } from './services.js';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { ROOT };
 
 /** A bundled OpenAPI document: one object, internal `#/components/...` refs kept. */
 export type OpenApiDocument = Record<string, any>;

@@ -1,17 +1,13 @@
 // The pipeline: spec -> loader (bundle) -> model -> emitters -> files (path under generated/ -> content).
-import { loadSpec } from './loader.js';
+import { loadSpec, type LoadedSpec } from './loader.js';
 import { buildServiceModel } from './model/build.js';
 import { camelCase } from './model/names.js';
 import type { ServiceModel } from './model/types.js';
 import { SERVICE_KEYS, type ServiceKey } from './services.js';
-import { emitClient } from './emitters/client.js';
 import { emitReadme } from './emitters/readme.js';
-import { emitRules } from './emitters/rules.js';
 import { runtimeFiles } from './emitters/runtime.js';
-import { emitServer } from './emitters/server.js';
 import { renderTemplate } from './emitters/templates.js';
-import { emitTypes } from './emitters/types.js';
-import { emitValidators } from './emitters/validators.js';
+import type { ValidatorsEmitter } from './validators-thread.js';
 
 export type Outputs = Map<string, string>;
 
@@ -22,16 +18,34 @@ export interface ServiceOutputs {
   sources: string[];
 }
 
-export async function generateService(service: ServiceKey): Promise<ServiceOutputs> {
+export interface GenerateOptions {
+  /** Where ajv's validators are compiled: in this thread by default, or on a worker (validators-thread.ts). */
+  validators?: ValidatorsEmitter;
+}
+
+interface PreparedService {
+  service: ServiceKey;
+  spec: LoadedSpec;
+  model: ServiceModel;
+  validators: Promise<{ js: string; dts: string }>;
+}
+
+/** Loads and models a service and starts its validators (on a worker they run while the rest is emitted). */
+async function prepare(service: ServiceKey, options: GenerateOptions): Promise<PreparedService> {
   const spec = await loadSpec(service);
   const model = buildServiceModel(service, spec.document);
+  // Imported only when compiled here: with a worker, this thread never loads ajv.
+  const emitValidators = options.validators ?? (await import('./emitters/validators.js')).emitValidators;
+  return { service, spec, model, validators: emitValidators(model) };
+}
+
+/** Emits everything but the validators, which `done` adds once their compile is over. */
+async function emit({ service, spec, model, validators }: PreparedService): Promise<ServiceOutputs & { done: Promise<void> }> {
+  const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
   const banner = renderTemplate('banner.hbs', { service });
   const files: Outputs = new Map();
   const put = (name: string, content: string) => files.set(`${service}/${name}`, content);
-  const [types, validators] = await Promise.all([emitTypes(model), emitValidators(model)]);
-  put('types.ts', banner + types);
-  put('validators.js', banner + validators.js);
-  put('validators.d.ts', banner + validators.dts);
+  put('types.ts', banner + emitTypes(model));
   put('client.ts', banner + emitClient(model));
   put('server.ts', banner + emitServer(model));
   put('rules.ts', banner + emitRules(model));
@@ -39,7 +53,11 @@ export async function generateService(service: ServiceKey): Promise<ServiceOutpu
   put('openapi.json', JSON.stringify(spec.document, null, 2) + '\n');
   put('README.md', emitReadme(model));
   for (const [name, content] of runtimeFiles()) put(name, content);
-  return { service, files, sources: spec.files };
+  const done = validators.then(({ js, dts }) => {
+    put('validators.js', banner + js);
+    put('validators.d.ts', banner + dts);
+  });
+  return { service, files, sources: spec.files, done };
 }
 
 function packageIndex(model: ServiceModel): string {
@@ -66,8 +84,17 @@ function allRulesIndex(): string {
   ].join('\n');
 }
 
-export async function generateAll(services: readonly ServiceKey[] = SERVICE_KEYS): Promise<{ files: Outputs; sources: Map<ServiceKey, string[]> }> {
-  const results = await Promise.all(services.map((s) => generateService(s)));
+export async function generateAll(
+  services: readonly ServiceKey[] = SERVICE_KEYS,
+  options: GenerateOptions = {},
+): Promise<{ files: Outputs; sources: Map<ServiceKey, string[]> }> {
+  // Every model first, so that all validators are under way before the TypeScript emitters start; one
+  // after the other, so that the first reaches the validators emitter as early as possible.
+  const prepared: PreparedService[] = [];
+  for (const s of services) prepared.push(await prepare(s, options));
+  const results: Array<ServiceOutputs & { done: Promise<void> }> = [];
+  for (const p of prepared) results.push(await emit(p));
+  await Promise.all(results.map((r) => r.done));
   const files: Outputs = new Map();
   const sources = new Map<ServiceKey, string[]>();
   for (const r of results) {

@@ -238,19 +238,139 @@ var require_formats = __commonJS({
 });
 
 // validators:strict
-var validateDeleteGroupItemResponse400 = validate20;
-var schema35 = { "type": "object", "required": ["message"], "properties": { "message": { "type": "string" }, "domain": { "type": "string" }, "reason": { "type": "string" }, "location": { "type": "string" }, "locationType": { "type": "string", "enum": ["parameter", "header", "PARAMETER", "PATH", "OTHER"] } } };
-var pattern4 = new RegExp("^[A-Z_]+$", "u");
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateDeleteGroupItemResponse400 = validate0;
+var pattern0 = new RegExp("^[A-Z_]+$", "u");
+var schema4 = { "type": "object", "required": ["message"], "properties": { "message": { "type": "string" }, "domain": { "type": "string" }, "reason": { "type": "string" }, "location": { "type": "string" }, "locationType": { "type": "string", "enum": ["parameter", "header", "PARAMETER", "PATH", "OTHER"] } } };
+function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate23.evaluated;
+  const evaluated0 = validate4.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.message === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.message !== void 0) {
+      let data0 = data.message;
+      const _errs1 = errors;
+      if (typeof data0 !== "string") {
+        const err1 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      const _errs2 = errors;
+      var valid0 = _errs1 === errors;
+    }
+    if (data.domain !== void 0) {
+      let data1 = data.domain;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
+        const err2 = { instancePath: instancePath + "/domain", schemaPath: "#/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
+    }
+    if (data.reason !== void 0) {
+      let data2 = data.reason;
+      const _errs5 = errors;
+      if (typeof data2 !== "string") {
+        const err3 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      const _errs6 = errors;
+      var valid0 = _errs5 === errors;
+    }
+    if (data.location !== void 0) {
+      let data3 = data.location;
+      const _errs7 = errors;
+      if (typeof data3 !== "string") {
+        const err4 = { instancePath: instancePath + "/location", schemaPath: "#/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      const _errs8 = errors;
+      var valid0 = _errs7 === errors;
+    }
+    if (data.locationType !== void 0) {
+      let data4 = data.locationType;
+      const _errs9 = errors;
+      if (typeof data4 !== "string") {
+        const err5 = { instancePath: instancePath + "/locationType", schemaPath: "#/properties/locationType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      const _errs10 = errors;
+      const vSchema0 = schema4.properties.locationType.enum;
+      if (!(data4 === "parameter" || data4 === "header" || data4 === "PARAMETER" || data4 === "PATH" || data4 === "OTHER")) {
+        const err6 = { instancePath: instancePath + "/locationType", schemaPath: "#/properties/locationType/enum", keyword: "enum", params: { allowedValues: schema4.properties.locationType.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      var valid0 = _errs9 === errors;
+    }
+  } else {
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate4.errors = vErrors;
+  return errors === 0;
+}
+validate4.evaluated = { "props": { "message": true, "domain": true, "reason": true, "location": true, "locationType": true }, "dynamicProps": false, "dynamicItems": false };
+function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate3.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
@@ -281,6 +401,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.code !== void 0) {
       let data0 = data.code;
+      const _errs1 = errors;
       if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
         const err3 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
@@ -290,6 +411,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs2 = errors;
       if (typeof data0 == "number") {
         if (data0 > 599 || isNaN(data0)) {
           const err4 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599" };
@@ -310,9 +432,12 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.message !== void 0) {
-      if (typeof data.message !== "string") {
+      let data1 = data.message;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err6 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
@@ -321,11 +446,15 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.status !== void 0) {
       let data2 = data.status;
+      const _errs5 = errors;
+      const _errs6 = errors;
       if (typeof data2 === "string") {
-        if (!pattern4.test(data2)) {
+        if (!pattern0.test(data2)) {
           const err7 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/pattern", keyword: "pattern", params: { pattern: "^[A-Z_]+$" }, message: 'must match pattern "^[A-Z_]+$"' };
           if (vErrors === null) {
             vErrors = [err7];
@@ -343,13 +472,19 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs5 === errors;
     }
     if (data.details !== void 0) {
       let data3 = data.details;
+      const _errs7 = errors;
+      const _errs8 = errors;
       if (Array.isArray(data3)) {
+        let valid2 = true;
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data4 = data3[i0];
+          const _errs9 = errors;
+          const _errs10 = errors;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4["@type"] === void 0) {
               const err9 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
@@ -360,8 +495,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            const _errs11 = errors;
             if (data4["@type"] !== void 0) {
-              if (typeof data4["@type"] !== "string") {
+              let data5 = data4["@type"];
+              const _errs12 = errors;
+              if (typeof data5 !== "string") {
                 const err10 = { instancePath: instancePath + "/details/" + i0 + "/@type", schemaPath: "#/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err10];
@@ -370,6 +508,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
+              const _errs13 = errors;
+              var valid3 = _errs12 === errors;
             }
           } else {
             const err11 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -379,6 +519,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               vErrors.push(err11);
             }
             errors++;
+          }
+          var valid1 = _errs9 === errors;
+          if (!valid1) {
+            valid2 = false;
           }
         }
       } else {
@@ -390,131 +534,63 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs7 === errors;
     }
     if (data.errors !== void 0) {
       let data6 = data.errors;
+      const _errs14 = errors;
+      const _errs15 = errors;
       if (Array.isArray(data6)) {
+        let valid5 = true;
         const len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++) {
           let data7 = data6[i1];
-          if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-            if (data7.message === void 0) {
-              const err13 = { instancePath: instancePath + "/errors/" + i1, schemaPath: "spec://analytics#/components/schemas/ErrorItem/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-            if (data7.message !== void 0) {
-              if (typeof data7.message !== "string") {
-                const err14 = { instancePath: instancePath + "/errors/" + i1 + "/message", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err14];
-                } else {
-                  vErrors.push(err14);
-                }
-                errors++;
-              }
-            }
-            if (data7.domain !== void 0) {
-              if (typeof data7.domain !== "string") {
-                const err15 = { instancePath: instancePath + "/errors/" + i1 + "/domain", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
-              }
-            }
-            if (data7.reason !== void 0) {
-              if (typeof data7.reason !== "string") {
-                const err16 = { instancePath: instancePath + "/errors/" + i1 + "/reason", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
-              }
-            }
-            if (data7.location !== void 0) {
-              if (typeof data7.location !== "string") {
-                const err17 = { instancePath: instancePath + "/errors/" + i1 + "/location", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err17];
-                } else {
-                  vErrors.push(err17);
-                }
-                errors++;
-              }
-            }
-            if (data7.locationType !== void 0) {
-              let data12 = data7.locationType;
-              if (typeof data12 !== "string") {
-                const err18 = { instancePath: instancePath + "/errors/" + i1 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err18];
-                } else {
-                  vErrors.push(err18);
-                }
-                errors++;
-              }
-              if (!(data12 === "parameter" || data12 === "header" || data12 === "PARAMETER" || data12 === "PATH" || data12 === "OTHER")) {
-                const err19 = { instancePath: instancePath + "/errors/" + i1 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/enum", keyword: "enum", params: { allowedValues: schema35.properties.locationType.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err19];
-                } else {
-                  vErrors.push(err19);
-                }
-                errors++;
-              }
-            }
+          const _errs16 = errors;
+          if (!validate4(data7, { instancePath: instancePath + "/errors/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+            errors = vErrors.length;
           } else {
-            const err20 = { instancePath: instancePath + "/errors/" + i1, schemaPath: "spec://analytics#/components/schemas/ErrorItem/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
+          }
+          var valid4 = _errs16 === errors;
+          if (!valid4) {
+            valid5 = false;
           }
         }
       } else {
-        const err21 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err13 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err13];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err13);
         }
         errors++;
       }
+      var valid0 = _errs14 === errors;
     }
   } else {
-    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err22];
+      vErrors = [err14];
     } else {
-      vErrors.push(err22);
+      vErrors.push(err14);
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate3.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { "props": { "code": true, "message": true, "status": true, "details": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate3.evaluated = { "props": { "code": true, "message": true, "status": true, "details": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate22.evaluated;
+  const evaluated0 = validate2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -526,10 +602,14 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -540,10 +620,270 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate2.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+validate2.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate0.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate2(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate0.errors = vErrors;
+  return errors === 0;
+}
+validate0.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupItemResponse401 = validate8;
+function validate9(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate9.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate9.errors = vErrors;
+  return errors === 0;
+}
+validate9.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate8.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate9(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate8.errors = vErrors;
+  return errors === 0;
+}
+validate8.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupItemResponse403 = validate12;
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate13.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate13.errors = vErrors;
+  return errors === 0;
+}
+validate13.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate12.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate13(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate12.errors = vErrors;
+  return errors === 0;
+}
+validate12.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupItemResponse404 = validate16;
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate17.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate17.errors = vErrors;
+  return errors === 0;
+}
+validate17.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate16.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate17(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate16.errors = vErrors;
+  return errors === 0;
+}
+validate16.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupItemResponse429 = validate20;
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate21.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate21.errors = vErrors;
+  return errors === 0;
+}
+validate21.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -555,25 +895,27 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate22(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+  if (!validate21(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
     errors = vErrors.length;
+  } else {
   }
   validate20.errors = vErrors;
   return errors === 0;
 }
 validate20.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse401 = validate26;
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateDeleteGroupResponse400 = validate24;
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate27.evaluated;
+  const evaluated0 = validate25.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -585,10 +927,14 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -599,40 +945,42 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-validate27.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate25.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate26.evaluated;
+  const evaluated0 = validate24.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate27(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+  if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate26.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-validate26.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse403 = validate30;
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate24.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupResponse401 = validate28;
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate29.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -644,10 +992,14 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -658,40 +1010,42 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate29.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate30.evaluated;
+  const evaluated0 = validate28.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate31(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+  if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate30.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-validate30.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse404 = validate34;
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate28.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupResponse403 = validate32;
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -703,10 +1057,14 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -717,40 +1075,42 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate33.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate35(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+  if (!validate33(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate34.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse429 = validate38;
-function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate32.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupResponse404 = validate36;
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -762,10 +1122,14 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -776,40 +1140,42 @@ function validate39(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate37.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate39(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+  if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate38.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse400 = validate42;
-function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate36.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupResponse429 = validate40;
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -821,10 +1187,14 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -835,71 +1205,34 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate41.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate43(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+  if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
     errors = vErrors.length;
-  }
-  validate42.errors = vErrors;
-  return errors === 0;
-}
-validate42.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse401 = validate46;
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate47.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
   } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
   }
-  validate47.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+validate40.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupBody0 = validate44;
+var func0 = require_ucs2length().default;
+var formats0 = require_formats().fullFormats["date-time"];
 function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate46.evaluated;
@@ -909,43 +1242,98 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate47(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-    errors = vErrors.length;
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.publishedAt !== void 0) {
+      let data0 = data.publishedAt;
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (typeof data0 == "number") {
+      }
+      if (typeof data0 === "string") {
+        if (!formats0.validate(data0)) {
+          const err0 = { instancePath: instancePath + "/publishedAt", schemaPath: "#/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      } else {
+        const err1 = { instancePath: instancePath + "/publishedAt", schemaPath: "#/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      var valid0 = _errs1 === errors;
+    }
+    if (data.title !== void 0) {
+      let data1 = data.title;
+      const _errs3 = errors;
+      const _errs4 = errors;
+      if (typeof data1 === "string") {
+        if (func0(data1) < 1) {
+          const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      var valid0 = _errs3 === errors;
+    }
+  } else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
   }
   validate46.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse403 = validate50;
-function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate46.evaluated = { "props": { "publishedAt": true, "title": true }, "dynamicProps": false, "dynamicItems": false };
+var pattern1 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
+var schema27 = { "type": "string", "enum": ["platform#channel", "platform#playlist", "platform#video", "platformPartner#asset"] };
+function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+  if (typeof data !== "string") {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
     }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    errors++;
+  }
+  const _errs0 = errors;
+  const vSchema0 = schema27.enum;
+  if (!(data === "platform#channel" || data === "platform#playlist" || data === "platform#video" || data === "platformPartner#asset")) {
+    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema27.enum }, message: "must be equal to one of the allowed values" };
     if (vErrors === null) {
       vErrors = [err1];
     } else {
@@ -953,167 +1341,28 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
+validate49.evaluated = { "dynamicProps": false, "dynamicItems": false };
+function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-    errors = vErrors.length;
-  }
-  validate50.errors = vErrors;
-  return errors === 0;
-}
-validate50.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse404 = validate54;
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate55.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate55.errors = vErrors;
-  return errors === 0;
-}
-validate55.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate54.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate55(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-    errors = vErrors.length;
-  }
-  validate54.errors = vErrors;
-  return errors === 0;
-}
-validate54.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse429 = validate58;
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate59.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate59.errors = vErrors;
-  return errors === 0;
-}
-validate59.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-    errors = vErrors.length;
-  }
-  validate58.errors = vErrors;
-  return errors === 0;
-}
-validate58.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupBody0 = validate62;
-var schema58 = { "type": "string", "enum": ["platform#channel", "platform#playlist", "platform#video", "platformPartner#asset"] };
-var func1 = require_ucs2length().default;
-var formats0 = require_formats().fullFormats["date-time"];
-var pattern5 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
-function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate64.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.itemCount !== void 0) {
       let data0 = data.itemCount;
+      const _errs1 = errors;
+      const _errs2 = errors;
       if (typeof data0 === "string") {
-        if (!pattern5.test(data0)) {
+        if (!pattern1.test(data0)) {
           const err0 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$" }, message: 'must match pattern "^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$"' };
           if (vErrors === null) {
             vErrors = [err0];
@@ -1131,11 +1380,91 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.itemType !== void 0) {
       let data1 = data.itemType;
-      if (typeof data1 !== "string") {
-        const err2 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      const _errs3 = errors;
+      if (!validate49(data1, { instancePath: instancePath + "/itemType", parentData: data, parentDataProperty: "itemType", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs3 === errors;
+    }
+  } else {
+    const err2 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = { "props": { "itemCount": true, "itemType": true }, "dynamicProps": false, "dynamicItems": false };
+var schema28 = { "type": "object", "properties": { "code": { "type": "string", "enum": ["BAD_REQUEST", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "GONE", "PRECONDITION_FAILED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"] }, "error": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ErrorItem" } }, "requestId": { "type": "string" } } };
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.code !== void 0) {
+      let data0 = data.code;
+      const _errs1 = errors;
+      if (typeof data0 !== "string") {
+        const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      const _errs2 = errors;
+      const vSchema0 = schema28.properties.code.enum;
+      if (!(data0 === "BAD_REQUEST" || data0 === "FORBIDDEN" || data0 === "NOT_FOUND" || data0 === "CONFLICT" || data0 === "GONE" || data0 === "PRECONDITION_FAILED" || data0 === "INTERNAL_ERROR" || data0 === "SERVICE_UNAVAILABLE")) {
+        const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/enum", keyword: "enum", params: { allowedValues: schema28.properties.code.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      var valid0 = _errs1 === errors;
+    }
+    if (data.error !== void 0) {
+      let data1 = data.error;
+      const _errs3 = errors;
+      const _errs4 = errors;
+      if (Array.isArray(data1)) {
+        let valid2 = true;
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          const _errs5 = errors;
+          if (!validate4(data2, { instancePath: instancePath + "/error/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+            errors = vErrors.length;
+          } else {
+          }
+          var valid1 = _errs5 === errors;
+          if (!valid1) {
+            valid2 = false;
+          }
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -1143,8 +1472,13 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data1 === "platform#channel" || data1 === "platform#playlist" || data1 === "platform#video" || data1 === "platformPartner#asset")) {
-        const err3 = { instancePath: instancePath + "/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
+      var valid0 = _errs3 === errors;
+    }
+    if (data.requestId !== void 0) {
+      let data3 = data.requestId;
+      const _errs6 = errors;
+      if (typeof data3 !== "string") {
+        const err3 = { instancePath: instancePath + "/requestId", schemaPath: "#/properties/requestId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -1152,6 +1486,8 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs7 = errors;
+      var valid0 = _errs6 === errors;
     }
   } else {
     const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1162,178 +1498,21 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { "props": { "itemCount": true, "itemType": true }, "dynamicProps": false, "dynamicItems": false };
-var schema59 = { "type": "object", "properties": { "code": { "type": "string", "enum": ["BAD_REQUEST", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "GONE", "PRECONDITION_FAILED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"] }, "error": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ErrorItem" } }, "requestId": { "type": "string" } } };
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate52.evaluated = { "props": { "code": true, "error": true, "requestId": true }, "dynamicProps": false, "dynamicItems": false };
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.code !== void 0) {
-      let data0 = data.code;
-      if (typeof data0 !== "string") {
-        const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      if (!(data0 === "BAD_REQUEST" || data0 === "FORBIDDEN" || data0 === "NOT_FOUND" || data0 === "CONFLICT" || data0 === "GONE" || data0 === "PRECONDITION_FAILED" || data0 === "INTERNAL_ERROR" || data0 === "SERVICE_UNAVAILABLE")) {
-        const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/enum", keyword: "enum", params: { allowedValues: schema59.properties.code.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.error !== void 0) {
-      let data1 = data.error;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.message === void 0) {
-              const err2 = { instancePath: instancePath + "/error/" + i0, schemaPath: "spec://analytics#/components/schemas/ErrorItem/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
-              errors++;
-            }
-            if (data2.message !== void 0) {
-              if (typeof data2.message !== "string") {
-                const err3 = { instancePath: instancePath + "/error/" + i0 + "/message", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err3];
-                } else {
-                  vErrors.push(err3);
-                }
-                errors++;
-              }
-            }
-            if (data2.domain !== void 0) {
-              if (typeof data2.domain !== "string") {
-                const err4 = { instancePath: instancePath + "/error/" + i0 + "/domain", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              }
-            }
-            if (data2.reason !== void 0) {
-              if (typeof data2.reason !== "string") {
-                const err5 = { instancePath: instancePath + "/error/" + i0 + "/reason", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
-              }
-            }
-            if (data2.location !== void 0) {
-              if (typeof data2.location !== "string") {
-                const err6 = { instancePath: instancePath + "/error/" + i0 + "/location", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
-              }
-            }
-            if (data2.locationType !== void 0) {
-              let data7 = data2.locationType;
-              if (typeof data7 !== "string") {
-                const err7 = { instancePath: instancePath + "/error/" + i0 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-              if (!(data7 === "parameter" || data7 === "header" || data7 === "PARAMETER" || data7 === "PATH" || data7 === "OTHER")) {
-                const err8 = { instancePath: instancePath + "/error/" + i0 + "/locationType", schemaPath: "spec://analytics#/components/schemas/ErrorItem/properties/locationType/enum", keyword: "enum", params: { allowedValues: schema35.properties.locationType.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err9 = { instancePath: instancePath + "/error/" + i0, schemaPath: "spec://analytics#/components/schemas/ErrorItem/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.requestId !== void 0) {
-      if (typeof data.requestId !== "string") {
-        const err11 = { instancePath: instancePath + "/requestId", schemaPath: "#/properties/requestId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate66.errors = vErrors;
-  return errors === 0;
-}
-validate66.evaluated = { "props": { "code": true, "error": true, "requestId": true }, "dynamicProps": false, "dynamicItems": false };
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.snippet === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
@@ -1346,6 +1525,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -1355,6 +1535,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#group" !== data0) {
         const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -1364,9 +1545,12 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -1375,11 +1559,15 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.id !== void 0) {
       let data2 = data.id;
+      const _errs5 = errors;
+      const _errs6 = errors;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (func0(data2) < 1) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1397,123 +1585,129 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs5 === errors;
     }
     if (data.snippet !== void 0) {
       let data3 = data.snippet;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.publishedAt !== void 0) {
-          let data4 = data3.publishedAt;
-          if (typeof data4 === "string") {
-            if (!formats0.validate(data4)) {
-              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          } else {
-            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data3.title !== void 0) {
-          let data5 = data3.title;
-          if (typeof data5 === "string") {
-            if (func1(data5) < 1) {
-              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-          } else {
-            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        errors = vErrors.length;
       } else {
-        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
       }
+      var valid1 = _errs8 === errors;
+      const _errs9 = errors;
+      const _errs10 = errors;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err6];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err7];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err7);
         }
         errors++;
       }
+      var valid1 = _errs9 === errors;
+      var valid0 = _errs7 === errors;
     }
     if (data.contentDetails !== void 0) {
-      if (!validate64(data.contentDetails, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+      let data4 = data.contentDetails;
+      const _errs11 = errors;
+      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs11 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs12 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs12 === errors;
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err8];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
+validate45.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-    errors = vErrors.length;
+  if (typeof data !== "string") {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
   }
+  const _errs0 = errors;
+  const vSchema0 = schema27.enum;
+  if (!(data === "platform#channel" || data === "platform#playlist" || data === "platform#video" || data === "platformPartner#asset")) {
+    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema27.enum }, message: "must be equal to one of the allowed values" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { "dynamicProps": false, "dynamicItems": false };
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (!validate45(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  var valid0 = _errs0 === errors;
+  const _errs1 = errors;
+  const _errs2 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.snippet === void 0) {
       const err0 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
@@ -1535,6 +1729,8 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.contentDetails !== void 0) {
       let data0 = data.contentDetails;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.itemType === void 0) {
           const err2 = { instancePath: instancePath + "/contentDetails", schemaPath: "#/allOf/1/properties/contentDetails/required", keyword: "required", params: { missingProperty: "itemType" }, message: "must have required property 'itemType'" };
@@ -1547,59 +1743,51 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data0.itemType !== void 0) {
           let data1 = data0.itemType;
-          if (typeof data1 !== "string") {
-            const err3 = { instancePath: instancePath + "/contentDetails/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
+          const _errs5 = errors;
+          if (!validate56(data1, { instancePath: instancePath + "/contentDetails/itemType", parentData: data0, parentDataProperty: "itemType", rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+            errors = vErrors.length;
+          } else {
           }
-          if (!(data1 === "platform#channel" || data1 === "platform#playlist" || data1 === "platform#video" || data1 === "platformPartner#asset")) {
-            const err4 = { instancePath: instancePath + "/contentDetails/itemType", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
+          var valid2 = _errs5 === errors;
         }
       } else {
-        const err5 = { instancePath: instancePath + "/contentDetails", schemaPath: "#/allOf/1/properties/contentDetails/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err3 = { instancePath: instancePath + "/contentDetails", schemaPath: "#/allOf/1/properties/contentDetails/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err3];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err3);
         }
         errors++;
       }
+      var valid1 = _errs3 === errors;
     }
   } else {
-    const err6 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err4 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err4];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err4);
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  var valid0 = _errs1 === errors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { "props": { "contentDetails": true, "kind": true, "etag": true, "id": true, "snippet": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemBody0 = validate69;
-function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate44.evaluated = { "props": { "contentDetails": true, "kind": true, "etag": true, "id": true, "snippet": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemBody0 = validate58;
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
@@ -1621,17 +1809,30 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
-      if (typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "spec://analytics#/components/schemas/ItemKind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
+      const _errs1 = errors;
+      if (!validate49(data0, { instancePath: instancePath + "/kind", parentData: data, parentDataProperty: "kind", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        errors = vErrors.length;
+      } else {
       }
-      if (!(data0 === "platform#channel" || data0 === "platform#playlist" || data0 === "platform#video" || data0 === "platformPartner#asset")) {
-        const err3 = { instancePath: instancePath + "/kind", schemaPath: "spec://analytics#/components/schemas/ItemKind/enum", keyword: "enum", params: { allowedValues: schema58.enum }, message: "must be equal to one of the allowed values" };
+      var valid0 = _errs1 === errors;
+    }
+    if (data.id !== void 0) {
+      let data1 = data.id;
+      const _errs2 = errors;
+      const _errs3 = errors;
+      if (typeof data1 === "string") {
+        if (func0(data1) < 1) {
+          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -1639,55 +1840,36 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data.id !== void 0) {
-      let data1 = data.id;
-      if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
+      var valid0 = _errs2 === errors;
     }
   } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err4];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err4);
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { "props": { "kind": true, "id": true }, "dynamicProps": false, "dynamicItems": false };
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate60.evaluated = { "props": { "kind": true, "id": true }, "dynamicProps": false, "dynamicItems": false };
+function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err0 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -1697,6 +1879,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#groupItem" !== data0) {
         const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItem" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -1706,9 +1889,12 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err2 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err2];
@@ -1717,9 +1903,13 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
+      let data2 = data.id;
+      const _errs5 = errors;
+      if (typeof data2 !== "string") {
         const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -1728,11 +1918,15 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs6 = errors;
+      var valid0 = _errs5 === errors;
     }
     if (data.groupId !== void 0) {
       let data3 = data.groupId;
+      const _errs7 = errors;
+      const _errs8 = errors;
       if (typeof data3 === "string") {
-        if (func1(data3) < 1) {
+        if (func0(data3) < 1) {
           const err4 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1750,18 +1944,27 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs7 === errors;
     }
     if (data.resource !== void 0) {
-      if (!validate71(data.resource, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+      let data4 = data.resource;
+      const _errs9 = errors;
+      if (!validate60(data4, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs9 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs10 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs10 === errors;
     }
   } else {
     const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1772,25 +1975,30 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate59.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+  const _errs0 = errors;
+  if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
     errors = vErrors.length;
+  } else {
   }
+  var valid0 = _errs0 === errors;
+  const _errs1 = errors;
+  const _errs2 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.groupId === void 0) {
       const err0 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "groupId" }, message: "must have required property 'groupId'" };
@@ -1819,24 +2027,27 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  var valid0 = _errs1 === errors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse200 = validate75;
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate58.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemResponse200 = validate65;
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err0 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -1846,6 +2057,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#groupItem" !== data0) {
         const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItem" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -1855,9 +2067,12 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err2 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err2];
@@ -1866,9 +2081,13 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
+      let data2 = data.id;
+      const _errs5 = errors;
+      if (typeof data2 !== "string") {
         const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -1877,11 +2096,15 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      const _errs6 = errors;
+      var valid0 = _errs5 === errors;
     }
     if (data.groupId !== void 0) {
       let data3 = data.groupId;
+      const _errs7 = errors;
+      const _errs8 = errors;
       if (typeof data3 === "string") {
-        if (func1(data3) < 1) {
+        if (func0(data3) < 1) {
           const err4 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -1899,18 +2122,27 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs7 === errors;
     }
     if (data.resource !== void 0) {
-      if (!validate71(data.resource, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+      let data4 = data.resource;
+      const _errs9 = errors;
+      if (!validate60(data4, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs9 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs10 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs10 === errors;
     }
   } else {
     const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1921,12 +2153,97 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate66.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate65.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate65.errors = vErrors;
+  return errors === 0;
+}
+validate65.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemResponse400 = validate70;
+function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate71.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate71.errors = vErrors;
+  return errors === 0;
+}
+validate71.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate70.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate71(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate70.errors = vErrors;
+  return errors === 0;
+}
+validate70.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemResponse401 = validate74;
+function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate75.evaluated;
@@ -1936,25 +2253,72 @@ function validate75(data, { instancePath = "", parentData, parentDataProperty, r
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate76(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-    errors = vErrors.length;
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
   }
   validate75.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse400 = validate80;
-function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate75.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate81.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate74.errors = vErrors;
+  return errors === 0;
+}
+validate74.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemResponse403 = validate78;
+function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate79.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -1966,10 +2330,14 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -1980,40 +2348,42 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate81.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate81.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate79.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate81(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+  if (!validate79(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate80.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse401 = validate84;
-function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate78.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemResponse404 = validate82;
+function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate83.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -2025,10 +2395,14 @@ function validate85(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2039,40 +2413,42 @@ function validate85(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate83.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate83.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate85(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+  if (!validate83(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate84.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse403 = validate88;
-function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate82.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemResponse429 = validate86;
+function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -2084,10 +2460,14 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2098,43 +2478,45 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate87.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate89(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+  if (!validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate88.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate88.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse404 = validate92;
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate86.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupResponse200 = validate90;
+function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate93.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+    if (data.snippet === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -2142,45 +2524,158 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
+    if (data.kind !== void 0) {
+      let data0 = data.kind;
+      const _errs1 = errors;
+      if (typeof data0 !== "string") {
+        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
+      const _errs2 = errors;
+      if ("platform#group" !== data0) {
+        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      var valid0 = _errs1 === errors;
+    }
+    if (data.etag !== void 0) {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
+        const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
+    }
+    if (data.id !== void 0) {
+      let data2 = data.id;
+      const _errs5 = errors;
+      const _errs6 = errors;
+      if (typeof data2 === "string") {
+        if (func0(data2) < 1) {
+          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      var valid0 = _errs5 === errors;
+    }
+    if (data.snippet !== void 0) {
+      let data3 = data.snippet;
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid1 = _errs8 === errors;
+      const _errs9 = errors;
+      const _errs10 = errors;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3.title === void 0) {
+          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      var valid1 = _errs9 === errors;
+      var valid0 = _errs7 === errors;
+    }
+    if (data.contentDetails !== void 0) {
+      let data4 = data.contentDetails;
+      const _errs11 = errors;
+      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs11 === errors;
+    }
+    if (data.errors !== void 0) {
+      let data5 = data.errors;
+      const _errs12 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs12 === errors;
     }
   } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err8];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate93.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate91.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate93(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+  if (!validate91(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate92.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse429 = validate96;
+validate90.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupResponse400 = validate96;
 function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2191,6 +2686,7 @@ function validate97(data, { instancePath = "", parentData, parentDataProperty, r
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -2202,10 +2698,14 @@ function validate97(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2234,12 +2734,13 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
   if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
     errors = vErrors.length;
+  } else {
   }
   validate96.errors = vErrors;
   return errors === 0;
 }
 validate96.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse200 = validate100;
+var validateInsertGroupResponse401 = validate100;
 function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2250,9 +2751,10 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.snippet === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -2260,161 +2762,29 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
       }
       errors++;
     }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("platform#group" !== data0) {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
-        const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.snippet !== void 0) {
-      let data3 = data.snippet;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.publishedAt !== void 0) {
-          let data4 = data3.publishedAt;
-          if (typeof data4 === "string") {
-            if (!formats0.validate(data4)) {
-              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          } else {
-            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data3.title !== void 0) {
-          let data5 = data3.title;
-          if (typeof data5 === "string") {
-            if (func1(data5) < 1) {
-              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-          } else {
-            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.title === void 0) {
-          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.contentDetails !== void 0) {
-      if (!validate64(data.contentDetails, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
-    }
-    if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-        errors = vErrors.length;
-      }
+      var valid0 = _errs1 === errors;
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err1];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err1);
     }
     errors++;
   }
   validate101.errors = vErrors;
   return errors === 0;
 }
-validate101.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+validate101.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -2429,53 +2799,14 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
     errors = vErrors.length;
+  } else {
   }
   validate100.errors = vErrors;
   return errors === 0;
 }
-validate100.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse400 = validate105;
-function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate106.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate106.errors = vErrors;
-  return errors === 0;
-}
-validate106.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+validate100.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupResponse403 = validate104;
 function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate105.evaluated;
@@ -2485,25 +2816,7 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate106(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
-    errors = vErrors.length;
-  }
-  validate105.errors = vErrors;
-  return errors === 0;
-}
-validate105.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse401 = validate109;
-function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate110.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -2515,10 +2828,14 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2529,12 +2846,32 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate105.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate105.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate104.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate105(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate104.errors = vErrors;
+  return errors === 0;
+}
+validate104.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupResponse429 = validate108;
+function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate109.evaluated;
@@ -2544,15 +2881,61 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate110(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-    errors = vErrors.length;
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
   }
   validate109.errors = vErrors;
   return errors === 0;
 }
 validate109.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse403 = validate113;
+function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate108.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate109(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate108.errors = vErrors;
+  return errors === 0;
+}
+validate108.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupItemsResponse200 = validate112;
 function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2563,127 +2946,11 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate114.errors = vErrors;
-  return errors === 0;
-}
-validate114.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate113.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate114(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
-    errors = vErrors.length;
-  }
-  validate113.errors = vErrors;
-  return errors === 0;
-}
-validate113.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse429 = validate117;
-function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate118.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate118.errors = vErrors;
-  return errors === 0;
-}
-validate118.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate117(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate117.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate118(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
-    errors = vErrors.length;
-  }
-  validate117.errors = vErrors;
-  return errors === 0;
-}
-validate117.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse200 = validate121;
-function validate123(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate123.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err0 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -2693,6 +2960,7 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#groupItem" !== data0) {
         const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItem" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -2702,9 +2970,12 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err2 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err2];
@@ -2713,9 +2984,13 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
+      let data2 = data.id;
+      const _errs5 = errors;
+      if (typeof data2 !== "string") {
         const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -2724,11 +2999,15 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs6 = errors;
+      var valid0 = _errs5 === errors;
     }
     if (data.groupId !== void 0) {
       let data3 = data.groupId;
+      const _errs7 = errors;
+      const _errs8 = errors;
       if (typeof data3 === "string") {
-        if (func1(data3) < 1) {
+        if (func0(data3) < 1) {
           const err4 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -2746,18 +3025,27 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs7 === errors;
     }
     if (data.resource !== void 0) {
-      if (!validate71(data.resource, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+      let data4 = data.resource;
+      const _errs9 = errors;
+      if (!validate60(data4, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs9 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs10 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs10 === errors;
     }
   } else {
     const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2768,20 +3056,21 @@ function validate123(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate123.errors = vErrors;
+  validate114.errors = vErrors;
   return errors === 0;
 }
-validate123.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate114.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate122.evaluated;
+  const evaluated0 = validate113.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
@@ -2803,6 +3092,7 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -2812,6 +3102,7 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#groupItemListResponse" !== data0) {
         const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItemListResponse" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -2821,9 +3112,12 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err4 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
@@ -2832,9 +3126,13 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.items !== void 0) {
       let data2 = data.items;
+      const _errs5 = errors;
+      const _errs6 = errors;
       if (Array.isArray(data2)) {
         if (data2.length > 500) {
           const err5 = { instancePath: instancePath + "/items", schemaPath: "#/properties/items/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
@@ -2845,11 +3143,19 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
+        let valid2 = true;
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate123(data2[i0], { instancePath: instancePath + "/items/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+          let data3 = data2[i0];
+          const _errs7 = errors;
+          if (!validate114(data3, { instancePath: instancePath + "/items/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
             errors = vErrors.length;
+          } else {
+          }
+          var valid1 = _errs7 === errors;
+          if (!valid1) {
+            valid2 = false;
           }
         }
       } else {
@@ -2861,12 +3167,17 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs5 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data4 = data.errors;
+      const _errs8 = errors;
+      if (!validate52(data4, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs8 === errors;
     }
   } else {
     const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2877,12 +3188,32 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate122.errors = vErrors;
+  validate113.errors = vErrors;
   return errors === 0;
 }
-validate122.evaluated = { "props": { "kind": true, "etag": true, "items": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate113.evaluated = { "props": { "kind": true, "etag": true, "items": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate112.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate113(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate112.errors = vErrors;
+  return errors === 0;
+}
+validate112.evaluated = { "props": { "kind": true, "etag": true, "items": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupItemsResponse400 = validate120;
+function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate121.evaluated;
@@ -2892,25 +3223,7 @@ function validate121(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate122(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
-    errors = vErrors.length;
-  }
-  validate121.errors = vErrors;
-  return errors === 0;
-}
-validate121.evaluated = { "props": { "kind": true, "etag": true, "items": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse400 = validate129;
-function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate130.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -2922,10 +3235,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2936,12 +3253,97 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate130.errors = vErrors;
+  validate121.errors = vErrors;
   return errors === 0;
 }
-validate130.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate121.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate120.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate121(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate120.errors = vErrors;
+  return errors === 0;
+}
+validate120.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupItemsResponse401 = validate124;
+function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate125.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate125.errors = vErrors;
+  return errors === 0;
+}
+validate125.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate124.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate125(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate124.errors = vErrors;
+  return errors === 0;
+}
+validate124.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupItemsResponse403 = validate128;
+function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate129.evaluated;
@@ -2951,25 +3353,7 @@ function validate129(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate130(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
-    errors = vErrors.length;
-  }
-  validate129.errors = vErrors;
-  return errors === 0;
-}
-validate129.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse401 = validate133;
-function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate134.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -2981,10 +3365,14 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -2995,12 +3383,32 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate134.errors = vErrors;
+  validate129.errors = vErrors;
   return errors === 0;
 }
-validate134.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate133(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate129.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate128.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate129(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate128.errors = vErrors;
+  return errors === 0;
+}
+validate128.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupItemsResponse404 = validate132;
+function validate133(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate133.evaluated;
@@ -3010,25 +3418,7 @@ function validate133(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate134(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-    errors = vErrors.length;
-  }
-  validate133.errors = vErrors;
-  return errors === 0;
-}
-validate133.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse403 = validate137;
-function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate138.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -3040,10 +3430,14 @@ function validate138(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -3054,12 +3448,32 @@ function validate138(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate138.errors = vErrors;
+  validate133.errors = vErrors;
   return errors === 0;
 }
-validate138.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate133.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate132.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate133(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate132.errors = vErrors;
+  return errors === 0;
+}
+validate132.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupItemsResponse429 = validate136;
+function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate137.evaluated;
@@ -3069,15 +3483,61 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate138(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-    errors = vErrors.length;
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
   }
   validate137.errors = vErrors;
   return errors === 0;
 }
 validate137.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse404 = validate141;
+function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate136.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate137(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate136.errors = vErrors;
+  return errors === 0;
+}
+validate136.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupsResponse200 = validate140;
 function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3088,124 +3548,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate142.errors = vErrors;
-  return errors === 0;
-}
-validate142.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate141.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate142(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
-    errors = vErrors.length;
-  }
-  validate141.errors = vErrors;
-  return errors === 0;
-}
-validate141.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse429 = validate145;
-function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate146.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate146.errors = vErrors;
-  return errors === 0;
-}
-validate146.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate145.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate146(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
-    errors = vErrors.length;
-  }
-  validate145.errors = vErrors;
-  return errors === 0;
-}
-validate145.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse200 = validate149;
-function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate151.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.snippet === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
@@ -3218,6 +3561,7 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -3227,6 +3571,7 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#group" !== data0) {
         const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -3236,9 +3581,12 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -3247,11 +3595,15 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.id !== void 0) {
       let data2 = data.id;
+      const _errs5 = errors;
+      const _errs6 = errors;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (func0(data2) < 1) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -3269,118 +3621,86 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs5 === errors;
     }
     if (data.snippet !== void 0) {
       let data3 = data.snippet;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.publishedAt !== void 0) {
-          let data4 = data3.publishedAt;
-          if (typeof data4 === "string") {
-            if (!formats0.validate(data4)) {
-              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          } else {
-            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data3.title !== void 0) {
-          let data5 = data3.title;
-          if (typeof data5 === "string") {
-            if (func1(data5) < 1) {
-              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-          } else {
-            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        errors = vErrors.length;
       } else {
-        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
       }
+      var valid1 = _errs8 === errors;
+      const _errs9 = errors;
+      const _errs10 = errors;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err6];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err7];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err7);
         }
         errors++;
       }
+      var valid1 = _errs9 === errors;
+      var valid0 = _errs7 === errors;
     }
     if (data.contentDetails !== void 0) {
-      if (!validate64(data.contentDetails, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+      let data4 = data.contentDetails;
+      const _errs11 = errors;
+      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs11 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs12 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs12 === errors;
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err8];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate151.errors = vErrors;
+  validate142.errors = vErrors;
   return errors === 0;
 }
-validate151.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate142.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate150.evaluated;
+  const evaluated0 = validate141.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
@@ -3402,6 +3722,7 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -3411,6 +3732,7 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#groupListResponse" !== data0) {
         const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupListResponse" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -3420,9 +3742,12 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err4 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err4];
@@ -3431,15 +3756,27 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.items !== void 0) {
       let data2 = data.items;
+      const _errs5 = errors;
+      const _errs6 = errors;
       if (Array.isArray(data2)) {
+        let valid2 = true;
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate151(data2[i0], { instancePath: instancePath + "/items/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+          let data3 = data2[i0];
+          const _errs7 = errors;
+          if (!validate142(data3, { instancePath: instancePath + "/items/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
             errors = vErrors.length;
+          } else {
+          }
+          var valid1 = _errs7 === errors;
+          if (!valid1) {
+            valid2 = false;
           }
         }
       } else {
@@ -3451,9 +3788,12 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs5 === errors;
     }
     if (data.nextPageToken !== void 0) {
-      if (typeof data.nextPageToken !== "string") {
+      let data4 = data.nextPageToken;
+      const _errs8 = errors;
+      if (typeof data4 !== "string") {
         const err6 = { instancePath: instancePath + "/nextPageToken", schemaPath: "#/properties/nextPageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
@@ -3462,12 +3802,18 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs9 = errors;
+      var valid0 = _errs8 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs10 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs10 === errors;
     }
   } else {
     const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -3478,10 +3824,75 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
+  validate141.errors = vErrors;
+  return errors === 0;
+}
+validate141.evaluated = { "props": { "kind": true, "etag": true, "items": true, "nextPageToken": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate140.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate141(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate140.errors = vErrors;
+  return errors === 0;
+}
+validate140.evaluated = { "props": { "kind": true, "etag": true, "items": true, "nextPageToken": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupsResponse400 = validate149;
+function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate150.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
   validate150.errors = vErrors;
   return errors === 0;
 }
-validate150.evaluated = { "props": { "kind": true, "etag": true, "items": true, "nextPageToken": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+validate150.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 function validate149(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -3496,22 +3907,24 @@ function validate149(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate150(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
     errors = vErrors.length;
+  } else {
   }
   validate149.errors = vErrors;
   return errors === 0;
 }
-validate149.evaluated = { "props": { "kind": true, "etag": true, "items": true, "nextPageToken": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse400 = validate157;
-function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate149.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupsResponse401 = validate153;
+function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate158.evaluated;
+  const evaluated0 = validate154.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -3523,10 +3936,79 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate154.errors = vErrors;
+  return errors === 0;
+}
+validate154.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate153.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate154(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate153.errors = vErrors;
+  return errors === 0;
+}
+validate153.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupsResponse403 = validate157;
+function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate158.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -3555,12 +4037,13 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate158(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
     errors = vErrors.length;
+  } else {
   }
   validate157.errors = vErrors;
   return errors === 0;
 }
 validate157.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse401 = validate161;
+var validateListGroupsResponse429 = validate161;
 function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3571,6 +4054,7 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -3582,10 +4066,14 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -3614,12 +4102,132 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate162(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
     errors = vErrors.length;
+  } else {
   }
   validate161.errors = vErrors;
   return errors === 0;
 }
 validate161.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse403 = validate165;
+var validateQueryReportsResponse200 = validate165;
+var schema80 = { "type": "object", "required": ["kind", "columnHeaders"], "properties": { "kind": { "type": "string", "const": "platformAnalytics#resultTable" }, "columnHeaders": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ResultTableColumnHeader" } }, "rows": { "type": "array", "items": { "type": "array", "items": { "type": ["string", "number", "boolean", "null"] } } }, "errors": { "$ref": "spec://analytics#/components/schemas/LegacyErrors" } } };
+var schema81 = { "type": "object", "required": ["name", "columnType", "dataType"], "properties": { "name": { "type": "string" }, "columnType": { "type": "string", "enum": ["DIMENSION", "METRIC"] }, "dataType": { "type": "string", "pattern": "^[A-Z_]+$" } } };
+function validate167(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate167.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.columnType === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "columnType" }, message: "must have required property 'columnType'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.dataType === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "dataType" }, message: "must have required property 'dataType'" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      const _errs1 = errors;
+      if (typeof data0 !== "string") {
+        const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      const _errs2 = errors;
+      var valid0 = _errs1 === errors;
+    }
+    if (data.columnType !== void 0) {
+      let data1 = data.columnType;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
+        const err4 = { instancePath: instancePath + "/columnType", schemaPath: "#/properties/columnType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      const _errs4 = errors;
+      const vSchema0 = schema81.properties.columnType.enum;
+      if (!(data1 === "DIMENSION" || data1 === "METRIC")) {
+        const err5 = { instancePath: instancePath + "/columnType", schemaPath: "#/properties/columnType/enum", keyword: "enum", params: { allowedValues: schema81.properties.columnType.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      var valid0 = _errs3 === errors;
+    }
+    if (data.dataType !== void 0) {
+      let data2 = data.dataType;
+      const _errs5 = errors;
+      const _errs6 = errors;
+      if (typeof data2 === "string") {
+        if (!pattern0.test(data2)) {
+          const err6 = { instancePath: instancePath + "/dataType", schemaPath: "#/properties/dataType/pattern", keyword: "pattern", params: { pattern: "^[A-Z_]+$" }, message: 'must match pattern "^[A-Z_]+$"' };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/dataType", schemaPath: "#/properties/dataType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      var valid0 = _errs5 === errors;
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate167.errors = vErrors;
+  return errors === 0;
+}
+validate167.evaluated = { "props": { "name": true, "columnType": true, "dataType": true }, "dynamicProps": false, "dynamicItems": false };
 function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3630,126 +4238,7 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate166.errors = vErrors;
-  return errors === 0;
-}
-validate166.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate165(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate165.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate166(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
-    errors = vErrors.length;
-  }
-  validate165.errors = vErrors;
-  return errors === 0;
-}
-validate165.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse429 = validate169;
-function validate170(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate170.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate170.errors = vErrors;
-  return errors === 0;
-}
-validate170.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate169(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate169.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate170(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
-    errors = vErrors.length;
-  }
-  validate169.errors = vErrors;
-  return errors === 0;
-}
-validate169.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse200 = validate173;
-var schema115 = { "type": "object", "required": ["kind", "columnHeaders"], "properties": { "kind": { "type": "string", "const": "platformAnalytics#resultTable" }, "columnHeaders": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ResultTableColumnHeader" } }, "rows": { "type": "array", "items": { "type": "array", "items": { "type": ["string", "number", "boolean", "null"] } } }, "errors": { "$ref": "spec://analytics#/components/schemas/LegacyErrors" } } };
-var schema116 = { "type": "object", "required": ["name", "columnType", "dataType"], "properties": { "name": { "type": "string" }, "columnType": { "type": "string", "enum": ["DIMENSION", "METRIC"] }, "dataType": { "type": "string", "pattern": "^[A-Z_]+$" } } };
-function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate174.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
@@ -3771,6 +4260,7 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -3780,6 +4270,7 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platformAnalytics#resultTable" !== data0) {
         const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platformAnalytics#resultTable" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -3789,204 +4280,151 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.columnHeaders !== void 0) {
       let data1 = data.columnHeaders;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (Array.isArray(data1)) {
+        let valid2 = true;
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data2 = data1[i0];
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.name === void 0) {
-              const err4 = { instancePath: instancePath + "/columnHeaders/" + i0, schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.columnType === void 0) {
-              const err5 = { instancePath: instancePath + "/columnHeaders/" + i0, schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/required", keyword: "required", params: { missingProperty: "columnType" }, message: "must have required property 'columnType'" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-            if (data2.dataType === void 0) {
-              const err6 = { instancePath: instancePath + "/columnHeaders/" + i0, schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/required", keyword: "required", params: { missingProperty: "dataType" }, message: "must have required property 'dataType'" };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/name", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-            if (data2.columnType !== void 0) {
-              let data4 = data2.columnType;
-              if (typeof data4 !== "string") {
-                const err8 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/columnType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/columnType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-              if (!(data4 === "DIMENSION" || data4 === "METRIC")) {
-                const err9 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/columnType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/columnType/enum", keyword: "enum", params: { allowedValues: schema116.properties.columnType.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-            if (data2.dataType !== void 0) {
-              let data5 = data2.dataType;
-              if (typeof data5 === "string") {
-                if (!pattern4.test(data5)) {
-                  const err10 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/dataType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/dataType/pattern", keyword: "pattern", params: { pattern: "^[A-Z_]+$" }, message: 'must match pattern "^[A-Z_]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err10];
-                  } else {
-                    vErrors.push(err10);
-                  }
-                  errors++;
-                }
-              } else {
-                const err11 = { instancePath: instancePath + "/columnHeaders/" + i0 + "/dataType", schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/properties/dataType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
-              }
-            }
+          const _errs5 = errors;
+          if (!validate167(data2, { instancePath: instancePath + "/columnHeaders/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+            errors = vErrors.length;
           } else {
-            const err12 = { instancePath: instancePath + "/columnHeaders/" + i0, schemaPath: "spec://analytics#/components/schemas/ResultTableColumnHeader/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
+          }
+          var valid1 = _errs5 === errors;
+          if (!valid1) {
+            valid2 = false;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/columnHeaders", schemaPath: "#/properties/columnHeaders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err4 = { instancePath: instancePath + "/columnHeaders", schemaPath: "#/properties/columnHeaders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err4];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err4);
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.rows !== void 0) {
-      let data6 = data.rows;
-      if (Array.isArray(data6)) {
-        const len1 = data6.length;
+      let data3 = data.rows;
+      const _errs6 = errors;
+      const _errs7 = errors;
+      if (Array.isArray(data3)) {
+        let valid4 = true;
+        const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data7 = data6[i1];
-          if (Array.isArray(data7)) {
-            const len2 = data7.length;
+          let data4 = data3[i1];
+          const _errs8 = errors;
+          const _errs9 = errors;
+          if (Array.isArray(data4)) {
+            let valid6 = true;
+            const len2 = data4.length;
             for (let i2 = 0; i2 < len2; i2++) {
-              let data8 = data7[i2];
-              if (typeof data8 !== "string" && !(typeof data8 == "number") && typeof data8 !== "boolean" && data8 !== null) {
-                const err14 = { instancePath: instancePath + "/rows/" + i1 + "/" + i2, schemaPath: "#/properties/rows/items/items/type", keyword: "type", params: { type: schema115.properties.rows.items.items.type }, message: "must be string,number,boolean,null" };
+              let data5 = data4[i2];
+              const _errs10 = errors;
+              if (typeof data5 !== "string" && !(typeof data5 == "number") && typeof data5 !== "boolean" && data5 !== null) {
+                const err5 = { instancePath: instancePath + "/rows/" + i1 + "/" + i2, schemaPath: "#/properties/rows/items/items/type", keyword: "type", params: { type: schema80.properties.rows.items.items.type }, message: "must be string,number,boolean,null" };
                 if (vErrors === null) {
-                  vErrors = [err14];
+                  vErrors = [err5];
                 } else {
-                  vErrors.push(err14);
+                  vErrors.push(err5);
                 }
                 errors++;
               }
+              const _errs11 = errors;
+              var valid5 = _errs10 === errors;
+              if (!valid5) {
+                valid6 = false;
+              }
             }
           } else {
-            const err15 = { instancePath: instancePath + "/rows/" + i1, schemaPath: "#/properties/rows/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err6 = { instancePath: instancePath + "/rows/" + i1, schemaPath: "#/properties/rows/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err6];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err6);
             }
             errors++;
           }
+          var valid3 = _errs8 === errors;
+          if (!valid3) {
+            valid4 = false;
+          }
         }
       } else {
-        const err16 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err7 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err7];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err7);
         }
         errors++;
       }
+      var valid0 = _errs6 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data6 = data.errors;
+      const _errs12 = errors;
+      if (!validate52(data6, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs12 === errors;
     }
   } else {
-    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err8];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate174.errors = vErrors;
+  validate166.errors = vErrors;
   return errors === 0;
 }
-validate174.evaluated = { "props": { "kind": true, "columnHeaders": true, "rows": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate166.evaluated = { "props": { "kind": true, "columnHeaders": true, "rows": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate165(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate173.evaluated;
+  const evaluated0 = validate165.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate166(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate173.errors = vErrors;
+  validate165.errors = vErrors;
   return errors === 0;
 }
-validate173.evaluated = { "props": { "kind": true, "columnHeaders": true, "rows": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse400 = validate177;
-function validate178(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate165.evaluated = { "props": { "kind": true, "columnHeaders": true, "rows": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateQueryReportsResponse400 = validate171;
+function validate172(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate178.evaluated;
+  const evaluated0 = validate172.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -3998,10 +4436,14 @@ function validate178(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4012,40 +4454,42 @@ function validate178(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate178.errors = vErrors;
+  validate172.errors = vErrors;
   return errors === 0;
 }
-validate178.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate177(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate172.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate171(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate177.evaluated;
+  const evaluated0 = validate171.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate178(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+  if (!validate172(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate177.errors = vErrors;
+  validate171.errors = vErrors;
   return errors === 0;
 }
-validate177.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse401 = validate181;
-function validate182(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate171.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateQueryReportsResponse401 = validate175;
+function validate176(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate182.evaluated;
+  const evaluated0 = validate176.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -4057,10 +4501,14 @@ function validate182(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4071,40 +4519,42 @@ function validate182(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate176.errors = vErrors;
   return errors === 0;
 }
-validate182.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate176.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate175(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate181.evaluated;
+  const evaluated0 = validate175.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate182(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+  if (!validate176(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate181.errors = vErrors;
+  validate175.errors = vErrors;
   return errors === 0;
 }
-validate181.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse403 = validate185;
-function validate186(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate175.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateQueryReportsResponse403 = validate179;
+function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate186.evaluated;
+  const evaluated0 = validate180.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -4116,10 +4566,14 @@ function validate186(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4130,40 +4584,42 @@ function validate186(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate186.errors = vErrors;
+  validate180.errors = vErrors;
   return errors === 0;
 }
-validate186.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate185(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate180.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate179(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate185.evaluated;
+  const evaluated0 = validate179.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate186(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+  if (!validate180(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate185.errors = vErrors;
+  validate179.errors = vErrors;
   return errors === 0;
 }
-validate185.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse429 = validate189;
-function validate190(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate179.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateQueryReportsResponse429 = validate183;
+function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate190.evaluated;
+  const evaluated0 = validate184.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -4175,10 +4631,14 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4189,40 +4649,42 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate190.errors = vErrors;
+  validate184.errors = vErrors;
   return errors === 0;
 }
-validate190.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate189(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate184.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate189.evaluated;
+  const evaluated0 = validate183.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate190(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+  if (!validate184(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate189.errors = vErrors;
+  validate183.errors = vErrors;
   return errors === 0;
 }
-validate189.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupBody0 = validate193;
-function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate183.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateGroupBody0 = validate187;
+function validate188(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate194.evaluated;
+  const evaluated0 = validate188.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.snippet === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
@@ -4235,6 +4697,7 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -4244,6 +4707,7 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#group" !== data0) {
         const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -4253,9 +4717,12 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -4264,11 +4731,15 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.id !== void 0) {
       let data2 = data.id;
+      const _errs5 = errors;
+      const _errs6 = errors;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (func0(data2) < 1) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -4286,123 +4757,95 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs5 === errors;
     }
     if (data.snippet !== void 0) {
       let data3 = data.snippet;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.publishedAt !== void 0) {
-          let data4 = data3.publishedAt;
-          if (typeof data4 === "string") {
-            if (!formats0.validate(data4)) {
-              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          } else {
-            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data3.title !== void 0) {
-          let data5 = data3.title;
-          if (typeof data5 === "string") {
-            if (func1(data5) < 1) {
-              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-          } else {
-            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        errors = vErrors.length;
       } else {
-        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
       }
+      var valid1 = _errs8 === errors;
+      const _errs9 = errors;
+      const _errs10 = errors;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err6];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err7];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err7);
         }
         errors++;
       }
+      var valid1 = _errs9 === errors;
+      var valid0 = _errs7 === errors;
     }
     if (data.contentDetails !== void 0) {
-      if (!validate64(data.contentDetails, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+      let data4 = data.contentDetails;
+      const _errs11 = errors;
+      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs11 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs12 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs12 === errors;
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err8];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate194.errors = vErrors;
+  validate188.errors = vErrors;
   return errors === 0;
 }
-validate194.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate188.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate193.evaluated;
+  const evaluated0 = validate187.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate194(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+  const _errs0 = errors;
+  if (!validate188(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
     errors = vErrors.length;
+  } else {
   }
+  var valid0 = _errs0 === errors;
+  const _errs1 = errors;
+  const _errs2 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
       const err0 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
@@ -4431,21 +4874,23 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  var valid0 = _errs1 === errors;
+  validate187.errors = vErrors;
   return errors === 0;
 }
-validate193.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse200 = validate198;
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate187.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateGroupResponse200 = validate193;
+function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate199.evaluated;
+  const evaluated0 = validate194.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.snippet === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
@@ -4458,6 +4903,7 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
+      const _errs1 = errors;
       if (typeof data0 !== "string") {
         const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
@@ -4467,6 +4913,7 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs2 = errors;
       if ("platform#group" !== data0) {
         const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
         if (vErrors === null) {
@@ -4476,9 +4923,12 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.etag !== void 0) {
-      if (typeof data.etag !== "string") {
+      let data1 = data.etag;
+      const _errs3 = errors;
+      if (typeof data1 !== "string") {
         const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -4487,11 +4937,15 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      const _errs4 = errors;
+      var valid0 = _errs3 === errors;
     }
     if (data.id !== void 0) {
       let data2 = data.id;
+      const _errs5 = errors;
+      const _errs6 = errors;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (func0(data2) < 1) {
           const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err4];
@@ -4509,138 +4963,107 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs5 === errors;
     }
     if (data.snippet !== void 0) {
       let data3 = data.snippet;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.publishedAt !== void 0) {
-          let data4 = data3.publishedAt;
-          if (typeof data4 === "string") {
-            if (!formats0.validate(data4)) {
-              const err6 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          } else {
-            const err7 = { instancePath: instancePath + "/snippet/publishedAt", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data3.title !== void 0) {
-          let data5 = data3.title;
-          if (typeof data5 === "string") {
-            if (func1(data5) < 1) {
-              const err8 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-          } else {
-            const err9 = { instancePath: instancePath + "/snippet/title", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        errors = vErrors.length;
       } else {
-        const err10 = { instancePath: instancePath + "/snippet", schemaPath: "spec://analytics#/components/schemas/GroupSnippet/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
       }
+      var valid1 = _errs8 === errors;
+      const _errs9 = errors;
+      const _errs10 = errors;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         if (data3.title === void 0) {
-          const err11 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err6];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err12 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err7];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err7);
         }
         errors++;
       }
+      var valid1 = _errs9 === errors;
+      var valid0 = _errs7 === errors;
     }
     if (data.contentDetails !== void 0) {
-      if (!validate64(data.contentDetails, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+      let data4 = data.contentDetails;
+      const _errs11 = errors;
+      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs11 === errors;
     }
     if (data.errors !== void 0) {
-      if (!validate66(data.errors, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      let data5 = data.errors;
+      const _errs12 = errors;
+      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs12 === errors;
     }
   } else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err8];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate199.errors = vErrors;
+  validate194.errors = vErrors;
   return errors === 0;
 }
-validate199.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate198(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate194.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate198.evaluated;
+  const evaluated0 = validate193.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  if (!validate199(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+  if (!validate194(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
     errors = vErrors.length;
+  } else {
   }
-  validate198.errors = vErrors;
+  validate193.errors = vErrors;
   return errors === 0;
 }
-validate198.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse400 = validate203;
-function validate204(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate193.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateGroupResponse400 = validate199;
+function validate200(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate200.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -4652,10 +5075,79 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate200.errors = vErrors;
+  return errors === 0;
+}
+validate200.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate199.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+    errors = vErrors.length;
+  } else {
+  }
+  validate199.errors = vErrors;
+  return errors === 0;
+}
+validate199.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateGroupResponse401 = validate203;
+function validate204(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate204.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.error !== void 0) {
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+        errors = vErrors.length;
+      } else {
+      }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4684,12 +5176,13 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate204(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
     errors = vErrors.length;
+  } else {
   }
   validate203.errors = vErrors;
   return errors === 0;
 }
 validate203.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse401 = validate207;
+var validateUpdateGroupResponse403 = validate207;
 function validate208(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -4700,6 +5193,7 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -4711,10 +5205,14 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4743,12 +5241,13 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
     errors = vErrors.length;
+  } else {
   }
   validate207.errors = vErrors;
   return errors === 0;
 }
 validate207.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse403 = validate211;
+var validateUpdateGroupResponse404 = validate211;
 function validate212(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -4759,6 +5258,7 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -4770,10 +5270,14 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4802,12 +5306,13 @@ function validate211(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate212(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
     errors = vErrors.length;
+  } else {
   }
   validate211.errors = vErrors;
   return errors === 0;
 }
 validate211.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse404 = validate215;
+var validateUpdateGroupResponse429 = validate215;
 function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -4818,6 +5323,7 @@ function validate216(data, { instancePath = "", parentData, parentDataProperty, 
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
@@ -4829,10 +5335,14 @@ function validate216(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+      let data0 = data.error;
+      const _errs1 = errors;
+      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
         errors = vErrors.length;
+      } else {
       }
+      var valid0 = _errs1 === errors;
     }
   } else {
     const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -4861,89 +5371,35 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
   if (!validate216(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
     errors = vErrors.length;
+  } else {
   }
   validate215.errors = vErrors;
   return errors === 0;
 }
 validate215.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse429 = validate219;
-function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate220.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      if (!validate23(data.error, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate220.errors = vErrors;
-  return errors === 0;
-}
-validate220.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate219(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate219.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate220(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
-    errors = vErrors.length;
-  }
-  validate219.errors = vErrors;
-  return errors === 0;
-}
-validate219.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
 
 // validators:coercing
-var validateDeleteGroupItemParams = validate202;
-var func12 = require_ucs2length().default;
-function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var validateDeleteGroupItemParams = validate02;
+var func02 = require_ucs2length().default;
+function validate02(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate202.evaluated;
+  const evaluated0 = validate02.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -4952,9 +5408,12 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.id === void 0) {
           const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
@@ -4967,6 +5426,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.id !== void 0) {
           let data2 = data1.id;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -4977,20 +5437,19 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err2 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err2];
               } else {
-                const err2 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
+                vErrors.push(err2);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -4999,8 +5458,9 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs6 = errors;
           if (typeof data2 === "string") {
-            if (func12(data2) < 1) {
+            if (func02(data2) < 1) {
               const err3 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err3];
@@ -5010,9 +5470,11 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs5 === errors;
         }
         if (data1.onBehalfOfContentOwner !== void 0) {
           let data3 = data1.onBehalfOfContentOwner;
+          const _errs7 = errors;
           if (typeof data3 !== "string") {
             let dataType1 = typeof data3;
             let coerced1 = void 0;
@@ -5023,20 +5485,19 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced1 = data3;
               }
             }
-            if (!(coerced1 !== void 0)) {
-              if (dataType1 == "number" || dataType1 == "boolean") {
-                coerced1 = "" + data3;
-              } else if (data3 === null) {
-                coerced1 = "";
+            if (coerced1 !== void 0) {
+            } else if (dataType1 == "number" || dataType1 == "boolean") {
+              coerced1 = "" + data3;
+            } else if (data3 === null) {
+              coerced1 = "";
+            } else {
+              const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err4];
               } else {
-                const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
+                vErrors.push(err4);
               }
+              errors++;
             }
             if (coerced1 !== void 0) {
               data3 = coerced1;
@@ -5045,6 +5506,8 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs8 = errors;
+          var valid1 = _errs7 === errors;
         }
       } else {
         const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5055,10 +5518,14 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data4 = data.header;
-      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+      const _errs9 = errors;
+      const _errs10 = errors;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+      } else {
         const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err6];
@@ -5067,6 +5534,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs9 === errors;
     }
   } else {
     const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5077,26 +5545,30 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate202.errors = vErrors;
+  validate02.errors = vErrors;
   return errors === 0;
 }
-validate202.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupParams = validate21;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate02.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateDeleteGroupParams = validate1;
+function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate21.evaluated;
+  const evaluated0 = validate1.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -5105,9 +5577,12 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.id === void 0) {
           const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
@@ -5120,6 +5595,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.id !== void 0) {
           let data2 = data1.id;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -5130,20 +5606,19 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err2 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err2];
               } else {
-                const err2 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
+                vErrors.push(err2);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -5152,8 +5627,9 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs6 = errors;
           if (typeof data2 === "string") {
-            if (func12(data2) < 1) {
+            if (func02(data2) < 1) {
               const err3 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err3];
@@ -5163,9 +5639,11 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           }
+          var valid1 = _errs5 === errors;
         }
         if (data1.onBehalfOfContentOwner !== void 0) {
           let data3 = data1.onBehalfOfContentOwner;
+          const _errs7 = errors;
           if (typeof data3 !== "string") {
             let dataType1 = typeof data3;
             let coerced1 = void 0;
@@ -5176,20 +5654,19 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced1 = data3;
               }
             }
-            if (!(coerced1 !== void 0)) {
-              if (dataType1 == "number" || dataType1 == "boolean") {
-                coerced1 = "" + data3;
-              } else if (data3 === null) {
-                coerced1 = "";
+            if (coerced1 !== void 0) {
+            } else if (dataType1 == "number" || dataType1 == "boolean") {
+              coerced1 = "" + data3;
+            } else if (data3 === null) {
+              coerced1 = "";
+            } else {
+              const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err4];
               } else {
-                const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
+                vErrors.push(err4);
               }
+              errors++;
             }
             if (coerced1 !== void 0) {
               data3 = coerced1;
@@ -5198,6 +5675,8 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs8 = errors;
+          var valid1 = _errs7 === errors;
         }
       } else {
         const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5208,10 +5687,14 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data4 = data.header;
-      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+      const _errs9 = errors;
+      const _errs10 = errors;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+      } else {
         const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err6];
@@ -5220,6 +5703,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs9 === errors;
     }
   } else {
     const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5230,26 +5714,30 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate21.errors = vErrors;
+  validate1.errors = vErrors;
   return errors === 0;
 }
-validate21.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemParams = validate222;
-function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate1.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupItemParams = validate22;
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate222.evaluated;
+  const evaluated0 = validate22.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -5258,12 +5746,16 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.onBehalfOfContentOwner !== void 0) {
           let data2 = data1.onBehalfOfContentOwner;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -5274,20 +5766,19 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err1];
               } else {
-                const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
+                vErrors.push(err1);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -5296,6 +5787,8 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs6 = errors;
+          var valid1 = _errs5 === errors;
         }
       } else {
         const err2 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5306,10 +5799,14 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data3 = data.header;
-      if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+      } else {
         const err3 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -5318,6 +5815,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs7 === errors;
     }
   } else {
     const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5328,26 +5826,30 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate22.errors = vErrors;
   return errors === 0;
 }
-validate222.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupParams = validate232;
-function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate22.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateInsertGroupParams = validate34;
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate232.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -5356,12 +5858,16 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.onBehalfOfContentOwner !== void 0) {
           let data2 = data1.onBehalfOfContentOwner;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -5372,20 +5878,19 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err1];
               } else {
-                const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
+                vErrors.push(err1);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -5394,6 +5899,8 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs6 = errors;
+          var valid1 = _errs5 === errors;
         }
       } else {
         const err2 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5404,10 +5911,14 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data3 = data.header;
-      if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+      } else {
         const err3 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -5416,6 +5927,7 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs7 === errors;
     }
   } else {
     const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5426,26 +5938,30 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-validate232.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsParams = validate24;
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate34.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupItemsParams = validate42;
+function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate24.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -5454,9 +5970,12 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.groupId === void 0) {
           const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "groupId" }, message: "must have required property 'groupId'" };
@@ -5469,6 +5988,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.groupId !== void 0) {
           let data2 = data1.groupId;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -5479,20 +5999,19 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err2 = { instancePath: instancePath + "/query/groupId", schemaPath: "#/properties/query/properties/groupId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err2];
               } else {
-                const err2 = { instancePath: instancePath + "/query/groupId", schemaPath: "#/properties/query/properties/groupId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
+                vErrors.push(err2);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -5501,8 +6020,9 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs6 = errors;
           if (typeof data2 === "string") {
-            if (func12(data2) < 1) {
+            if (func02(data2) < 1) {
               const err3 = { instancePath: instancePath + "/query/groupId", schemaPath: "#/properties/query/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err3];
@@ -5512,9 +6032,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           }
+          var valid1 = _errs5 === errors;
         }
         if (data1.onBehalfOfContentOwner !== void 0) {
           let data3 = data1.onBehalfOfContentOwner;
+          const _errs7 = errors;
           if (typeof data3 !== "string") {
             let dataType1 = typeof data3;
             let coerced1 = void 0;
@@ -5525,20 +6047,19 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced1 = data3;
               }
             }
-            if (!(coerced1 !== void 0)) {
-              if (dataType1 == "number" || dataType1 == "boolean") {
-                coerced1 = "" + data3;
-              } else if (data3 === null) {
-                coerced1 = "";
+            if (coerced1 !== void 0) {
+            } else if (dataType1 == "number" || dataType1 == "boolean") {
+              coerced1 = "" + data3;
+            } else if (data3 === null) {
+              coerced1 = "";
+            } else {
+              const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err4];
               } else {
-                const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
+                vErrors.push(err4);
               }
+              errors++;
             }
             if (coerced1 !== void 0) {
               data3 = coerced1;
@@ -5547,6 +6068,8 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs8 = errors;
+          var valid1 = _errs7 === errors;
         }
       } else {
         const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5557,10 +6080,14 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data4 = data.header;
-      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+      const _errs9 = errors;
+      const _errs10 = errors;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+      } else {
         const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err6];
@@ -5569,6 +6096,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs9 === errors;
     }
   } else {
     const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5579,26 +6107,30 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate24.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsParams = validate25;
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate42.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateListGroupsParams = validate5;
+function validate5(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate25.evaluated;
+  const evaluated0 = validate5.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -5607,12 +6139,16 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.id !== void 0) {
           let data2 = data1.id;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -5623,20 +6159,19 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err1 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err1];
               } else {
-                const err1 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
+                vErrors.push(err1);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -5645,9 +6180,12 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs6 = errors;
+          var valid1 = _errs5 === errors;
         }
         if (data1.mine !== void 0) {
           let data3 = data1.mine;
+          const _errs7 = errors;
           if (typeof data3 !== "boolean") {
             let dataType1 = typeof data3;
             let coerced1 = void 0;
@@ -5658,20 +6196,19 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced1 = data3;
               }
             }
-            if (!(coerced1 !== void 0)) {
-              if (data3 === "false" || data3 === 0 || data3 === null) {
-                coerced1 = false;
-              } else if (data3 === "true" || data3 === 1) {
-                coerced1 = true;
+            if (coerced1 !== void 0) {
+            } else if (data3 === "false" || data3 === 0 || data3 === null) {
+              coerced1 = false;
+            } else if (data3 === "true" || data3 === 1) {
+              coerced1 = true;
+            } else {
+              const err2 = { instancePath: instancePath + "/query/mine", schemaPath: "#/properties/query/properties/mine/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+              if (vErrors === null) {
+                vErrors = [err2];
               } else {
-                const err2 = { instancePath: instancePath + "/query/mine", schemaPath: "#/properties/query/properties/mine/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
+                vErrors.push(err2);
               }
+              errors++;
             }
             if (coerced1 !== void 0) {
               data3 = coerced1;
@@ -5680,9 +6217,12 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs8 = errors;
+          var valid1 = _errs7 === errors;
         }
         if (data1.onBehalfOfContentOwner !== void 0) {
           let data4 = data1.onBehalfOfContentOwner;
+          const _errs9 = errors;
           if (typeof data4 !== "string") {
             let dataType2 = typeof data4;
             let coerced2 = void 0;
@@ -5693,20 +6233,19 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced2 = data4;
               }
             }
-            if (!(coerced2 !== void 0)) {
-              if (dataType2 == "number" || dataType2 == "boolean") {
-                coerced2 = "" + data4;
-              } else if (data4 === null) {
-                coerced2 = "";
+            if (coerced2 !== void 0) {
+            } else if (dataType2 == "number" || dataType2 == "boolean") {
+              coerced2 = "" + data4;
+            } else if (data4 === null) {
+              coerced2 = "";
+            } else {
+              const err3 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err3];
               } else {
-                const err3 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err3];
-                } else {
-                  vErrors.push(err3);
-                }
-                errors++;
+                vErrors.push(err3);
               }
+              errors++;
             }
             if (coerced2 !== void 0) {
               data4 = coerced2;
@@ -5715,9 +6254,12 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs10 = errors;
+          var valid1 = _errs9 === errors;
         }
         if (data1.pageToken !== void 0) {
           let data5 = data1.pageToken;
+          const _errs11 = errors;
           if (typeof data5 !== "string") {
             let dataType3 = typeof data5;
             let coerced3 = void 0;
@@ -5728,20 +6270,19 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                 coerced3 = data5;
               }
             }
-            if (!(coerced3 !== void 0)) {
-              if (dataType3 == "number" || dataType3 == "boolean") {
-                coerced3 = "" + data5;
-              } else if (data5 === null) {
-                coerced3 = "";
+            if (coerced3 !== void 0) {
+            } else if (dataType3 == "number" || dataType3 == "boolean") {
+              coerced3 = "" + data5;
+            } else if (data5 === null) {
+              coerced3 = "";
+            } else {
+              const err4 = { instancePath: instancePath + "/query/pageToken", schemaPath: "#/properties/query/properties/pageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err4];
               } else {
-                const err4 = { instancePath: instancePath + "/query/pageToken", schemaPath: "#/properties/query/properties/pageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
+                vErrors.push(err4);
               }
+              errors++;
             }
             if (coerced3 !== void 0) {
               data5 = coerced3;
@@ -5750,6 +6291,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           }
+          const _errs12 = errors;
+          var valid1 = _errs11 === errors;
         }
       } else {
         const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5760,10 +6303,14 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data6 = data.header;
-      if (!(data6 && typeof data6 == "object" && !Array.isArray(data6))) {
+      const _errs13 = errors;
+      const _errs14 = errors;
+      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+      } else {
         const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err6];
@@ -5772,6 +6319,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      var valid0 = _errs13 === errors;
     }
   } else {
     const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -5782,31 +6330,35 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate5.errors = vErrors;
   return errors === 0;
 }
-validate25.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsParams = validate262;
-var pattern42 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
-var pattern52 = new RegExp("^[0-9a-zA-Z,]+$", "u");
-var pattern7 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
-var pattern8 = new RegExp("^[A-Z]{3}$", "u");
+validate5.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateQueryReportsParams = validate6;
+var pattern02 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
+var pattern12 = new RegExp("^[0-9a-zA-Z,]+$", "u");
+var pattern3 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
+var pattern4 = new RegExp("^[A-Z]{3}$", "u");
 var formats02 = require_formats().fullFormats.date;
-function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate262.evaluated;
+  const evaluated0 = validate6.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -5815,9 +6367,12 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.ids === void 0) {
           const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "ids" }, message: "must have required property 'ids'" };
@@ -5857,6 +6412,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.ids !== void 0) {
           let data2 = data1.ids;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -5867,20 +6423,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err5 = { instancePath: instancePath + "/query/ids", schemaPath: "#/properties/query/properties/ids/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err5];
               } else {
-                const err5 = { instancePath: instancePath + "/query/ids", schemaPath: "#/properties/query/properties/ids/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
+                vErrors.push(err5);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -5889,8 +6444,9 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs6 = errors;
           if (typeof data2 === "string") {
-            if (!pattern42.test(data2)) {
+            if (!pattern02.test(data2)) {
               const err6 = { instancePath: instancePath + "/query/ids", schemaPath: "#/properties/query/properties/ids/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z]+==[a-zA-Z0-9_+-]+$" }, message: 'must match pattern "^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"' };
               if (vErrors === null) {
                 vErrors = [err6];
@@ -5900,9 +6456,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs5 === errors;
         }
         if (data1.startDate !== void 0) {
           let data3 = data1.startDate;
+          const _errs7 = errors;
           if (typeof data3 !== "string") {
             let dataType1 = typeof data3;
             let coerced1 = void 0;
@@ -5913,20 +6471,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced1 = data3;
               }
             }
-            if (!(coerced1 !== void 0)) {
-              if (dataType1 == "number" || dataType1 == "boolean") {
-                coerced1 = "" + data3;
-              } else if (data3 === null) {
-                coerced1 = "";
+            if (coerced1 !== void 0) {
+            } else if (dataType1 == "number" || dataType1 == "boolean") {
+              coerced1 = "" + data3;
+            } else if (data3 === null) {
+              coerced1 = "";
+            } else {
+              const err7 = { instancePath: instancePath + "/query/startDate", schemaPath: "#/properties/query/properties/startDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err7];
               } else {
-                const err7 = { instancePath: instancePath + "/query/startDate", schemaPath: "#/properties/query/properties/startDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
+                vErrors.push(err7);
               }
+              errors++;
             }
             if (coerced1 !== void 0) {
               data3 = coerced1;
@@ -5934,6 +6491,9 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 data1["startDate"] = coerced1;
               }
             }
+          }
+          const _errs8 = errors;
+          if (typeof data3 == "number") {
           }
           if (typeof data3 === "string") {
             if (!formats02.validate(data3)) {
@@ -5946,9 +6506,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs7 === errors;
         }
         if (data1.endDate !== void 0) {
           let data4 = data1.endDate;
+          const _errs9 = errors;
           if (typeof data4 !== "string") {
             let dataType2 = typeof data4;
             let coerced2 = void 0;
@@ -5959,20 +6521,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced2 = data4;
               }
             }
-            if (!(coerced2 !== void 0)) {
-              if (dataType2 == "number" || dataType2 == "boolean") {
-                coerced2 = "" + data4;
-              } else if (data4 === null) {
-                coerced2 = "";
+            if (coerced2 !== void 0) {
+            } else if (dataType2 == "number" || dataType2 == "boolean") {
+              coerced2 = "" + data4;
+            } else if (data4 === null) {
+              coerced2 = "";
+            } else {
+              const err9 = { instancePath: instancePath + "/query/endDate", schemaPath: "#/properties/query/properties/endDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err9];
               } else {
-                const err9 = { instancePath: instancePath + "/query/endDate", schemaPath: "#/properties/query/properties/endDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
+                vErrors.push(err9);
               }
+              errors++;
             }
             if (coerced2 !== void 0) {
               data4 = coerced2;
@@ -5980,6 +6541,9 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 data1["endDate"] = coerced2;
               }
             }
+          }
+          const _errs10 = errors;
+          if (typeof data4 == "number") {
           }
           if (typeof data4 === "string") {
             if (!formats02.validate(data4)) {
@@ -5992,9 +6556,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs9 === errors;
         }
         if (data1.metrics !== void 0) {
           let data5 = data1.metrics;
+          const _errs11 = errors;
           if (typeof data5 !== "string") {
             let dataType3 = typeof data5;
             let coerced3 = void 0;
@@ -6005,20 +6571,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced3 = data5;
               }
             }
-            if (!(coerced3 !== void 0)) {
-              if (dataType3 == "number" || dataType3 == "boolean") {
-                coerced3 = "" + data5;
-              } else if (data5 === null) {
-                coerced3 = "";
+            if (coerced3 !== void 0) {
+            } else if (dataType3 == "number" || dataType3 == "boolean") {
+              coerced3 = "" + data5;
+            } else if (data5 === null) {
+              coerced3 = "";
+            } else {
+              const err11 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err11];
               } else {
-                const err11 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
+                vErrors.push(err11);
               }
+              errors++;
             }
             if (coerced3 !== void 0) {
               data5 = coerced3;
@@ -6027,8 +6592,9 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs12 = errors;
           if (typeof data5 === "string") {
-            if (func12(data5) < 1) {
+            if (func02(data5) < 1) {
               const err12 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err12];
@@ -6037,7 +6603,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!pattern52.test(data5)) {
+            if (!pattern12.test(data5)) {
               const err13 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/pattern", keyword: "pattern", params: { pattern: "^[0-9a-zA-Z,]+$" }, message: 'must match pattern "^[0-9a-zA-Z,]+$"' };
               if (vErrors === null) {
                 vErrors = [err13];
@@ -6047,9 +6613,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs11 === errors;
         }
         if (data1.dimensions !== void 0) {
           let data6 = data1.dimensions;
+          const _errs13 = errors;
           if (typeof data6 !== "string") {
             let dataType4 = typeof data6;
             let coerced4 = void 0;
@@ -6060,20 +6628,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced4 = data6;
               }
             }
-            if (!(coerced4 !== void 0)) {
-              if (dataType4 == "number" || dataType4 == "boolean") {
-                coerced4 = "" + data6;
-              } else if (data6 === null) {
-                coerced4 = "";
+            if (coerced4 !== void 0) {
+            } else if (dataType4 == "number" || dataType4 == "boolean") {
+              coerced4 = "" + data6;
+            } else if (data6 === null) {
+              coerced4 = "";
+            } else {
+              const err14 = { instancePath: instancePath + "/query/dimensions", schemaPath: "#/properties/query/properties/dimensions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err14];
               } else {
-                const err14 = { instancePath: instancePath + "/query/dimensions", schemaPath: "#/properties/query/properties/dimensions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err14];
-                } else {
-                  vErrors.push(err14);
-                }
-                errors++;
+                vErrors.push(err14);
               }
+              errors++;
             }
             if (coerced4 !== void 0) {
               data6 = coerced4;
@@ -6082,8 +6649,9 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs14 = errors;
           if (typeof data6 === "string") {
-            if (!pattern52.test(data6)) {
+            if (!pattern12.test(data6)) {
               const err15 = { instancePath: instancePath + "/query/dimensions", schemaPath: "#/properties/query/properties/dimensions/pattern", keyword: "pattern", params: { pattern: "^[0-9a-zA-Z,]+$" }, message: 'must match pattern "^[0-9a-zA-Z,]+$"' };
               if (vErrors === null) {
                 vErrors = [err15];
@@ -6093,9 +6661,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs13 === errors;
         }
         if (data1.filters !== void 0) {
           let data7 = data1.filters;
+          const _errs15 = errors;
           if (typeof data7 !== "string") {
             let dataType5 = typeof data7;
             let coerced5 = void 0;
@@ -6106,20 +6676,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced5 = data7;
               }
             }
-            if (!(coerced5 !== void 0)) {
-              if (dataType5 == "number" || dataType5 == "boolean") {
-                coerced5 = "" + data7;
-              } else if (data7 === null) {
-                coerced5 = "";
+            if (coerced5 !== void 0) {
+            } else if (dataType5 == "number" || dataType5 == "boolean") {
+              coerced5 = "" + data7;
+            } else if (data7 === null) {
+              coerced5 = "";
+            } else {
+              const err16 = { instancePath: instancePath + "/query/filters", schemaPath: "#/properties/query/properties/filters/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err16];
               } else {
-                const err16 = { instancePath: instancePath + "/query/filters", schemaPath: "#/properties/query/properties/filters/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
+                vErrors.push(err16);
               }
+              errors++;
             }
             if (coerced5 !== void 0) {
               data7 = coerced5;
@@ -6128,9 +6697,12 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs16 = errors;
+          var valid1 = _errs15 === errors;
         }
         if (data1.sort !== void 0) {
           let data8 = data1.sort;
+          const _errs17 = errors;
           if (typeof data8 !== "string") {
             let dataType6 = typeof data8;
             let coerced6 = void 0;
@@ -6141,20 +6713,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced6 = data8;
               }
             }
-            if (!(coerced6 !== void 0)) {
-              if (dataType6 == "number" || dataType6 == "boolean") {
-                coerced6 = "" + data8;
-              } else if (data8 === null) {
-                coerced6 = "";
+            if (coerced6 !== void 0) {
+            } else if (dataType6 == "number" || dataType6 == "boolean") {
+              coerced6 = "" + data8;
+            } else if (data8 === null) {
+              coerced6 = "";
+            } else {
+              const err17 = { instancePath: instancePath + "/query/sort", schemaPath: "#/properties/query/properties/sort/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err17];
               } else {
-                const err17 = { instancePath: instancePath + "/query/sort", schemaPath: "#/properties/query/properties/sort/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err17];
-                } else {
-                  vErrors.push(err17);
-                }
-                errors++;
+                vErrors.push(err17);
               }
+              errors++;
             }
             if (coerced6 !== void 0) {
               data8 = coerced6;
@@ -6163,8 +6734,9 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs18 = errors;
           if (typeof data8 === "string") {
-            if (!pattern7.test(data8)) {
+            if (!pattern3.test(data8)) {
               const err18 = { instancePath: instancePath + "/query/sort", schemaPath: "#/properties/query/properties/sort/pattern", keyword: "pattern", params: { pattern: "^[-0-9a-zA-Z,]+$" }, message: 'must match pattern "^[-0-9a-zA-Z,]+$"' };
               if (vErrors === null) {
                 vErrors = [err18];
@@ -6174,9 +6746,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs17 === errors;
         }
         if (data1.maxResults !== void 0) {
           let data9 = data1.maxResults;
+          const _errs19 = errors;
           if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)))) {
             let dataType7 = typeof data9;
             let coerced7 = void 0;
@@ -6187,18 +6761,17 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced7 = data9;
               }
             }
-            if (!(coerced7 !== void 0)) {
-              if (dataType7 === "boolean" || data9 === null || dataType7 === "string" && data9 && data9 == +data9 && !(data9 % 1)) {
-                coerced7 = +data9;
+            if (coerced7 !== void 0) {
+            } else if (dataType7 === "boolean" || data9 === null || dataType7 === "string" && data9 && data9 == +data9 && !(data9 % 1)) {
+              coerced7 = +data9;
+            } else {
+              const err19 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+              if (vErrors === null) {
+                vErrors = [err19];
               } else {
-                const err19 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err19];
-                } else {
-                  vErrors.push(err19);
-                }
-                errors++;
+                vErrors.push(err19);
               }
+              errors++;
             }
             if (coerced7 !== void 0) {
               data9 = coerced7;
@@ -6207,6 +6780,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs20 = errors;
           if (typeof data9 == "number") {
             if (data9 > 2147483647 || isNaN(data9)) {
               const err20 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
@@ -6227,9 +6801,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs19 === errors;
         }
         if (data1.startIndex !== void 0) {
           let data10 = data1.startIndex;
+          const _errs21 = errors;
           if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)))) {
             let dataType8 = typeof data10;
             let coerced8 = void 0;
@@ -6240,18 +6816,17 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced8 = data10;
               }
             }
-            if (!(coerced8 !== void 0)) {
-              if (dataType8 === "boolean" || data10 === null || dataType8 === "string" && data10 && data10 == +data10 && !(data10 % 1)) {
-                coerced8 = +data10;
+            if (coerced8 !== void 0) {
+            } else if (dataType8 === "boolean" || data10 === null || dataType8 === "string" && data10 && data10 == +data10 && !(data10 % 1)) {
+              coerced8 = +data10;
+            } else {
+              const err22 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+              if (vErrors === null) {
+                vErrors = [err22];
               } else {
-                const err22 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err22];
-                } else {
-                  vErrors.push(err22);
-                }
-                errors++;
+                vErrors.push(err22);
               }
+              errors++;
             }
             if (coerced8 !== void 0) {
               data10 = coerced8;
@@ -6260,6 +6835,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs22 = errors;
           if (typeof data10 == "number") {
             if (data10 > 2147483647 || isNaN(data10)) {
               const err23 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
@@ -6280,9 +6856,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs21 === errors;
         }
         if (data1.currency !== void 0) {
           let data11 = data1.currency;
+          const _errs23 = errors;
           if (typeof data11 !== "string") {
             let dataType9 = typeof data11;
             let coerced9 = void 0;
@@ -6293,20 +6871,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced9 = data11;
               }
             }
-            if (!(coerced9 !== void 0)) {
-              if (dataType9 == "number" || dataType9 == "boolean") {
-                coerced9 = "" + data11;
-              } else if (data11 === null) {
-                coerced9 = "";
+            if (coerced9 !== void 0) {
+            } else if (dataType9 == "number" || dataType9 == "boolean") {
+              coerced9 = "" + data11;
+            } else if (data11 === null) {
+              coerced9 = "";
+            } else {
+              const err25 = { instancePath: instancePath + "/query/currency", schemaPath: "#/properties/query/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err25];
               } else {
-                const err25 = { instancePath: instancePath + "/query/currency", schemaPath: "#/properties/query/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
-                errors++;
+                vErrors.push(err25);
               }
+              errors++;
             }
             if (coerced9 !== void 0) {
               data11 = coerced9;
@@ -6315,8 +6892,9 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs24 = errors;
           if (typeof data11 === "string") {
-            if (!pattern8.test(data11)) {
+            if (!pattern4.test(data11)) {
               const err26 = { instancePath: instancePath + "/query/currency", schemaPath: "#/properties/query/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
               if (vErrors === null) {
                 vErrors = [err26];
@@ -6326,9 +6904,11 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               errors++;
             }
           }
+          var valid1 = _errs23 === errors;
         }
         if (data1.includeHistoricalChannelData !== void 0) {
           let data12 = data1.includeHistoricalChannelData;
+          const _errs25 = errors;
           if (typeof data12 !== "boolean") {
             let dataType10 = typeof data12;
             let coerced10 = void 0;
@@ -6339,20 +6919,19 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced10 = data12;
               }
             }
-            if (!(coerced10 !== void 0)) {
-              if (data12 === "false" || data12 === 0 || data12 === null) {
-                coerced10 = false;
-              } else if (data12 === "true" || data12 === 1) {
-                coerced10 = true;
+            if (coerced10 !== void 0) {
+            } else if (data12 === "false" || data12 === 0 || data12 === null) {
+              coerced10 = false;
+            } else if (data12 === "true" || data12 === 1) {
+              coerced10 = true;
+            } else {
+              const err27 = { instancePath: instancePath + "/query/includeHistoricalChannelData", schemaPath: "#/properties/query/properties/includeHistoricalChannelData/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+              if (vErrors === null) {
+                vErrors = [err27];
               } else {
-                const err27 = { instancePath: instancePath + "/query/includeHistoricalChannelData", schemaPath: "#/properties/query/properties/includeHistoricalChannelData/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
-                errors++;
+                vErrors.push(err27);
               }
+              errors++;
             }
             if (coerced10 !== void 0) {
               data12 = coerced10;
@@ -6361,6 +6940,8 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs26 = errors;
+          var valid1 = _errs25 === errors;
         }
       } else {
         const err28 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -6371,10 +6952,14 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data13 = data.header;
-      if (!(data13 && typeof data13 == "object" && !Array.isArray(data13))) {
+      const _errs27 = errors;
+      const _errs28 = errors;
+      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+      } else {
         const err29 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err29];
@@ -6383,6 +6968,7 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs27 === errors;
     }
   } else {
     const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -6393,26 +6979,30 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate262.errors = vErrors;
+  validate6.errors = vErrors;
   return errors === 0;
 }
-validate262.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupParams = validate272;
-function validate272(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate6.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+var validateUpdateGroupParams = validate7;
+function validate7(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate272.evaluated;
+  const evaluated0 = validate7.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs0 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.path !== void 0) {
       let data0 = data.path;
-      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err0];
@@ -6421,12 +7011,16 @@ function validate272(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs1 === errors;
     }
     if (data.query !== void 0) {
       let data1 = data.query;
+      const _errs3 = errors;
+      const _errs4 = errors;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.onBehalfOfContentOwner !== void 0) {
           let data2 = data1.onBehalfOfContentOwner;
+          const _errs5 = errors;
           if (typeof data2 !== "string") {
             let dataType0 = typeof data2;
             let coerced0 = void 0;
@@ -6437,20 +7031,19 @@ function validate272(data, { instancePath = "", parentData, parentDataProperty, 
                 coerced0 = data2;
               }
             }
-            if (!(coerced0 !== void 0)) {
-              if (dataType0 == "number" || dataType0 == "boolean") {
-                coerced0 = "" + data2;
-              } else if (data2 === null) {
-                coerced0 = "";
+            if (coerced0 !== void 0) {
+            } else if (dataType0 == "number" || dataType0 == "boolean") {
+              coerced0 = "" + data2;
+            } else if (data2 === null) {
+              coerced0 = "";
+            } else {
+              const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err1];
               } else {
-                const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
+                vErrors.push(err1);
               }
+              errors++;
             }
             if (coerced0 !== void 0) {
               data2 = coerced0;
@@ -6459,6 +7052,8 @@ function validate272(data, { instancePath = "", parentData, parentDataProperty, 
               }
             }
           }
+          const _errs6 = errors;
+          var valid1 = _errs5 === errors;
         }
       } else {
         const err2 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -6469,10 +7064,14 @@ function validate272(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs3 === errors;
     }
     if (data.header !== void 0) {
       let data3 = data.header;
-      if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+      const _errs7 = errors;
+      const _errs8 = errors;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+      } else {
         const err3 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -6481,6 +7080,7 @@ function validate272(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
+      var valid0 = _errs7 === errors;
     }
   } else {
     const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
@@ -6491,10 +7091,10 @@ function validate272(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate272.errors = vErrors;
+  validate7.errors = vErrors;
   return errors === 0;
 }
-validate272.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
+validate7.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
 export {
   validateDeleteGroupItemParams,
   validateDeleteGroupItemResponse400,

@@ -1,6 +1,11 @@
 // Emits types.ts: openapi-typescript's paths / components / operations types for the bundled spec.
 // The client and server emitters add the per-operation aliases on top of these.
-import openapiTS, { astToString } from 'openapi-typescript';
+// openapi-typescript's entry point would lint and bundle the spec again with its own (older) copy of
+// Redocly's openapi-core; the spec is already linted and bundled here, so its transform runs directly.
+import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
+import transformSchema from 'openapi-typescript/dist/transform/index.js';
+import { astToString } from 'openapi-typescript/dist/lib/ts.js';
+import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.js';
 import type { ServiceModel } from '../model/types.js';
 
 /**
@@ -20,16 +25,41 @@ function requiredOnlyMembers(node: unknown): void {
   }
 }
 
-export async function emitTypes(service: ServiceModel): Promise<string> {
+export function emitTypes(service: ServiceModel): string {
   const document = structuredClone(service.document);
   requiredOnlyMembers(document);
-  const ast = await openapiTS(document as any, {
+  const schema = document as unknown as OpenAPI3;
+  // The options openapiTS() would build from { alphabetize, rootTypes, arrayLength, silent }.
+  const ctx: GlobalContext = {
+    additionalProperties: false,
     alphabetize: true,
+    arrayLength: true,
+    defaultNonNullable: true,
+    discriminators: scanDiscriminators(schema, {}),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
     rootTypes: true,
     rootTypesNoSchemaPrefix: false,
-    defaultNonNullable: true,
-    arrayLength: true,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    redoc: undefined as unknown as GlobalContext['redoc'], // only read by the skipped lint-and-bundle step
     silent: true,
-  });
-  return astToString(ast);
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve: <T>(ref: string) => resolveRef<T>(schema, ref, { silent: true }),
+  };
+  return astToString(transformSchema(schema, ctx));
 }

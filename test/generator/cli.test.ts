@@ -1,0 +1,86 @@
+// Issue 3: the generate command as users run it (node generator/run.mjs: the bundled generator with its
+// validators worker), on a copy of the project: --check passes on a fresh tree, fails and names the
+// stale files after a spec edit, and --watch regenerates on a spec change and says what changed.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../generator/loader.js';
+
+let copy: string;
+const env = () => ({ ...process.env, SPEC_FIRST_GENERATOR_CACHE: path.join(copy, '.generator-cache') });
+const generate = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(copy, 'generator', 'run.mjs'), ...args], { cwd: copy, encoding: 'utf8', env: env() });
+
+/** Changes the description of the analytics spec: only analytics/openapi.json depends on it. */
+function editAnalyticsSpec(marker: string): void {
+  const file = path.join(copy, 'specs', 'analytics', 'openapi.yaml');
+  const text = fs.readFileSync(file, 'utf8');
+  const edited = text.replace(/^(info:\n(?:  .*\n)*?  title: .*)$/m, `$1 ${marker}`);
+  expect(edited).not.toBe(text);
+  fs.writeFileSync(file, edited);
+}
+
+beforeAll(() => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'generate-cli-'));
+  for (const dir of ['generator', 'templates', 'specs', 'generated']) fs.cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(copy, 'package.json'));
+  fs.copyFileSync(path.join(ROOT, 'package-lock.json'), path.join(copy, 'package-lock.json'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+});
+afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+describe('npm run generate', () => {
+  it('--check passes on an up-to-date tree', () => {
+    const run = generate('--check');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/generated\/ is up to date \(\d+ files\)/);
+  }, 120_000);
+
+  it('--check exits non-zero and names exactly the stale files after a spec edit', () => {
+    editAnalyticsSpec('(edited)');
+    const run = generate('--check');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('generated/ is stale');
+    const named = run.stderr.split('\n').filter((l) => l.startsWith('  changed')).map((l) => l.trim());
+    expect(named).toContain('changed  generated/analytics/openapi.json');
+    expect(named.every((l) => l.includes('generated/analytics/'))).toBe(true);
+  }, 120_000);
+
+  it('a regeneration makes --check pass again and changes no byte on a second run', () => {
+    expect(generate().status).toBe(0);
+    const second = generate();
+    expect(second.stdout).toMatch(/; 0 changed\./);
+    expect(generate('--check').status).toBe(0);
+  }, 120_000);
+
+  it('--watch regenerates a changed spec and prints what changed', async () => {
+    const watcher = spawn(process.execPath, [path.join(copy, 'generator', 'run.mjs'), '--watch'], { cwd: copy, env: env() });
+    let out = '';
+    watcher.stdout.on('data', (d) => (out += d));
+    watcher.stderr.on('data', (d) => (out += d));
+    const waitFor = (pattern: RegExp) =>
+      new Promise<RegExpMatchArray>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got:\n${out}`)), 60_000);
+        const poll = setInterval(() => {
+          const match = out.match(pattern);
+          if (match) {
+            clearTimeout(timer);
+            clearInterval(poll);
+            resolve(match);
+          }
+        }, 20);
+      });
+    try {
+      await waitFor(/watching specs\/ and templates\//);
+      editAnalyticsSpec('(watched)');
+      const [line] = await waitFor(/analytics regenerated in \d+ ms; \d+ file\(s\) changed\n(?:.*\n)*?.*changed +generated\/analytics\/openapi\.json/);
+      expect(line).not.toContain('ad-creative');
+    } finally {
+      watcher.kill();
+    }
+    expect(JSON.parse(fs.readFileSync(path.join(copy, 'generated', 'analytics', 'openapi.json'), 'utf8')).info.title).toContain('(watched)');
+  }, 120_000);
+});
