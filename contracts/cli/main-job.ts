@@ -14,6 +14,6 @@ function step(title: string, command: string, args: string[]): void {
 }
 
 step('Lint the specs', 'npx', ['--no-install', 'redocly', 'lint']);
-step('Regenerate generated/', 'npx', ['--no-install', 'tsx', 'generator/cli.ts']);
+step('Regenerate generated/', process.execPath, ['generator/run.mjs']);
 console.log('\n== Contract suite');
 process.exitCode = await runContracts(process.argv.slice(2));
