@@ -1,5 +1,6 @@
 // Loads one service's spec and bundles its $refs with Redocly's openapi-core (no hand-written resolution).
-import { bundle, createConfig } from '@redocly/openapi-core';
+// Its OpenAPI-only entry point: the full one also loads the linter, its rule sets and their dependencies.
+import { bundleOas, createEmptyRedoclyConfig } from '@redocly/openapi-core/lib/bundle-oas';
 import path from 'node:path';
 import { ROOT } from './root.js';
 import type { ServiceKey } from './services.js';
@@ -21,8 +22,7 @@ export interface LoadedSpec {
 }
 
 export async function loadSpec(service: ServiceKey): Promise<LoadedSpec> {
-  const config = await createConfig({});
-  const result = await bundle({ ref: specPath(service), config, dereference: false });
+  const result = await bundleOas({ ref: specPath(service), config: createEmptyRedoclyConfig(), dereference: false });
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
     const lines = errors.map((p) => `${p.message} (${p.location?.[0]?.pointer ?? ''})`);
