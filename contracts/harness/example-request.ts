@@ -1,5 +1,6 @@
 // Builds one valid request per operation from the spec's own examples (parameter, schema and request
 // body examples), so that every operation can be called once without hand-written inputs.
+import { generateSync } from 'json-schema-faker';
 import { resolveRef } from '../../generator/model/refs.js';
 import type { OpenApiDocument } from '../../generator/loader.js';
 
@@ -28,14 +29,13 @@ function exampleOf(doc: OpenApiDocument, holder: any): unknown {
   return undefined;
 }
 
-function sampleForSchema(doc: OpenApiDocument, raw: any): unknown {
+/** The schema's own example, default, const or first enum value; otherwise a value json-schema-faker derives. */
+export function sampleForSchema(doc: OpenApiDocument, raw: any): unknown {
   const schema = resolveRef(doc, raw ?? {});
   const direct = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ?? schema.default ?? schema.const ?? schema.enum?.[0];
   if (direct !== undefined) return direct;
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
-  if (type === 'boolean') return true;
-  return 'example';
+  // Seeded, so every run sends the same request; the components ride along for its $refs.
+  return generateSync({ ...schema, components: doc.components } as never, { seed: 1, useExamplesValue: true, useDefaultValue: true, refDepth: 2 });
 }
 
 function asString(value: unknown): string {
@@ -80,7 +80,7 @@ export function exampleRequest(doc: OpenApiDocument, path: string, method: strin
     const preferred = entries.find(([ct]) => ct === 'application/x-www-form-urlencoded') ?? entries.find(([ct]) => ct === 'application/json') ?? entries[0];
     if (preferred) {
       const [contentType, media] = preferred;
-      const value = exampleOf(doc, media) ?? {};
+      const value = exampleOf(doc, media) ?? sampleForSchema(doc, media.schema) ?? {};
       request.contentType = contentType;
       if (contentType === 'application/x-www-form-urlencoded') {
         const form = new URLSearchParams();
