@@ -28,6 +28,7 @@ function sources(dir) {
 
 function bundleKey() {
   const hash = createHash('sha256');
+  hash.update(`${root}\0`); // the bundle names absolute paths under it
   for (const file of [...sources(here), path.join(here, 'run.mjs'), path.join(root, 'package-lock.json')]) {
     // Size and modification time, not content: cheaper, and any edit or checkout changes them.
     const { size, mtimeMs } = fs.statSync(file);
@@ -49,8 +50,7 @@ async function buildBundle(outdir) {
     // Prefer packages' CommonJS builds (openapi-typescript ships one) so `typescript` is required, not imported.
     mainFields: ['main', 'module'],
     conditions: ['require', 'node'],
-    // The compiler and esbuild's native binary stay outside; everything else is plain JS and bundles.
-    external: ['typescript', 'esbuild'],
+    // The compiler and esbuild's native binary stay outside (see the plugin); everything else bundles.
     // Sources find the project root and node_modules from import.meta.url: point it at the real sources.
     define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.join(here, 'root.ts')).href) },
     logLevel: 'silent',
@@ -58,9 +58,12 @@ async function buildBundle(outdir) {
       {
         name: 'one-typescript',
         setup(b) {
+          // Outside the bundle, by absolute path: the bundle may live outside the project's folder.
+          const external = (name) => ({ path: require.resolve(name), external: true });
+          b.onResolve({ filter: /^(typescript|esbuild)$/ }, (args) => external(args.path));
           // @ts-morph/common requires its own bundled compiler as './typescript'.
           b.onResolve({ filter: /^\.\/typescript$/ }, (args) =>
-            args.importer.includes(`${path.sep}@ts-morph${path.sep}common${path.sep}`) ? { path: 'typescript', external: true } : undefined,
+            args.importer.includes(`${path.sep}@ts-morph${path.sep}common${path.sep}`) ? external('typescript') : undefined,
           );
         },
       },
