@@ -278,6 +278,13 @@ describe('generative round trip', async () => {
     expect(resumed.file?.sizeBytes).toBe(String(data.length));
     expect(resumed.file?.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
     expect(progress).toEqual([0, 262144, 524288, 614400]);
+    // The other sources: a Blob and a Buffer, each ending in a short last chunk.
+    for (const source of [new Blob([data.subarray(0, 300_000)]), Buffer.from(data.subarray(0, 300_000))]) {
+      const seenProgress: number[] = [];
+      const done = await client.uploadFileResumable({ source, mimeType: 'application/octet-stream', chunkSize: 256 * 1024, onProgress: (p) => seenProgress.push(p.loaded) });
+      expect(done.file?.sha256Hash).toBe(createHash('sha256').update(data.subarray(0, 300_000)).digest('base64'));
+      expect(seenProgress).toEqual([0, 262144, 300000]);
+    }
   });
 
   it('creates, gets, pages through and deletes files', async () => {

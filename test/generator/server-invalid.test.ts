@@ -105,6 +105,38 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     expect(shapeOk(service, answer.body)).toBe(true);
   });
 
+  it('cuts off a streamed body (no Content-Length) as soon as it passes the limit', async () => {
+    const op = operationsOf(service).find((o) => o.operation.requestBody?.content?.['application/json'])!;
+    const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
+    const url = new URL(base + r.path);
+    for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
+    // 64 MiB offered in 64 KiB chunks against a 64 KiB limit: the answer must come long before the end.
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const offered = 1024;
+    const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const req = http.request(url, { method: r.method, headers: { ...r.headers, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        answered = true;
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text, sent }));
+      });
+      req.on('error', (e) => (answered ? undefined : reject(e)));
+      const pump = () => {
+        while (!answered && sent < offered) {
+          sent++;
+          if (!req.write(chunk)) return req.once('drain', pump);
+        }
+        if (!answered) req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(shapeOk(service, JSON.parse(body))).toBe(true);
+    expect(sent).toBeLessThan(offered / 4);
+  });
+
   it('answers a request without credentials in its own shape', async () => {
     const op = operationsOf(service).find((o) => o.method === 'get')!;
     const r = exampleRequest(doc, op.path, op.method, {});
@@ -115,5 +147,40 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     const answer = await call(base, r);
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(shapeOk(service, answer.body)).toBe(true);
+  });
+});
+
+describe('response validation (the validateResponses option)', () => {
+  async function serveWith(validateResponses: boolean, errors: unknown[]): Promise<string> {
+    // A handler whose answer breaks the spec: a group without its required fields.
+    const handlers = { ...exampleHandlers('analytics') };
+    const server = http.createServer(
+      createAnalyticsServer(new Proxy({}, { get: (_, id: string) => (id === 'listGroups' ? async () => ({ body: { items: [{ snippet: 5 }] } }) : handlers[id]) }) as any, {
+        validateResponses,
+        onError: (e) => errors.push(e),
+      }),
+    );
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const request = { method: 'GET', path: '/v2/groups', query: { mine: 'true' }, headers: { authorization: 'Bearer tok' } };
+
+  it('turns an answer that breaks the spec into a 500 in the service shape and reports it', async () => {
+    const errors: unknown[] = [];
+    const answer = await call(await serveWith(true, errors), request);
+    expect(answer.status).toBe(500);
+    expect(shapeOk('analytics', answer.body)).toBe(true);
+    expect(answer.body.error.status).toBe('INTERNAL');
+    expect(answer.text).not.toMatch(/\n\s+at /);
+    expect(String(errors[0])).toMatch(/listGroups: answer 200 does not match the spec/);
+  });
+
+  it('passes the answer through when the option is off', async () => {
+    const errors: unknown[] = [];
+    const answer = await call(await serveWith(false, errors), request);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ items: [{ snippet: 5 }] });
+    expect(errors).toEqual([]);
   });
 });
