@@ -1,4 +1,4 @@
-// npm run contracts -- [--target prism | reference | <base URL>] [--service <key>] [--rule <id or prefix>] [--config file]
+// npm run contracts -- [--target prism | stubs | reference | <base URL>] [--service <key>] [--rule <id or prefix>] [--config file]
 // Runs the rule tests against one target through vitest and prints the conformance report.
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -2,6 +2,7 @@
 // exists, Prism until then (both need nothing but npm packages).
 import { prismTarget } from './prism.js';
 import { referenceAvailable, referenceTarget } from './reference.js';
+import { stubsTarget } from './stubs.js';
 import type { Target } from './target.js';
 import { urlTarget } from './url.js';
 
@@ -13,6 +14,7 @@ export function resolveTarget(name: string | undefined, configFile?: string): Ta
   const chosen = name ?? defaultTargetName();
   if (chosen === 'prism') return prismTarget;
   if (chosen === 'reference') return referenceTarget;
+  if (chosen === 'stubs') return stubsTarget;
   if (/^https?:\/\//.test(chosen)) return urlTarget(chosen, { configFile });
-  throw new Error(`unknown target ${chosen}: use prism, reference or a base URL (http://...)`);
+  throw new Error(`unknown target ${chosen}: use prism, stubs, reference or a base URL (http://...)`);
 }

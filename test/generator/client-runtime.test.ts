@@ -103,3 +103,22 @@ describe('generated client transport', () => {
     expect(error.message).toMatch(/^listGroups could not reach the server: /);
   });
 });
+
+describe('error classes across generated packages', () => {
+  it('recognise an error thrown by another package\'s client, and only of their own kind', async () => {
+    const { GenerativeClient } = await import('../../generated/generative/client.js');
+    const { StatusApiError: GenerativeStatusApiError } = await import('../../generated/generative/client.js');
+    const { GraphApiError, ApiError } = await import('../../generated/ad-creative/client.js');
+    const { baseUrl } = await scripted((_, res) => status(res, 400, 'INVALID_ARGUMENT'));
+    const error = await new GenerativeClient({ baseUrl, apiKey: 'k', retry: { maxRetries: 0 } }).listFiles().catch((e) => e);
+    expect(GenerativeStatusApiError).not.toBe(StatusApiError); // two copies of the runtime
+    expect(error).toBeInstanceOf(GenerativeStatusApiError);
+    expect(error).toBeInstanceOf(StatusApiError); // the analytics package's class
+    expect(error).toBeInstanceOf(ApiError); // the ad creative package's base class
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(GraphApiError);
+    expect(error).not.toBeInstanceOf(ApiTimeoutError);
+    expect(Object.keys(error)).not.toContain('kinds');
+    expect({ plain: true }).not.toBeInstanceOf(StatusApiError);
+  });
+});

@@ -23,8 +23,34 @@ export interface StatusErrorBody {
   errors?: Array<{ message?: string; domain?: string; reason?: string; location?: string; locationType?: string }>;
 }
 
+/** Names the error classes an error belongs to, under a registry symbol shared by every package copy. */
+const KINDS = Symbol.for('spec-first-toolkit.client-error-kinds');
+
+/**
+ * Base of the clients' errors. Every generated package carries its own copy of this runtime, so an error
+ * thrown by one package's client is not an instance of another copy's class; `instanceof` checks the
+ * class's kind instead, and `err instanceof StatusApiError` holds whichever package threw it.
+ */
+abstract class ClientError extends Error {
+  static readonly kind: string = 'ClientError';
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    const kinds = typeof value === 'object' && value !== null ? (value as { [KINDS]?: string[] })[KINDS] : undefined;
+    return Array.isArray(kinds) && kinds.includes(this.kind);
+  }
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    // The kinds of new.target and its ancestors, hidden from enumeration (logs, deep equality).
+    const kinds: string[] = [];
+    for (let c = new.target as unknown as { kind?: string } | null; c && c.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
+    Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
+  }
+}
+
 /** Any error answer of a service: the HTTP status, the parsed body and the operation that got it. */
-export class ApiError extends Error {
+export class ApiError extends ClientError {
+  static override readonly kind: string = 'ApiError';
   override name = 'ApiError';
   constructor(
     message: string,
@@ -43,6 +69,7 @@ export class ApiError extends Error {
 }
 
 export class GraphApiError extends ApiError {
+  static override readonly kind: string = 'GraphApiError';
   override name = 'GraphApiError';
   readonly code: number;
   readonly subcode?: number;
@@ -65,6 +92,7 @@ export class GraphApiError extends ApiError {
 }
 
 export class StatusApiError extends ApiError {
+  static override readonly kind: string = 'StatusApiError';
   override name = 'StatusApiError';
   readonly code: number;
   readonly status?: string;
@@ -80,7 +108,8 @@ export class StatusApiError extends ApiError {
 }
 
 /** The call did not finish within its timeout. */
-export class ApiTimeoutError extends Error {
+export class ApiTimeoutError extends ClientError {
+  static override readonly kind: string = 'ApiTimeoutError';
   override name = 'ApiTimeoutError';
   constructor(readonly operationId: string, readonly timeoutMs: number) {
     super(`${operationId} timed out after ${timeoutMs} ms`);
@@ -88,7 +117,8 @@ export class ApiTimeoutError extends Error {
 }
 
 /** The server could not be reached, or the connection broke. */
-export class ApiConnectionError extends Error {
+export class ApiConnectionError extends ClientError {
+  static override readonly kind: string = 'ApiConnectionError';
   override name = 'ApiConnectionError';
   constructor(readonly operationId: string, cause: unknown) {
     super(`${operationId} could not reach the server: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
