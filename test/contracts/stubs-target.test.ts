@@ -1,39 +1,16 @@
 // The contract suite against the generated server stubs with example handlers (--target stubs): every
 // rule a stateless target can honour passes, which shows both that the generated servers give the
 // documented errors and that those rule tests can pass. The one exception is said and checked.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../generated/rules.js';
-
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-interface Verdict {
-  ruleId: string;
-  verdict: string;
-  tests: Array<{ name: string; verdict: string; detail?: string }>;
-}
+import { runSuite, type Verdict } from '../support/contract-run.js';
 
 describe('contract suite against the generated stubs', () => {
   let verdicts: Verdict[] = [];
   let exitCode = 0;
 
   beforeAll(async () => {
-    const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stubs-'));
-    try {
-      await run(process.execPath, ['--import', 'tsx', 'contracts/cli/run.ts', '--target', 'stubs'], {
-        cwd: ROOT,
-        env: { ...process.env, CONTRACT_REPORT_DIR: reportDir, CONTRACT_TARGET_LABEL: 'generated stubs' },
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch (error) {
-      exitCode = (error as { code?: number }).code ?? 1;
-    }
-    verdicts = JSON.parse(fs.readFileSync(path.join(reportDir, 'contracts.json'), 'utf8'));
+    ({ verdicts, exitCode } = await runSuite(['--target', 'stubs'], 'generated stubs'));
   }, 240_000);
 
   it('exits zero with no failure', () => {

@@ -1,0 +1,58 @@
+// Runs the contract suite as users do (contracts/cli/run.ts in its own process) against a target, and
+// reads back its JSON report; and starts a test server file in its own process, so that the suite
+// talks to it over HTTP like to any implementation.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Verdict {
+  ruleId: string;
+  verdict: 'pass' | 'fail' | 'mock-limitation' | 'not-applicable' | string;
+  tests: Array<{ name: string; verdict: string; detail?: string }>;
+}
+
+export interface SuiteRun {
+  exitCode: number;
+  verdicts: Verdict[];
+}
+
+export async function runSuite(args: string[], label: string): Promise<SuiteRun> {
+  const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contracts-'));
+  let exitCode = 0;
+  try {
+    await run(process.execPath, ['--import', 'tsx', 'contracts/cli/run.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, CONTRACT_REPORT_DIR: reportDir, CONTRACT_TARGET_LABEL: label },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    exitCode = (error as { code?: number }).code ?? 1;
+  }
+  const verdicts = JSON.parse(fs.readFileSync(path.join(reportDir, 'contracts.json'), 'utf8')) as Verdict[];
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  return { exitCode, verdicts };
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  stop(): void;
+}
+
+/** Starts `file` (relative to the project) with tsx and waits for the URL it prints. */
+export function startServerProcess(file: string): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/on (http:\/\/\S+)/);
+      if (m) resolve({ baseUrl: m[1]!, stop: () => child.kill() });
+    });
+    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+}
