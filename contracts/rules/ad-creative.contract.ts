@@ -378,8 +378,9 @@ ruleTests('ADC-TEXT-7', [
 
 ruleTests('ADC-PREVIEW-1', [
   ['a preview with ad_format answers HTML snippets', async (t) => {
-    const { client, version } = ctx(t);
-    const preview = await client.getAdCreativePreviews({ version, creative_id: '120330000008134415', ad_format: 'DESKTOP_FEED_STANDARD' });
+    const { f, client, version } = ctx(t);
+    const id = t.isMock ? '120330000008134415' : await createOne(client, version, f.adAccountId, linkCreative(f.pageId));
+    const preview = await client.getAdCreativePreviews({ version, creative_id: id, ad_format: 'DESKTOP_FEED_STANDARD' });
     expect(preview.data.length).toBeGreaterThan(0);
     expect(preview.data[0]!.body).toMatch(/<iframe/);
   }],

@@ -11,10 +11,20 @@ import { fixtureRequest, operationsOf, send, specOf } from '../harness/spec-docs
 const CONFORM = { 'ad-creative': 'ADC-CONFORM-1', analytics: 'ANA-CONFORM-1', generative: 'GEN-CONFORM-1' } as const;
 const INVALID = { 'ad-creative': 'ADC-INVALID-1', analytics: 'ANA-INVALID-1', generative: 'GEN-INVALID-1' } as const;
 
+/**
+ * The operations in the order their example requests can run on a stateful target: the examples share
+ * ids, so deletes go last, and an item's delete (deleteGroupItem) before its container's (deleteGroup).
+ */
+function conformanceOrder(service: ServiceKey) {
+  const ops = operationsOf(service);
+  const deletes = ops.filter((o) => o.method === 'delete').sort((a, b) => b.operationId.localeCompare(a.operationId));
+  return [...ops.filter((o) => o.method !== 'delete'), ...deletes];
+}
+
 for (const service of Object.keys(CONFORM) as ServiceKey[]) {
   ruleTests(
     CONFORM[service],
-    operationsOf(service).map((op): [string, (t: RuleContext) => Promise<void>] => [
+    conformanceOrder(service).map((op): [string, (t: RuleContext) => Promise<void>] => [
       `${op.operationId} answers its example request with a documented success`,
       async (t: RuleContext) => {
         const request = fixtureRequest(t.session, service, op);

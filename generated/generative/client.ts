@@ -131,7 +131,7 @@ export interface UploadFileParams {
   /** Resumable session id, part of the session URL the start request returns. */
   upload_id?: NonNullable<operations["uploadFile"]['parameters']["query"]>["upload_id"];
   /** The request body. */
-  body: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"];
+  body?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"];
 }
 
 export type UploadFileResult = operations["uploadFile"]['responses']["200"]['content']["application/json"];
@@ -312,7 +312,7 @@ export class GenerativeClient {
    *
    * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3.
    */
-  async uploadFile(params: UploadFileParams, options?: CallOptions): Promise<UploadFileResult> {
+  async uploadFile(params: UploadFileParams = {}, options?: CallOptions): Promise<UploadFileResult> {
     const response = await this.core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key", server: 'upload' }, options);
     return response.data;
   }

@@ -119,7 +119,7 @@ export type UpdateCachedContentReply = { status?: number; headers?: Record<strin
 export interface UploadFileInput extends Omit<HandlerInput, 'path' | 'query' | 'body'> {
   path: Record<string, never>;
   query: NonNullable<operations["uploadFile"]['parameters']['query']>;
-  body: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"];
+  body: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"] | undefined;
 }
 
 /** What the uploadFile handler answers. */
@@ -317,7 +317,7 @@ export const generativeRoutes: RouteDef[] = [
     path: "/upload/v1beta/files",
     params: [{ name: "X-Goog-Upload-Protocol", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Command", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Header-Content-Length", in: "header", type: "integer", required: false }, { name: "X-Goog-Upload-Header-Content-Type", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Offset", in: "header", type: "integer", required: false }, { name: "upload_id", in: "query", type: "string", required: false }],
     bodies: [{ contentType: "multipart/related", kind: "multipart-related" }, { contentType: "application/json", kind: "json" }, { contentType: "application/octet-stream", kind: "raw" }, { contentType: "*/*", kind: "raw" }],
-    bodyRequired: true,
+    bodyRequired: false,
     security: "required",
     validateParams: v.validateUploadFileParams,
     validateBody: { "application/json": v.validateUploadFileBody1 },

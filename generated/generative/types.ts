@@ -847,7 +847,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "*/*": string;
                 "application/json": components["schemas"]["CreateFileRequest"];
