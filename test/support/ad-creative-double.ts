@@ -7,12 +7,13 @@
 // Planted defects can be switched on (test/support/broken-ad-creative-server.ts does), to prove that the
 // contract suite reports them under the right rule ids.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   adCreativeRoutes, createAdCreativeServer, graphError, type AdCreativeHandlers, type HandlerInput,
 } from '../../generated/ad-creative/server.js';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
+import { listenLocal, type RunningServer } from './listen.js';
+
+export type { RunningServer };
 
 export interface AdCreativeDefects {
   /** Reading an unknown creative answers code 2500 instead of 100 subcode 33 (ADC-READ-3). */
@@ -29,11 +30,6 @@ export interface AdCreativeDoubleOptions {
   defects?: AdCreativeDefects;
   /** More than `burst` calls to one ad account within `windowMs` answer 80004. Default: the fixture burst per second. */
   rateLimit?: { burst: number; windowMs: number };
-}
-
-export interface RunningServer {
-  baseUrl: string;
-  close(): Promise<void>;
 }
 
 type Json = Record<string, any>;
@@ -477,13 +473,7 @@ export async function startAdCreativeDouble(options: AdCreativeDoubleOptions = {
   } else {
     listener = build();
   }
-  const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenLocal(listener);
 }
 
 // Run directly: prints the address and keeps serving, for running the contract suite against it.

@@ -3,25 +3,21 @@
 // OAuth scopes per operation for the fixture tokens, a deterministic synthetic report engine with
 // per-report-kind validity of metrics, dimensions and filters, and stored groups and group items.
 // Every answer is validated against the spec (validateResponses), so a wrong answer shows up as a 500.
-import http from 'node:http';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   createAnalyticsServer, statusError, type AnalyticsHandlers, type HandlerInput, type ServiceError,
 } from '../../generated/analytics/server.js';
 import type { components } from '../../generated/analytics/types.js';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
+import { listenLocal, type RunningServer } from './listen.js';
+
+export type { RunningServer };
 
 type ItemKind = components['schemas']['ItemKind'];
 type GroupBody = components['schemas']['Group'];
 type GroupItemBody = components['schemas']['GroupItem'];
 type QueryResponse = components['schemas']['QueryResponse'];
 type ColumnHeader = components['schemas']['ResultTableColumnHeader'];
-
-export interface RunningServer {
-  baseUrl: string;
-  close(): Promise<void>;
-}
 
 const fixture = DEFAULT_FIXTURES.analytics;
 
@@ -709,13 +705,7 @@ export async function startAnalyticsDouble(): Promise<RunningServer> {
       }
     },
   });
-  const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenLocal(listener);
 }
 
 // Run directly: prints the address, for running the contract suite against it.

@@ -19,14 +19,15 @@
 // - The spec's example resources (files/abc-123, cachedContents/cache-1) are seeded for the example requests
 //   of CONFORM-1. Start a fresh double for each suite run: a run deletes them and leaves its files behind.
 // Every answer is validated against the spec (validateResponses), so a wrong answer shows up as a 500.
-import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   createGenerativeServer, statusError, type GenerativeHandlers, type UploadFileReply, type HandlerInput, type ServiceError,
 } from '../../generated/generative/server.js';
 import type { components } from '../../generated/generative/types.js';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
+import { listenLocal, type RunningServer } from './listen.js';
+
+export type { RunningServer };
 
 type Schemas = components['schemas'];
 type Content = Schemas['Content'];
@@ -40,11 +41,6 @@ type HarmCategory = Schemas['HarmCategory'];
 type HarmProbability = Schemas['HarmProbability'];
 type FinishReason = Schemas['FinishReason'];
 type ModelSchema = Schemas['Schema'];
-
-export interface RunningServer {
-  baseUrl: string;
-  close(): Promise<void>;
-}
 
 const fixture = DEFAULT_FIXTURES.generative;
 
@@ -784,13 +780,7 @@ export async function startGenerativeDouble(): Promise<RunningServer> {
     validateResponses: true,
     onError: (error) => console.error('generative double:', error),
   });
-  const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenLocal(listener);
 }
 
 // Run directly: prints the address, for running the suite by hand.
