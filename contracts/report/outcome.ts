@@ -27,9 +27,13 @@ export interface RuleVerdict {
   tests: TestOutcome[];
 }
 
-const ORDER: Verdict[] = ['fail', 'pass', 'mock-limitation', 'not-applicable', 'no-test'];
+// A mock limitation outranks a pass: a rule whose tests could not all be judged is never reported passed.
+const ORDER: Verdict[] = ['fail', 'mock-limitation', 'pass', 'not-applicable', 'no-test'];
 
-/** A rule fails if any of its tests fails; passes if any passes and none fails; else the most telling skip. */
+/**
+ * A rule fails if any of its tests fails; is a mock limitation if any test hit one; passes if any test
+ * passes (tests not applicable to the target aside); else not applicable.
+ */
 export function ruleVerdict(tests: TestOutcome[]): Verdict {
   if (tests.length === 0) return 'no-test';
   return ORDER.find((v) => tests.some((t) => t.verdict === v)) ?? 'no-test';

@@ -77,7 +77,10 @@ function replyType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
 function routesLiteral(service: ServiceModel): string {
   const routes = service.operations.map((op) => {
     const names = validatorNames(op);
-    const params = op.parameters.map((p) => `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required} }`);
+    const params = op.parameters.map((p) => {
+      const invalid = p.invalidCode !== undefined ? `, invalidCode: ${p.invalidCode}` : '';
+      return `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required}${invalid} }`;
+    });
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${JSON.stringify(b.jsonFields.map((f) => f.name))}` : '';
       return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(b.kind)}${json} }`;

@@ -135,6 +135,7 @@ function buildParameters(document: OpenApiDocument, raw: any[]): ParameterModel[
       type: coarseType(document, schema),
       isCredential: p.in === 'query' && CREDENTIAL_PARAMS.has(p.name),
       defaultValue: schema.default,
+      ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),
     };
   });
 }

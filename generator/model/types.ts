@@ -47,6 +47,8 @@ export interface ParameterModel {
   /** A credential parameter (access_token, key): the client sets it from its credentials, not per call. */
   isCredential: boolean;
   defaultValue?: unknown;
+  /** `x-invalid-code`: the Graph error code a value breaking this parameter's schema answers (default 100). */
+  invalidCode?: number;
 }
 
 export interface RequestBodyModel {

@@ -82,11 +82,14 @@ export interface FieldViolation {
   description: string;
 }
 
-/** The invalid-request answer of each style: Graph code 100, or INVALID_ARGUMENT with a BadRequest detail. */
-export function invalidRequest(style: ErrorStyle, message: string, violations: FieldViolation[] = []): ServiceError {
+/**
+ * The invalid-request answer of each style: Graph code 100 (or the parameter's documented code), or
+ * INVALID_ARGUMENT with a BadRequest detail.
+ */
+export function invalidRequest(style: ErrorStyle, message: string, violations: FieldViolation[] = [], graphCode = 100): ServiceError {
   if (style === 'graph') {
     const first = violations[0];
-    return graphError(100, first ? `(#100) ${message}: ${first.field} ${first.description}` : `(#100) ${message}`, { type: 'OAuthException' });
+    return graphError(graphCode, first ? `(#${graphCode}) ${message}: ${first.field} ${first.description}` : `(#${graphCode}) ${message}`, { type: 'OAuthException' });
   }
   return statusError('INVALID_ARGUMENT', violations.length ? `${message}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : message, {
     details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }],

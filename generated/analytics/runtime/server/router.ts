@@ -26,6 +26,8 @@ export interface ParamDef {
   in: 'path' | 'query' | 'header';
   type: string;
   required: boolean;
+  /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default 100. */
+  invalidCode?: number;
 }
 
 export interface RouteDef {
@@ -225,7 +227,9 @@ export function createRouter(
   function validate(input: HandlerInput, route: RouteDef): void {
     const params = { path: input.path, query: input.query, header: input.headers };
     if (!route.validateParams(params)) {
-      throw invalidRequest(opts.errorStyle, 'Invalid parameter', violations(route.validateParams.errors, true));
+      const found = violations(route.validateParams.errors, true);
+      const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
+      throw invalidRequest(opts.errorStyle, 'Invalid parameter', found, code);
     }
     if (input.body === undefined) {
       if (route.bodyRequired) throw invalidRequest(opts.errorStyle, 'Missing request body', [{ field: 'body', description: 'is required' }]);
