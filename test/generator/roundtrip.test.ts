@@ -175,6 +175,7 @@ describe('generative round trip', async () => {
   const files = new Map<string, Record<string, unknown>>();
   const sessions = new Map<string, { metadata: any; chunks: Uint8Array[]; received: number }>();
   let uploadBase = '';
+  let breakNextChunk = false;
   const fileOf = (name: string, data: Uint8Array, mimeType: string, displayName?: string) => {
     const file = { name, displayName, mimeType, sizeBytes: String(data.byteLength), sha256Hash: createHash('sha256').update(data).digest('base64'), state: 'ACTIVE' as const, uri: `${uploadBase}/v1beta/${name}`, createTime: '2024-05-01T12:00:00Z', updateTime: '2024-05-01T12:00:00Z' };
     files.set(name, file);
@@ -204,8 +205,20 @@ describe('generative round trip', async () => {
         return { headers: { 'x-goog-upload-url': `${uploadBase}/upload/v1beta/files?upload_id=s1`, 'x-goog-upload-status': 'active' }, body: {} };
       }
       const session = sessions.get(String(query.upload_id))!;
+      if (headers['x-goog-upload-command'] === 'query') {
+        // No body: the client asks how much arrived, after a failed chunk.
+        return { headers: { 'x-goog-upload-status': 'active', 'x-goog-upload-size-received': String(session.received) }, body: {} };
+      }
       const { data } = body as { data: Uint8Array };
       expect(Number(headers['x-goog-upload-offset'])).toBe(session.received);
+      if (breakNextChunk) {
+        // Half the chunk arrives, then the connection "fails": the client must send only the other half.
+        breakNextChunk = false;
+        const half = data.subarray(0, Math.floor(data.byteLength / 2));
+        session.chunks.push(half);
+        session.received += half.byteLength;
+        throw generativeStatusError('UNAVAILABLE', 'The service is currently unavailable.');
+      }
       session.chunks.push(data);
       session.received += data.byteLength;
       if (!String(headers['x-goog-upload-command']).includes('finalize')) return { headers: { 'x-goog-upload-status': 'active' }, body: {} };
@@ -278,6 +291,11 @@ describe('generative round trip', async () => {
     expect(resumed.file?.sizeBytes).toBe(String(data.length));
     expect(resumed.file?.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
     expect(progress).toEqual([0, 262144, 524288, 614400]);
+    // A chunk that fails halfway: the client asks (query, no body) how much arrived and resumes there.
+    breakNextChunk = true;
+    const resumedAfterFailure = await client.uploadFileResumable({ source: data, mimeType: 'application/octet-stream', chunkSize: 256 * 1024 });
+    expect(breakNextChunk).toBe(false);
+    expect(resumedAfterFailure.file?.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
     // The other sources: a Blob and a Buffer, each ending in a short last chunk.
     for (const source of [new Blob([data.subarray(0, 300_000)]), Buffer.from(data.subarray(0, 300_000))]) {
       const seenProgress: number[] = [];
