@@ -52,7 +52,16 @@ export function fixtureRequest(info: SessionInfo, service: ServiceKey, op: Opera
     }
   }
   if (service === 'generative') request.path = request.path.replace(/\/models\/[^/:]+:/, `/models/${f.generative.model}:`);
+  for (const [from, to] of Object.entries(f[service].exampleIds ?? {})) replaceId(request, from, to);
   return request;
+}
+
+/** Puts the target's own id where an example request names the spec's example id. */
+function replaceId(request: ExampleRequest, from: string, to: string): void {
+  const swap = (text: string) => text.split(from).join(to);
+  request.path = request.path.split(encodeURIComponent(from)).join(encodeURIComponent(to));
+  for (const [k, v] of Object.entries(request.query)) request.query[k] = swap(v);
+  if (typeof request.body === 'string') request.body = swap(request.body);
 }
 
 /** Sends an example request through the recorder's fetch. */

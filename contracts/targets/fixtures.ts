@@ -2,7 +2,15 @@
 // from a config file (--config, default contracts.config.json) and CONTRACT_* environment variables.
 import fs from 'node:fs';
 
+/**
+ * Ids the spec's example requests use (creative 120330000008134415, group Abc123Group, file abc-123, ...)
+ * mapped to resources the target holds, for the per-operation conformance rules. Config file only.
+ * The conformance run deletes them at its end: map them to disposable resources.
+ */
+export type ExampleIds = Record<string, string>;
+
 export interface AdCreativeFixtures {
+  exampleIds?: ExampleIds;
   apiVersion: string;
   accessToken: string;
   adAccountId: string;
@@ -20,6 +28,7 @@ export interface AdCreativeFixtures {
 }
 
 export interface AnalyticsFixtures {
+  exampleIds?: ExampleIds;
   /** OAuth token with every scope of the service. */
   accessToken: string;
   /** Token with only analytics.readonly. */
@@ -37,6 +46,7 @@ export interface AnalyticsFixtures {
 }
 
 export interface GenerativeFixtures {
+  exampleIds?: ExampleIds;
   apiKey: string;
   invalidApiKey: string;
   model: string;

@@ -1,0 +1,45 @@
+// The per-operation conformance requests put the target's fixtures in place of the spec's example values:
+// credentials, API version, ad account, model, and the example resource ids (fixtures' exampleIds).
+import { describe, expect, it } from 'vitest';
+import { fixtureRequest, operationsOf } from '../../contracts/harness/spec-docs.js';
+import { mergeFixtures } from '../../contracts/targets/fixtures.js';
+
+const session = {
+  name: 'third party',
+  kind: 'stateful' as const,
+  endpoints: {},
+  fixtures: mergeFixtures({
+    'ad-creative': { apiVersion: 'v21.0', adAccountId: '42', accessToken: 'tok-adc', exampleIds: { '120330000008134415': '999000111' } },
+    analytics: { accessToken: 'tok-ana', exampleIds: { Abc123Group: 'my-group', Abc123Item1: 'my-item' } },
+    generative: { apiKey: 'key-gen', model: 'their-model', exampleIds: { 'abc-123': 'their-file', 'cache-1': 'their-cache' } },
+  }),
+};
+const request = (service: 'ad-creative' | 'analytics' | 'generative', operationId: string) =>
+  fixtureRequest(session, service, operationsOf(service).find((o) => o.operationId === operationId)!);
+
+describe('fixtureRequest', () => {
+  it('puts the ad creative version, account, token and creative id in', () => {
+    expect(request('ad-creative', 'getAdCreative').path).toBe('/v21.0/999000111');
+    expect(request('ad-creative', 'getAdCreative').query.access_token).toBe('tok-adc');
+    expect(request('ad-creative', 'listAdCreatives').path).toBe('/v21.0/act_42/adcreatives');
+  });
+
+  it('puts the analytics group and item ids in, in the query and in the body', () => {
+    expect(request('analytics', 'deleteGroup').query.id).toBe('my-group');
+    expect(request('analytics', 'deleteGroupItem').query.id).toBe('my-item');
+    expect(JSON.parse(String(request('analytics', 'insertGroupItem').body)).groupId).toBe('my-group');
+    expect(request('analytics', 'listGroups').headers.authorization).toBe('Bearer tok-ana');
+  });
+
+  it('puts the generative model, file and cached content ids in', () => {
+    expect(request('generative', 'generateContent').path).toBe('/v1beta/models/their-model:generateContent');
+    expect(request('generative', 'getFile').path).toBe('/v1beta/files/their-file');
+    expect(request('generative', 'getCachedContent').path).toBe('/v1beta/cachedContents/their-cache');
+    expect(request('generative', 'getFile').query.key ?? request('generative', 'getFile').headers['x-goog-api-key']).toBe('key-gen');
+  });
+
+  it('leaves the examples alone without exampleIds', () => {
+    const plain = { ...session, fixtures: mergeFixtures() };
+    expect(fixtureRequest(plain, 'generative', operationsOf('generative').find((o) => o.operationId === 'getFile')!).path).toBe('/v1beta/files/abc-123');
+  });
+});
