@@ -29,15 +29,23 @@ ruleTest('ANA-AUTH-1', 'an invalid OAuth token is rejected with 401 UNAUTHENTICA
   await expectStatusError(t, () => client.listGroups({ mine: true }), { status: 'UNAUTHENTICATED', http: 401 });
 });
 
-ruleTest('ANA-SCOPE-1', 'a token with only a management scope cannot query monetary reports', async (t) => {
-  const { f, ids } = ctx(t);
-  if (!f.accountManagementToken) t.notApplicable('no accountManagementToken fixture');
-  const client = t.clients.analytics(f.accountManagementToken);
-  // account-management is an accepted scope of reports.query, but it does not carry analytics-monetary.readonly.
-  const report = await client.queryReports({ ids, startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'views' });
-  expect(report.kind).toBe('platformAnalytics#resultTable');
-  await expectStatusError(t, () => client.queryReports({ ids, startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'estimatedRevenue' }), { status: 'PERMISSION_DENIED', http: 403 });
-});
+ruleTests('ANA-SCOPE-1', [
+  ['a token with only a management scope cannot query monetary reports', async (t) => {
+    const { f, ids } = ctx(t);
+    if (!f.accountManagementToken) t.notApplicable('no accountManagementToken fixture');
+    const client = t.clients.analytics(f.accountManagementToken);
+    // account-management is an accepted scope of reports.query, but it does not carry analytics-monetary.readonly.
+    const report = await client.queryReports({ ids, startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'views' });
+    expect(report.kind).toBe('platformAnalytics#resultTable');
+    await expectStatusError(t, () => client.queryReports({ ids, startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'estimatedRevenue' }), { status: 'PERMISSION_DENIED', http: 403 });
+  }],
+  ['a token with none of the accepted scopes is refused with 403', async (t) => {
+    const { f, ids } = ctx(t);
+    if (!f.noScopeToken) t.notApplicable('no noScopeToken fixture');
+    const client = t.clients.analytics(f.noScopeToken);
+    await expectStatusError(t, () => client.queryReports({ ids, startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'views' }), { status: 'PERMISSION_DENIED', http: 403 });
+  }],
+]);
 
 ruleTest('ANA-SCOPE-2', 'a token with only analytics.readonly cannot create groups', async (t) => {
   const { f } = ctx(t);

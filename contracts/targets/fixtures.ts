@@ -35,6 +35,8 @@ export interface AnalyticsFixtures {
   readonlyToken?: string;
   /** Token with only account-management. */
   accountManagementToken?: string;
+  /** A valid token without any of the service's scopes (ANA-SCOPE-1's refusal). */
+  noScopeToken?: string;
   invalidToken: string;
   channelId: string;
   contentOwner?: string;
@@ -78,6 +80,7 @@ export const DEFAULT_FIXTURES: Fixtures = {
     accessToken: 'test-token-all-scopes',
     readonlyToken: 'test-token-analytics-readonly',
     accountManagementToken: 'test-token-account-management',
+    noScopeToken: 'test-token-no-analytics-scope',
     invalidToken: 'invalid-token',
     channelId: 'UCchannel0000000000000001',
     contentOwner: 'owner-1',

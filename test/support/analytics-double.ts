@@ -36,6 +36,8 @@ const TOKENS = new Map<string, Set<string>>([
   [fixture.accessToken, new Set([READONLY, MONETARY, ACCOUNT, PARTNER])],
   [fixture.readonlyToken!, new Set([READONLY])],
   [fixture.accountManagementToken!, new Set([ACCOUNT])],
+  // Valid, but granted for another service: refused with 403 by every operation.
+  [fixture.noScopeToken!, new Set(['https://www.example/auth/other-service'])],
 ]);
 
 /** Accepted scopes per operation (alternatives, as in each operation's `security`). */
