@@ -21,7 +21,8 @@ export interface Credentials {
   apiKey?: string;
 }
 
-function exampleOf(doc: OpenApiDocument, holder: any): unknown {
+/** A parameter's or media type's example: `example`, else its first named example (refs followed). */
+export function exampleOf(doc: OpenApiDocument, holder: any): unknown {
   if (holder === undefined) return undefined;
   if (holder.example !== undefined) return holder.example;
   const named = Object.values<any>(holder.examples ?? {})[0];

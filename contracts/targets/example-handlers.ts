@@ -2,17 +2,10 @@
 // success example (JSON bodies as they are, event streams as their `data:` events). Stateless: they
 // store nothing, so they stand where Prism stands, with the generated servers' own request validation
 // and error shapes in front of them.
+import { resolveRef } from '../../generator/model/refs.js';
 import type { ServiceKey } from '../../generator/services.js';
+import { exampleOf } from '../harness/example-request.js';
 import { operationsOf, specOf } from '../harness/spec-docs.js';
-
-/** The value of a media type's first example, following component refs. */
-function firstExample(service: ServiceKey, media: any): unknown {
-  if (!media) return undefined;
-  if (media.example !== undefined) return media.example;
-  const example = Object.values<any>(media.examples ?? {})[0];
-  if (example?.$ref) return specOf(service).components.examples[example.$ref.split('/').pop()].value;
-  return example?.value;
-}
 
 /** The events of an SSE example: each `data:` line's JSON. */
 function sseEvents(text: string): unknown[] {
@@ -26,17 +19,18 @@ type ExampleAnswer = { status: number; body?: unknown } | { status: number; even
 type HandlerResult = { status: number; body?: unknown } | { status: number; sse: AsyncIterable<unknown> };
 
 /** Every operation's first 2xx answer, by operationId. */
-export function exampleAnswers(service: ServiceKey): Map<string, ExampleAnswer> {
+function exampleAnswers(service: ServiceKey): Map<string, ExampleAnswer> {
+  const doc = specOf(service);
   const answers = new Map<string, ExampleAnswer>();
   for (const { operationId, operation } of operationsOf(service)) {
     const [status, raw] = Object.entries<any>(operation.responses).find(([s]) => s.startsWith('2'))!;
-    const response = raw.$ref ? specOf(service).components.responses[raw.$ref.split('/').pop()] : raw;
+    const response = resolveRef(doc, raw);
     const sse = response.content?.['text/event-stream'];
     if (sse) {
-      answers.set(operationId, { status: Number(status), events: sseEvents(String(firstExample(service, sse) ?? '')) });
+      answers.set(operationId, { status: Number(status), events: sseEvents(String(exampleOf(doc, sse) ?? '')) });
       continue;
     }
-    answers.set(operationId, { status: Number(status), body: firstExample(service, response.content?.['application/json']) });
+    answers.set(operationId, { status: Number(status), body: exampleOf(doc, response.content?.['application/json']) });
   }
   return answers;
 }

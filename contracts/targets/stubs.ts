@@ -2,14 +2,14 @@
 // in this process on free ports. A stateless mock like Prism, but one that validates requests and answers
 // errors exactly as the generated servers do: where Prism shows a "mock limitation", this target shows
 // whether the spec-derived validation gives the documented error.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { createAdCreativeServer, graphError } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
 import { createGenerativeServer } from '../../generated/generative/server.js';
 import type { ServiceKey } from '../../generator/services.js';
 import { exampleHandlers } from './example-handlers.js';
 import { DEFAULT_FIXTURES } from './fixtures.js';
+import { listenLocal, type RunningServer } from './listen-local.js';
 import type { ServiceEndpoint, Target, TargetSession } from './target.js';
 
 /** The fixtures' invalid credentials are refused as each service refuses them; any other is accepted. */
@@ -37,14 +37,12 @@ export const stubsTarget: Target = {
   name: 'stubs',
   kind: 'mock',
   async start(services: readonly ServiceKey[]): Promise<TargetSession> {
-    const servers: http.Server[] = [];
+    const servers: RunningServer[] = [];
     const endpoints: Partial<Record<ServiceKey, ServiceEndpoint>> = {};
     for (const service of services) {
-      const server = http.createServer(listener(service));
+      const server = await listenLocal(listener(service));
       servers.push(server);
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      endpoints[service] = { baseUrl, uploadUrl: baseUrl };
+      endpoints[service] = { baseUrl: server.baseUrl, uploadUrl: server.baseUrl };
     }
     return {
       name: 'stubs',
@@ -52,7 +50,7 @@ export const stubsTarget: Target = {
       endpoints,
       fixtures: DEFAULT_FIXTURES,
       stop: async () => {
-        await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+        await Promise.all(servers.map((s) => s.close()));
       },
     };
   },

@@ -8,28 +8,13 @@ import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer } from '../../generated/analytics/server.js';
 import { createGenerativeServer } from '../../generated/generative/server.js';
 import { exampleRequest } from '../../contracts/harness/example-request.js';
+import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { negativeCases } from '../../contracts/harness/negative-cases.js';
 import { operationsOf, specOf } from '../../contracts/harness/spec-docs.js';
 import type { ServiceKey } from '../../generator/services.js';
 
 const servers: http.Server[] = [];
 afterAll(async () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
-
-/** Handlers that answer every operation with its first documented success example. */
-function exampleHandlers(service: ServiceKey): any {
-  const byId = new Map(operationsOf(service).map((o) => [o.operationId, o.operation]));
-  return new Proxy({}, {
-    get: (_, id: string) => async () => {
-      const op = byId.get(id);
-      const [status, response] = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))!;
-      const resolved = response.$ref ? specOf(service).components.responses[response.$ref.split('/').pop()] : response;
-      const media = resolved.content?.['application/json'];
-      const example = media ? Object.values<any>(media.examples ?? {})[0] : undefined;
-      const value = example?.$ref ? specOf(service).components.examples[example.$ref.split('/').pop()].value : example?.value;
-      return { status: Number(status), body: value };
-    },
-  });
-}
 
 const FACTORIES = { 'ad-creative': createAdCreativeServer, analytics: createAnalyticsServer, generative: createGenerativeServer } as const;
 
@@ -153,7 +138,7 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
 describe('response validation (the validateResponses option)', () => {
   async function serveWith(validateResponses: boolean, errors: unknown[]): Promise<string> {
     // A handler whose answer breaks the spec: a group without its required fields.
-    const handlers = { ...exampleHandlers('analytics') };
+    const handlers: Record<string, unknown> = exampleHandlers('analytics');
     const server = http.createServer(
       createAnalyticsServer(new Proxy({}, { get: (_, id: string) => (id === 'listGroups' ? async () => ({ body: { items: [{ snippet: 5 }] } }) : handlers[id]) }) as any, {
         validateResponses,

@@ -11,7 +11,7 @@ import {
   adCreativeRoutes, createAdCreativeServer, graphError, type AdCreativeHandlers, type HandlerInput,
 } from '../../generated/ad-creative/server.js';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
-import { listenLocal, type RunningServer } from './listen.js';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 
 export type { RunningServer };
 

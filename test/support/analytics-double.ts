@@ -9,7 +9,7 @@ import {
 } from '../../generated/analytics/server.js';
 import type { components } from '../../generated/analytics/types.js';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
-import { listenLocal, type RunningServer } from './listen.js';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 
 export type { RunningServer };
 

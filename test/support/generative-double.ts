@@ -25,7 +25,7 @@ import {
 } from '../../generated/generative/server.js';
 import type { components } from '../../generated/generative/types.js';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
-import { listenLocal, type RunningServer } from './listen.js';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 
 export type { RunningServer };
 

@@ -1,4 +1,4 @@
-// Serves a request listener on a free loopback port, for the test doubles.
+// Serves a request listener on a free loopback port (the stubs target, the test doubles).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
