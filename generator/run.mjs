@@ -83,11 +83,13 @@ const cacheDir = process.env.SPEC_FIRST_GENERATOR_CACHE ?? path.join(root, 'node
 const bundleDir = path.join(cacheDir, bundleKey());
 if (!fs.existsSync(bundleDir)) {
   fs.mkdirSync(cacheDir, { recursive: true });
-  // A new bundle: old bundles and their code caches go.
-  for (const old of fs.readdirSync(cacheDir)) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+  // A new bundle: old bundles and their code caches go (not another run's bundle still being built).
+  for (const old of fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.tmp'))) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
   const tmp = `${bundleDir}.${process.pid}.tmp`;
   await buildBundle(tmp);
-  fs.renameSync(tmp, bundleDir);
+  // Two runs may build at once: the first rename wins, the other keeps it.
+  if (fs.existsSync(bundleDir)) fs.rmSync(tmp, { recursive: true, force: true });
+  else fs.renameSync(tmp, bundleDir);
 }
 // V8's compile cache for the bundle and the TypeScript compiler it requires: built in from Node 22,
 // the v8-compile-cache require hook on Node 20. Kept beside the bundle, per V8 version.
