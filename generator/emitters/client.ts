@@ -42,7 +42,7 @@ export function emitClient(service: ServiceModel): string {
     methods,
   };
 
-  return printStructure('client.ts', {
+  return printStructure({
     statements: [
       ...clientImports(service),
       `export type { CallOptions, ClientOptions } from './runtime/client/core.js';`,

@@ -11,7 +11,7 @@ export function emitRules(service: ServiceModel): string {
     if (r.violation) entry.violation = r.violation;
     return entry;
   });
-  return printStructure('rules.ts', {
+  return printStructure({
     statements: [
       {
         kind: StructureKind.Interface,

@@ -22,7 +22,7 @@ export function emitServer(service: ServiceModel): string {
   const handlersName = `${service.name}Handlers`;
   const routesName = `${camelCase(service.key)}Routes`;
   const cases = service.operations.map((op) => `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as ${op.typeName}Input);`);
-  return printStructure('server.ts', {
+  return printStructure({
     statements: [
       `import { createRouter, type HandlerInput, type HandlerResult, type RouteDef, type RouterOptions } from './runtime/server/index.js';`,
       `import * as v from './validators.js';`,
