@@ -98,6 +98,13 @@ async function watch(): Promise<void> {
 if (values.watch) void watch();
 else {
   void once()
-    .then((code) => (process.exitCode = code))
+    .then(
+      (code) => (process.exitCode = code),
+      (error: Error) => {
+        // A spec that does not bundle, a template error: the message says what; no stack trace.
+        console.error(`generate failed: ${error.message}`);
+        process.exitCode = 1;
+      },
+    )
     .finally(() => thread?.close());
 }

@@ -8,32 +8,6 @@ var __commonJS = (cb, mod) => function __require() {
   }
 };
 
-// node_modules/ajv/dist/runtime/ucs2length.js
-var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str) {
-      const len = str.length;
-      let length = 0;
-      let pos = 0;
-      let value;
-      while (pos < len) {
-        length++;
-        value = str.charCodeAt(pos++);
-        if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str.charCodeAt(pos);
-          if ((value & 64512) === 56320)
-            pos++;
-        }
-      }
-      return length;
-    }
-    exports.default = ucs2length;
-    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-  }
-});
-
 // node_modules/ajv-formats/dist/formats.js
 var require_formats = __commonJS({
   "node_modules/ajv-formats/dist/formats.js"(exports) {
@@ -237,6917 +211,7858 @@ var require_formats = __commonJS({
   }
 });
 
-// validators:strict
-var validateDeleteGroupItemResponse400 = validate0;
-var pattern0 = new RegExp("^[A-Z_]+$", "u");
-var schema4 = { "type": "object", "required": ["message"], "properties": { "message": { "type": "string" }, "domain": { "type": "string" }, "reason": { "type": "string" }, "location": { "type": "string" }, "locationType": { "type": "string", "enum": ["parameter", "header", "PARAMETER", "PATH", "OTHER"] } } };
-function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate4.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.message === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.message !== void 0) {
-      let data0 = data.message;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      var valid0 = _errs1 === errors;
-    }
-    if (data.domain !== void 0) {
-      let data1 = data.domain;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err2 = { instancePath: instancePath + "/domain", schemaPath: "#/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.reason !== void 0) {
-      let data2 = data.reason;
-      const _errs5 = errors;
-      if (typeof data2 !== "string") {
-        const err3 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs6 = errors;
-      var valid0 = _errs5 === errors;
-    }
-    if (data.location !== void 0) {
-      let data3 = data.location;
-      const _errs7 = errors;
-      if (typeof data3 !== "string") {
-        const err4 = { instancePath: instancePath + "/location", schemaPath: "#/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      const _errs8 = errors;
-      var valid0 = _errs7 === errors;
-    }
-    if (data.locationType !== void 0) {
-      let data4 = data.locationType;
-      const _errs9 = errors;
-      if (typeof data4 !== "string") {
-        const err5 = { instancePath: instancePath + "/locationType", schemaPath: "#/properties/locationType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      const _errs10 = errors;
-      const vSchema0 = schema4.properties.locationType.enum;
-      if (!(data4 === "parameter" || data4 === "header" || data4 === "PARAMETER" || data4 === "PATH" || data4 === "OTHER")) {
-        const err6 = { instancePath: instancePath + "/locationType", schemaPath: "#/properties/locationType/enum", keyword: "enum", params: { allowedValues: schema4.properties.locationType.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      var valid0 = _errs9 === errors;
-    }
-  } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate4.errors = vErrors;
-  return errors === 0;
-}
-validate4.evaluated = { "props": { "message": true, "domain": true, "reason": true, "location": true, "locationType": true }, "dynamicProps": false, "dynamicItems": false };
-function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate3.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.code === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.message === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.status === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.code !== void 0) {
-      let data0 = data.code;
-      const _errs1 = errors;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)))) {
-        const err3 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if (typeof data0 == "number") {
-        if (data0 > 599 || isNaN(data0)) {
-          const err4 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data0 < 400 || isNaN(data0)) {
-          const err5 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/minimum", keyword: "minimum", params: { comparison: ">=", limit: 400 }, message: "must be >= 400" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.message !== void 0) {
-      let data1 = data.message;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err6 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.status !== void 0) {
-      let data2 = data.status;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (typeof data2 === "string") {
-        if (!pattern0.test(data2)) {
-          const err7 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/pattern", keyword: "pattern", params: { pattern: "^[A-Z_]+$" }, message: 'must match pattern "^[A-Z_]+$"' };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.details !== void 0) {
-      let data3 = data.details;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (Array.isArray(data3)) {
-        let valid2 = true;
-        const len0 = data3.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data4 = data3[i0];
-          const _errs9 = errors;
-          const _errs10 = errors;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            if (data4["@type"] === void 0) {
-              const err9 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/required", keyword: "required", params: { missingProperty: "@type" }, message: "must have required property '@type'" };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-            const _errs11 = errors;
-            if (data4["@type"] !== void 0) {
-              let data5 = data4["@type"];
-              const _errs12 = errors;
-              if (typeof data5 !== "string") {
-                const err10 = { instancePath: instancePath + "/details/" + i0 + "/@type", schemaPath: "#/properties/details/items/properties/%40type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
-                errors++;
-              }
-              const _errs13 = errors;
-              var valid3 = _errs12 === errors;
-            }
-          } else {
-            const err11 = { instancePath: instancePath + "/details/" + i0, schemaPath: "#/properties/details/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-          var valid1 = _errs9 === errors;
-          if (!valid1) {
-            valid2 = false;
-          }
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/details", schemaPath: "#/properties/details/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      var valid0 = _errs7 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data6 = data.errors;
-      const _errs14 = errors;
-      const _errs15 = errors;
-      if (Array.isArray(data6)) {
-        let valid5 = true;
-        const len1 = data6.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data7 = data6[i1];
-          const _errs16 = errors;
-          if (!validate4(data7, { instancePath: instancePath + "/errors/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-            errors = vErrors.length;
-          } else {
-          }
-          var valid4 = _errs16 === errors;
-          if (!valid4) {
-            valid5 = false;
-          }
-        }
-      } else {
-        const err13 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      var valid0 = _errs14 === errors;
-    }
-  } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate3.errors = vErrors;
-  return errors === 0;
-}
-validate3.evaluated = { "props": { "code": true, "message": true, "status": true, "details": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate2.errors = vErrors;
-  return errors === 0;
-}
-validate2.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate0.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate2(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate0.errors = vErrors;
-  return errors === 0;
-}
-validate0.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse401 = validate8;
-function validate9(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate9.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate9.errors = vErrors;
-  return errors === 0;
-}
-validate9.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate8.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate9(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate8.errors = vErrors;
-  return errors === 0;
-}
-validate8.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse403 = validate12;
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate13.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate13.errors = vErrors;
-  return errors === 0;
-}
-validate13.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate12.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate13(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate12.errors = vErrors;
-  return errors === 0;
-}
-validate12.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse404 = validate16;
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate17.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate17.errors = vErrors;
-  return errors === 0;
-}
-validate17.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate16.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate17(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate16.errors = vErrors;
-  return errors === 0;
-}
-validate16.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupItemResponse429 = validate20;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate21.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate21.errors = vErrors;
-  return errors === 0;
-}
-validate21.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate20.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate21(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate20.errors = vErrors;
-  return errors === 0;
-}
-validate20.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse400 = validate24;
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate25.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate25.errors = vErrors;
-  return errors === 0;
-}
-validate25.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate24.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate24.errors = vErrors;
-  return errors === 0;
-}
-validate24.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse401 = validate28;
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate29.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate29.errors = vErrors;
-  return errors === 0;
-}
-validate29.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate28.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate28.errors = vErrors;
-  return errors === 0;
-}
-validate28.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse403 = validate32;
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate33.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate33.errors = vErrors;
-  return errors === 0;
-}
-validate33.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate32.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate33(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate32.errors = vErrors;
-  return errors === 0;
-}
-validate32.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse404 = validate36;
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate37.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate37.errors = vErrors;
-  return errors === 0;
-}
-validate37.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate36.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate36.errors = vErrors;
-  return errors === 0;
-}
-validate36.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupResponse429 = validate40;
-function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate41.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate41.errors = vErrors;
-  return errors === 0;
-}
-validate41.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate40.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate40.errors = vErrors;
-  return errors === 0;
-}
-validate40.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupBody0 = validate44;
-var func0 = require_ucs2length().default;
-var formats0 = require_formats().fullFormats["date-time"];
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate46.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.publishedAt !== void 0) {
-      let data0 = data.publishedAt;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (typeof data0 == "number") {
-      }
-      if (typeof data0 === "string") {
-        if (!formats0.validate(data0)) {
-          const err0 = { instancePath: instancePath + "/publishedAt", schemaPath: "#/properties/publishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-      } else {
-        const err1 = { instancePath: instancePath + "/publishedAt", schemaPath: "#/properties/publishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.title !== void 0) {
-      let data1 = data.title;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (typeof data1 === "string") {
-        if (func0(data1) < 1) {
-          const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate46.errors = vErrors;
-  return errors === 0;
-}
-validate46.evaluated = { "props": { "publishedAt": true, "title": true }, "dynamicProps": false, "dynamicItems": false };
-var pattern1 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
-var schema27 = { "type": "string", "enum": ["platform#channel", "platform#playlist", "platform#video", "platformPartner#asset"] };
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate49.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (typeof data !== "string") {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  const _errs0 = errors;
-  const vSchema0 = schema27.enum;
-  if (!(data === "platform#channel" || data === "platform#playlist" || data === "platform#video" || data === "platformPartner#asset")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema27.enum }, message: "must be equal to one of the allowed values" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate49.errors = vErrors;
-  return errors === 0;
-}
-validate49.evaluated = { "dynamicProps": false, "dynamicItems": false };
-function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate48.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.itemCount !== void 0) {
-      let data0 = data.itemCount;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (typeof data0 === "string") {
-        if (!pattern1.test(data0)) {
-          const err0 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$" }, message: 'must match pattern "^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$"' };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-      } else {
-        const err1 = { instancePath: instancePath + "/itemCount", schemaPath: "#/properties/itemCount/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.itemType !== void 0) {
-      let data1 = data.itemType;
-      const _errs3 = errors;
-      if (!validate49(data1, { instancePath: instancePath + "/itemType", parentData: data, parentDataProperty: "itemType", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs3 === errors;
-    }
-  } else {
-    const err2 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate48.errors = vErrors;
-  return errors === 0;
-}
-validate48.evaluated = { "props": { "itemCount": true, "itemType": true }, "dynamicProps": false, "dynamicItems": false };
-var schema28 = { "type": "object", "properties": { "code": { "type": "string", "enum": ["BAD_REQUEST", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "GONE", "PRECONDITION_FAILED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"] }, "error": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ErrorItem" } }, "requestId": { "type": "string" } } };
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate52.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.code !== void 0) {
-      let data0 = data.code;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      const vSchema0 = schema28.properties.code.enum;
-      if (!(data0 === "BAD_REQUEST" || data0 === "FORBIDDEN" || data0 === "NOT_FOUND" || data0 === "CONFLICT" || data0 === "GONE" || data0 === "PRECONDITION_FAILED" || data0 === "INTERNAL_ERROR" || data0 === "SERVICE_UNAVAILABLE")) {
-        const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/enum", keyword: "enum", params: { allowedValues: schema28.properties.code.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.error !== void 0) {
-      let data1 = data.error;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (Array.isArray(data1)) {
-        let valid2 = true;
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          const _errs5 = errors;
-          if (!validate4(data2, { instancePath: instancePath + "/error/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-            errors = vErrors.length;
-          } else {
-          }
-          var valid1 = _errs5 === errors;
-          if (!valid1) {
-            valid2 = false;
-          }
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.requestId !== void 0) {
-      let data3 = data.requestId;
-      const _errs6 = errors;
-      if (typeof data3 !== "string") {
-        const err3 = { instancePath: instancePath + "/requestId", schemaPath: "#/properties/requestId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs7 = errors;
-      var valid0 = _errs6 === errors;
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate52.errors = vErrors;
-  return errors === 0;
-}
-validate52.evaluated = { "props": { "code": true, "error": true, "requestId": true }, "dynamicProps": false, "dynamicItems": false };
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate45.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.snippet === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#group" !== data0) {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (typeof data2 === "string") {
-        if (func0(data2) < 1) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.snippet !== void 0) {
-      let data3 = data.snippet;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid1 = _errs8 === errors;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.title === void 0) {
-          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      var valid1 = _errs9 === errors;
-      var valid0 = _errs7 === errors;
-    }
-    if (data.contentDetails !== void 0) {
-      let data4 = data.contentDetails;
-      const _errs11 = errors;
-      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs11 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs12 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs12 === errors;
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate45.errors = vErrors;
-  return errors === 0;
-}
-validate45.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate56.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (typeof data !== "string") {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  const _errs0 = errors;
-  const vSchema0 = schema27.enum;
-  if (!(data === "platform#channel" || data === "platform#playlist" || data === "platform#video" || data === "platformPartner#asset")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema27.enum }, message: "must be equal to one of the allowed values" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate56.errors = vErrors;
-  return errors === 0;
-}
-validate56.evaluated = { "dynamicProps": false, "dynamicItems": false };
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate44.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (!validate45(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  var valid0 = _errs0 === errors;
-  const _errs1 = errors;
-  const _errs2 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.snippet === void 0) {
-      const err0 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.contentDetails === void 0) {
-      const err1 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "contentDetails" }, message: "must have required property 'contentDetails'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.contentDetails !== void 0) {
-      let data0 = data.contentDetails;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.itemType === void 0) {
-          const err2 = { instancePath: instancePath + "/contentDetails", schemaPath: "#/allOf/1/properties/contentDetails/required", keyword: "required", params: { missingProperty: "itemType" }, message: "must have required property 'itemType'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data0.itemType !== void 0) {
-          let data1 = data0.itemType;
-          const _errs5 = errors;
-          if (!validate56(data1, { instancePath: instancePath + "/contentDetails/itemType", parentData: data0, parentDataProperty: "itemType", rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-            errors = vErrors.length;
-          } else {
-          }
-          var valid2 = _errs5 === errors;
-        }
-      } else {
-        const err3 = { instancePath: instancePath + "/contentDetails", schemaPath: "#/allOf/1/properties/contentDetails/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid1 = _errs3 === errors;
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  var valid0 = _errs1 === errors;
-  validate44.errors = vErrors;
-  return errors === 0;
-}
-validate44.evaluated = { "props": { "contentDetails": true, "kind": true, "etag": true, "id": true, "snippet": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemBody0 = validate58;
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate60.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.kind === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (!validate49(data0, { instancePath: instancePath + "/kind", parentData: data, parentDataProperty: "kind", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.id !== void 0) {
-      let data1 = data.id;
-      const _errs2 = errors;
-      const _errs3 = errors;
-      if (typeof data1 === "string") {
-        if (func0(data1) < 1) {
-          const err2 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs2 === errors;
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate60.errors = vErrors;
-  return errors === 0;
-}
-validate60.evaluated = { "props": { "kind": true, "id": true }, "dynamicProps": false, "dynamicItems": false };
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate59.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err0 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#groupItem" !== data0) {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItem" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err2 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      if (typeof data2 !== "string") {
-        const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs6 = errors;
-      var valid0 = _errs5 === errors;
-    }
-    if (data.groupId !== void 0) {
-      let data3 = data.groupId;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (typeof data3 === "string") {
-        if (func0(data3) < 1) {
-          const err4 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs7 === errors;
-    }
-    if (data.resource !== void 0) {
-      let data4 = data.resource;
-      const _errs9 = errors;
-      if (!validate60(data4, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs9 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs10 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs10 === errors;
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate59.errors = vErrors;
-  return errors === 0;
-}
-validate59.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  var valid0 = _errs0 === errors;
-  const _errs1 = errors;
-  const _errs2 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.groupId === void 0) {
-      const err0 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "groupId" }, message: "must have required property 'groupId'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.resource === void 0) {
-      const err1 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "resource" }, message: "must have required property 'resource'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  } else {
-    const err2 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  var valid0 = _errs1 === errors;
-  validate58.errors = vErrors;
-  return errors === 0;
-}
-validate58.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse200 = validate65;
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate66.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err0 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#groupItem" !== data0) {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItem" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err2 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      if (typeof data2 !== "string") {
-        const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs6 = errors;
-      var valid0 = _errs5 === errors;
-    }
-    if (data.groupId !== void 0) {
-      let data3 = data.groupId;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (typeof data3 === "string") {
-        if (func0(data3) < 1) {
-          const err4 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs7 === errors;
-    }
-    if (data.resource !== void 0) {
-      let data4 = data.resource;
-      const _errs9 = errors;
-      if (!validate60(data4, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs9 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs10 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs10 === errors;
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate66.errors = vErrors;
-  return errors === 0;
-}
-validate66.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate65.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate65.errors = vErrors;
-  return errors === 0;
-}
-validate65.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse400 = validate70;
-function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate71.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate71.errors = vErrors;
-  return errors === 0;
-}
-validate71.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate71(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate70.errors = vErrors;
-  return errors === 0;
-}
-validate70.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse401 = validate74;
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate75.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate75.errors = vErrors;
-  return errors === 0;
-}
-validate75.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate74.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate74.errors = vErrors;
-  return errors === 0;
-}
-validate74.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse403 = validate78;
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate79.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate79.errors = vErrors;
-  return errors === 0;
-}
-validate79.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate78.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate79(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate78.errors = vErrors;
-  return errors === 0;
-}
-validate78.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse404 = validate82;
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate83.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate83.errors = vErrors;
-  return errors === 0;
-}
-validate83.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate82.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate83(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate82.errors = vErrors;
-  return errors === 0;
-}
-validate82.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemResponse429 = validate86;
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate87.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate87.errors = vErrors;
-  return errors === 0;
-}
-validate87.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate86.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate86.errors = vErrors;
-  return errors === 0;
-}
-validate86.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse200 = validate90;
-function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate91.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.snippet === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#group" !== data0) {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (typeof data2 === "string") {
-        if (func0(data2) < 1) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.snippet !== void 0) {
-      let data3 = data.snippet;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid1 = _errs8 === errors;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.title === void 0) {
-          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      var valid1 = _errs9 === errors;
-      var valid0 = _errs7 === errors;
-    }
-    if (data.contentDetails !== void 0) {
-      let data4 = data.contentDetails;
-      const _errs11 = errors;
-      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs11 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs12 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs12 === errors;
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate91.errors = vErrors;
-  return errors === 0;
-}
-validate91.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate90.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate91(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate90.errors = vErrors;
-  return errors === 0;
-}
-validate90.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse400 = validate96;
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate97.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate97.errors = vErrors;
-  return errors === 0;
-}
-validate97.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate96.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate96.errors = vErrors;
-  return errors === 0;
-}
-validate96.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse401 = validate100;
-function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate101.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate101.errors = vErrors;
-  return errors === 0;
-}
-validate101.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate100.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate100.errors = vErrors;
-  return errors === 0;
-}
-validate100.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse403 = validate104;
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate105.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate105.errors = vErrors;
-  return errors === 0;
-}
-validate105.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate104.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate105(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate104.errors = vErrors;
-  return errors === 0;
-}
-validate104.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupResponse429 = validate108;
-function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate109.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate109.errors = vErrors;
-  return errors === 0;
-}
-validate109.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate108.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate109(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate108.errors = vErrors;
-  return errors === 0;
-}
-validate108.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse200 = validate112;
-function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate114.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err0 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#groupItem" !== data0) {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItem" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err2 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      if (typeof data2 !== "string") {
-        const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs6 = errors;
-      var valid0 = _errs5 === errors;
-    }
-    if (data.groupId !== void 0) {
-      let data3 = data.groupId;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (typeof data3 === "string") {
-        if (func0(data3) < 1) {
-          const err4 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/groupId", schemaPath: "#/properties/groupId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs7 === errors;
-    }
-    if (data.resource !== void 0) {
-      let data4 = data.resource;
-      const _errs9 = errors;
-      if (!validate60(data4, { instancePath: instancePath + "/resource", parentData: data, parentDataProperty: "resource", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs9 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs10 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs10 === errors;
-    }
-  } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate114.errors = vErrors;
-  return errors === 0;
-}
-validate114.evaluated = { "props": { "kind": true, "etag": true, "id": true, "groupId": true, "resource": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate113.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.kind === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.items === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "items" }, message: "must have required property 'items'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#groupItemListResponse" !== data0) {
-        const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupItemListResponse" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.items !== void 0) {
-      let data2 = data.items;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (Array.isArray(data2)) {
-        if (data2.length > 500) {
-          const err5 = { instancePath: instancePath + "/items", schemaPath: "#/properties/items/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        let valid2 = true;
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data3 = data2[i0];
-          const _errs7 = errors;
-          if (!validate114(data3, { instancePath: instancePath + "/items/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
-            errors = vErrors.length;
-          } else {
-          }
-          var valid1 = _errs7 === errors;
-          if (!valid1) {
-            valid2 = false;
-          }
-        }
-      } else {
-        const err6 = { instancePath: instancePath + "/items", schemaPath: "#/properties/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data4 = data.errors;
-      const _errs8 = errors;
-      if (!validate52(data4, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs8 === errors;
-    }
-  } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate113.errors = vErrors;
-  return errors === 0;
-}
-validate113.evaluated = { "props": { "kind": true, "etag": true, "items": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate112.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate113(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate112.errors = vErrors;
-  return errors === 0;
-}
-validate112.evaluated = { "props": { "kind": true, "etag": true, "items": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse400 = validate120;
-function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate121.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate121.errors = vErrors;
-  return errors === 0;
-}
-validate121.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate120.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate121(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate120.errors = vErrors;
-  return errors === 0;
-}
-validate120.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse401 = validate124;
-function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate125.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate125.errors = vErrors;
-  return errors === 0;
-}
-validate125.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate124.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate125(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate124.errors = vErrors;
-  return errors === 0;
-}
-validate124.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse403 = validate128;
-function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate129.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate129.errors = vErrors;
-  return errors === 0;
-}
-validate129.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate128.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate129(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate128.errors = vErrors;
-  return errors === 0;
-}
-validate128.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse404 = validate132;
-function validate133(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate133.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate133.errors = vErrors;
-  return errors === 0;
-}
-validate133.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate132.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate133(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate132.errors = vErrors;
-  return errors === 0;
-}
-validate132.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsResponse429 = validate136;
-function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate137.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate137.errors = vErrors;
-  return errors === 0;
-}
-validate137.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate136.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate137(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate136.errors = vErrors;
-  return errors === 0;
-}
-validate136.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse200 = validate140;
-function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate142.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.snippet === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#group" !== data0) {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (typeof data2 === "string") {
-        if (func0(data2) < 1) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.snippet !== void 0) {
-      let data3 = data.snippet;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid1 = _errs8 === errors;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.title === void 0) {
-          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      var valid1 = _errs9 === errors;
-      var valid0 = _errs7 === errors;
-    }
-    if (data.contentDetails !== void 0) {
-      let data4 = data.contentDetails;
-      const _errs11 = errors;
-      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs11 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs12 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs12 === errors;
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate142.errors = vErrors;
-  return errors === 0;
-}
-validate142.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate141.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.kind === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.items === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "items" }, message: "must have required property 'items'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#groupListResponse" !== data0) {
-        const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#groupListResponse" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.items !== void 0) {
-      let data2 = data.items;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (Array.isArray(data2)) {
-        let valid2 = true;
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data3 = data2[i0];
-          const _errs7 = errors;
-          if (!validate142(data3, { instancePath: instancePath + "/items/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
-            errors = vErrors.length;
-          } else {
-          }
-          var valid1 = _errs7 === errors;
-          if (!valid1) {
-            valid2 = false;
-          }
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/items", schemaPath: "#/properties/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.nextPageToken !== void 0) {
-      let data4 = data.nextPageToken;
-      const _errs8 = errors;
-      if (typeof data4 !== "string") {
-        const err6 = { instancePath: instancePath + "/nextPageToken", schemaPath: "#/properties/nextPageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      const _errs9 = errors;
-      var valid0 = _errs8 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs10 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs10 === errors;
-    }
-  } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate141.errors = vErrors;
-  return errors === 0;
-}
-validate141.evaluated = { "props": { "kind": true, "etag": true, "items": true, "nextPageToken": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate140.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate141(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate140.errors = vErrors;
-  return errors === 0;
-}
-validate140.evaluated = { "props": { "kind": true, "etag": true, "items": true, "nextPageToken": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse400 = validate149;
-function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate150.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate150.errors = vErrors;
-  return errors === 0;
-}
-validate150.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate149(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate149.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate150(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate149.errors = vErrors;
-  return errors === 0;
-}
-validate149.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse401 = validate153;
-function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate154.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate154.errors = vErrors;
-  return errors === 0;
-}
-validate154.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate153.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate154(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate153.errors = vErrors;
-  return errors === 0;
-}
-validate153.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse403 = validate157;
-function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate158.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate158.errors = vErrors;
-  return errors === 0;
-}
-validate158.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate157.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate158(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate157.errors = vErrors;
-  return errors === 0;
-}
-validate157.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsResponse429 = validate161;
-function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate162.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate162.errors = vErrors;
-  return errors === 0;
-}
-validate162.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate161.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate162(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate161.errors = vErrors;
-  return errors === 0;
-}
-validate161.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse200 = validate165;
-var schema80 = { "type": "object", "required": ["kind", "columnHeaders"], "properties": { "kind": { "type": "string", "const": "platformAnalytics#resultTable" }, "columnHeaders": { "type": "array", "items": { "$ref": "spec://analytics#/components/schemas/ResultTableColumnHeader" } }, "rows": { "type": "array", "items": { "type": "array", "items": { "type": ["string", "number", "boolean", "null"] } } }, "errors": { "$ref": "spec://analytics#/components/schemas/LegacyErrors" } } };
-var schema81 = { "type": "object", "required": ["name", "columnType", "dataType"], "properties": { "name": { "type": "string" }, "columnType": { "type": "string", "enum": ["DIMENSION", "METRIC"] }, "dataType": { "type": "string", "pattern": "^[A-Z_]+$" } } };
-function validate167(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate167.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.columnType === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "columnType" }, message: "must have required property 'columnType'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.dataType === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "dataType" }, message: "must have required property 'dataType'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.name !== void 0) {
-      let data0 = data.name;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      var valid0 = _errs1 === errors;
-    }
-    if (data.columnType !== void 0) {
-      let data1 = data.columnType;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/columnType", schemaPath: "#/properties/columnType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      const vSchema0 = schema81.properties.columnType.enum;
-      if (!(data1 === "DIMENSION" || data1 === "METRIC")) {
-        const err5 = { instancePath: instancePath + "/columnType", schemaPath: "#/properties/columnType/enum", keyword: "enum", params: { allowedValues: schema81.properties.columnType.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.dataType !== void 0) {
-      let data2 = data.dataType;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (typeof data2 === "string") {
-        if (!pattern0.test(data2)) {
-          const err6 = { instancePath: instancePath + "/dataType", schemaPath: "#/properties/dataType/pattern", keyword: "pattern", params: { pattern: "^[A-Z_]+$" }, message: 'must match pattern "^[A-Z_]+$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/dataType", schemaPath: "#/properties/dataType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate167.errors = vErrors;
-  return errors === 0;
-}
-validate167.evaluated = { "props": { "name": true, "columnType": true, "dataType": true }, "dynamicProps": false, "dynamicItems": false };
-function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate166.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.kind === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.columnHeaders === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "columnHeaders" }, message: "must have required property 'columnHeaders'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platformAnalytics#resultTable" !== data0) {
-        const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platformAnalytics#resultTable" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.columnHeaders !== void 0) {
-      let data1 = data.columnHeaders;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (Array.isArray(data1)) {
-        let valid2 = true;
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          const _errs5 = errors;
-          if (!validate167(data2, { instancePath: instancePath + "/columnHeaders/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-            errors = vErrors.length;
-          } else {
-          }
-          var valid1 = _errs5 === errors;
-          if (!valid1) {
-            valid2 = false;
-          }
-        }
-      } else {
-        const err4 = { instancePath: instancePath + "/columnHeaders", schemaPath: "#/properties/columnHeaders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.rows !== void 0) {
-      let data3 = data.rows;
-      const _errs6 = errors;
-      const _errs7 = errors;
-      if (Array.isArray(data3)) {
-        let valid4 = true;
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data4 = data3[i1];
-          const _errs8 = errors;
-          const _errs9 = errors;
-          if (Array.isArray(data4)) {
-            let valid6 = true;
-            const len2 = data4.length;
-            for (let i2 = 0; i2 < len2; i2++) {
-              let data5 = data4[i2];
-              const _errs10 = errors;
-              if (typeof data5 !== "string" && !(typeof data5 == "number") && typeof data5 !== "boolean" && data5 !== null) {
-                const err5 = { instancePath: instancePath + "/rows/" + i1 + "/" + i2, schemaPath: "#/properties/rows/items/items/type", keyword: "type", params: { type: schema80.properties.rows.items.items.type }, message: "must be string,number,boolean,null" };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
-              }
-              const _errs11 = errors;
-              var valid5 = _errs10 === errors;
-              if (!valid5) {
-                valid6 = false;
-              }
-            }
-          } else {
-            const err6 = { instancePath: instancePath + "/rows/" + i1, schemaPath: "#/properties/rows/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-          var valid3 = _errs8 === errors;
-          if (!valid3) {
-            valid4 = false;
-          }
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/rows", schemaPath: "#/properties/rows/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      var valid0 = _errs6 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data6 = data.errors;
-      const _errs12 = errors;
-      if (!validate52(data6, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs12 === errors;
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate166.errors = vErrors;
-  return errors === 0;
-}
-validate166.evaluated = { "props": { "kind": true, "columnHeaders": true, "rows": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate165(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate165.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate166(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate165.errors = vErrors;
-  return errors === 0;
-}
-validate165.evaluated = { "props": { "kind": true, "columnHeaders": true, "rows": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse400 = validate171;
-function validate172(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate172.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate172.errors = vErrors;
-  return errors === 0;
-}
-validate172.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate171(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate171.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate172(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate171.errors = vErrors;
-  return errors === 0;
-}
-validate171.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse401 = validate175;
-function validate176(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate176.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate176.errors = vErrors;
-  return errors === 0;
-}
-validate176.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate175(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate175.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate176(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate175.errors = vErrors;
-  return errors === 0;
-}
-validate175.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse403 = validate179;
-function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate180.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate180.errors = vErrors;
-  return errors === 0;
-}
-validate180.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate179(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate179.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate180(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate179.errors = vErrors;
-  return errors === 0;
-}
-validate179.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsResponse429 = validate183;
-function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate184.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate184.errors = vErrors;
-  return errors === 0;
-}
-validate184.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate183.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate184(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate183.errors = vErrors;
-  return errors === 0;
-}
-validate183.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupBody0 = validate187;
-function validate188(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate188.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.snippet === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#group" !== data0) {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (typeof data2 === "string") {
-        if (func0(data2) < 1) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.snippet !== void 0) {
-      let data3 = data.snippet;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid1 = _errs8 === errors;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.title === void 0) {
-          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      var valid1 = _errs9 === errors;
-      var valid0 = _errs7 === errors;
-    }
-    if (data.contentDetails !== void 0) {
-      let data4 = data.contentDetails;
-      const _errs11 = errors;
-      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs11 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs12 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs12 === errors;
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate188.errors = vErrors;
-  return errors === 0;
-}
-validate188.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate187.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (!validate188(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  var valid0 = _errs0 === errors;
-  const _errs1 = errors;
-  const _errs2 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.snippet === void 0) {
-      const err1 = { instancePath, schemaPath: "#/allOf/1/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  } else {
-    const err2 = { instancePath, schemaPath: "#/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  var valid0 = _errs1 === errors;
-  validate187.errors = vErrors;
-  return errors === 0;
-}
-validate187.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse200 = validate193;
-function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate194.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.snippet === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "snippet" }, message: "must have required property 'snippet'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.kind !== void 0) {
-      let data0 = data.kind;
-      const _errs1 = errors;
-      if (typeof data0 !== "string") {
-        const err1 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      const _errs2 = errors;
-      if ("platform#group" !== data0) {
-        const err2 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "platform#group" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.etag !== void 0) {
-      let data1 = data.etag;
-      const _errs3 = errors;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/etag", schemaPath: "#/properties/etag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      const _errs4 = errors;
-      var valid0 = _errs3 === errors;
-    }
-    if (data.id !== void 0) {
-      let data2 = data.id;
-      const _errs5 = errors;
-      const _errs6 = errors;
-      if (typeof data2 === "string") {
-        if (func0(data2) < 1) {
-          const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs5 === errors;
-    }
-    if (data.snippet !== void 0) {
-      let data3 = data.snippet;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (!validate46(data3, { instancePath: instancePath + "/snippet", parentData: data, parentDataProperty: "snippet", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid1 = _errs8 === errors;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.title === void 0) {
-          const err6 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/snippet", schemaPath: "#/properties/snippet/allOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      var valid1 = _errs9 === errors;
-      var valid0 = _errs7 === errors;
-    }
-    if (data.contentDetails !== void 0) {
-      let data4 = data.contentDetails;
-      const _errs11 = errors;
-      if (!validate48(data4, { instancePath: instancePath + "/contentDetails", parentData: data, parentDataProperty: "contentDetails", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs11 === errors;
-    }
-    if (data.errors !== void 0) {
-      let data5 = data.errors;
-      const _errs12 = errors;
-      if (!validate52(data5, { instancePath: instancePath + "/errors", parentData: data, parentDataProperty: "errors", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs12 === errors;
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate194.errors = vErrors;
-  return errors === 0;
-}
-validate194.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate193.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate194(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate193.errors = vErrors;
-  return errors === 0;
-}
-validate193.evaluated = { "props": { "kind": true, "etag": true, "id": true, "snippet": true, "contentDetails": true, "errors": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse400 = validate199;
-function validate200(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate200.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate200.errors = vErrors;
-  return errors === 0;
-}
-validate200.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate199.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate199.errors = vErrors;
-  return errors === 0;
-}
-validate199.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse401 = validate203;
-function validate204(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate204.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate204.errors = vErrors;
-  return errors === 0;
-}
-validate204.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate203.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate204(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate203.errors = vErrors;
-  return errors === 0;
-}
-validate203.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse403 = validate207;
-function validate208(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate208.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate208.errors = vErrors;
-  return errors === 0;
-}
-validate208.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate207.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate207.errors = vErrors;
-  return errors === 0;
-}
-validate207.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse404 = validate211;
-function validate212(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate212.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate212.errors = vErrors;
-  return errors === 0;
-}
-validate212.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate211(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate211.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate212(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate211.errors = vErrors;
-  return errors === 0;
-}
-validate211.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupResponse429 = validate215;
-function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate216.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.error !== void 0) {
-      let data0 = data.error;
-      const _errs1 = errors;
-      if (!validate3(data0, { instancePath: instancePath + "/error", parentData: data, parentDataProperty: "error", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-        errors = vErrors.length;
-      } else {
-      }
-      var valid0 = _errs1 === errors;
-    }
-  } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate216.errors = vErrors;
-  return errors === 0;
-}
-validate216.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
-function validate215(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate215.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate216(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
-    errors = vErrors.length;
-  } else {
-  }
-  validate215.errors = vErrors;
-  return errors === 0;
-}
-validate215.evaluated = { "props": { "error": true }, "dynamicProps": false, "dynamicItems": false };
+// node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    function ucs2length(str) {
+      const len = str.length;
+      let length = 0;
+      let pos = 0;
+      let value;
+      while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str.charCodeAt(pos);
+          if ((value & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length;
+    }
+    exports.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
 
-// validators:coercing
-var validateDeleteGroupItemParams = validate02;
-var func02 = require_ucs2length().default;
-function validate02(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate02.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.id === void 0) {
-          const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data1.id !== void 0) {
-          let data2 = data1.id;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err2 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["id"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          if (typeof data2 === "string") {
-            if (func02(data2) < 1) {
-              const err3 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs5 === errors;
-        }
-        if (data1.onBehalfOfContentOwner !== void 0) {
-          let data3 = data1.onBehalfOfContentOwner;
-          const _errs7 = errors;
-          if (typeof data3 !== "string") {
-            let dataType1 = typeof data3;
-            let coerced1 = void 0;
-            if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-              data3 = data3[0];
-              dataType1 = typeof data3;
-              if (typeof data3 === "string") {
-                coerced1 = data3;
-              }
-            }
-            if (coerced1 !== void 0) {
-            } else if (dataType1 == "number" || dataType1 == "boolean") {
-              coerced1 = "" + data3;
-            } else if (data3 === null) {
-              coerced1 = "";
-            } else {
-              const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (coerced1 !== void 0) {
-              data3 = coerced1;
-              if (data1 !== void 0) {
-                data1["onBehalfOfContentOwner"] = coerced1;
-              }
-            }
-          }
-          const _errs8 = errors;
-          var valid1 = _errs7 === errors;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data4 = data.header;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-      } else {
-        const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      var valid0 = _errs9 === errors;
-    }
-  } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate02.errors = vErrors;
-  return errors === 0;
-}
-validate02.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateDeleteGroupParams = validate1;
-function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate1.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.id === void 0) {
-          const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data1.id !== void 0) {
-          let data2 = data1.id;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err2 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["id"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          if (typeof data2 === "string") {
-            if (func02(data2) < 1) {
-              const err3 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs5 === errors;
-        }
-        if (data1.onBehalfOfContentOwner !== void 0) {
-          let data3 = data1.onBehalfOfContentOwner;
-          const _errs7 = errors;
-          if (typeof data3 !== "string") {
-            let dataType1 = typeof data3;
-            let coerced1 = void 0;
-            if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-              data3 = data3[0];
-              dataType1 = typeof data3;
-              if (typeof data3 === "string") {
-                coerced1 = data3;
-              }
-            }
-            if (coerced1 !== void 0) {
-            } else if (dataType1 == "number" || dataType1 == "boolean") {
-              coerced1 = "" + data3;
-            } else if (data3 === null) {
-              coerced1 = "";
-            } else {
-              const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (coerced1 !== void 0) {
-              data3 = coerced1;
-              if (data1 !== void 0) {
-                data1["onBehalfOfContentOwner"] = coerced1;
-              }
-            }
-          }
-          const _errs8 = errors;
-          var valid1 = _errs7 === errors;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data4 = data.header;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-      } else {
-        const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      var valid0 = _errs9 === errors;
-    }
-  } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate1.errors = vErrors;
-  return errors === 0;
-}
-validate1.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupItemParams = validate22;
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate22.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.onBehalfOfContentOwner !== void 0) {
-          let data2 = data1.onBehalfOfContentOwner;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["onBehalfOfContentOwner"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          var valid1 = _errs5 === errors;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data3 = data.header;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-      } else {
-        const err3 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs7 === errors;
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate22.errors = vErrors;
-  return errors === 0;
-}
-validate22.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateInsertGroupParams = validate34;
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate34.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.onBehalfOfContentOwner !== void 0) {
-          let data2 = data1.onBehalfOfContentOwner;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["onBehalfOfContentOwner"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          var valid1 = _errs5 === errors;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data3 = data.header;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-      } else {
-        const err3 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs7 === errors;
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate34.errors = vErrors;
-  return errors === 0;
-}
-validate34.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupItemsParams = validate42;
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate42.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.groupId === void 0) {
-          const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "groupId" }, message: "must have required property 'groupId'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data1.groupId !== void 0) {
-          let data2 = data1.groupId;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err2 = { instancePath: instancePath + "/query/groupId", schemaPath: "#/properties/query/properties/groupId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["groupId"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          if (typeof data2 === "string") {
-            if (func02(data2) < 1) {
-              const err3 = { instancePath: instancePath + "/query/groupId", schemaPath: "#/properties/query/properties/groupId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs5 === errors;
-        }
-        if (data1.onBehalfOfContentOwner !== void 0) {
-          let data3 = data1.onBehalfOfContentOwner;
-          const _errs7 = errors;
-          if (typeof data3 !== "string") {
-            let dataType1 = typeof data3;
-            let coerced1 = void 0;
-            if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-              data3 = data3[0];
-              dataType1 = typeof data3;
-              if (typeof data3 === "string") {
-                coerced1 = data3;
-              }
-            }
-            if (coerced1 !== void 0) {
-            } else if (dataType1 == "number" || dataType1 == "boolean") {
-              coerced1 = "" + data3;
-            } else if (data3 === null) {
-              coerced1 = "";
-            } else {
-              const err4 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (coerced1 !== void 0) {
-              data3 = coerced1;
-              if (data1 !== void 0) {
-                data1["onBehalfOfContentOwner"] = coerced1;
-              }
-            }
-          }
-          const _errs8 = errors;
-          var valid1 = _errs7 === errors;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data4 = data.header;
-      const _errs9 = errors;
-      const _errs10 = errors;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-      } else {
-        const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      var valid0 = _errs9 === errors;
-    }
-  } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate42.errors = vErrors;
-  return errors === 0;
-}
-validate42.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateListGroupsParams = validate5;
-function validate5(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate5.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.id !== void 0) {
-          let data2 = data1.id;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err1 = { instancePath: instancePath + "/query/id", schemaPath: "#/properties/query/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["id"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          var valid1 = _errs5 === errors;
-        }
-        if (data1.mine !== void 0) {
-          let data3 = data1.mine;
-          const _errs7 = errors;
-          if (typeof data3 !== "boolean") {
-            let dataType1 = typeof data3;
-            let coerced1 = void 0;
-            if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-              data3 = data3[0];
-              dataType1 = typeof data3;
-              if (typeof data3 === "boolean") {
-                coerced1 = data3;
-              }
-            }
-            if (coerced1 !== void 0) {
-            } else if (data3 === "false" || data3 === 0 || data3 === null) {
-              coerced1 = false;
-            } else if (data3 === "true" || data3 === 1) {
-              coerced1 = true;
-            } else {
-              const err2 = { instancePath: instancePath + "/query/mine", schemaPath: "#/properties/query/properties/mine/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
-              errors++;
-            }
-            if (coerced1 !== void 0) {
-              data3 = coerced1;
-              if (data1 !== void 0) {
-                data1["mine"] = coerced1;
-              }
-            }
-          }
-          const _errs8 = errors;
-          var valid1 = _errs7 === errors;
-        }
-        if (data1.onBehalfOfContentOwner !== void 0) {
-          let data4 = data1.onBehalfOfContentOwner;
-          const _errs9 = errors;
-          if (typeof data4 !== "string") {
-            let dataType2 = typeof data4;
-            let coerced2 = void 0;
-            if (dataType2 == "object" && Array.isArray(data4) && data4.length == 1) {
-              data4 = data4[0];
-              dataType2 = typeof data4;
-              if (typeof data4 === "string") {
-                coerced2 = data4;
-              }
-            }
-            if (coerced2 !== void 0) {
-            } else if (dataType2 == "number" || dataType2 == "boolean") {
-              coerced2 = "" + data4;
-            } else if (data4 === null) {
-              coerced2 = "";
-            } else {
-              const err3 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-            if (coerced2 !== void 0) {
-              data4 = coerced2;
-              if (data1 !== void 0) {
-                data1["onBehalfOfContentOwner"] = coerced2;
-              }
-            }
-          }
-          const _errs10 = errors;
-          var valid1 = _errs9 === errors;
-        }
-        if (data1.pageToken !== void 0) {
-          let data5 = data1.pageToken;
-          const _errs11 = errors;
-          if (typeof data5 !== "string") {
-            let dataType3 = typeof data5;
-            let coerced3 = void 0;
-            if (dataType3 == "object" && Array.isArray(data5) && data5.length == 1) {
-              data5 = data5[0];
-              dataType3 = typeof data5;
-              if (typeof data5 === "string") {
-                coerced3 = data5;
-              }
-            }
-            if (coerced3 !== void 0) {
-            } else if (dataType3 == "number" || dataType3 == "boolean") {
-              coerced3 = "" + data5;
-            } else if (data5 === null) {
-              coerced3 = "";
-            } else {
-              const err4 = { instancePath: instancePath + "/query/pageToken", schemaPath: "#/properties/query/properties/pageToken/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (coerced3 !== void 0) {
-              data5 = coerced3;
-              if (data1 !== void 0) {
-                data1["pageToken"] = coerced3;
-              }
-            }
-          }
-          const _errs12 = errors;
-          var valid1 = _errs11 === errors;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data6 = data.header;
-      const _errs13 = errors;
-      const _errs14 = errors;
-      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-      } else {
-        const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      var valid0 = _errs13 === errors;
-    }
-  } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate5.errors = vErrors;
-  return errors === 0;
-}
-validate5.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateQueryReportsParams = validate6;
-var pattern02 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
-var pattern12 = new RegExp("^[0-9a-zA-Z,]+$", "u");
-var pattern3 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
-var pattern4 = new RegExp("^[A-Z]{3}$", "u");
-var formats02 = require_formats().fullFormats.date;
-function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate6.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.ids === void 0) {
-          const err1 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "ids" }, message: "must have required property 'ids'" };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-        if (data1.startDate === void 0) {
-          const err2 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "startDate" }, message: "must have required property 'startDate'" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (data1.endDate === void 0) {
-          const err3 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "endDate" }, message: "must have required property 'endDate'" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data1.metrics === void 0) {
-          const err4 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/required", keyword: "required", params: { missingProperty: "metrics" }, message: "must have required property 'metrics'" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.ids !== void 0) {
-          let data2 = data1.ids;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err5 = { instancePath: instancePath + "/query/ids", schemaPath: "#/properties/query/properties/ids/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["ids"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          if (typeof data2 === "string") {
-            if (!pattern02.test(data2)) {
-              const err6 = { instancePath: instancePath + "/query/ids", schemaPath: "#/properties/query/properties/ids/pattern", keyword: "pattern", params: { pattern: "^[a-zA-Z]+==[a-zA-Z0-9_+-]+$" }, message: 'must match pattern "^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"' };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs5 === errors;
-        }
-        if (data1.startDate !== void 0) {
-          let data3 = data1.startDate;
-          const _errs7 = errors;
-          if (typeof data3 !== "string") {
-            let dataType1 = typeof data3;
-            let coerced1 = void 0;
-            if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-              data3 = data3[0];
-              dataType1 = typeof data3;
-              if (typeof data3 === "string") {
-                coerced1 = data3;
-              }
-            }
-            if (coerced1 !== void 0) {
-            } else if (dataType1 == "number" || dataType1 == "boolean") {
-              coerced1 = "" + data3;
-            } else if (data3 === null) {
-              coerced1 = "";
-            } else {
-              const err7 = { instancePath: instancePath + "/query/startDate", schemaPath: "#/properties/query/properties/startDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-            if (coerced1 !== void 0) {
-              data3 = coerced1;
-              if (data1 !== void 0) {
-                data1["startDate"] = coerced1;
-              }
-            }
-          }
-          const _errs8 = errors;
-          if (typeof data3 == "number") {
-          }
-          if (typeof data3 === "string") {
-            if (!formats02.validate(data3)) {
-              const err8 = { instancePath: instancePath + "/query/startDate", schemaPath: "#/properties/query/properties/startDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs7 === errors;
-        }
-        if (data1.endDate !== void 0) {
-          let data4 = data1.endDate;
-          const _errs9 = errors;
-          if (typeof data4 !== "string") {
-            let dataType2 = typeof data4;
-            let coerced2 = void 0;
-            if (dataType2 == "object" && Array.isArray(data4) && data4.length == 1) {
-              data4 = data4[0];
-              dataType2 = typeof data4;
-              if (typeof data4 === "string") {
-                coerced2 = data4;
-              }
-            }
-            if (coerced2 !== void 0) {
-            } else if (dataType2 == "number" || dataType2 == "boolean") {
-              coerced2 = "" + data4;
-            } else if (data4 === null) {
-              coerced2 = "";
-            } else {
-              const err9 = { instancePath: instancePath + "/query/endDate", schemaPath: "#/properties/query/properties/endDate/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-            if (coerced2 !== void 0) {
-              data4 = coerced2;
-              if (data1 !== void 0) {
-                data1["endDate"] = coerced2;
-              }
-            }
-          }
-          const _errs10 = errors;
-          if (typeof data4 == "number") {
-          }
-          if (typeof data4 === "string") {
-            if (!formats02.validate(data4)) {
-              const err10 = { instancePath: instancePath + "/query/endDate", schemaPath: "#/properties/query/properties/endDate/format", keyword: "format", params: { format: "date" }, message: 'must match format "date"' };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs9 === errors;
-        }
-        if (data1.metrics !== void 0) {
-          let data5 = data1.metrics;
-          const _errs11 = errors;
-          if (typeof data5 !== "string") {
-            let dataType3 = typeof data5;
-            let coerced3 = void 0;
-            if (dataType3 == "object" && Array.isArray(data5) && data5.length == 1) {
-              data5 = data5[0];
-              dataType3 = typeof data5;
-              if (typeof data5 === "string") {
-                coerced3 = data5;
-              }
-            }
-            if (coerced3 !== void 0) {
-            } else if (dataType3 == "number" || dataType3 == "boolean") {
-              coerced3 = "" + data5;
-            } else if (data5 === null) {
-              coerced3 = "";
-            } else {
-              const err11 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
-              errors++;
-            }
-            if (coerced3 !== void 0) {
-              data5 = coerced3;
-              if (data1 !== void 0) {
-                data1["metrics"] = coerced3;
-              }
-            }
-          }
-          const _errs12 = errors;
-          if (typeof data5 === "string") {
-            if (func02(data5) < 1) {
-              const err12 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-            if (!pattern12.test(data5)) {
-              const err13 = { instancePath: instancePath + "/query/metrics", schemaPath: "#/properties/query/properties/metrics/pattern", keyword: "pattern", params: { pattern: "^[0-9a-zA-Z,]+$" }, message: 'must match pattern "^[0-9a-zA-Z,]+$"' };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs11 === errors;
-        }
-        if (data1.dimensions !== void 0) {
-          let data6 = data1.dimensions;
-          const _errs13 = errors;
-          if (typeof data6 !== "string") {
-            let dataType4 = typeof data6;
-            let coerced4 = void 0;
-            if (dataType4 == "object" && Array.isArray(data6) && data6.length == 1) {
-              data6 = data6[0];
-              dataType4 = typeof data6;
-              if (typeof data6 === "string") {
-                coerced4 = data6;
-              }
-            }
-            if (coerced4 !== void 0) {
-            } else if (dataType4 == "number" || dataType4 == "boolean") {
-              coerced4 = "" + data6;
-            } else if (data6 === null) {
-              coerced4 = "";
-            } else {
-              const err14 = { instancePath: instancePath + "/query/dimensions", schemaPath: "#/properties/query/properties/dimensions/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-            if (coerced4 !== void 0) {
-              data6 = coerced4;
-              if (data1 !== void 0) {
-                data1["dimensions"] = coerced4;
-              }
-            }
-          }
-          const _errs14 = errors;
-          if (typeof data6 === "string") {
-            if (!pattern12.test(data6)) {
-              const err15 = { instancePath: instancePath + "/query/dimensions", schemaPath: "#/properties/query/properties/dimensions/pattern", keyword: "pattern", params: { pattern: "^[0-9a-zA-Z,]+$" }, message: 'must match pattern "^[0-9a-zA-Z,]+$"' };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs13 === errors;
-        }
-        if (data1.filters !== void 0) {
-          let data7 = data1.filters;
-          const _errs15 = errors;
-          if (typeof data7 !== "string") {
-            let dataType5 = typeof data7;
-            let coerced5 = void 0;
-            if (dataType5 == "object" && Array.isArray(data7) && data7.length == 1) {
-              data7 = data7[0];
-              dataType5 = typeof data7;
-              if (typeof data7 === "string") {
-                coerced5 = data7;
-              }
-            }
-            if (coerced5 !== void 0) {
-            } else if (dataType5 == "number" || dataType5 == "boolean") {
-              coerced5 = "" + data7;
-            } else if (data7 === null) {
-              coerced5 = "";
-            } else {
-              const err16 = { instancePath: instancePath + "/query/filters", schemaPath: "#/properties/query/properties/filters/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
-              errors++;
-            }
-            if (coerced5 !== void 0) {
-              data7 = coerced5;
-              if (data1 !== void 0) {
-                data1["filters"] = coerced5;
-              }
-            }
-          }
-          const _errs16 = errors;
-          var valid1 = _errs15 === errors;
-        }
-        if (data1.sort !== void 0) {
-          let data8 = data1.sort;
-          const _errs17 = errors;
-          if (typeof data8 !== "string") {
-            let dataType6 = typeof data8;
-            let coerced6 = void 0;
-            if (dataType6 == "object" && Array.isArray(data8) && data8.length == 1) {
-              data8 = data8[0];
-              dataType6 = typeof data8;
-              if (typeof data8 === "string") {
-                coerced6 = data8;
-              }
-            }
-            if (coerced6 !== void 0) {
-            } else if (dataType6 == "number" || dataType6 == "boolean") {
-              coerced6 = "" + data8;
-            } else if (data8 === null) {
-              coerced6 = "";
-            } else {
-              const err17 = { instancePath: instancePath + "/query/sort", schemaPath: "#/properties/query/properties/sort/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-            if (coerced6 !== void 0) {
-              data8 = coerced6;
-              if (data1 !== void 0) {
-                data1["sort"] = coerced6;
-              }
-            }
-          }
-          const _errs18 = errors;
-          if (typeof data8 === "string") {
-            if (!pattern3.test(data8)) {
-              const err18 = { instancePath: instancePath + "/query/sort", schemaPath: "#/properties/query/properties/sort/pattern", keyword: "pattern", params: { pattern: "^[-0-9a-zA-Z,]+$" }, message: 'must match pattern "^[-0-9a-zA-Z,]+$"' };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs17 === errors;
-        }
-        if (data1.maxResults !== void 0) {
-          let data9 = data1.maxResults;
-          const _errs19 = errors;
-          if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)))) {
-            let dataType7 = typeof data9;
-            let coerced7 = void 0;
-            if (dataType7 == "object" && Array.isArray(data9) && data9.length == 1) {
-              data9 = data9[0];
-              dataType7 = typeof data9;
-              if (typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9))) {
-                coerced7 = data9;
-              }
-            }
-            if (coerced7 !== void 0) {
-            } else if (dataType7 === "boolean" || data9 === null || dataType7 === "string" && data9 && data9 == +data9 && !(data9 % 1)) {
-              coerced7 = +data9;
-            } else {
-              const err19 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-            if (coerced7 !== void 0) {
-              data9 = coerced7;
-              if (data1 !== void 0) {
-                data1["maxResults"] = coerced7;
-              }
-            }
-          }
-          const _errs20 = errors;
-          if (typeof data9 == "number") {
-            if (data9 > 2147483647 || isNaN(data9)) {
-              const err20 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-            if (data9 < 1 || isNaN(data9)) {
-              const err21 = { instancePath: instancePath + "/query/maxResults", schemaPath: "#/properties/query/properties/maxResults/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs19 === errors;
-        }
-        if (data1.startIndex !== void 0) {
-          let data10 = data1.startIndex;
-          const _errs21 = errors;
-          if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)))) {
-            let dataType8 = typeof data10;
-            let coerced8 = void 0;
-            if (dataType8 == "object" && Array.isArray(data10) && data10.length == 1) {
-              data10 = data10[0];
-              dataType8 = typeof data10;
-              if (typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10))) {
-                coerced8 = data10;
-              }
-            }
-            if (coerced8 !== void 0) {
-            } else if (dataType8 === "boolean" || data10 === null || dataType8 === "string" && data10 && data10 == +data10 && !(data10 % 1)) {
-              coerced8 = +data10;
-            } else {
-              const err22 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-              if (vErrors === null) {
-                vErrors = [err22];
-              } else {
-                vErrors.push(err22);
-              }
-              errors++;
-            }
-            if (coerced8 !== void 0) {
-              data10 = coerced8;
-              if (data1 !== void 0) {
-                data1["startIndex"] = coerced8;
-              }
-            }
-          }
-          const _errs22 = errors;
-          if (typeof data10 == "number") {
-            if (data10 > 2147483647 || isNaN(data10)) {
-              const err23 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483647 }, message: "must be <= 2147483647" };
-              if (vErrors === null) {
-                vErrors = [err23];
-              } else {
-                vErrors.push(err23);
-              }
-              errors++;
-            }
-            if (data10 < 1 || isNaN(data10)) {
-              const err24 = { instancePath: instancePath + "/query/startIndex", schemaPath: "#/properties/query/properties/startIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-              if (vErrors === null) {
-                vErrors = [err24];
-              } else {
-                vErrors.push(err24);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs21 === errors;
-        }
-        if (data1.currency !== void 0) {
-          let data11 = data1.currency;
-          const _errs23 = errors;
-          if (typeof data11 !== "string") {
-            let dataType9 = typeof data11;
-            let coerced9 = void 0;
-            if (dataType9 == "object" && Array.isArray(data11) && data11.length == 1) {
-              data11 = data11[0];
-              dataType9 = typeof data11;
-              if (typeof data11 === "string") {
-                coerced9 = data11;
-              }
-            }
-            if (coerced9 !== void 0) {
-            } else if (dataType9 == "number" || dataType9 == "boolean") {
-              coerced9 = "" + data11;
-            } else if (data11 === null) {
-              coerced9 = "";
-            } else {
-              const err25 = { instancePath: instancePath + "/query/currency", schemaPath: "#/properties/query/properties/currency/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err25];
-              } else {
-                vErrors.push(err25);
-              }
-              errors++;
-            }
-            if (coerced9 !== void 0) {
-              data11 = coerced9;
-              if (data1 !== void 0) {
-                data1["currency"] = coerced9;
-              }
-            }
-          }
-          const _errs24 = errors;
-          if (typeof data11 === "string") {
-            if (!pattern4.test(data11)) {
-              const err26 = { instancePath: instancePath + "/query/currency", schemaPath: "#/properties/query/properties/currency/pattern", keyword: "pattern", params: { pattern: "^[A-Z]{3}$" }, message: 'must match pattern "^[A-Z]{3}$"' };
-              if (vErrors === null) {
-                vErrors = [err26];
-              } else {
-                vErrors.push(err26);
-              }
-              errors++;
-            }
-          }
-          var valid1 = _errs23 === errors;
-        }
-        if (data1.includeHistoricalChannelData !== void 0) {
-          let data12 = data1.includeHistoricalChannelData;
-          const _errs25 = errors;
-          if (typeof data12 !== "boolean") {
-            let dataType10 = typeof data12;
-            let coerced10 = void 0;
-            if (dataType10 == "object" && Array.isArray(data12) && data12.length == 1) {
-              data12 = data12[0];
-              dataType10 = typeof data12;
-              if (typeof data12 === "boolean") {
-                coerced10 = data12;
-              }
-            }
-            if (coerced10 !== void 0) {
-            } else if (data12 === "false" || data12 === 0 || data12 === null) {
-              coerced10 = false;
-            } else if (data12 === "true" || data12 === 1) {
-              coerced10 = true;
-            } else {
-              const err27 = { instancePath: instancePath + "/query/includeHistoricalChannelData", schemaPath: "#/properties/query/properties/includeHistoricalChannelData/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-            if (coerced10 !== void 0) {
-              data12 = coerced10;
-              if (data1 !== void 0) {
-                data1["includeHistoricalChannelData"] = coerced10;
-              }
-            }
-          }
-          const _errs26 = errors;
-          var valid1 = _errs25 === errors;
-        }
-      } else {
-        const err28 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data13 = data.header;
-      const _errs27 = errors;
-      const _errs28 = errors;
-      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-      } else {
-        const err29 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-      var valid0 = _errs27 === errors;
-    }
-  } else {
-    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err30];
-    } else {
-      vErrors.push(err30);
-    }
-    errors++;
-  }
-  validate6.errors = vErrors;
-  return errors === 0;
-}
-validate6.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-var validateUpdateGroupParams = validate7;
-function validate7(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate7.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.path !== void 0) {
-      let data0 = data.path;
-      const _errs1 = errors;
-      const _errs2 = errors;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      var valid0 = _errs1 === errors;
-    }
-    if (data.query !== void 0) {
-      let data1 = data.query;
-      const _errs3 = errors;
-      const _errs4 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.onBehalfOfContentOwner !== void 0) {
-          let data2 = data1.onBehalfOfContentOwner;
-          const _errs5 = errors;
-          if (typeof data2 !== "string") {
-            let dataType0 = typeof data2;
-            let coerced0 = void 0;
-            if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-              data2 = data2[0];
-              dataType0 = typeof data2;
-              if (typeof data2 === "string") {
-                coerced0 = data2;
-              }
-            }
-            if (coerced0 !== void 0) {
-            } else if (dataType0 == "number" || dataType0 == "boolean") {
-              coerced0 = "" + data2;
-            } else if (data2 === null) {
-              coerced0 = "";
-            } else {
-              const err1 = { instancePath: instancePath + "/query/onBehalfOfContentOwner", schemaPath: "#/properties/query/properties/onBehalfOfContentOwner/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-            }
-            if (coerced0 !== void 0) {
-              data2 = coerced0;
-              if (data1 !== void 0) {
-                data1["onBehalfOfContentOwner"] = coerced0;
-              }
-            }
-          }
-          const _errs6 = errors;
-          var valid1 = _errs5 === errors;
-        }
-      } else {
-        const err2 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var valid0 = _errs3 === errors;
-    }
-    if (data.header !== void 0) {
-      let data3 = data.header;
-      const _errs7 = errors;
-      const _errs8 = errors;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-      } else {
-        const err3 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      var valid0 = _errs7 === errors;
-    }
-  } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate7.errors = vErrors;
-  return errors === 0;
-}
-validate7.evaluated = { "props": { "path": true, "query": true, "header": true }, "dynamicProps": false, "dynamicItems": false };
-export {
-  validateDeleteGroupItemParams,
-  validateDeleteGroupItemResponse400,
-  validateDeleteGroupItemResponse401,
-  validateDeleteGroupItemResponse403,
-  validateDeleteGroupItemResponse404,
-  validateDeleteGroupItemResponse429,
-  validateDeleteGroupParams,
-  validateDeleteGroupResponse400,
-  validateDeleteGroupResponse401,
-  validateDeleteGroupResponse403,
-  validateDeleteGroupResponse404,
-  validateDeleteGroupResponse429,
-  validateInsertGroupBody0,
-  validateInsertGroupItemBody0,
-  validateInsertGroupItemParams,
-  validateInsertGroupItemResponse200,
-  validateInsertGroupItemResponse400,
-  validateInsertGroupItemResponse401,
-  validateInsertGroupItemResponse403,
-  validateInsertGroupItemResponse404,
-  validateInsertGroupItemResponse429,
-  validateInsertGroupParams,
-  validateInsertGroupResponse200,
-  validateInsertGroupResponse400,
-  validateInsertGroupResponse401,
-  validateInsertGroupResponse403,
-  validateInsertGroupResponse429,
-  validateListGroupItemsParams,
-  validateListGroupItemsResponse200,
-  validateListGroupItemsResponse400,
-  validateListGroupItemsResponse401,
-  validateListGroupItemsResponse403,
-  validateListGroupItemsResponse404,
-  validateListGroupItemsResponse429,
-  validateListGroupsParams,
-  validateListGroupsResponse200,
-  validateListGroupsResponse400,
-  validateListGroupsResponse401,
-  validateListGroupsResponse403,
-  validateListGroupsResponse429,
-  validateQueryReportsParams,
-  validateQueryReportsResponse200,
-  validateQueryReportsResponse400,
-  validateQueryReportsResponse401,
-  validateQueryReportsResponse403,
-  validateQueryReportsResponse429,
-  validateUpdateGroupBody0,
-  validateUpdateGroupParams,
-  validateUpdateGroupResponse200,
-  validateUpdateGroupResponse400,
-  validateUpdateGroupResponse401,
-  validateUpdateGroupResponse403,
-  validateUpdateGroupResponse404,
-  validateUpdateGroupResponse429
+// validator-runtime.js
+var validatorRuntimeModules = {
+  "ajv-formats/dist/formats": require_formats(),
+  "ajv/dist/runtime/ucs2length": require_ucs2length()
 };
+function validatorRuntime(id) {
+  return validatorRuntimeModules[id];
+}
+
+// strict
+const strict = ((exports) => {
+"use strict";
+exports.validateDeleteGroupItemResponse400 = validate0;
+const schema0 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse400"};
+const schema2 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://analytics#/components/schemas/Status"}}};
+const schema3 = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"status":{"type":"string","pattern":"^[A-Z_]+$"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}},"errors":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}}}};
+const pattern0 = new RegExp("^[A-Z_]+$", "u");
+const schema4 = {"type":"object","required":["message"],"properties":{"message":{"type":"string"},"domain":{"type":"string"},"reason":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","enum":["parameter","header","PARAMETER","PATH","OTHER"]}}};
+
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate4.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.message === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.message !== undefined){
+let data0 = data.message;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+var valid0 = _errs1 === errors;
+}
+if(data.domain !== undefined){
+let data1 = data.domain;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.reason !== undefined){
+let data2 = data.reason;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
+}
+if(data.location !== undefined){
+let data3 = data.location;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid0 = _errs7 === errors;
+}
+if(data.locationType !== undefined){
+let data4 = data.locationType;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs10 = errors;
+const vSchema0 = schema4.properties.locationType.enum;
+if(!(((((data4 === "parameter") || (data4 === "header")) || (data4 === "PARAMETER")) || (data4 === "PATH")) || (data4 === "OTHER"))){
+const err6 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/enum",keyword:"enum",params:{allowedValues: schema4.properties.locationType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+validate4.evaluated = {"props":{"message":true,"domain":true,"reason":true,"location":true,"locationType":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate3.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.status === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.code !== undefined){
+let data0 = data.code;
+const _errs1 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs2 = errors;
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 400 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid0 = _errs1 === errors;
+}
+if(data.message !== undefined){
+let data1 = data.message;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.status !== undefined){
+let data2 = data.status;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.details !== undefined){
+let data3 = data.details;
+const _errs7 = errors;
+const _errs8 = errors;
+if(Array.isArray(data3)){
+let valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs9 = errors;
+const _errs10 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4["@type"] === undefined){
+const err9 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "@type"},message:"must have required property '"+"@type"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs11 = errors;
+if(data4["@type"] !== undefined){
+let data5 = data4["@type"];
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+const err10 = {instancePath:instancePath+"/details/" + i0+"/@type",schemaPath:"#/properties/details/items/properties/%40type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs13 = errors;
+var valid3 = _errs12 === errors;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+if(data.errors !== undefined){
+let data6 = data.errors;
+const _errs14 = errors;
+const _errs15 = errors;
+if(Array.isArray(data6)){
+let valid5 = true;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+const _errs16 = errors;
+if(!(validate4(data7, {instancePath:instancePath+"/errors/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid4 = _errs16 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+validate3.evaluated = {"props":{"code":true,"message":true,"status":true,"details":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate2.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+validate2.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate0.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate0.errors = vErrors;
+return errors === 0;
+}
+validate0.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupItemResponse401 = validate8;
+const schema5 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse401"};
+
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate9.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+validate9.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate8.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+validate8.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupItemResponse403 = validate12;
+const schema7 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse403"};
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate13.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+validate13.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate12.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+validate12.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupItemResponse404 = validate16;
+const schema9 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse404"};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate17.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+validate17.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse404" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate16.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate17(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+validate16.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupItemResponse429 = validate20;
+const schema11 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse429"};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+validate21.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+validate20.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupResponse400 = validate24;
+const schema13 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse400"};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate25.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+validate24.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupResponse401 = validate28;
+const schema15 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse401"};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupResponse403 = validate32;
+const schema17 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse403"};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate33.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+validate33.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+validate32.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupResponse404 = validate36;
+const schema19 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse404"};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse404" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+validate36.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupResponse429 = validate40;
+const schema21 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse429"};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate41.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+validate41.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate40.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+validate40.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupBody0 = validate44;
+const schema23 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
+const schema24 = {"type":"object","required":["snippet"],"properties":{"kind":{"type":"string","const":"platform#group","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","minLength":1},"snippet":{"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupSnippet"},{"type":"object","required":["title"]}]},"contentDetails":{"$ref":"spec://analytics#/components/schemas/GroupContentDetails"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
+const schema25 = {"type":"object","properties":{"publishedAt":{"type":"string","format":"date-time","readOnly":true},"title":{"type":"string","minLength":1}}};
+const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate46.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.publishedAt !== undefined){
+let data0 = data.publishedAt;
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 == "number"){
+}
+if(typeof data0 === "string"){
+if(!(formats0.validate(data0))){
+const err0 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.title !== undefined){
+let data1 = data.title;
+const _errs3 = errors;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(func0(data1) < 1){
+const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+validate46.evaluated = {"props":{"publishedAt":true,"title":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema26 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
+const pattern1 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
+const schema27 = {"type":"string","enum":["platform#channel","platform#playlist","platform#video","platformPartner#asset"]};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema27.enum;
+if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate48.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.itemCount !== undefined){
+let data0 = data.itemCount;
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err0 = {instancePath:instancePath+"/itemCount",schemaPath:"#/properties/itemCount/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$"},message:"must match pattern \""+"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/itemCount",schemaPath:"#/properties/itemCount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.itemType !== undefined){
+let data1 = data.itemType;
+const _errs3 = errors;
+if(!(validate49(data1, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+validate48.evaluated = {"props":{"itemCount":true,"itemType":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema28 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}},"requestId":{"type":"string"}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate52.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined){
+let data0 = data.code;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs2 = errors;
+const vSchema0 = schema28.properties.code.enum;
+if(!((((((((data0 === "BAD_REQUEST") || (data0 === "FORBIDDEN")) || (data0 === "NOT_FOUND")) || (data0 === "CONFLICT")) || (data0 === "GONE")) || (data0 === "PRECONDITION_FAILED")) || (data0 === "INTERNAL_ERROR")) || (data0 === "SERVICE_UNAVAILABLE"))){
+const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema28.properties.code.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.error !== undefined){
+let data1 = data.error;
+const _errs3 = errors;
+const _errs4 = errors;
+if(Array.isArray(data1)){
+let valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs5 = errors;
+if(!(validate4(data2, {instancePath:instancePath+"/error/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.requestId !== undefined){
+let data3 = data.requestId;
+const _errs6 = errors;
+if(typeof data3 !== "string"){
+const err3 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+validate52.evaluated = {"props":{"code":true,"error":true,"requestId":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate45.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.snippet === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#group" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#group"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.snippet !== undefined){
+let data3 = data.snippet;
+const _errs7 = errors;
+const _errs8 = errors;
+if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs8 === errors;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.title === undefined){
+const err6 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+var valid0 = _errs7 === errors;
+}
+if(data.contentDetails !== undefined){
+let data4 = data.contentDetails;
+const _errs11 = errors;
+if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs11 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs12 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+validate45.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema27.enum;
+if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupBody0" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate44.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.snippet === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.contentDetails === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "contentDetails"},message:"must have required property '"+"contentDetails"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.contentDetails !== undefined){
+let data0 = data.contentDetails;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.itemType === undefined){
+const err2 = {instancePath:instancePath+"/contentDetails",schemaPath:"#/allOf/1/properties/contentDetails/required",keyword:"required",params:{missingProperty: "itemType"},message:"must have required property '"+"itemType"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.itemType !== undefined){
+let data1 = data0.itemType;
+const _errs5 = errors;
+if(!(validate56(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs5 === errors;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/contentDetails",schemaPath:"#/allOf/1/properties/contentDetails/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid1 = _errs3 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+validate44.errors = vErrors;
+return errors === 0;
+}
+validate44.evaluated = {"props":{"contentDetails":true,"kind":true,"etag":true,"id":true,"snippet":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemBody0 = validate58;
+const schema30 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
+const schema31 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema32 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate60.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(!(validate49(data0, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.id !== undefined){
+let data1 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(typeof data1 === "string"){
+if(func0(data1) < 1){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+validate60.evaluated = {"props":{"kind":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate59.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#groupItem" !== data0){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItem"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
+}
+if(data.groupId !== undefined){
+let data3 = data.groupId;
+const _errs7 = errors;
+const _errs8 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) < 1){
+const err4 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+if(data.resource !== undefined){
+let data4 = data.resource;
+const _errs9 = errors;
+if(!(validate60(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs10 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+validate59.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemBody0" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate58.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.groupId === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.resource === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+validate58.errors = vErrors;
+return errors === 0;
+}
+validate58.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemResponse200 = validate65;
+const schema33 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate66.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#groupItem" !== data0){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItem"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
+}
+if(data.groupId !== undefined){
+let data3 = data.groupId;
+const _errs7 = errors;
+const _errs8 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) < 1){
+const err4 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+if(data.resource !== undefined){
+let data4 = data.resource;
+const _errs9 = errors;
+if(!(validate60(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs10 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+validate66.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemResponse200" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate65.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+validate65.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemResponse400 = validate70;
+const schema35 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse400"};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate71.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+validate71.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate70.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+validate70.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemResponse401 = validate74;
+const schema37 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse401"};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate75.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+validate75.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate74.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+validate74.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemResponse403 = validate78;
+const schema39 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse403"};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+validate79.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemResponse404 = validate82;
+const schema41 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse404"};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate83.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+validate83.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemResponse404" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemResponse429 = validate86;
+const schema43 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse429"};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate87.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+validate87.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate86.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+validate86.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupResponse200 = validate90;
+const schema45 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate91.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.snippet === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#group" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#group"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.snippet !== undefined){
+let data3 = data.snippet;
+const _errs7 = errors;
+const _errs8 = errors;
+if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs8 === errors;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.title === undefined){
+const err6 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+var valid0 = _errs7 === errors;
+}
+if(data.contentDetails !== undefined){
+let data4 = data.contentDetails;
+const _errs11 = errors;
+if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs11 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs12 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+validate91.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate90.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+validate90.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupResponse400 = validate96;
+const schema47 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse400"};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate97.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+validate97.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate96.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+validate96.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupResponse401 = validate100;
+const schema49 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse401"};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate101.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate100.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+validate100.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupResponse403 = validate104;
+const schema51 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse403"};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate105.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+validate105.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate104.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+validate104.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupResponse429 = validate108;
+const schema53 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse429"};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+validate109.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate108.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+validate108.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupItemsResponse200 = validate112;
+const schema55 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
+const schema56 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate114.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#groupItem" !== data0){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItem"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
+}
+if(data.groupId !== undefined){
+let data3 = data.groupId;
+const _errs7 = errors;
+const _errs8 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) < 1){
+const err4 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+if(data.resource !== undefined){
+let data4 = data.resource;
+const _errs9 = errors;
+if(!(validate60(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs10 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+validate114.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate113.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.items === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#groupItemListResponse" !== data0){
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItemListResponse"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.items !== undefined){
+let data2 = data.items;
+const _errs5 = errors;
+const _errs6 = errors;
+if(Array.isArray(data2)){
+if(data2.length > 500){
+const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+let valid2 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs7 = errors;
+if(!(validate114(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.errors !== undefined){
+let data4 = data.errors;
+const _errs8 = errors;
+if(!(validate52(data4, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+validate113.evaluated = {"props":{"kind":true,"etag":true,"items":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupItemsResponse200" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate112.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+validate112.evaluated = {"props":{"kind":true,"etag":true,"items":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupItemsResponse400 = validate120;
+const schema58 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse400"};
+
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate121.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate121.errors = vErrors;
+return errors === 0;
+}
+validate121.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupItemsResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate120.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+validate120.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupItemsResponse401 = validate124;
+const schema60 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse401"};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate125.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+validate125.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupItemsResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate124.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupItemsResponse403 = validate128;
+const schema62 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse403"};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+validate129.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupItemsResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupItemsResponse404 = validate132;
+const schema64 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse404"};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate133.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupItemsResponse404" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate132.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+validate132.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupItemsResponse429 = validate136;
+const schema66 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse429"};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate137.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+validate137.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupItemsResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate136.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+validate136.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupsResponse200 = validate140;
+const schema68 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
+const schema69 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.snippet === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#group" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#group"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.snippet !== undefined){
+let data3 = data.snippet;
+const _errs7 = errors;
+const _errs8 = errors;
+if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs8 === errors;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.title === undefined){
+const err6 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+var valid0 = _errs7 === errors;
+}
+if(data.contentDetails !== undefined){
+let data4 = data.contentDetails;
+const _errs11 = errors;
+if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs11 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs12 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.items === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#groupListResponse" !== data0){
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupListResponse"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.items !== undefined){
+let data2 = data.items;
+const _errs5 = errors;
+const _errs6 = errors;
+if(Array.isArray(data2)){
+let valid2 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs7 = errors;
+if(!(validate142(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.nextPageToken !== undefined){
+let data4 = data.nextPageToken;
+const _errs8 = errors;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs10 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+validate141.evaluated = {"props":{"kind":true,"etag":true,"items":true,"nextPageToken":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupsResponse200" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate140.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+validate140.evaluated = {"props":{"kind":true,"etag":true,"items":true,"nextPageToken":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupsResponse400 = validate149;
+const schema71 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse400"};
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate150.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+validate150.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupsResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate149.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate149.errors = vErrors;
+return errors === 0;
+}
+validate149.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupsResponse401 = validate153;
+const schema73 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse401"};
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate154.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate154.errors = vErrors;
+return errors === 0;
+}
+validate154.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupsResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate153.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate153.errors = vErrors;
+return errors === 0;
+}
+validate153.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupsResponse403 = validate157;
+const schema75 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse403"};
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate158.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+validate158.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupsResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate157.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+validate157.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupsResponse429 = validate161;
+const schema77 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse429"};
+
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate162.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+validate162.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupsResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate161.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+validate161.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateQueryReportsResponse200 = validate165;
+const schema79 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
+const schema80 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{"type":["string","number","boolean","null"]}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema81 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"type":"string","enum":["DIMENSION","METRIC"]},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate167.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.columnType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columnType"},message:"must have required property '"+"columnType"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.dataType === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataType"},message:"must have required property '"+"dataType"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs2 = errors;
+var valid0 = _errs1 === errors;
+}
+if(data.columnType !== undefined){
+let data1 = data.columnType;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs4 = errors;
+const vSchema0 = schema81.properties.columnType.enum;
+if(!((data1 === "DIMENSION") || (data1 === "METRIC"))){
+const err5 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/enum",keyword:"enum",params:{allowedValues: schema81.properties.columnType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err6 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+validate167.evaluated = {"props":{"name":true,"columnType":true,"dataType":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate166.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.columnHeaders === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columnHeaders"},message:"must have required property '"+"columnHeaders"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platformAnalytics#resultTable" !== data0){
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platformAnalytics#resultTable"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.columnHeaders !== undefined){
+let data1 = data.columnHeaders;
+const _errs3 = errors;
+const _errs4 = errors;
+if(Array.isArray(data1)){
+let valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs5 = errors;
+if(!(validate167(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/columnHeaders",schemaPath:"#/properties/columnHeaders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.rows !== undefined){
+let data3 = data.rows;
+const _errs6 = errors;
+const _errs7 = errors;
+if(Array.isArray(data3)){
+let valid4 = true;
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+const _errs8 = errors;
+const _errs9 = errors;
+if(Array.isArray(data4)){
+let valid6 = true;
+const len2 = data4.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data4[i2];
+const _errs10 = errors;
+if((((typeof data5 !== "string") && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/rows/" + i1+"/" + i2,schemaPath:"#/properties/rows/items/items/type",keyword:"type",params:{type: schema80.properties.rows.items.items.type},message:"must be string,number,boolean,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid5 = _errs10 === errors;
+if(!valid5){
+valid6 = false;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/rows/" + i1,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid3 = _errs8 === errors;
+if(!valid3){
+valid4 = false;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+if(data.errors !== undefined){
+let data6 = data.errors;
+const _errs12 = errors;
+if(!(validate52(data6, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+validate166.evaluated = {"props":{"kind":true,"columnHeaders":true,"rows":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateQueryReportsResponse200" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate165.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate165.errors = vErrors;
+return errors === 0;
+}
+validate165.evaluated = {"props":{"kind":true,"columnHeaders":true,"rows":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateQueryReportsResponse400 = validate171;
+const schema82 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse400"};
+
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate172.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate172.errors = vErrors;
+return errors === 0;
+}
+validate172.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateQueryReportsResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate171.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+validate171.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateQueryReportsResponse401 = validate175;
+const schema84 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse401"};
+
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate176.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+validate176.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateQueryReportsResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate175.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate175.errors = vErrors;
+return errors === 0;
+}
+validate175.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateQueryReportsResponse403 = validate179;
+const schema86 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse403"};
+
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate180.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate180.errors = vErrors;
+return errors === 0;
+}
+validate180.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateQueryReportsResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate179.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate179.errors = vErrors;
+return errors === 0;
+}
+validate179.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateQueryReportsResponse429 = validate183;
+const schema88 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse429"};
+
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate184.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate184.errors = vErrors;
+return errors === 0;
+}
+validate184.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateQueryReportsResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate183.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+validate183.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupBody0 = validate187;
+const schema90 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate188.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.snippet === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#group" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#group"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.snippet !== undefined){
+let data3 = data.snippet;
+const _errs7 = errors;
+const _errs8 = errors;
+if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs8 === errors;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.title === undefined){
+const err6 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+var valid0 = _errs7 === errors;
+}
+if(data.contentDetails !== undefined){
+let data4 = data.contentDetails;
+const _errs11 = errors;
+if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs11 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs12 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate188.errors = vErrors;
+return errors === 0;
+}
+validate188.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupBody0" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate187.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.snippet === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+validate187.errors = vErrors;
+return errors === 0;
+}
+validate187.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupResponse200 = validate193;
+const schema92 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateUpdateGroupResponse200"};
+
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate194.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.snippet === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+if("platform#group" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#group"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.etag !== undefined){
+let data1 = data.etag;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+if(data.snippet !== undefined){
+let data3 = data.snippet;
+const _errs7 = errors;
+const _errs8 = errors;
+if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs8 === errors;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.title === undefined){
+const err6 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+var valid0 = _errs7 === errors;
+}
+if(data.contentDetails !== undefined){
+let data4 = data.contentDetails;
+const _errs11 = errors;
+if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs11 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs12 = errors;
+if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+validate194.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupResponse200" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate193.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate193.errors = vErrors;
+return errors === 0;
+}
+validate193.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupResponse400 = validate199;
+const schema94 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse400"};
+
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate200.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate200.errors = vErrors;
+return errors === 0;
+}
+validate200.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupResponse400" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate199.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate199.errors = vErrors;
+return errors === 0;
+}
+validate199.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupResponse401 = validate203;
+const schema96 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse401"};
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate204.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+validate204.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupResponse401" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate203.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate203.errors = vErrors;
+return errors === 0;
+}
+validate203.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupResponse403 = validate207;
+const schema98 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse403"};
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate208.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate208.errors = vErrors;
+return errors === 0;
+}
+validate208.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupResponse403" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate207.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate208(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate207.errors = vErrors;
+return errors === 0;
+}
+validate207.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupResponse404 = validate211;
+const schema100 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse404"};
+
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate212.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+validate212.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupResponse404" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate211.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate211.errors = vErrors;
+return errors === 0;
+}
+validate211.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupResponse429 = validate215;
+const schema102 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse429"};
+
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate216.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate216.errors = vErrors;
+return errors === 0;
+}
+validate216.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupResponse429" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate215.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate215.errors = vErrors;
+return errors === 0;
+}
+validate215.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
+
+return exports;
+})({});
+
+// coercing
+const coercing = ((exports) => {
+"use strict";
+exports.validateDeleteGroupItemParams = validate0;
+const schema0 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["id"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateDeleteGroupItemParams"};
+const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
+
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupItemParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate0.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["id"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err3 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid1 = _errs5 === errors;
+}
+if(data1.onBehalfOfContentOwner !== undefined){
+let data3 = data1.onBehalfOfContentOwner;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data4 = data.header;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate0.errors = vErrors;
+return errors === 0;
+}
+validate0.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateDeleteGroupParams = validate1;
+const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["id"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateDeleteGroupParams"};
+
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate1.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["id"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err3 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid1 = _errs5 === errors;
+}
+if(data1.onBehalfOfContentOwner !== undefined){
+let data3 = data1.onBehalfOfContentOwner;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data4 = data.header;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+validate1.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupItemParams = validate2;
+const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateInsertGroupItemParams"};
+
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupItemParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate2.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.onBehalfOfContentOwner !== undefined){
+let data2 = data1.onBehalfOfContentOwner;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs7 = errors;
+const _errs8 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+validate2.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateInsertGroupParams = validate3;
+const schema3 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateInsertGroupParams"};
+
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate3.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.onBehalfOfContentOwner !== undefined){
+let data2 = data1.onBehalfOfContentOwner;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs7 = errors;
+const _errs8 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+validate3.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupItemsParams = validate4;
+const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"groupId":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["groupId"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupItemsParams"};
+
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupItemsParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate4.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.groupId === undefined){
+const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "groupId"},message:"must have required property '"+"groupId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.groupId !== undefined){
+let data2 = data1.groupId;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/query/groupId",schemaPath:"#/properties/query/properties/groupId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["groupId"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err3 = {instancePath:instancePath+"/query/groupId",schemaPath:"#/properties/query/properties/groupId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid1 = _errs5 === errors;
+}
+if(data1.onBehalfOfContentOwner !== undefined){
+let data3 = data1.onBehalfOfContentOwner;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data4 = data.header;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+validate4.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateListGroupsParams = validate5;
+const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string"},"mine":{"type":"boolean"},"onBehalfOfContentOwner":{"type":"string"},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupsParams"};
+
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateListGroupsParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate5.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id !== undefined){
+let data2 = data1.id;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["id"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+if(data1.mine !== undefined){
+let data3 = data1.mine;
+const _errs7 = errors;
+if(typeof data3 !== "boolean"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "boolean"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/query/mine",schemaPath:"#/properties/query/properties/mine/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["mine"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+if(data1.onBehalfOfContentOwner !== undefined){
+let data4 = data1.onBehalfOfContentOwner;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if(typeof data4 === "string"){
+coerced2 = data4;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data4;
+}
+else if(data4 === null){
+coerced2 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced2;
+}
+}
+}
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
+}
+if(data1.pageToken !== undefined){
+let data5 = data1.pageToken;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+let dataType3 = typeof data5;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType3 = typeof data5;
+if(typeof data5 === "string"){
+coerced3 = data5;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data5;
+}
+else if(data5 === null){
+coerced3 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/query/pageToken",schemaPath:"#/properties/query/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(coerced3 !== undefined){
+data5 = coerced3;
+if(data1 !== undefined){
+data1["pageToken"] = coerced3;
+}
+}
+}
+const _errs12 = errors;
+var valid1 = _errs11 === errors;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data6 = data.header;
+const _errs13 = errors;
+const _errs14 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs13 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+validate5.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateQueryReportsParams = validate6;
+const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"metrics":{"type":"string","minLength":1,"pattern":"^[0-9a-zA-Z,]+$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
+const pattern0 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
+const pattern1 = new RegExp("^[0-9a-zA-Z,]+$", "u");
+const pattern3 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
+const pattern4 = new RegExp("^[A-Z]{3}$", "u");
+const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats.date;
+
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateQueryReportsParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate6.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.ids === undefined){
+const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "ids"},message:"must have required property '"+"ids"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.startDate === undefined){
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.endDate === undefined){
+const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.metrics === undefined){
+const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "metrics"},message:"must have required property '"+"metrics"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.ids !== undefined){
+let data2 = data1.ids;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/query/ids",schemaPath:"#/properties/query/properties/ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["ids"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err6 = {instancePath:instancePath+"/query/ids",schemaPath:"#/properties/query/properties/ids/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},message:"must match pattern \""+"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var valid1 = _errs5 === errors;
+}
+if(data1.startDate !== undefined){
+let data3 = data1.startDate;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["startDate"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+if(typeof data3 == "number"){
+}
+if(typeof data3 === "string"){
+if(!(formats0.validate(data3))){
+const err8 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var valid1 = _errs7 === errors;
+}
+if(data1.endDate !== undefined){
+let data4 = data1.endDate;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if(typeof data4 === "string"){
+coerced2 = data4;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data4;
+}
+else if(data4 === null){
+coerced2 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data1 !== undefined){
+data1["endDate"] = coerced2;
+}
+}
+}
+const _errs10 = errors;
+if(typeof data4 == "number"){
+}
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err10 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs9 === errors;
+}
+if(data1.metrics !== undefined){
+let data5 = data1.metrics;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+let dataType3 = typeof data5;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType3 = typeof data5;
+if(typeof data5 === "string"){
+coerced3 = data5;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data5;
+}
+else if(data5 === null){
+coerced3 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(coerced3 !== undefined){
+data5 = coerced3;
+if(data1 !== undefined){
+data1["metrics"] = coerced3;
+}
+}
+}
+const _errs12 = errors;
+if(typeof data5 === "string"){
+if(func0(data5) < 1){
+const err12 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern1.test(data5)){
+const err13 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs11 === errors;
+}
+if(data1.dimensions !== undefined){
+let data6 = data1.dimensions;
+const _errs13 = errors;
+if(typeof data6 !== "string"){
+let dataType4 = typeof data6;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType4 = typeof data6;
+if(typeof data6 === "string"){
+coerced4 = data6;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data6;
+}
+else if(data6 === null){
+coerced4 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(coerced4 !== undefined){
+data6 = coerced4;
+if(data1 !== undefined){
+data1["dimensions"] = coerced4;
+}
+}
+}
+const _errs14 = errors;
+if(typeof data6 === "string"){
+if(!pattern1.test(data6)){
+const err15 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+var valid1 = _errs13 === errors;
+}
+if(data1.filters !== undefined){
+let data7 = data1.filters;
+const _errs15 = errors;
+if(typeof data7 !== "string"){
+let dataType5 = typeof data7;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType5 = typeof data7;
+if(typeof data7 === "string"){
+coerced5 = data7;
+}
+}
+if(coerced5 !== undefined){
+}
+else if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data7;
+}
+else if(data7 === null){
+coerced5 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/query/filters",schemaPath:"#/properties/query/properties/filters/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(coerced5 !== undefined){
+data7 = coerced5;
+if(data1 !== undefined){
+data1["filters"] = coerced5;
+}
+}
+}
+const _errs16 = errors;
+var valid1 = _errs15 === errors;
+}
+if(data1.sort !== undefined){
+let data8 = data1.sort;
+const _errs17 = errors;
+if(typeof data8 !== "string"){
+let dataType6 = typeof data8;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType6 = typeof data8;
+if(typeof data8 === "string"){
+coerced6 = data8;
+}
+}
+if(coerced6 !== undefined){
+}
+else if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data8;
+}
+else if(data8 === null){
+coerced6 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(coerced6 !== undefined){
+data8 = coerced6;
+if(data1 !== undefined){
+data1["sort"] = coerced6;
+}
+}
+}
+const _errs18 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err18 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/pattern",keyword:"pattern",params:{pattern: "^[-0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[-0-9a-zA-Z,]+$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+var valid1 = _errs17 === errors;
+}
+if(data1.maxResults !== undefined){
+let data9 = data1.maxResults;
+const _errs19 = errors;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+let dataType7 = typeof data9;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType7 = typeof data9;
+if((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))){
+coerced7 = data9;
+}
+}
+if(coerced7 !== undefined){
+}
+else if(dataType7 === "boolean" || data9 === null
+              || (dataType7 === "string" && data9 && data9 == +data9 && !(data9 % 1))){
+coerced7 = +data9;
+}
+else {
+const err19 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(coerced7 !== undefined){
+data9 = coerced7;
+if(data1 !== undefined){
+data1["maxResults"] = coerced7;
+}
+}
+}
+const _errs20 = errors;
+if(typeof data9 == "number"){
+if(data9 > 2147483647 || isNaN(data9)){
+const err20 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data9 < 1 || isNaN(data9)){
+const err21 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+var valid1 = _errs19 === errors;
+}
+if(data1.startIndex !== undefined){
+let data10 = data1.startIndex;
+const _errs21 = errors;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+let dataType8 = typeof data10;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType8 = typeof data10;
+if((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))){
+coerced8 = data10;
+}
+}
+if(coerced8 !== undefined){
+}
+else if(dataType8 === "boolean" || data10 === null
+              || (dataType8 === "string" && data10 && data10 == +data10 && !(data10 % 1))){
+coerced8 = +data10;
+}
+else {
+const err22 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(coerced8 !== undefined){
+data10 = coerced8;
+if(data1 !== undefined){
+data1["startIndex"] = coerced8;
+}
+}
+}
+const _errs22 = errors;
+if(typeof data10 == "number"){
+if(data10 > 2147483647 || isNaN(data10)){
+const err23 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var valid1 = _errs21 === errors;
+}
+if(data1.currency !== undefined){
+let data11 = data1.currency;
+const _errs23 = errors;
+if(typeof data11 !== "string"){
+let dataType9 = typeof data11;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType9 = typeof data11;
+if(typeof data11 === "string"){
+coerced9 = data11;
+}
+}
+if(coerced9 !== undefined){
+}
+else if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data11;
+}
+else if(data11 === null){
+coerced9 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(coerced9 !== undefined){
+data11 = coerced9;
+if(data1 !== undefined){
+data1["currency"] = coerced9;
+}
+}
+}
+const _errs24 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err26 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+var valid1 = _errs23 === errors;
+}
+if(data1.includeHistoricalChannelData !== undefined){
+let data12 = data1.includeHistoricalChannelData;
+const _errs25 = errors;
+if(typeof data12 !== "boolean"){
+let dataType10 = typeof data12;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType10 = typeof data12;
+if(typeof data12 === "boolean"){
+coerced10 = data12;
+}
+}
+if(coerced10 !== undefined){
+}
+else if(data12 === "false" || data12 === 0 || data12 === null){
+coerced10 = false;
+}
+else if(data12 === "true" || data12 === 1){
+coerced10 = true;
+}
+else {
+const err27 = {instancePath:instancePath+"/query/includeHistoricalChannelData",schemaPath:"#/properties/query/properties/includeHistoricalChannelData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(coerced10 !== undefined){
+data12 = coerced10;
+if(data1 !== undefined){
+data1["includeHistoricalChannelData"] = coerced10;
+}
+}
+}
+const _errs26 = errors;
+var valid1 = _errs25 === errors;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data13 = data.header;
+const _errs27 = errors;
+const _errs28 = errors;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+}
+else {
+const err29 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var valid0 = _errs27 === errors;
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
+validate6.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.validateUpdateGroupParams = validate7;
+const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateUpdateGroupParams"};
+
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateUpdateGroupParams" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate7.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.onBehalfOfContentOwner !== undefined){
+let data2 = data1.onBehalfOfContentOwner;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs7 = errors;
+const _errs8 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate7.errors = vErrors;
+return errors === 0;
+}
+validate7.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
+
+return exports;
+})({});
+
+export const validateDeleteGroupItemParams = coercing.validateDeleteGroupItemParams;
+export const validateDeleteGroupItemResponse400 = strict.validateDeleteGroupItemResponse400;
+export const validateDeleteGroupItemResponse401 = strict.validateDeleteGroupItemResponse401;
+export const validateDeleteGroupItemResponse403 = strict.validateDeleteGroupItemResponse403;
+export const validateDeleteGroupItemResponse404 = strict.validateDeleteGroupItemResponse404;
+export const validateDeleteGroupItemResponse429 = strict.validateDeleteGroupItemResponse429;
+export const validateDeleteGroupParams = coercing.validateDeleteGroupParams;
+export const validateDeleteGroupResponse400 = strict.validateDeleteGroupResponse400;
+export const validateDeleteGroupResponse401 = strict.validateDeleteGroupResponse401;
+export const validateDeleteGroupResponse403 = strict.validateDeleteGroupResponse403;
+export const validateDeleteGroupResponse404 = strict.validateDeleteGroupResponse404;
+export const validateDeleteGroupResponse429 = strict.validateDeleteGroupResponse429;
+export const validateInsertGroupBody0 = strict.validateInsertGroupBody0;
+export const validateInsertGroupItemBody0 = strict.validateInsertGroupItemBody0;
+export const validateInsertGroupItemParams = coercing.validateInsertGroupItemParams;
+export const validateInsertGroupItemResponse200 = strict.validateInsertGroupItemResponse200;
+export const validateInsertGroupItemResponse400 = strict.validateInsertGroupItemResponse400;
+export const validateInsertGroupItemResponse401 = strict.validateInsertGroupItemResponse401;
+export const validateInsertGroupItemResponse403 = strict.validateInsertGroupItemResponse403;
+export const validateInsertGroupItemResponse404 = strict.validateInsertGroupItemResponse404;
+export const validateInsertGroupItemResponse429 = strict.validateInsertGroupItemResponse429;
+export const validateInsertGroupParams = coercing.validateInsertGroupParams;
+export const validateInsertGroupResponse200 = strict.validateInsertGroupResponse200;
+export const validateInsertGroupResponse400 = strict.validateInsertGroupResponse400;
+export const validateInsertGroupResponse401 = strict.validateInsertGroupResponse401;
+export const validateInsertGroupResponse403 = strict.validateInsertGroupResponse403;
+export const validateInsertGroupResponse429 = strict.validateInsertGroupResponse429;
+export const validateListGroupItemsParams = coercing.validateListGroupItemsParams;
+export const validateListGroupItemsResponse200 = strict.validateListGroupItemsResponse200;
+export const validateListGroupItemsResponse400 = strict.validateListGroupItemsResponse400;
+export const validateListGroupItemsResponse401 = strict.validateListGroupItemsResponse401;
+export const validateListGroupItemsResponse403 = strict.validateListGroupItemsResponse403;
+export const validateListGroupItemsResponse404 = strict.validateListGroupItemsResponse404;
+export const validateListGroupItemsResponse429 = strict.validateListGroupItemsResponse429;
+export const validateListGroupsParams = coercing.validateListGroupsParams;
+export const validateListGroupsResponse200 = strict.validateListGroupsResponse200;
+export const validateListGroupsResponse400 = strict.validateListGroupsResponse400;
+export const validateListGroupsResponse401 = strict.validateListGroupsResponse401;
+export const validateListGroupsResponse403 = strict.validateListGroupsResponse403;
+export const validateListGroupsResponse429 = strict.validateListGroupsResponse429;
+export const validateQueryReportsParams = coercing.validateQueryReportsParams;
+export const validateQueryReportsResponse200 = strict.validateQueryReportsResponse200;
+export const validateQueryReportsResponse400 = strict.validateQueryReportsResponse400;
+export const validateQueryReportsResponse401 = strict.validateQueryReportsResponse401;
+export const validateQueryReportsResponse403 = strict.validateQueryReportsResponse403;
+export const validateQueryReportsResponse429 = strict.validateQueryReportsResponse429;
+export const validateUpdateGroupBody0 = strict.validateUpdateGroupBody0;
+export const validateUpdateGroupParams = coercing.validateUpdateGroupParams;
+export const validateUpdateGroupResponse200 = strict.validateUpdateGroupResponse200;
+export const validateUpdateGroupResponse400 = strict.validateUpdateGroupResponse400;
+export const validateUpdateGroupResponse401 = strict.validateUpdateGroupResponse401;
+export const validateUpdateGroupResponse403 = strict.validateUpdateGroupResponse403;
+export const validateUpdateGroupResponse404 = strict.validateUpdateGroupResponse404;
+export const validateUpdateGroupResponse429 = strict.validateUpdateGroupResponse429;

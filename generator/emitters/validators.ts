@@ -1,5 +1,5 @@
 // Emits validators.js: ajv's standalone (ahead-of-time compiled) validators for every request part and
-// response, bundled with esbuild together with the few ajv runtime helpers they call, so that the
+// response, with the few ajv runtime helpers and formats they call (bundled by esbuild), so that the
 // generated package needs no ajv at run time. validators.d.ts declares them.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -30,10 +30,55 @@ export function validatorNames(op: OperationModel): ValidatorNames {
   return { params: `validate${op.typeName}Params`, bodies, responses };
 }
 
+/** ajv's standalone code requires a few runtime helpers and the formats: `require("ajv/dist/runtime/...")`. */
+const RUNTIME_REQUIRE = /\brequire\("((?:ajv|ajv-formats)\/dist\/[^"]+)"\)/g;
+/** The function the validators call instead (see runtimePrelude). */
+const RUNTIME = 'validatorRuntime';
+
+function runtimeModuleIds(codes: string[]): string[] {
+  const ids = new Set<string>();
+  for (const code of codes) for (const [, id] of code.matchAll(RUNTIME_REQUIRE)) ids.add(id!);
+  return [...ids].sort();
+}
+
+const preludes = new Map<string, Promise<string>>();
+
+/**
+ * Only the runtime modules ajv's validators call go through esbuild: bundled into one lookup function
+ * that the validators call instead of `require`. The validators themselves (a megabyte for ad
+ * creative) are not parsed and printed again, which was a fifth of a cold `generate`.
+ */
+function runtimePrelude(ids: string[]): Promise<string> {
+  const key = ids.join('\0');
+  let prelude = preludes.get(key);
+  if (!prelude) {
+    const entries = ids.map((id) => `  ${JSON.stringify(id)}: require(${JSON.stringify(id)}),`);
+    const contents = `const ${RUNTIME}Modules = {\n${entries.join('\n')}\n};\nfunction ${RUNTIME}(id) {\n  return ${RUNTIME}Modules[id];\n}\n`;
+    prelude = build({
+      stdin: { contents, resolveDir: ROOT, loader: 'js', sourcefile: 'validator-runtime.js' },
+      bundle: true,
+      // Paths in the output's comments are relative to the project, as the project's own node_modules
+      // names them (a symlinked node_modules must not change a byte).
+      absWorkingDir: ROOT,
+      preserveSymlinks: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      // Nothing is exported: the validators below call the function.
+      treeShaking: false,
+      write: false,
+      legalComments: 'inline',
+      logLevel: 'silent',
+    }).then((result) => result.outputFiles[0]!.text);
+    preludes.set(key, prelude);
+  }
+  return prelude;
+}
+
 /** One Ajv instance with the service's components and the project's formats. */
 function createAjv(specId: string, service: ServiceModel, coerce: boolean): InstanceType<typeof Ajv2020> {
   const ajv = new Ajv2020({
-    code: { source: true, esm: true, lines: false, optimize: false },
+    code: { source: true, esm: false, lines: true, optimize: false },
     allErrors: true,
     // Each referenced schema becomes one function instead of being pasted into every caller: a third of
     // the code and of the compile time for the ad creative service.
@@ -74,36 +119,18 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
     }
   }
   const sortedExports = (e: Record<string, string>) => Object.fromEntries(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)));
-  const modules: Record<string, string> = {
-    strict: standaloneCode(strict.ajv, sortedExports(strict.exports)),
-    coercing: standaloneCode(coercing.ajv, sortedExports(coercing.exports)),
+  const modules = {
+    strict: standaloneCode(strict.ajv, sortedExports(strict.exports)) as string,
+    coercing: standaloneCode(coercing.ajv, sortedExports(coercing.exports)) as string,
   };
-  const bundled = await build({
-    stdin: { contents: `export * from 'virtual:strict';\nexport * from 'virtual:coercing';\n`, resolveDir: ROOT, loader: 'js' },
-    bundle: true,
-    // Paths in the output's comments are relative to the project, as the project's own node_modules
-    // names them (a symlinked node_modules must not change a byte).
-    absWorkingDir: ROOT,
-    preserveSymlinks: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    write: false,
-    minify: false,
-    legalComments: 'inline',
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'virtual-validators',
-        setup(b) {
-          b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path.slice('virtual:'.length), namespace: 'validators' }));
-          b.onLoad({ filter: /.*/, namespace: 'validators' }, (args) => ({ contents: modules[args.path]!, loader: 'js', resolveDir: ROOT }));
-        },
-      },
-    ],
-  });
   const sorted = sortedExports({ ...strict.exports, ...coercing.exports });
-  const js = bundled.outputFiles[0]!.text;
+  const js = [
+    await runtimePrelude(runtimeModuleIds(Object.values(modules))),
+    // Each of the two modules runs in its own function scope, so that their names (validate10, ...) cannot clash.
+    ...Object.entries(modules).map(([name, code]) => `// ${name}\nconst ${name} = ((exports) => {\n${code.replace(RUNTIME_REQUIRE, `${RUNTIME}("$1")`)}\nreturn exports;\n})({});\n`),
+    ...Object.keys(sorted).map((n) => `export const ${n} = ${n in strict.exports ? 'strict' : 'coercing'}.${n};`),
+    '',
+  ].join('\n');
   const dts = Object.keys(sorted)
     .map((n) => `export declare const ${n}: ValidateFunction;`)
     .join('\n');

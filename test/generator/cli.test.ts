@@ -56,6 +56,22 @@ describe('npm run generate', () => {
     expect(generate('--check').status).toBe(0);
   }, 120_000);
 
+  it('a spec that does not bundle fails with the reason and no stack trace, writing nothing', () => {
+    const file = path.join(copy, 'specs', 'generative', 'openapi.yaml');
+    const text = fs.readFileSync(file, 'utf8');
+    const before = fs.readFileSync(path.join(copy, 'generated', 'generative', 'types.ts'), 'utf8');
+    fs.writeFileSync(file, text.replace(/\$ref: '#\/components\/schemas\/([A-Za-z]+)'/, "$ref: './missing.yaml#/$1'"));
+    try {
+      const run = generate();
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^generate failed: Spec generative does not bundle/);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(fs.readFileSync(path.join(copy, 'generated', 'generative', 'types.ts'), 'utf8')).toBe(before);
+    } finally {
+      fs.writeFileSync(file, text);
+    }
+  }, 120_000);
+
   it('--watch regenerates a changed spec and prints what changed', async () => {
     const watcher = spawn(process.execPath, [path.join(copy, 'generator', 'run.mjs'), '--watch'], { cwd: copy, env: env() });
     let out = '';
