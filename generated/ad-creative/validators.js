@@ -258,13 +258,6 @@ const pattern0 = new RegExp("^[0-9]+$", "u");
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
@@ -291,20 +284,12 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema4 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"name":{"type":"string"},"account":{"type":"string"},"created_time":{"type":"string"},"updated_time":{"type":"string"}}};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -396,20 +381,12 @@ errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"id":true,"name":true,"account":true,"created_time":true,"updated_time":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema5 = {"type":"string","enum":["automatic","deeplink_with_appstore_fallback","deeplink_with_web_fallback","web_only"]};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -435,7 +412,6 @@ errors++;
 validate8.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema6 = {"type":"object","properties":{"ad_formats":{"type":"array","items":{"type":"string"}},"additional_data":{"type":"object"},"app_product_page_id":{"type":"string"},"asset_customization_rules":{"type":"array","items":{"type":"object"}},"autotranslate":{"type":"array","items":{"type":"string"}},"bodies":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"call_ads_configuration":{"type":"object"},"call_to_action_types":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"}},"call_to_actions":{"type":"array","items":{"type":"object"}},"captions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"carousels":{"type":"array","items":{"type":"object"}},"descriptions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"events":{"type":"array","items":{"type":"object"}},"groups":{"type":"array","items":{"type":"object"}},"images":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedImage"}},"link_urls":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedLinkUrl"}},"message_extensions":{"type":"array","items":{"type":"object"}},"onsite_destinations":{"type":"array","items":{"type":"object"}},"optimization_type":{"type":"string"},"promotional_metadata":{"type":"object"},"reasons_to_shop":{},"shops_bundle":{},"titles":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"upcoming_events":{"type":"array","items":{"type":"object"}},"videos":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedVideo"}}}};
 const schema7 = {"type":"object","properties":{"text":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
@@ -443,13 +419,6 @@ const schema7 = {"type":"object","properties":{"text":{"type":"string"},"adlabel
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text !== undefined){
@@ -516,20 +485,12 @@ errors++;
 validate11.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":{"text":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema8 = {"type":"string","enum":["OPEN_LINK","LIKE_PAGE","SHOP_NOW","PLAY_GAME","INSTALL_APP","USE_APP","CALL","CALL_ME","VIDEO_CALL","INSTALL_MOBILE_APP","USE_MOBILE_APP","MOBILE_DOWNLOAD","BOOK_TRAVEL","LISTEN_MUSIC","WATCH_VIDEO","LEARN_MORE","SIGN_UP","DOWNLOAD","WATCH_MORE","NO_BUTTON","VISIT_PAGES_FEED","CALL_NOW","APPLY_NOW","CONTACT","BUY_NOW","GET_OFFER","GET_OFFER_VIEW","BUY_TICKETS","UPDATE_APP","GET_DIRECTIONS","BUY","SEND_UPDATES","MESSAGE_PAGE","DONATE","SUBSCRIBE","SAY_THANKS","SELL_NOW","SHARE","DONATE_NOW","GET_QUOTE","CONTACT_US","ORDER_NOW","START_ORDER","ADD_TO_CART","VIDEO_ANNOTATION","RECORD_NOW","INQUIRE_NOW","CONFIRM","REFER_FRIENDS","REQUEST_TIME","GET_SHOWTIMES","LISTEN_NOW","WOODHENGE_SUPPORT","SOTTO_SUBSCRIBE","FOLLOW_USER","RAISE_MONEY","EVENT_RSVP","WHATSAPP_MESSAGE","FOLLOW_NEWS_STORYLINE","SEE_MORE","BOOK_NOW","FIND_A_GROUP","FIND_YOUR_GROUPS","PAY_TO_ACCESS","PURCHASE_GIFT_CARDS","FOLLOW_PAGE","SEND_A_GIFT","SWIPE_UP_SHOP","SWIPE_UP_PRODUCT","SEND_GIFT_MONEY","PLAY_GAME_ON_PLATFORM","GET_STARTED","OPEN_INSTANT_APP","AUDIO_CALL","GET_PROMOTIONS","JOIN_CHANNEL","MAKE_AN_APPOINTMENT","ASK_ABOUT_SERVICES","BOOK_A_CONSULTATION","GET_A_QUOTE","BUY_VIA_MESSAGE","ASK_FOR_MORE_INFO","CHAT_WITH_US","VIEW_PRODUCT"]};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -555,7 +516,6 @@ errors++;
 validate14.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema9 = {"type":"object","properties":{"hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
@@ -564,13 +524,6 @@ const schema10 = {"type":"object","propertyNames":{"enum":["100x100","100x72","1
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate19.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
@@ -707,19 +660,11 @@ errors++;
 validate19.errors = vErrors;
 return errors === 0;
 }
-validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate18.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
@@ -825,20 +770,12 @@ errors++;
 validate18.errors = vErrors;
 return errors === 0;
 }
-validate18.evaluated = {"props":{"hash":true,"url":true,"image_crops":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema11 = {"type":"object","properties":{"website_url":{"type":"string","maxLength":1000},"display_url":{"type":"string","maxLength":1000},"deeplink_url":{"type":"string","maxLength":1000},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.website_url !== undefined){
@@ -973,20 +910,12 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"website_url":true,"display_url":true,"deeplink_url":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema12 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string","maxLength":1000},"thumbnail_hash":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.video_id !== undefined){
@@ -1092,19 +1021,11 @@ errors++;
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":{"video_id":true,"thumbnail_url":true,"thumbnail_hash":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_formats !== undefined){
@@ -1863,20 +1784,12 @@ errors++;
 validate10.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"props":{"ad_formats":true,"additional_data":true,"app_product_page_id":true,"asset_customization_rules":true,"autotranslate":true,"bodies":true,"call_ads_configuration":true,"call_to_action_types":true,"call_to_actions":true,"captions":true,"carousels":true,"descriptions":true,"events":true,"groups":true,"images":true,"link_urls":true,"message_extensions":true,"onsite_destinations":true,"optimization_type":true,"promotional_metadata":true,"reasons_to_shop":true,"shops_bundle":true,"titles":true,"upcoming_events":true,"videos":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema13 = {"type":"string","enum":["NONE","POLITICAL","POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"]};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1902,7 +1815,6 @@ errors++;
 validate32.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema14 = {"type":"string","minLength":1,"pattern":"^[^\\\\/!.?*(),;:-]","allOf":[{"pattern":"^(?![\\s\\S]*\\S{31})"},{"pattern":"^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"},{"pattern":"^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"}]};
 const pattern1 = new RegExp("^(?![\\s\\S]*\\S{31})", "u");
@@ -1913,13 +1825,6 @@ const pattern4 = new RegExp("^[^\\\\/!.?*(),;:-]", "u");
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 if(typeof data === "string"){
@@ -1998,20 +1903,12 @@ errors++;
 validate34.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema15 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_format !== undefined){
@@ -2293,20 +2190,12 @@ errors++;
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"ad_format":true,"content_search_input":true,"creator_ad_permission_type":true,"platform_boost_post_access_token":true,"photoapp_boost_post_access_token":true,"is_mca_internal":true,"partners":true,"product_set_partner_selection_status":true,"promoted_page_id":true,"testimonial":true,"ui_version":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema16 = {"type":"string","enum":["brand","category","product_type"]};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2332,20 +2221,12 @@ errors++;
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema17 = {"type":"string","enum":["CATEGORY","MIXED","PRODUCTS_COLLAGE","PRODUCTS_SLIDESHOW"]};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2371,20 +2252,12 @@ errors++;
 validate43.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema18 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enroll_status !== undefined){
@@ -2417,20 +2290,12 @@ errors++;
 validate46.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"enroll_status":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema19 = {"type":"object","properties":{"associated_product_set_id":{"type":"string"},"enable_social_feedback_preservation":{"type":"boolean"},"promotion_metadata_spec":{},"site_links_spec":{},"source_url":{"type":"string","maxLength":1000}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.associated_product_set_id !== undefined){
@@ -2507,7 +2372,6 @@ errors++;
 validate48.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":{"associated_product_set_id":true,"enable_social_feedback_preservation":true,"promotion_metadata_spec":true,"site_links_spec":true,"source_url":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema20 = {"type":"object","properties":{"ad_handle_type":{"type":"string"},"creative_features_spec":{"type":"object","additionalProperties":{"$ref":"spec://ad-creative#/components/schemas/FeatureDetails"}},"degrees_of_freedom_type":{"type":"string"},"image_transformation_types":{"type":"array","items":{"type":"string"}},"multi_media_transformation_type":{"type":"string"},"stories_transformation_types":{"type":"array","items":{"type":"string"}},"text_transformation_types":{"type":"array","items":{"type":"string"}},"video_transformation_types":{"type":"array","items":{"type":"string"}}}};
 const schema21 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
@@ -2515,13 +2379,6 @@ const schema21 = {"type":"object","properties":{"enroll_status":{"type":"string"
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enroll_status !== undefined){
@@ -2554,19 +2411,11 @@ errors++;
 validate51.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"enroll_status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_handle_type !== undefined){
@@ -2817,20 +2666,12 @@ errors++;
 validate50.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":{"ad_handle_type":true,"creative_features_spec":true,"degrees_of_freedom_type":true,"image_transformation_types":true,"multi_media_transformation_type":true,"stories_transformation_types":true,"text_transformation_types":true,"video_transformation_types":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema22 = {"type":"string","enum":["DYNAMIC","STORY_OWNER"]};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2856,20 +2697,12 @@ errors++;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema23 = {"type":"object","properties":{"sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"shared_to_sponsor_status":{"type":"string"},"sponsor_relationship":{"type":"string"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sponsor_page_id !== undefined){
@@ -2929,20 +2762,12 @@ errors++;
 validate57.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"sponsor_page_id":true,"shared_to_sponsor_status":true,"sponsor_relationship":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema24 = {"type":"object","properties":{"sponsor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sponsor_id !== undefined){
@@ -2970,20 +2795,12 @@ errors++;
 validate62.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"sponsor_id":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema25 = {"type":"object","properties":{"child_attachments":{"type":"array","items":{"type":"object"}},"components":{"type":"array","items":{"type":"object"}}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.child_attachments !== undefined){
@@ -3078,7 +2895,6 @@ errors++;
 validate67.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":{"child_attachments":true,"components":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema26 = {"type":"string","pattern":"^[0-9]+_[0-9]+$"};
 const pattern5 = new RegExp("^[0-9]+_[0-9]+$", "u");
@@ -3086,13 +2902,6 @@ const pattern5 = new RegExp("^[0-9]+_[0-9]+$", "u");
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern5.test(data)){
@@ -3119,7 +2928,6 @@ errors++;
 validate71.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema27 = {"type":"object","required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
 const schema28 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
@@ -3130,13 +2938,6 @@ const schema31 = {"type":"object","properties":{"link":{"type":"string","maxLeng
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.link !== undefined){
@@ -3415,19 +3216,11 @@ errors++;
 validate81.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":{"link":true,"page":true,"link_caption":true,"link_description":true,"link_format":true,"app_link":true,"application":true,"event_id":true,"lead_gen_form_id":true,"product_link":true,"app_destination":true,"object_store_urls":true,"chat_number":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
@@ -3476,19 +3269,11 @@ errors++;
 validate79.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":{"type":true,"value":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
@@ -3545,10 +3330,7 @@ var valid3 = _errs5 === errors;
 }
 var _valid0 = _errs4 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.link = true;
-}
+if(!valid2){
 const _errs7 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.page === undefined){
@@ -3580,10 +3362,7 @@ var valid4 = _errs8 === errors;
 }
 var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.page = true;
+if(!valid2){
 }
 }
 if(!valid2){
@@ -3614,20 +3393,12 @@ var valid0 = _errs1 === errors;
 validate78.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":{"value":true,"type":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema32 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
@@ -3770,19 +3541,11 @@ errors++;
 validate86.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"name":true,"description":true,"link":true,"image_hash":true,"picture":true,"video_id":true,"call_to_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.link !== undefined){
@@ -4211,20 +3974,12 @@ errors++;
 validate76.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"link":true,"message":true,"name":true,"caption":true,"description":true,"image_hash":true,"picture":true,"image_crops":true,"call_to_action":true,"child_attachments":true,"branded_content_sponsor_page_id":true,"format_option":true,"additional_image_index":true,"attachment_style":true,"event_id":true,"force_single_link":true,"multi_share_end_card":true,"multi_share_optimized":true,"offer_id":true,"page_welcome_message":true,"show_multiple_images":true,"use_flexible_image_aspect_ratio":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema33 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.image_hash !== undefined){
@@ -4344,20 +4099,12 @@ errors++;
 validate92.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"image_hash":true,"url":true,"caption":true,"branded_content_sponsor_page_id":true,"branded_content_shared_to_sponsor_status":true,"page_welcome_message":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema34 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.video_id !== undefined){
@@ -4559,20 +4306,12 @@ errors++;
 validate95.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":{"video_id":true,"image_url":true,"image_hash":true,"message":true,"title":true,"link_description":true,"offer_id":true,"page_welcome_message":true,"additional_image_index":true,"call_to_action":true,"branded_content_sponsor_page_id":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema35 = {"type":"object","properties":{"message":{"type":"string"}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message !== undefined){
@@ -4605,19 +4344,11 @@ errors++;
 validate100.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"message":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = false;
@@ -4859,20 +4590,12 @@ errors++;
 validate73.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"page_id":true,"photoapp_actor_id":true,"link_data":true,"photo_data":true,"video_data":true,"text_data":true,"template_data":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema36 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.app !== undefined){
@@ -4921,20 +4644,12 @@ errors++;
 validate104.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":{"app":true,"web":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema37 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.photoapp !== undefined){
@@ -4967,20 +4682,12 @@ errors++;
 validate107.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":{"photoapp":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema38 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.carousel_delivery_mode !== undefined){
@@ -5052,20 +4759,12 @@ errors++;
 validate110.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":{"carousel_delivery_mode":true,"specifications":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema39 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.preferred_events !== undefined){
@@ -5137,20 +4836,12 @@ errors++;
 validate113.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"preferred_events":true,"product_sales_channel":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema40 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.android !== undefined){
@@ -5279,19 +4970,11 @@ errors++;
 validate116.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"android":true,"config":true,"ios":true,"ipad":true,"iphone":true,"web":true,"windows_phone":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -6293,20 +5976,12 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"actor_id":true,"adlabels":true,"applink_treatment":true,"asset_feed_spec":true,"authorization_category":true,"auto_update":true,"body":true,"branded_content":true,"branded_content_sponsor_page_id":true,"bundle_folder_id":true,"call_to_action_type":true,"categorization_criteria":true,"category_media_source":true,"collaborative_ads_lsb_image_bank_id":true,"contextual_multi_ads":true,"creative_sourcing_spec":true,"degrees_of_freedom_spec":true,"destination_set_id":true,"dynamic_ad_voice":true,"enable_direct_install":true,"enable_launch_instant_app":true,"platform_branded_content":true,"image_crops":true,"image_hash":true,"image_url":true,"photoapp_actor_id":true,"photoapp_branded_content":true,"photoapp_permalink_url":true,"photoapp_story_id":true,"photoapp_user_id":true,"interactive_components_spec":true,"link_deep_link_url":true,"link_destination_display_url":true,"link_og_id":true,"link_url":true,"name":true,"object_id":true,"object_store_url":true,"object_story_id":true,"object_story_spec":true,"object_url":true,"omnichannel_link_spec":true,"page_welcome_message":true,"place_page_set_id":true,"platform_customizations":true,"playable_asset_id":true,"portrait_customizations":true,"product_set_id":true,"recommender_settings":true,"source_photoapp_media_id":true,"template_url":true,"template_url_spec":true,"thumbnail_url":true,"title":true,"url_tags":true,"use_page_actor_override":true,"video_id":true,"call_to_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeBody2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
@@ -6316,7 +5991,6 @@ else {
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"actor_id":true,"adlabels":true,"applink_treatment":true,"asset_feed_spec":true,"authorization_category":true,"auto_update":true,"body":true,"branded_content":true,"branded_content_sponsor_page_id":true,"bundle_folder_id":true,"call_to_action_type":true,"categorization_criteria":true,"category_media_source":true,"collaborative_ads_lsb_image_bank_id":true,"contextual_multi_ads":true,"creative_sourcing_spec":true,"degrees_of_freedom_spec":true,"destination_set_id":true,"dynamic_ad_voice":true,"enable_direct_install":true,"enable_launch_instant_app":true,"platform_branded_content":true,"image_crops":true,"image_hash":true,"image_url":true,"photoapp_actor_id":true,"photoapp_branded_content":true,"photoapp_permalink_url":true,"photoapp_story_id":true,"photoapp_user_id":true,"interactive_components_spec":true,"link_deep_link_url":true,"link_destination_display_url":true,"link_og_id":true,"link_url":true,"name":true,"object_id":true,"object_store_url":true,"object_story_id":true,"object_story_spec":true,"object_url":true,"omnichannel_link_spec":true,"page_welcome_message":true,"place_page_set_id":true,"platform_customizations":true,"playable_asset_id":true,"portrait_customizations":true,"product_set_id":true,"recommender_settings":true,"source_photoapp_media_id":true,"template_url":true,"template_url_spec":true,"thumbnail_url":true,"title":true,"url_tags":true,"use_page_actor_override":true,"video_id":true,"call_to_action":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateAdCreativeResponse200 = validate122;
 const schema41 = {"$ref":"spec://ad-creative#/components/schemas/CreatedId","$id":"spec://ad-creative/validateCreateAdCreativeResponse200"};
@@ -6325,13 +5999,6 @@ const schema42 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
@@ -6369,20 +6036,12 @@ errors++;
 validate123.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
@@ -6392,7 +6051,6 @@ else {
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateAdCreativeResponse400 = validate126;
 const schema43 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse400"};
@@ -6402,13 +6060,6 @@ const schema45 = {"type":"object","required":["message","type","code","fbtrace_i
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
@@ -6604,19 +6255,11 @@ errors++;
 validate128.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"message":true,"type":true,"code":true,"error_subcode":true,"error_user_title":true,"error_user_msg":true,"is_transient":true,"fbtrace_id":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -6654,20 +6297,12 @@ errors++;
 validate127.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
@@ -6677,7 +6312,6 @@ else {
 validate126.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateAdCreativeResponse403 = validate131;
 const schema46 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse403"};
@@ -6685,13 +6319,6 @@ const schema46 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -6729,20 +6356,12 @@ errors++;
 validate132.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
@@ -6752,7 +6371,6 @@ else {
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateAdCreativeResponse429 = validate135;
 const schema48 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse429"};
@@ -6760,13 +6378,6 @@ const schema48 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -6804,20 +6415,12 @@ errors++;
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
@@ -6827,7 +6430,6 @@ else {
 validate135.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteAdCreativeResponse200 = validate139;
 const schema50 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateDeleteAdCreativeResponse200"};
@@ -6836,13 +6438,6 @@ const schema51 = {"type":"object","required":["success"],"properties":{"success"
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
@@ -6885,20 +6480,12 @@ errors++;
 validate140.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"success":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
@@ -6908,7 +6495,6 @@ else {
 validate139.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"success":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteAdCreativeResponse400 = validate142;
 const schema52 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse400"};
@@ -6916,13 +6502,6 @@ const schema52 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -6960,20 +6539,12 @@ errors++;
 validate143.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
@@ -6983,7 +6554,6 @@ else {
 validate142.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteAdCreativeResponse403 = validate146;
 const schema54 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse403"};
@@ -6991,13 +6561,6 @@ const schema54 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7035,20 +6598,12 @@ errors++;
 validate147.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
@@ -7058,7 +6613,6 @@ else {
 validate146.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteAdCreativeResponse429 = validate150;
 const schema56 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse429"};
@@ -7066,13 +6620,6 @@ const schema56 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7110,20 +6657,12 @@ errors++;
 validate151.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
@@ -7133,7 +6672,6 @@ else {
 validate150.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativePreviewsResponse200 = validate154;
 const schema58 = {"$ref":"spec://ad-creative#/components/schemas/AdPreviewList","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse200"};
@@ -7143,13 +6681,6 @@ const schema60 = {"type":"object","properties":{"body":{"type":"string"},"transf
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.body !== undefined){
@@ -7201,19 +6732,11 @@ errors++;
 validate156.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"body":true,"transformation_spec":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
@@ -7274,20 +6797,12 @@ errors++;
 validate155.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":{"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
@@ -7297,7 +6812,6 @@ else {
 validate154.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":{"data":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativePreviewsResponse400 = validate159;
 const schema61 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse400"};
@@ -7305,13 +6819,6 @@ const schema61 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7349,20 +6856,12 @@ errors++;
 validate160.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
@@ -7372,7 +6871,6 @@ else {
 validate159.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativePreviewsResponse403 = validate163;
 const schema63 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse403"};
@@ -7380,13 +6878,6 @@ const schema63 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7424,20 +6915,12 @@ errors++;
 validate164.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
@@ -7447,7 +6930,6 @@ else {
 validate163.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativePreviewsResponse429 = validate167;
 const schema65 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse429"};
@@ -7455,13 +6937,6 @@ const schema65 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7499,20 +6974,12 @@ errors++;
 validate168.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
@@ -7522,7 +6989,6 @@ else {
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativeResponse200 = validate171;
 const schema67 = {"$ref":"spec://ad-creative#/components/schemas/AdCreative","$id":"spec://ad-creative/validateGetAdCreativeResponse200"};
@@ -7532,13 +6998,6 @@ const schema69 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER"
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7564,20 +7023,12 @@ errors++;
 validate205.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema70 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -7603,19 +7054,11 @@ errors++;
 validate216.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -8657,20 +8100,12 @@ errors++;
 validate172.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"id":true,"account_id":true,"actor_id":true,"adlabels":true,"applink_treatment":true,"asset_feed_spec":true,"authorization_category":true,"auto_update":true,"body":true,"branded_content":true,"branded_content_sponsor_page_id":true,"bundle_folder_id":true,"call_to_action_type":true,"categorization_criteria":true,"category_media_source":true,"collaborative_ads_lsb_image_bank_id":true,"contextual_multi_ads":true,"creative_sourcing_spec":true,"degrees_of_freedom_spec":true,"destination_set_id":true,"dynamic_ad_voice":true,"effective_authorization_category":true,"effective_photoapp_media_id":true,"effective_photoapp_story_id":true,"effective_object_story_id":true,"enable_direct_install":true,"enable_launch_instant_app":true,"platform_branded_content":true,"image_crops":true,"image_hash":true,"image_url":true,"photoapp_actor_id":true,"photoapp_branded_content":true,"photoapp_permalink_url":true,"photoapp_story_id":true,"photoapp_user_id":true,"interactive_components_spec":true,"link_deep_link_url":true,"link_destination_display_url":true,"link_og_id":true,"link_url":true,"name":true,"object_id":true,"object_store_url":true,"object_story_id":true,"object_story_spec":true,"object_type":true,"object_url":true,"omnichannel_link_spec":true,"page_welcome_message":true,"photo_album_source_object_story_id":true,"place_page_set_id":true,"platform_customizations":true,"playable_asset_id":true,"portrait_customizations":true,"product_set_id":true,"recommender_settings":true,"referral_id":true,"source_photoapp_media_id":true,"status":true,"template_url":true,"template_url_spec":true,"thumbnail_id":true,"thumbnail_url":true,"title":true,"url_tags":true,"use_page_actor_override":true,"video_id":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
@@ -8680,7 +8115,6 @@ else {
 validate171.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"id":true,"account_id":true,"actor_id":true,"adlabels":true,"applink_treatment":true,"asset_feed_spec":true,"authorization_category":true,"auto_update":true,"body":true,"branded_content":true,"branded_content_sponsor_page_id":true,"bundle_folder_id":true,"call_to_action_type":true,"categorization_criteria":true,"category_media_source":true,"collaborative_ads_lsb_image_bank_id":true,"contextual_multi_ads":true,"creative_sourcing_spec":true,"degrees_of_freedom_spec":true,"destination_set_id":true,"dynamic_ad_voice":true,"effective_authorization_category":true,"effective_photoapp_media_id":true,"effective_photoapp_story_id":true,"effective_object_story_id":true,"enable_direct_install":true,"enable_launch_instant_app":true,"platform_branded_content":true,"image_crops":true,"image_hash":true,"image_url":true,"photoapp_actor_id":true,"photoapp_branded_content":true,"photoapp_permalink_url":true,"photoapp_story_id":true,"photoapp_user_id":true,"interactive_components_spec":true,"link_deep_link_url":true,"link_destination_display_url":true,"link_og_id":true,"link_url":true,"name":true,"object_id":true,"object_store_url":true,"object_story_id":true,"object_story_spec":true,"object_type":true,"object_url":true,"omnichannel_link_spec":true,"page_welcome_message":true,"photo_album_source_object_story_id":true,"place_page_set_id":true,"platform_customizations":true,"playable_asset_id":true,"portrait_customizations":true,"product_set_id":true,"recommender_settings":true,"referral_id":true,"source_photoapp_media_id":true,"status":true,"template_url":true,"template_url_spec":true,"thumbnail_id":true,"thumbnail_url":true,"title":true,"url_tags":true,"use_page_actor_override":true,"video_id":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativeResponse400 = validate222;
 const schema71 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse400"};
@@ -8688,13 +8122,6 @@ const schema71 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8732,20 +8159,12 @@ errors++;
 validate223.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate222.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
@@ -8755,7 +8174,6 @@ else {
 validate222.errors = vErrors;
 return errors === 0;
 }
-validate222.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativeResponse403 = validate226;
 const schema73 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse403"};
@@ -8763,13 +8181,6 @@ const schema73 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8807,20 +8218,12 @@ errors++;
 validate227.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate226.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate227(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
@@ -8830,7 +8233,6 @@ else {
 validate226.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativeResponse429 = validate230;
 const schema75 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse429"};
@@ -8838,13 +8240,6 @@ const schema75 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8882,20 +8277,12 @@ errors++;
 validate231.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate230.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
@@ -8905,7 +8292,6 @@ else {
 validate230.errors = vErrors;
 return errors === 0;
 }
-validate230.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListAdCreativesResponse200 = validate234;
 const schema77 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
@@ -8914,13 +8300,6 @@ const schema78 = {"type":"object","required":["data"],"properties":{"data":{"typ
 function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate236.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -9962,20 +9341,12 @@ errors++;
 validate236.errors = vErrors;
 return errors === 0;
 }
-validate236.evaluated = {"props":{"id":true,"account_id":true,"actor_id":true,"adlabels":true,"applink_treatment":true,"asset_feed_spec":true,"authorization_category":true,"auto_update":true,"body":true,"branded_content":true,"branded_content_sponsor_page_id":true,"bundle_folder_id":true,"call_to_action_type":true,"categorization_criteria":true,"category_media_source":true,"collaborative_ads_lsb_image_bank_id":true,"contextual_multi_ads":true,"creative_sourcing_spec":true,"degrees_of_freedom_spec":true,"destination_set_id":true,"dynamic_ad_voice":true,"effective_authorization_category":true,"effective_photoapp_media_id":true,"effective_photoapp_story_id":true,"effective_object_story_id":true,"enable_direct_install":true,"enable_launch_instant_app":true,"platform_branded_content":true,"image_crops":true,"image_hash":true,"image_url":true,"photoapp_actor_id":true,"photoapp_branded_content":true,"photoapp_permalink_url":true,"photoapp_story_id":true,"photoapp_user_id":true,"interactive_components_spec":true,"link_deep_link_url":true,"link_destination_display_url":true,"link_og_id":true,"link_url":true,"name":true,"object_id":true,"object_store_url":true,"object_story_id":true,"object_story_spec":true,"object_type":true,"object_url":true,"omnichannel_link_spec":true,"page_welcome_message":true,"photo_album_source_object_story_id":true,"place_page_set_id":true,"platform_customizations":true,"playable_asset_id":true,"portrait_customizations":true,"product_set_id":true,"recommender_settings":true,"referral_id":true,"source_photoapp_media_id":true,"status":true,"template_url":true,"template_url_spec":true,"thumbnail_id":true,"thumbnail_url":true,"title":true,"url_tags":true,"use_page_actor_override":true,"video_id":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema80 = {"type":"object","properties":{"cursors":{"type":"object","properties":{"before":{"type":"string"},"after":{"type":"string"}}},"next":{"type":"string"},"previous":{"type":"string"}}};
 
 function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate284.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursors !== undefined){
@@ -10074,19 +9445,11 @@ errors++;
 validate284.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":{"cursors":true,"next":true,"previous":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate235.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
@@ -10204,20 +9567,12 @@ errors++;
 validate235.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":{"data":true,"paging":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
@@ -10227,7 +9582,6 @@ else {
 validate234.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":{"data":true,"paging":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListAdCreativesResponse400 = validate287;
 const schema81 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse400"};
@@ -10235,13 +9589,6 @@ const schema81 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate288.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10279,20 +9626,12 @@ errors++;
 validate288.errors = vErrors;
 return errors === 0;
 }
-validate288.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate287.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate288(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
 errors = vErrors.length;
@@ -10302,7 +9641,6 @@ else {
 validate287.errors = vErrors;
 return errors === 0;
 }
-validate287.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListAdCreativesResponse403 = validate291;
 const schema83 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse403"};
@@ -10310,13 +9648,6 @@ const schema83 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10354,20 +9685,12 @@ errors++;
 validate292.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate291.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
 errors = vErrors.length;
@@ -10377,7 +9700,6 @@ else {
 validate291.errors = vErrors;
 return errors === 0;
 }
-validate291.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListAdCreativesResponse429 = validate295;
 const schema85 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse429"};
@@ -10385,13 +9707,6 @@ const schema85 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate296.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10429,20 +9744,12 @@ errors++;
 validate296.errors = vErrors;
 return errors === 0;
 }
-validate296.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
 errors = vErrors.length;
@@ -10452,7 +9759,6 @@ else {
 validate295.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListPromotablePostsResponse200 = validate299;
 const schema87 = {"$ref":"spec://ad-creative#/components/schemas/PagePostList","$id":"spec://ad-creative/validateListPromotablePostsResponse200"};
@@ -10462,13 +9768,6 @@ const schema89 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate301.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -10624,19 +9923,11 @@ errors++;
 validate301.errors = vErrors;
 return errors === 0;
 }
-validate301.evaluated = {"props":{"id":true,"message":true,"created_time":true,"is_inline_created":true,"is_published":true,"is_eligible_for_promotion":true,"promotable_id":true,"permalink_url":true,"full_picture":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate300.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
@@ -10708,20 +9999,12 @@ errors++;
 validate300.errors = vErrors;
 return errors === 0;
 }
-validate300.evaluated = {"props":{"data":true,"paging":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate299.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
 errors = vErrors.length;
@@ -10731,7 +10014,6 @@ else {
 validate299.errors = vErrors;
 return errors === 0;
 }
-validate299.evaluated = {"props":{"data":true,"paging":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListPromotablePostsResponse400 = validate306;
 const schema90 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse400"};
@@ -10739,13 +10021,6 @@ const schema90 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate307.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10783,20 +10058,12 @@ errors++;
 validate307.errors = vErrors;
 return errors === 0;
 }
-validate307.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate306.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
@@ -10806,7 +10073,6 @@ else {
 validate306.errors = vErrors;
 return errors === 0;
 }
-validate306.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListPromotablePostsResponse403 = validate310;
 const schema92 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse403"};
@@ -10814,13 +10080,6 @@ const schema92 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate311.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10858,20 +10117,12 @@ errors++;
 validate311.errors = vErrors;
 return errors === 0;
 }
-validate311.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate311(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
 errors = vErrors.length;
@@ -10881,7 +10132,6 @@ else {
 validate310.errors = vErrors;
 return errors === 0;
 }
-validate310.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListPromotablePostsResponse429 = validate314;
 const schema94 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse429"};
@@ -10889,13 +10139,6 @@ const schema94 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse",
 function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate315.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10933,20 +10176,12 @@ errors++;
 validate315.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate314.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
@@ -10956,7 +10191,6 @@ else {
 validate314.errors = vErrors;
 return errors === 0;
 }
-validate314.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeBody2 = validate318;
 const schema96 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
@@ -10966,13 +10200,6 @@ const schema98 = {"type":"string","minLength":1};
 function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate323.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
@@ -10999,19 +10226,11 @@ errors++;
 validate323.errors = vErrors;
 return errors === 0;
 }
-validate323.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate319.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id !== undefined){
@@ -11123,20 +10342,12 @@ errors++;
 validate319.errors = vErrors;
 return errors === 0;
 }
-validate319.evaluated = {"props":{"account_id":true,"adlabels":true,"name":true,"status":true,"access_token":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate318.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate319(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
 errors = vErrors.length;
@@ -11146,7 +10357,6 @@ else {
 validate318.errors = vErrors;
 return errors === 0;
 }
-validate318.evaluated = {"props":{"account_id":true,"adlabels":true,"name":true,"status":true,"access_token":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeResponse200 = validate326;
 const schema99 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateUpdateAdCreativeResponse200"};
@@ -11154,13 +10364,6 @@ const schema99 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate327.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
@@ -11203,20 +10406,12 @@ errors++;
 validate327.errors = vErrors;
 return errors === 0;
 }
-validate327.evaluated = {"props":{"success":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate326.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
 errors = vErrors.length;
@@ -11226,7 +10421,6 @@ else {
 validate326.errors = vErrors;
 return errors === 0;
 }
-validate326.evaluated = {"props":{"success":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeResponse400 = validate329;
 const schema101 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse400"};
@@ -11234,13 +10428,6 @@ const schema101 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse"
 function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate330.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11278,20 +10465,12 @@ errors++;
 validate330.errors = vErrors;
 return errors === 0;
 }
-validate330.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate329.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate330(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
 errors = vErrors.length;
@@ -11301,7 +10480,6 @@ else {
 validate329.errors = vErrors;
 return errors === 0;
 }
-validate329.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeResponse403 = validate333;
 const schema103 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse403"};
@@ -11309,13 +10487,6 @@ const schema103 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse"
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate334.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11353,20 +10524,12 @@ errors++;
 validate334.errors = vErrors;
 return errors === 0;
 }
-validate334.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate333.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
 errors = vErrors.length;
@@ -11376,7 +10539,6 @@ else {
 validate333.errors = vErrors;
 return errors === 0;
 }
-validate333.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeResponse429 = validate337;
 const schema105 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse429"};
@@ -11384,13 +10546,6 @@ const schema105 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse"
 function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate338.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11428,20 +10583,12 @@ errors++;
 validate338.errors = vErrors;
 return errors === 0;
 }
-validate338.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate337.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
 errors = vErrors.length;
@@ -11451,7 +10598,6 @@ else {
 validate337.errors = vErrors;
 return errors === 0;
 }
-validate337.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -11467,13 +10613,6 @@ const pattern0 = new RegExp("^[0-9]+$", "u");
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -11525,20 +10664,12 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema3 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"name":{"type":"string"},"account":{"type":"string"},"created_time":{"type":"string"},"updated_time":{"type":"string"}}};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -11590,19 +10721,11 @@ errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -11794,20 +10917,12 @@ errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"id":true,"name":true,"account":true,"created_time":true,"updated_time":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema5 = {"type":"string","enum":["automatic","deeplink_with_appstore_fallback","deeplink_with_web_fallback","web_only"]};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -11858,7 +10973,6 @@ errors++;
 validate8.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema6 = {"type":"object","properties":{"ad_formats":{"type":"array","items":{"type":"string"}},"additional_data":{"type":"object"},"app_product_page_id":{"type":"string"},"asset_customization_rules":{"type":"array","items":{"type":"object"}},"autotranslate":{"type":"array","items":{"type":"string"}},"bodies":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"call_ads_configuration":{"type":"object"},"call_to_action_types":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"}},"call_to_actions":{"type":"array","items":{"type":"object"}},"captions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"carousels":{"type":"array","items":{"type":"object"}},"descriptions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"events":{"type":"array","items":{"type":"object"}},"groups":{"type":"array","items":{"type":"object"}},"images":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedImage"}},"link_urls":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedLinkUrl"}},"message_extensions":{"type":"array","items":{"type":"object"}},"onsite_destinations":{"type":"array","items":{"type":"object"}},"optimization_type":{"type":"string"},"promotional_metadata":{"type":"object"},"reasons_to_shop":{},"shops_bundle":{},"titles":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"upcoming_events":{"type":"array","items":{"type":"object"}},"videos":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedVideo"}}}};
 const schema7 = {"type":"object","properties":{"text":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
@@ -11866,13 +10980,6 @@ const schema7 = {"type":"object","properties":{"text":{"type":"string"},"adlabel
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -12064,19 +11171,11 @@ errors++;
 validate12.errors = vErrors;
 return errors === 0;
 }
-validate12.evaluated = {"props":{"id":true,"name":true,"account":true,"created_time":true,"updated_time":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text !== undefined){
@@ -12191,20 +11290,12 @@ errors++;
 validate11.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":{"text":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema9 = {"type":"string","enum":["OPEN_LINK","LIKE_PAGE","SHOP_NOW","PLAY_GAME","INSTALL_APP","USE_APP","CALL","CALL_ME","VIDEO_CALL","INSTALL_MOBILE_APP","USE_MOBILE_APP","MOBILE_DOWNLOAD","BOOK_TRAVEL","LISTEN_MUSIC","WATCH_VIDEO","LEARN_MORE","SIGN_UP","DOWNLOAD","WATCH_MORE","NO_BUTTON","VISIT_PAGES_FEED","CALL_NOW","APPLY_NOW","CONTACT","BUY_NOW","GET_OFFER","GET_OFFER_VIEW","BUY_TICKETS","UPDATE_APP","GET_DIRECTIONS","BUY","SEND_UPDATES","MESSAGE_PAGE","DONATE","SUBSCRIBE","SAY_THANKS","SELL_NOW","SHARE","DONATE_NOW","GET_QUOTE","CONTACT_US","ORDER_NOW","START_ORDER","ADD_TO_CART","VIDEO_ANNOTATION","RECORD_NOW","INQUIRE_NOW","CONFIRM","REFER_FRIENDS","REQUEST_TIME","GET_SHOWTIMES","LISTEN_NOW","WOODHENGE_SUPPORT","SOTTO_SUBSCRIBE","FOLLOW_USER","RAISE_MONEY","EVENT_RSVP","WHATSAPP_MESSAGE","FOLLOW_NEWS_STORYLINE","SEE_MORE","BOOK_NOW","FIND_A_GROUP","FIND_YOUR_GROUPS","PAY_TO_ACCESS","PURCHASE_GIFT_CARDS","FOLLOW_PAGE","SEND_A_GIFT","SWIPE_UP_SHOP","SWIPE_UP_PRODUCT","SEND_GIFT_MONEY","PLAY_GAME_ON_PLATFORM","GET_STARTED","OPEN_INSTANT_APP","AUDIO_CALL","GET_PROMOTIONS","JOIN_CHANNEL","MAKE_AN_APPOINTMENT","ASK_ABOUT_SERVICES","BOOK_A_CONSULTATION","GET_A_QUOTE","BUY_VIA_MESSAGE","ASK_FOR_MORE_INFO","CHAT_WITH_US","VIEW_PRODUCT"]};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -12255,7 +11346,6 @@ errors++;
 validate16.errors = vErrors;
 return errors === 0;
 }
-validate16.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema10 = {"type":"object","properties":{"hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
@@ -12264,13 +11354,6 @@ const schema11 = {"type":"object","propertyNames":{"enum":["100x100","100x72","1
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
@@ -12476,19 +11559,11 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
@@ -12667,20 +11742,12 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"hash":true,"url":true,"image_crops":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema12 = {"type":"object","properties":{"website_url":{"type":"string","maxLength":1000},"display_url":{"type":"string","maxLength":1000},"deeplink_url":{"type":"string","maxLength":1000},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.website_url !== undefined){
@@ -12913,20 +11980,12 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":{"website_url":true,"display_url":true,"deeplink_url":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema13 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string","maxLength":1000},"thumbnail_hash":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.video_id !== undefined){
@@ -13105,19 +12164,11 @@ errors++;
 validate29.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"video_id":true,"thumbnail_url":true,"thumbnail_hash":true,"adlabels":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_formats !== undefined){
@@ -14390,20 +13441,12 @@ errors++;
 validate10.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"props":{"ad_formats":true,"additional_data":true,"app_product_page_id":true,"asset_customization_rules":true,"autotranslate":true,"bodies":true,"call_ads_configuration":true,"call_to_action_types":true,"call_to_actions":true,"captions":true,"carousels":true,"descriptions":true,"events":true,"groups":true,"images":true,"link_urls":true,"message_extensions":true,"onsite_destinations":true,"optimization_type":true,"promotional_metadata":true,"reasons_to_shop":true,"shops_bundle":true,"titles":true,"upcoming_events":true,"videos":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema14 = {"type":"string","enum":["NONE","POLITICAL","POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -14454,7 +13497,6 @@ errors++;
 validate34.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema15 = {"type":"string","minLength":1,"pattern":"^[^\\\\/!.?*(),;:-]","allOf":[{"pattern":"^(?![\\s\\S]*\\S{31})"},{"pattern":"^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"},{"pattern":"^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"}]};
 const pattern2 = new RegExp("^(?![\\s\\S]*\\S{31})", "u");
@@ -14465,13 +13507,6 @@ const pattern5 = new RegExp("^[^\\\\/!.?*(),;:-]", "u");
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -14575,20 +13610,12 @@ errors++;
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema16 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_format !== undefined){
@@ -15239,19 +14266,11 @@ errors++;
 validate38.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"ad_format":true,"content_search_input":true,"creator_ad_permission_type":true,"platform_boost_post_access_token":true,"photoapp_boost_post_access_token":true,"is_mca_internal":true,"partners":true,"product_set_partner_selection_status":true,"promoted_page_id":true,"testimonial":true,"ui_version":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -15302,20 +14321,12 @@ errors++;
 validate42.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema18 = {"type":"string","enum":["brand","category","product_type"]};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -15366,20 +14377,12 @@ errors++;
 validate44.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema19 = {"type":"string","enum":["CATEGORY","MIXED","PRODUCTS_COLLAGE","PRODUCTS_SLIDESHOW"]};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -15430,20 +14433,12 @@ errors++;
 validate46.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema20 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enroll_status !== undefined){
@@ -15501,20 +14496,12 @@ errors++;
 validate49.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"enroll_status":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema21 = {"type":"object","properties":{"associated_product_set_id":{"type":"string"},"enable_social_feedback_preservation":{"type":"boolean"},"promotion_metadata_spec":{},"site_links_spec":{},"source_url":{"type":"string","maxLength":1000}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.associated_product_set_id !== undefined){
@@ -15666,7 +14653,6 @@ errors++;
 validate51.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"associated_product_set_id":true,"enable_social_feedback_preservation":true,"promotion_metadata_spec":true,"site_links_spec":true,"source_url":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema22 = {"type":"object","properties":{"ad_handle_type":{"type":"string"},"creative_features_spec":{"type":"object","additionalProperties":{"$ref":"spec://ad-creative#/components/schemas/FeatureDetails"}},"degrees_of_freedom_type":{"type":"string"},"image_transformation_types":{"type":"array","items":{"type":"string"}},"multi_media_transformation_type":{"type":"string"},"stories_transformation_types":{"type":"array","items":{"type":"string"}},"text_transformation_types":{"type":"array","items":{"type":"string"}},"video_transformation_types":{"type":"array","items":{"type":"string"}}}};
 const schema23 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
@@ -15674,13 +14660,6 @@ const schema23 = {"type":"object","properties":{"enroll_status":{"type":"string"
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enroll_status !== undefined){
@@ -15738,19 +14717,11 @@ errors++;
 validate54.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":{"enroll_status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_handle_type !== undefined){
@@ -16268,20 +15239,12 @@ errors++;
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"ad_handle_type":true,"creative_features_spec":true,"degrees_of_freedom_type":true,"image_transformation_types":true,"multi_media_transformation_type":true,"stories_transformation_types":true,"text_transformation_types":true,"video_transformation_types":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema24 = {"type":"string","enum":["DYNAMIC","STORY_OWNER"]};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -16332,20 +15295,12 @@ errors++;
 validate58.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema25 = {"type":"object","properties":{"sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"shared_to_sponsor_status":{"type":"string"},"sponsor_relationship":{"type":"string"}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sponsor_page_id !== undefined){
@@ -16455,19 +15410,11 @@ errors++;
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"sponsor_page_id":true,"shared_to_sponsor_status":true,"sponsor_relationship":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
@@ -16673,20 +15620,12 @@ errors++;
 validate63.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema27 = {"type":"object","properties":{"sponsor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sponsor_id !== undefined){
@@ -16714,20 +15653,12 @@ errors++;
 validate66.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":{"sponsor_id":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema28 = {"type":"object","properties":{"child_attachments":{"type":"array","items":{"type":"object"}},"components":{"type":"array","items":{"type":"object"}}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.child_attachments !== undefined){
@@ -16868,7 +15799,6 @@ errors++;
 validate71.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":{"child_attachments":true,"components":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema29 = {"type":"string","pattern":"^[0-9]+_[0-9]+$"};
 const pattern6 = new RegExp("^[0-9]+_[0-9]+$", "u");
@@ -16876,13 +15806,6 @@ const pattern6 = new RegExp("^[0-9]+_[0-9]+$", "u");
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -16934,7 +15857,6 @@ errors++;
 validate75.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema30 = {"type":"object","required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
 const schema31 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
@@ -16945,13 +15867,6 @@ const schema34 = {"type":"object","properties":{"link":{"type":"string","maxLeng
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.link !== undefined){
@@ -17553,19 +16468,11 @@ errors++;
 validate85.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":{"link":true,"page":true,"link_caption":true,"link_description":true,"link_format":true,"app_link":true,"application":true,"event_id":true,"lead_gen_form_id":true,"product_link":true,"app_destination":true,"object_store_urls":true,"chat_number":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
@@ -17614,19 +16521,11 @@ errors++;
 validate83.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":{"type":true,"value":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
@@ -17708,10 +16607,7 @@ var valid3 = _errs5 === errors;
 }
 var _valid0 = _errs4 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.link = true;
-}
+if(!valid2){
 const _errs7 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.page === undefined){
@@ -17768,10 +16664,7 @@ var valid4 = _errs8 === errors;
 }
 var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.page = true;
+if(!valid2){
 }
 }
 if(!valid2){
@@ -17802,20 +16695,12 @@ var valid0 = _errs1 === errors;
 validate82.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"value":true,"type":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema35 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
@@ -18083,19 +16968,11 @@ errors++;
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"name":true,"description":true,"link":true,"image_hash":true,"picture":true,"video_id":true,"call_to_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.link !== undefined){
@@ -18995,20 +17872,12 @@ errors++;
 validate80.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":{"link":true,"message":true,"name":true,"caption":true,"description":true,"image_hash":true,"picture":true,"image_crops":true,"call_to_action":true,"child_attachments":true,"branded_content_sponsor_page_id":true,"format_option":true,"additional_image_index":true,"attachment_style":true,"event_id":true,"force_single_link":true,"multi_share_end_card":true,"multi_share_optimized":true,"offer_id":true,"page_welcome_message":true,"show_multiple_images":true,"use_flexible_image_aspect_ratio":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema36 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.image_hash !== undefined){
@@ -19253,20 +18122,12 @@ errors++;
 validate96.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"image_hash":true,"url":true,"caption":true,"branded_content_sponsor_page_id":true,"branded_content_shared_to_sponsor_status":true,"page_welcome_message":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema37 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.video_id !== undefined){
@@ -19666,20 +18527,12 @@ errors++;
 validate99.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":{"video_id":true,"image_url":true,"image_hash":true,"message":true,"title":true,"link_description":true,"offer_id":true,"page_welcome_message":true,"additional_image_index":true,"call_to_action":true,"branded_content_sponsor_page_id":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema38 = {"type":"object","properties":{"message":{"type":"string"}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message !== undefined){
@@ -19737,19 +18590,11 @@ errors++;
 validate104.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":{"message":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = false;
@@ -19991,20 +18836,12 @@ errors++;
 validate77.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"page_id":true,"photoapp_actor_id":true,"link_data":true,"photo_data":true,"video_data":true,"text_data":true,"template_data":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema39 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.app !== undefined){
@@ -20053,20 +18890,12 @@ errors++;
 validate108.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":{"app":true,"web":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema40 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.photoapp !== undefined){
@@ -20099,20 +18928,12 @@ errors++;
 validate111.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":{"photoapp":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema41 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.carousel_delivery_mode !== undefined){
@@ -20232,20 +19053,12 @@ errors++;
 validate114.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":{"carousel_delivery_mode":true,"specifications":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema42 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.preferred_events !== undefined){
@@ -20390,20 +19203,12 @@ errors++;
 validate117.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"preferred_events":true,"product_sales_channel":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema43 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.android !== undefined){
@@ -20532,19 +19337,11 @@ errors++;
 validate120.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"android":true,"config":true,"ios":true,"ipad":true,"iphone":true,"web":true,"windows_phone":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
@@ -20593,20 +19390,12 @@ errors++;
 validate124.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"type":true,"value":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema45 = {"type":"string","minLength":1};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -20658,20 +19447,12 @@ errors++;
 validate128.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -22173,7 +20954,6 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"actor_id":true,"adlabels":true,"applink_treatment":true,"asset_feed_spec":true,"authorization_category":true,"auto_update":true,"body":true,"branded_content":true,"branded_content_sponsor_page_id":true,"bundle_folder_id":true,"call_to_action_type":true,"categorization_criteria":true,"category_media_source":true,"collaborative_ads_lsb_image_bank_id":true,"contextual_multi_ads":true,"creative_sourcing_spec":true,"degrees_of_freedom_spec":true,"destination_set_id":true,"dynamic_ad_voice":true,"enable_direct_install":true,"enable_launch_instant_app":true,"platform_branded_content":true,"image_crops":true,"image_hash":true,"image_url":true,"photoapp_actor_id":true,"photoapp_branded_content":true,"photoapp_permalink_url":true,"photoapp_story_id":true,"photoapp_user_id":true,"interactive_components_spec":true,"link_deep_link_url":true,"link_destination_display_url":true,"link_og_id":true,"link_url":true,"name":true,"object_id":true,"object_store_url":true,"object_story_id":true,"object_story_spec":true,"object_url":true,"omnichannel_link_spec":true,"page_welcome_message":true,"place_page_set_id":true,"platform_customizations":true,"playable_asset_id":true,"portrait_customizations":true,"product_set_id":true,"recommender_settings":true,"source_photoapp_media_id":true,"template_url":true,"template_url_spec":true,"thumbnail_url":true,"title":true,"url_tags":true,"use_page_actor_override":true,"video_id":true,"call_to_action":true,"image_file":true,"access_token":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateAdCreativeBody1 = validate130;
 const schema46 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody1"};
@@ -22181,13 +20961,6 @@ const schema46 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -22239,19 +21012,11 @@ errors++;
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -22443,19 +21208,11 @@ errors++;
 validate133.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"id":true,"name":true,"account":true,"created_time":true,"updated_time":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -22506,19 +21263,11 @@ errors++;
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_formats !== undefined){
@@ -23791,19 +22540,11 @@ errors++;
 validate138.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"ad_formats":true,"additional_data":true,"app_product_page_id":true,"asset_customization_rules":true,"autotranslate":true,"bodies":true,"call_ads_configuration":true,"call_to_action_types":true,"call_to_actions":true,"captions":true,"carousels":true,"descriptions":true,"events":true,"groups":true,"images":true,"link_urls":true,"message_extensions":true,"onsite_destinations":true,"optimization_type":true,"promotional_metadata":true,"reasons_to_shop":true,"shops_bundle":true,"titles":true,"upcoming_events":true,"videos":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -23854,19 +22595,11 @@ errors++;
 validate148.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -23970,19 +22703,11 @@ errors++;
 validate150.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_format !== undefined){
@@ -24633,19 +23358,11 @@ errors++;
 validate152.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":{"ad_format":true,"content_search_input":true,"creator_ad_permission_type":true,"platform_boost_post_access_token":true,"photoapp_boost_post_access_token":true,"is_mca_internal":true,"partners":true,"product_set_partner_selection_status":true,"promoted_page_id":true,"testimonial":true,"ui_version":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -24696,19 +23413,11 @@ errors++;
 validate156.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -24759,19 +23468,11 @@ errors++;
 validate158.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -24822,19 +23523,11 @@ errors++;
 validate160.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enroll_status !== undefined){
@@ -24892,19 +23585,11 @@ errors++;
 validate163.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":{"enroll_status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.associated_product_set_id !== undefined){
@@ -25056,19 +23741,11 @@ errors++;
 validate165.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":{"associated_product_set_id":true,"enable_social_feedback_preservation":true,"promotion_metadata_spec":true,"site_links_spec":true,"source_url":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ad_handle_type !== undefined){
@@ -25586,19 +24263,11 @@ errors++;
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"ad_handle_type":true,"creative_features_spec":true,"degrees_of_freedom_type":true,"image_transformation_types":true,"multi_media_transformation_type":true,"stories_transformation_types":true,"text_transformation_types":true,"video_transformation_types":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -25649,19 +24318,11 @@ errors++;
 validate171.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sponsor_page_id !== undefined){
@@ -25771,19 +24432,11 @@ errors++;
 validate173.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":{"sponsor_page_id":true,"shared_to_sponsor_status":true,"sponsor_relationship":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
@@ -25989,19 +24642,11 @@ errors++;
 validate176.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sponsor_id !== undefined){
@@ -26029,19 +24674,11 @@ errors++;
 validate179.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"sponsor_id":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.child_attachments !== undefined){
@@ -26182,19 +24819,11 @@ errors++;
 validate184.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"child_attachments":true,"components":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -26246,19 +24875,11 @@ errors++;
 validate188.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = false;
@@ -26500,19 +25121,11 @@ errors++;
 validate190.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":{"page_id":true,"photoapp_actor_id":true,"link_data":true,"photo_data":true,"video_data":true,"text_data":true,"template_data":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.app !== undefined){
@@ -26561,19 +25174,11 @@ errors++;
 validate199.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"app":true,"web":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.photoapp !== undefined){
@@ -26606,19 +25211,11 @@ errors++;
 validate202.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":{"photoapp":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.carousel_delivery_mode !== undefined){
@@ -26738,19 +25335,11 @@ errors++;
 validate205.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"carousel_delivery_mode":true,"specifications":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.preferred_events !== undefined){
@@ -26895,19 +25484,11 @@ errors++;
 validate208.errors = vErrors;
 return errors === 0;
 }
-validate208.evaluated = {"props":{"preferred_events":true,"product_sales_channel":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.android !== undefined){
@@ -27036,19 +25617,11 @@ errors++;
 validate211.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":{"android":true,"config":true,"ios":true,"ipad":true,"iphone":true,"web":true,"windows_phone":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate215.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
@@ -27097,19 +25670,11 @@ errors++;
 validate215.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":{"type":true,"value":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate219.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -27161,20 +25726,12 @@ errors++;
 validate219.errors = vErrors;
 return errors === 0;
 }
-validate219.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeBody1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -28676,7 +27233,6 @@ errors++;
 validate130.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":{"actor_id":true,"adlabels":true,"applink_treatment":true,"asset_feed_spec":true,"authorization_category":true,"auto_update":true,"body":true,"branded_content":true,"branded_content_sponsor_page_id":true,"bundle_folder_id":true,"call_to_action_type":true,"categorization_criteria":true,"category_media_source":true,"collaborative_ads_lsb_image_bank_id":true,"contextual_multi_ads":true,"creative_sourcing_spec":true,"degrees_of_freedom_spec":true,"destination_set_id":true,"dynamic_ad_voice":true,"enable_direct_install":true,"enable_launch_instant_app":true,"platform_branded_content":true,"image_crops":true,"image_hash":true,"image_url":true,"photoapp_actor_id":true,"photoapp_branded_content":true,"photoapp_permalink_url":true,"photoapp_story_id":true,"photoapp_user_id":true,"interactive_components_spec":true,"link_deep_link_url":true,"link_destination_display_url":true,"link_og_id":true,"link_url":true,"name":true,"object_id":true,"object_store_url":true,"object_story_id":true,"object_story_spec":true,"object_url":true,"omnichannel_link_spec":true,"page_welcome_message":true,"place_page_set_id":true,"platform_customizations":true,"playable_asset_id":true,"portrait_customizations":true,"product_set_id":true,"recommender_settings":true,"source_photoapp_media_id":true,"template_url":true,"template_url_spec":true,"thumbnail_url":true,"title":true,"url_tags":true,"use_page_actor_override":true,"video_id":true,"call_to_action":true,"image_file":true,"access_token":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateAdCreativeParams = validate221;
 const schema74 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
@@ -28685,13 +27241,6 @@ const pattern13 = new RegExp("^v[0-9]+\\.0$", "u");
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate222.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -28743,20 +27292,12 @@ errors++;
 validate222.errors = vErrors;
 return errors === 0;
 }
-validate222.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate221.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -28911,7 +27452,6 @@ errors++;
 validate221.errors = vErrors;
 return errors === 0;
 }
-validate221.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteAdCreativeParams = validate224;
 const schema76 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
@@ -28919,13 +27459,6 @@ const schema76 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -28977,20 +27510,12 @@ errors++;
 validate225.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema78 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -29041,19 +27566,11 @@ errors++;
 validate228.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate230.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -29105,20 +27622,12 @@ errors++;
 validate230.errors = vErrors;
 return errors === 0;
 }
-validate230.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate224.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -29400,7 +27909,6 @@ errors++;
 validate224.errors = vErrors;
 return errors === 0;
 }
-validate224.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativeParams = validate232;
 const schema80 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"thumbnail_width":{"type":"integer","minimum":1,"default":64},"thumbnail_height":{"type":"integer","minimum":1,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
@@ -29409,13 +27917,6 @@ const pattern19 = new RegExp("^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-
 function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -29467,19 +27968,11 @@ errors++;
 validate233.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate235.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -29531,20 +28024,12 @@ errors++;
 validate235.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -29865,7 +28350,6 @@ errors++;
 validate232.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetAdCreativePreviewsParams = validate237;
 const schema83 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
@@ -29873,13 +28357,6 @@ const schema83 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -29931,20 +28408,12 @@ errors++;
 validate238.errors = vErrors;
 return errors === 0;
 }
-validate238.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema85 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
 
 function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate240.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -29995,19 +28464,11 @@ errors++;
 validate240.errors = vErrors;
 return errors === 0;
 }
-validate240.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -30059,7 +28520,6 @@ errors++;
 validate242.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
@@ -30067,13 +28527,6 @@ function validate237(data, {instancePath="", parentData, parentDataProperty, roo
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -30861,7 +29314,6 @@ errors++;
 validate237.errors = vErrors;
 return errors === 0;
 }
-validate237.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListAdCreativesParams = validate244;
 const schema87 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":5000,"default":25},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
@@ -30869,13 +29321,6 @@ const schema87 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate245.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -30927,19 +29372,11 @@ errors++;
 validate245.errors = vErrors;
 return errors === 0;
 }
-validate245.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate247.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -30991,20 +29428,12 @@ errors++;
 validate247.errors = vErrors;
 return errors === 0;
 }
-validate247.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate244.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -31418,7 +29847,6 @@ errors++;
 validate244.errors = vErrors;
 return errors === 0;
 }
-validate244.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListPromotablePostsParams = validate249;
 const schema90 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":25},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
@@ -31426,13 +29854,6 @@ const schema90 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -31484,19 +29905,11 @@ errors++;
 validate250.errors = vErrors;
 return errors === 0;
 }
-validate250.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate252.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -31548,20 +29961,12 @@ errors++;
 validate252.errors = vErrors;
 return errors === 0;
 }
-validate252.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate249.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -32046,7 +30451,6 @@ errors++;
 validate249.errors = vErrors;
 return errors === 0;
 }
-validate249.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeBody0 = validate254;
 const schema93 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
@@ -32054,13 +30458,6 @@ const schema93 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-
 function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate255.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -32112,19 +30509,11 @@ errors++;
 validate255.errors = vErrors;
 return errors === 0;
 }
-validate255.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -32316,19 +30705,11 @@ errors++;
 validate257.errors = vErrors;
 return errors === 0;
 }
-validate257.evaluated = {"props":{"id":true,"name":true,"account":true,"created_time":true,"updated_time":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate260.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -32379,19 +30760,11 @@ errors++;
 validate260.errors = vErrors;
 return errors === 0;
 }
-validate260.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -32443,20 +30816,12 @@ errors++;
 validate262.errors = vErrors;
 return errors === 0;
 }
-validate262.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate254.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id !== undefined){
@@ -32616,7 +30981,6 @@ errors++;
 validate254.errors = vErrors;
 return errors === 0;
 }
-validate254.evaluated = {"props":{"account_id":true,"adlabels":true,"name":true,"status":true,"access_token":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeBody1 = validate264;
 const schema98 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody1"};
@@ -32624,13 +30988,6 @@ const schema98 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate265.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -32682,19 +31039,11 @@ errors++;
 validate265.errors = vErrors;
 return errors === 0;
 }
-validate265.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -32886,19 +31235,11 @@ errors++;
 validate267.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":{"id":true,"name":true,"account":true,"created_time":true,"updated_time":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate270.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -32949,19 +31290,11 @@ errors++;
 validate270.errors = vErrors;
 return errors === 0;
 }
-validate270.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate272.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -33013,20 +31346,12 @@ errors++;
 validate272.errors = vErrors;
 return errors === 0;
 }
-validate272.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate264.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id !== undefined){
@@ -33186,7 +31511,6 @@ errors++;
 validate264.errors = vErrors;
 return errors === 0;
 }
-validate264.evaluated = {"props":{"account_id":true,"adlabels":true,"name":true,"status":true,"access_token":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateAdCreativeParams = validate274;
 const schema103 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
@@ -33194,13 +31518,6 @@ const schema103 = {"type":"object","properties":{"path":{"type":"object","proper
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate275.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -33252,20 +31569,12 @@ errors++;
 validate275.errors = vErrors;
 return errors === 0;
 }
-validate275.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate274.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -33420,7 +31729,6 @@ errors++;
 validate274.errors = vErrors;
 return errors === 0;
 }
-validate274.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

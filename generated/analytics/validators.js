@@ -259,13 +259,6 @@ const schema4 = {"type":"object","required":["message"],"properties":{"message":
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
@@ -383,19 +376,11 @@ errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"message":true,"domain":true,"reason":true,"location":true,"locationType":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
@@ -626,19 +611,11 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"code":true,"message":true,"status":true,"details":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -676,20 +653,12 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupItemResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
@@ -699,7 +668,6 @@ else {
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupItemResponse401 = validate8;
 const schema5 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse401"};
@@ -707,13 +675,6 @@ const schema5 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$i
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -751,20 +712,12 @@ errors++;
 validate9.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupItemResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
@@ -774,7 +727,6 @@ else {
 validate8.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupItemResponse403 = validate12;
 const schema7 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse403"};
@@ -782,13 +734,6 @@ const schema7 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$i
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -826,20 +771,12 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupItemResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
@@ -849,7 +786,6 @@ else {
 validate12.errors = vErrors;
 return errors === 0;
 }
-validate12.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupItemResponse404 = validate16;
 const schema9 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse404"};
@@ -857,13 +793,6 @@ const schema9 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$i
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate17.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -901,20 +830,12 @@ errors++;
 validate17.errors = vErrors;
 return errors === 0;
 }
-validate17.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupItemResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate17(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
@@ -924,7 +845,6 @@ else {
 validate16.errors = vErrors;
 return errors === 0;
 }
-validate16.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupItemResponse429 = validate20;
 const schema11 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse429"};
@@ -932,13 +852,6 @@ const schema11 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -976,20 +889,12 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupItemResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
@@ -999,7 +904,6 @@ else {
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupResponse400 = validate24;
 const schema13 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse400"};
@@ -1007,13 +911,6 @@ const schema13 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -1051,20 +948,12 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
@@ -1074,7 +963,6 @@ else {
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupResponse401 = validate28;
 const schema15 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse401"};
@@ -1082,13 +970,6 @@ const schema15 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -1126,20 +1007,12 @@ errors++;
 validate29.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
@@ -1149,7 +1022,6 @@ else {
 validate28.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupResponse403 = validate32;
 const schema17 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse403"};
@@ -1157,13 +1029,6 @@ const schema17 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -1201,20 +1066,12 @@ errors++;
 validate33.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
@@ -1224,7 +1081,6 @@ else {
 validate32.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupResponse404 = validate36;
 const schema19 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse404"};
@@ -1232,13 +1088,6 @@ const schema19 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -1276,20 +1125,12 @@ errors++;
 validate37.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
@@ -1299,7 +1140,6 @@ else {
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupResponse429 = validate40;
 const schema21 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse429"};
@@ -1307,13 +1147,6 @@ const schema21 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -1351,20 +1184,12 @@ errors++;
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
@@ -1374,7 +1199,6 @@ else {
 validate40.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupBody0 = validate44;
 const schema23 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
@@ -1386,13 +1210,6 @@ const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.publishedAt !== undefined){
@@ -1467,7 +1284,6 @@ errors++;
 validate46.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"publishedAt":true,"title":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema26 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
 const pattern1 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
@@ -1476,13 +1292,6 @@ const schema27 = {"type":"string","enum":["platform#channel","platform#playlist"
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1508,19 +1317,11 @@ errors++;
 validate49.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.itemCount !== undefined){
@@ -1576,20 +1377,12 @@ errors++;
 validate48.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":{"itemCount":true,"itemType":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema28 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}},"requestId":{"type":"string"}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined){
@@ -1683,19 +1476,11 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"code":true,"error":true,"requestId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.snippet === undefined){
@@ -1852,19 +1637,11 @@ errors++;
 validate45.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1890,20 +1667,12 @@ errors++;
 validate56.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
@@ -1989,7 +1758,6 @@ var valid0 = _errs1 === errors;
 validate44.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"contentDetails":true,"kind":true,"etag":true,"id":true,"snippet":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemBody0 = validate58;
 const schema30 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
@@ -1999,13 +1767,6 @@ const schema32 = {"type":"object","required":["kind","id"],"properties":{"kind":
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
@@ -2081,19 +1842,11 @@ errors++;
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"kind":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -2218,20 +1971,12 @@ errors++;
 validate59.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
@@ -2278,7 +2023,6 @@ var valid0 = _errs1 === errors;
 validate58.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemResponse200 = validate65;
 const schema33 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
@@ -2286,13 +2030,6 @@ const schema33 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -2417,20 +2154,12 @@ errors++;
 validate66.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
@@ -2440,7 +2169,6 @@ else {
 validate65.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemResponse400 = validate70;
 const schema35 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse400"};
@@ -2448,13 +2176,6 @@ const schema35 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -2492,20 +2213,12 @@ errors++;
 validate71.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
@@ -2515,7 +2228,6 @@ else {
 validate70.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemResponse401 = validate74;
 const schema37 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse401"};
@@ -2523,13 +2235,6 @@ const schema37 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -2567,20 +2272,12 @@ errors++;
 validate75.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
@@ -2590,7 +2287,6 @@ else {
 validate74.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemResponse403 = validate78;
 const schema39 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse403"};
@@ -2598,13 +2294,6 @@ const schema39 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -2642,20 +2331,12 @@ errors++;
 validate79.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
@@ -2665,7 +2346,6 @@ else {
 validate78.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemResponse404 = validate82;
 const schema41 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse404"};
@@ -2673,13 +2353,6 @@ const schema41 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -2717,20 +2390,12 @@ errors++;
 validate83.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
@@ -2740,7 +2405,6 @@ else {
 validate82.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemResponse429 = validate86;
 const schema43 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse429"};
@@ -2748,13 +2412,6 @@ const schema43 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -2792,20 +2449,12 @@ errors++;
 validate87.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
@@ -2815,7 +2464,6 @@ else {
 validate86.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupResponse200 = validate90;
 const schema45 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
@@ -2823,13 +2471,6 @@ const schema45 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spe
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.snippet === undefined){
@@ -2986,20 +2627,12 @@ errors++;
 validate91.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
@@ -3009,7 +2642,6 @@ else {
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupResponse400 = validate96;
 const schema47 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse400"};
@@ -3017,13 +2649,6 @@ const schema47 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3061,20 +2686,12 @@ errors++;
 validate97.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
@@ -3084,7 +2701,6 @@ else {
 validate96.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupResponse401 = validate100;
 const schema49 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse401"};
@@ -3092,13 +2708,6 @@ const schema49 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3136,20 +2745,12 @@ errors++;
 validate101.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
@@ -3159,7 +2760,6 @@ else {
 validate100.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupResponse403 = validate104;
 const schema51 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse403"};
@@ -3167,13 +2767,6 @@ const schema51 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3211,20 +2804,12 @@ errors++;
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
@@ -3234,7 +2819,6 @@ else {
 validate104.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupResponse429 = validate108;
 const schema53 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse429"};
@@ -3242,13 +2826,6 @@ const schema53 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3286,20 +2863,12 @@ errors++;
 validate109.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
@@ -3309,7 +2878,6 @@ else {
 validate108.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupItemsResponse200 = validate112;
 const schema55 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
@@ -3318,13 +2886,6 @@ const schema56 = {"type":"object","required":["kind","items"],"properties":{"kin
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -3449,19 +3010,11 @@ errors++;
 validate114.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":{"kind":true,"etag":true,"id":true,"groupId":true,"resource":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
@@ -3595,20 +3148,12 @@ errors++;
 validate113.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"kind":true,"etag":true,"items":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
@@ -3618,7 +3163,6 @@ else {
 validate112.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":{"kind":true,"etag":true,"items":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupItemsResponse400 = validate120;
 const schema58 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse400"};
@@ -3626,13 +3170,6 @@ const schema58 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3670,20 +3207,12 @@ errors++;
 validate121.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
@@ -3693,7 +3222,6 @@ else {
 validate120.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupItemsResponse401 = validate124;
 const schema60 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse401"};
@@ -3701,13 +3229,6 @@ const schema60 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3745,20 +3266,12 @@ errors++;
 validate125.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
@@ -3768,7 +3281,6 @@ else {
 validate124.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupItemsResponse403 = validate128;
 const schema62 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse403"};
@@ -3776,13 +3288,6 @@ const schema62 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3820,20 +3325,12 @@ errors++;
 validate129.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
@@ -3843,7 +3340,6 @@ else {
 validate128.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupItemsResponse404 = validate132;
 const schema64 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse404"};
@@ -3851,13 +3347,6 @@ const schema64 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3895,20 +3384,12 @@ errors++;
 validate133.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
@@ -3918,7 +3399,6 @@ else {
 validate132.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupItemsResponse429 = validate136;
 const schema66 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse429"};
@@ -3926,13 +3406,6 @@ const schema66 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3970,20 +3443,12 @@ errors++;
 validate137.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
@@ -3993,7 +3458,6 @@ else {
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupsResponse200 = validate140;
 const schema68 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
@@ -4002,13 +3466,6 @@ const schema69 = {"type":"object","required":["kind","items"],"properties":{"kin
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.snippet === undefined){
@@ -4165,19 +3622,11 @@ errors++;
 validate142.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
@@ -4317,20 +3766,12 @@ errors++;
 validate141.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"kind":true,"etag":true,"items":true,"nextPageToken":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
@@ -4340,7 +3781,6 @@ else {
 validate140.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"kind":true,"etag":true,"items":true,"nextPageToken":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupsResponse400 = validate149;
 const schema71 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse400"};
@@ -4348,13 +3788,6 @@ const schema71 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4392,20 +3825,12 @@ errors++;
 validate150.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
@@ -4415,7 +3840,6 @@ else {
 validate149.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupsResponse401 = validate153;
 const schema73 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse401"};
@@ -4423,13 +3847,6 @@ const schema73 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4467,20 +3884,12 @@ errors++;
 validate154.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
@@ -4490,7 +3899,6 @@ else {
 validate153.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupsResponse403 = validate157;
 const schema75 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse403"};
@@ -4498,13 +3906,6 @@ const schema75 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4542,20 +3943,12 @@ errors++;
 validate158.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
@@ -4565,7 +3958,6 @@ else {
 validate157.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupsResponse429 = validate161;
 const schema77 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse429"};
@@ -4573,13 +3965,6 @@ const schema77 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4617,20 +4002,12 @@ errors++;
 validate162.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
@@ -4640,7 +4017,6 @@ else {
 validate161.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateQueryReportsResponse200 = validate165;
 const schema79 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
@@ -4650,13 +4026,6 @@ const schema81 = {"type":"object","required":["name","columnType","dataType"],"p
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
@@ -4774,19 +4143,11 @@ errors++;
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"name":true,"columnType":true,"dataType":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
@@ -4956,20 +4317,12 @@ errors++;
 validate166.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"kind":true,"columnHeaders":true,"rows":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
@@ -4979,7 +4332,6 @@ else {
 validate165.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":{"kind":true,"columnHeaders":true,"rows":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateQueryReportsResponse400 = validate171;
 const schema82 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse400"};
@@ -4987,13 +4339,6 @@ const schema82 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5031,20 +4376,12 @@ errors++;
 validate172.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
@@ -5054,7 +4391,6 @@ else {
 validate171.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateQueryReportsResponse401 = validate175;
 const schema84 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse401"};
@@ -5062,13 +4398,6 @@ const schema84 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5106,20 +4435,12 @@ errors++;
 validate176.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
@@ -5129,7 +4450,6 @@ else {
 validate175.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateQueryReportsResponse403 = validate179;
 const schema86 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse403"};
@@ -5137,13 +4457,6 @@ const schema86 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate180.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5181,20 +4494,12 @@ errors++;
 validate180.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
@@ -5204,7 +4509,6 @@ else {
 validate179.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateQueryReportsResponse429 = validate183;
 const schema88 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse429"};
@@ -5212,13 +4516,6 @@ const schema88 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5256,20 +4553,12 @@ errors++;
 validate184.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
@@ -5279,7 +4568,6 @@ else {
 validate183.errors = vErrors;
 return errors === 0;
 }
-validate183.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupBody0 = validate187;
 const schema90 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
@@ -5287,13 +4575,6 @@ const schema90 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"}
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.snippet === undefined){
@@ -5450,20 +4731,12 @@ errors++;
 validate188.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
@@ -5510,7 +4783,6 @@ var valid0 = _errs1 === errors;
 validate187.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupResponse200 = validate193;
 const schema92 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateUpdateGroupResponse200"};
@@ -5518,13 +4790,6 @@ const schema92 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spe
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.snippet === undefined){
@@ -5681,20 +4946,12 @@ errors++;
 validate194.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate193.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
@@ -5704,7 +4961,6 @@ else {
 validate193.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"kind":true,"etag":true,"id":true,"snippet":true,"contentDetails":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupResponse400 = validate199;
 const schema94 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse400"};
@@ -5712,13 +4968,6 @@ const schema94 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5756,20 +5005,12 @@ errors++;
 validate200.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
@@ -5779,7 +5020,6 @@ else {
 validate199.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupResponse401 = validate203;
 const schema96 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse401"};
@@ -5787,13 +5027,6 @@ const schema96 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5831,20 +5064,12 @@ errors++;
 validate204.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupResponse401" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
@@ -5854,7 +5079,6 @@ else {
 validate203.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupResponse403 = validate207;
 const schema98 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse403"};
@@ -5862,13 +5086,6 @@ const schema98 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5906,20 +5123,12 @@ errors++;
 validate208.errors = vErrors;
 return errors === 0;
 }
-validate208.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate207.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate208(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
@@ -5929,7 +5138,6 @@ else {
 validate207.errors = vErrors;
 return errors === 0;
 }
-validate207.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupResponse404 = validate211;
 const schema100 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse404"};
@@ -5937,13 +5145,6 @@ const schema100 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate212.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5981,20 +5182,12 @@ errors++;
 validate212.errors = vErrors;
 return errors === 0;
 }
-validate212.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
@@ -6004,7 +5197,6 @@ else {
 validate211.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupResponse429 = validate215;
 const schema102 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse429"};
@@ -6012,13 +5204,6 @@ const schema102 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -6056,20 +5241,12 @@ errors++;
 validate216.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate215.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
@@ -6079,7 +5256,6 @@ else {
 validate215.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -6095,13 +5271,6 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateDeleteGroupItemParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -6276,7 +5445,6 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteGroupParams = validate1;
 const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["id"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateDeleteGroupParams"};
@@ -6285,13 +5453,6 @@ function validate1(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateDeleteGroupParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -6466,7 +5627,6 @@ errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupItemParams = validate2;
 const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateInsertGroupItemParams"};
@@ -6475,13 +5635,6 @@ function validate2(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateInsertGroupItemParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -6593,7 +5746,6 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateInsertGroupParams = validate3;
 const schema3 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateInsertGroupParams"};
@@ -6602,13 +5754,6 @@ function validate3(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateInsertGroupParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -6720,7 +5865,6 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupItemsParams = validate4;
 const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"groupId":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["groupId"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupItemsParams"};
@@ -6729,13 +5873,6 @@ function validate4(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateListGroupItemsParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -6910,7 +6047,6 @@ errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListGroupsParams = validate5;
 const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string"},"mine":{"type":"boolean"},"onBehalfOfContentOwner":{"type":"string"},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupsParams"};
@@ -6919,13 +6055,6 @@ function validate5(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateListGroupsParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -7160,7 +6289,6 @@ errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateQueryReportsParams = validate6;
 const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"metrics":{"type":"string","minLength":1,"pattern":"^[0-9a-zA-Z,]+$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
@@ -7174,13 +6302,6 @@ function validate6(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateQueryReportsParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -7880,7 +7001,6 @@ errors++;
 validate6.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateGroupParams = validate7;
 const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateUpdateGroupParams"};
@@ -7889,13 +7009,6 @@ function validate7(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://analytics/validateUpdateGroupParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -8007,7 +7120,6 @@ errors++;
 validate7.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

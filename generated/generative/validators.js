@@ -264,13 +264,6 @@ const pattern2 = new RegExp("^[A-Za-z0-9+/_-]*={0,2}$", "u");
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mimeType === undefined){
@@ -351,20 +344,12 @@ errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"mimeType":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema6 = {"type":"object","required":["fileUri"],"properties":{"mimeType":{"type":"string"},"fileUri":{"type":"string"}}};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fileUri === undefined){
@@ -423,20 +408,12 @@ errors++;
 validate7.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":{"mimeType":true,"fileUri":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema7 = {"type":"object","required":["name"],"properties":{"name":{"type":"string"},"args":{"type":"object","additionalProperties":true}}};
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
@@ -498,20 +475,12 @@ errors++;
 validate9.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":{"name":true,"args":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema8 = {"type":"object","required":["name","response"],"properties":{"name":{"type":"string"},"response":{"type":"object","additionalProperties":true}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
@@ -583,20 +552,12 @@ errors++;
 validate11.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":{"name":true,"response":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema9 = {"type":"object","required":["language","code"],"properties":{"language":{"type":"string","enum":["LANGUAGE_UNSPECIFIED","PYTHON"]},"code":{"type":"string"}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.language === undefined){
@@ -676,20 +637,12 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":{"language":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema10 = {"type":"object","required":["outcome"],"properties":{"outcome":{"type":"string","enum":["OUTCOME_UNSPECIFIED","OUTCOME_OK","OUTCOME_FAILED","OUTCOME_DEADLINE_EXCEEDED"]},"output":{"type":"string"}}};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome === undefined){
@@ -759,19 +712,11 @@ errors++;
 validate15.errors = vErrors;
 return errors === 0;
 }
-validate15.evaluated = {"props":{"outcome":true,"output":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
@@ -880,19 +825,11 @@ errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"text":true,"inlineData":true,"fileData":true,"functionCall":true,"functionResponse":true,"executableCode":true,"codeExecutionResult":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.role !== undefined){
@@ -970,7 +907,6 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"role":true,"parts":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema11 = {"type":"object","minProperties":1,"properties":{"functionDeclarations":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/FunctionDeclaration"}},"codeExecution":{"type":"object","additionalProperties":false}},"additionalProperties":false};
 const schema12 = {"type":"object","required":["name","description"],"properties":{"name":{"type":"string","pattern":"^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$"},"description":{"type":"string"},"parameters":{"allOf":[{"$ref":"spec://generative#/components/schemas/Schema"},{"properties":{"type":{"const":"OBJECT"}}}]}}};
@@ -981,13 +917,6 @@ const schema14 = {"type":"string","enum":["TYPE_UNSPECIFIED","STRING","NUMBER","
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1013,7 +942,6 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const wrapper0 = {validate: validate22};
 const pattern4 = new RegExp("^-?[0-9]+$", "u");
@@ -1021,13 +949,6 @@ const pattern4 = new RegExp("^-?[0-9]+$", "u");
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
@@ -1146,8 +1067,6 @@ vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.
 errors = vErrors.length;
 }
 else {
-var props0 = wrapper0.validate.evaluated.props;
-var items0 = wrapper0.validate.evaluated.items;
 }
 var valid0 = _errs12 === errors;
 }
@@ -1221,8 +1140,6 @@ vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.
 errors = vErrors.length;
 }
 else {
-var props1 = wrapper0.validate.evaluated.props;
-var items1 = wrapper0.validate.evaluated.items;
 }
 var valid3 = _errs20 === errors;
 }
@@ -1292,19 +1209,11 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"type":true,"format":true,"description":true,"nullable":true,"enum":true,"items":true,"maxItems":true,"minItems":true,"properties":true,"required":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
@@ -1417,19 +1326,11 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"name":true,"description":true,"parameters":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
@@ -1532,20 +1433,12 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema15 = {"type":"object","properties":{"functionCallingConfig":{"type":"object","properties":{"mode":{"type":"string","enum":["MODE_UNSPECIFIED","AUTO","ANY","NONE"]},"allowedFunctionNames":{"type":"array","items":{"type":"string"}}}}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.functionCallingConfig !== undefined){
@@ -1646,20 +1539,12 @@ errors++;
 validate28.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"functionCallingConfig":true},"dynamicProps":false,"dynamicItems":false};
 
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -2111,20 +1996,12 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
@@ -2134,7 +2011,6 @@ else {
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateCachedContentResponse200 = validate31;
 const schema16 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateCreateCachedContentResponse200"};
@@ -2142,13 +2018,6 @@ const schema16 = {"$ref":"spec://generative#/components/schemas/CachedContent","
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -2600,20 +2469,12 @@ errors++;
 validate32.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
@@ -2623,7 +2484,6 @@ else {
 validate31.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateCachedContentResponse400 = validate38;
 const schema18 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse400"};
@@ -2633,13 +2493,6 @@ const schema20 = {"type":"object","required":["code","message"],"properties":{"c
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
@@ -2814,19 +2667,11 @@ errors++;
 validate40.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"code":true,"message":true,"status":true,"details":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -2880,20 +2725,12 @@ errors++;
 validate39.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
@@ -2903,7 +2740,6 @@ else {
 validate38.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateCachedContentResponse403 = validate43;
 const schema21 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse403"};
@@ -2911,13 +2747,6 @@ const schema21 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -2971,20 +2800,12 @@ errors++;
 validate44.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
@@ -2994,7 +2815,6 @@ else {
 validate43.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateCachedContentResponse404 = validate47;
 const schema23 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse404"};
@@ -3002,13 +2822,6 @@ const schema23 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3062,20 +2875,12 @@ errors++;
 validate48.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
@@ -3085,7 +2890,6 @@ else {
 validate47.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateCachedContentResponse429 = validate51;
 const schema25 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse429"};
@@ -3093,13 +2897,6 @@ const schema25 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3153,20 +2950,12 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
@@ -3176,7 +2965,6 @@ else {
 validate51.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateCachedContentResponse500 = validate55;
 const schema27 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse500"};
@@ -3184,13 +2972,6 @@ const schema27 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3244,20 +3025,12 @@ errors++;
 validate56.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
@@ -3267,7 +3040,6 @@ else {
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateFileBody0 = validate59;
 const schema29 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateCreateFileBody0"};
@@ -3279,13 +3051,6 @@ const schema32 = {"type":"string","enum":["STATE_UNSPECIFIED","PROCESSING","ACTI
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3311,7 +3076,6 @@ errors++;
 validate62.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema33 = {"type":"object","readOnly":true,"properties":{"videoDuration":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]{1,9})?s$"}}};
 const pattern13 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
@@ -3319,13 +3083,6 @@ const pattern13 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.videoDuration !== undefined){
@@ -3370,19 +3127,11 @@ errors++;
 validate65.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"videoDuration":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
@@ -3666,19 +3415,11 @@ errors++;
 validate61.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"name":true,"displayName":true,"mimeType":true,"sizeBytes":true,"createTime":true,"updateTime":true,"expirationTime":true,"sha256Hash":true,"uri":true,"state":true,"error":true,"videoMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
@@ -3706,20 +3447,12 @@ errors++;
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
@@ -3729,7 +3462,6 @@ else {
 validate59.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateFileResponse200 = validate69;
 const schema34 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateCreateFileResponse200"};
@@ -3738,13 +3470,6 @@ const schema35 = {"type":"object","properties":{"file":{"$ref":"spec://generativ
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
@@ -3772,20 +3497,12 @@ errors++;
 validate70.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
@@ -3795,7 +3512,6 @@ else {
 validate69.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateFileResponse400 = validate73;
 const schema36 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse400"};
@@ -3803,13 +3519,6 @@ const schema36 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3863,20 +3572,12 @@ errors++;
 validate74.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
@@ -3886,7 +3587,6 @@ else {
 validate73.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateFileResponse403 = validate77;
 const schema38 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse403"};
@@ -3894,13 +3594,6 @@ const schema38 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -3954,20 +3647,12 @@ errors++;
 validate78.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
@@ -3977,7 +3662,6 @@ else {
 validate77.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateFileResponse429 = validate81;
 const schema40 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse429"};
@@ -3985,13 +3669,6 @@ const schema40 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4045,20 +3722,12 @@ errors++;
 validate82.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
@@ -4068,7 +3737,6 @@ else {
 validate81.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateFileResponse500 = validate85;
 const schema42 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse500"};
@@ -4076,13 +3744,6 @@ const schema42 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4136,20 +3797,12 @@ errors++;
 validate86.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
@@ -4159,7 +3812,6 @@ else {
 validate85.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteCachedContentResponse200 = validate89;
 const schema44 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteCachedContentResponse200"};
@@ -4168,13 +3820,6 @@ const schema45 = {"type":"object","additionalProperties":false};
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -4202,20 +3847,12 @@ errors++;
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
@@ -4225,7 +3862,6 @@ else {
 validate89.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteCachedContentResponse400 = validate92;
 const schema46 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse400"};
@@ -4233,13 +3869,6 @@ const schema46 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4293,20 +3922,12 @@ errors++;
 validate93.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
@@ -4316,7 +3937,6 @@ else {
 validate92.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteCachedContentResponse403 = validate96;
 const schema48 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse403"};
@@ -4324,13 +3944,6 @@ const schema48 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4384,20 +3997,12 @@ errors++;
 validate97.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
@@ -4407,7 +4012,6 @@ else {
 validate96.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteCachedContentResponse404 = validate100;
 const schema50 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse404"};
@@ -4415,13 +4019,6 @@ const schema50 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4475,20 +4072,12 @@ errors++;
 validate101.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
@@ -4498,7 +4087,6 @@ else {
 validate100.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteCachedContentResponse429 = validate104;
 const schema52 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse429"};
@@ -4506,13 +4094,6 @@ const schema52 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4566,20 +4147,12 @@ errors++;
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
@@ -4589,7 +4162,6 @@ else {
 validate104.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteCachedContentResponse500 = validate108;
 const schema54 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse500"};
@@ -4597,13 +4169,6 @@ const schema54 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4657,20 +4222,12 @@ errors++;
 validate109.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
@@ -4680,7 +4237,6 @@ else {
 validate108.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteFileResponse200 = validate112;
 const schema56 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteFileResponse200"};
@@ -4688,13 +4244,6 @@ const schema56 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"sp
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -4722,20 +4271,12 @@ errors++;
 validate113.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
@@ -4745,7 +4286,6 @@ else {
 validate112.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteFileResponse400 = validate115;
 const schema58 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse400"};
@@ -4753,13 +4293,6 @@ const schema58 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4813,20 +4346,12 @@ errors++;
 validate116.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
@@ -4836,7 +4361,6 @@ else {
 validate115.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteFileResponse403 = validate119;
 const schema60 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse403"};
@@ -4844,13 +4368,6 @@ const schema60 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4904,20 +4421,12 @@ errors++;
 validate120.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
@@ -4927,7 +4436,6 @@ else {
 validate119.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteFileResponse404 = validate123;
 const schema62 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse404"};
@@ -4935,13 +4443,6 @@ const schema62 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -4995,20 +4496,12 @@ errors++;
 validate124.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
@@ -5018,7 +4511,6 @@ else {
 validate123.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteFileResponse429 = validate127;
 const schema64 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse429"};
@@ -5026,13 +4518,6 @@ const schema64 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5086,20 +4571,12 @@ errors++;
 validate128.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
@@ -5109,7 +4586,6 @@ else {
 validate127.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteFileResponse500 = validate131;
 const schema66 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse500"};
@@ -5117,13 +4593,6 @@ const schema66 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -5177,20 +4646,12 @@ errors++;
 validate132.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
@@ -5200,7 +4661,6 @@ else {
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentBody0 = validate135;
 const schema68 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateGenerateContentBody0"};
@@ -5211,13 +4671,6 @@ const schema71 = {"type":"string","enum":["HARM_CATEGORY_UNSPECIFIED","HARM_CATE
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5243,20 +4696,12 @@ errors++;
 validate141.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema72 = {"type":"string","enum":["HARM_BLOCK_THRESHOLD_UNSPECIFIED","BLOCK_LOW_AND_ABOVE","BLOCK_MEDIUM_AND_ABOVE","BLOCK_ONLY_HIGH","BLOCK_NONE","OFF"]};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5282,19 +4727,11 @@ errors++;
 validate143.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category === undefined){
@@ -5364,20 +4801,12 @@ errors++;
 validate140.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"category":true,"threshold":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema73 = {"type":"object","properties":{"stopSequences":{"type":"array","maxItems":5,"items":{"type":"string"}},"responseMimeType":{"type":"string","enum":["text/plain","application/json"],"default":"text/plain"},"responseSchema":{"$ref":"spec://generative#/components/schemas/Schema"},"candidateCount":{"type":"integer","minimum":1,"maximum":1,"default":1},"maxOutputTokens":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"topP":{"type":"number","minimum":0,"maximum":1},"topK":{"type":"integer","minimum":1,"maximum":2147483647}},"if":{"required":["responseSchema"],"properties":{"responseSchema":{"type":"object"}}},"then":{"required":["responseMimeType"],"properties":{"responseMimeType":{"const":"application/json"}}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
@@ -5463,11 +4892,6 @@ var valid2 = _errs6 === errors;
 }
 var _valid0 = _errs5 === errors;
 valid0 = _valid0;
-if(valid0){
-var props0 = {};
-props0.responseMimeType = true;
-props0.responseSchema = true;
-}
 }
 if(!valid0){
 const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
@@ -5480,17 +4904,6 @@ vErrors.push(err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.stopSequences = true;
-props0.responseMimeType = true;
-props0.responseSchema = true;
-props0.candidateCount = true;
-props0.maxOutputTokens = true;
-props0.temperature = true;
-props0.topP = true;
-props0.topK = true;
-}
 if(data.stopSequences !== undefined){
 let data2 = data.stopSequences;
 const _errs7 = errors;
@@ -5780,22 +5193,13 @@ vErrors.push(err25);
 errors++;
 }
 validate147.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate147.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contents === undefined){
@@ -6021,7 +5425,6 @@ vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.err
 errors = vErrors.length;
 }
 else {
-var props0 = validate147.evaluated.props;
 }
 var valid0 = _errs18 === errors;
 }
@@ -6067,20 +5470,12 @@ errors++;
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"contents":true,"tools":true,"toolConfig":true,"safetySettings":true,"systemInstruction":true,"generationConfig":true,"cachedContent":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
@@ -6090,7 +5485,6 @@ else {
 validate135.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"contents":true,"tools":true,"toolConfig":true,"safetySettings":true,"systemInstruction":true,"generationConfig":true,"cachedContent":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentResponse200 = validate151;
 const schema74 = {"$ref":"spec://generative#/components/schemas/GenerateContentResponse","$id":"spec://generative/validateGenerateContentResponse200"};
@@ -6101,13 +5495,6 @@ const schema77 = {"type":"string","enum":["FINISH_REASON_UNSPECIFIED","STOP","MA
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6133,7 +5520,6 @@ errors++;
 validate155.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema78 = {"type":"object","required":["category","probability"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory"},"probability":{"$ref":"spec://generative#/components/schemas/HarmProbability"},"blocked":{"type":"boolean"}}};
 const schema79 = {"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIGIBLE","LOW","MEDIUM","HIGH"]};
@@ -6141,13 +5527,6 @@ const schema79 = {"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIG
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6173,19 +5552,11 @@ errors++;
 validate159.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category === undefined){
@@ -6260,7 +5631,6 @@ errors++;
 validate157.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"category":true,"probability":true,"blocked":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema80 = {"type":"object","properties":{"citationSources":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CitationSource"}}}};
 const schema81 = {"type":"object","properties":{"startIndex":{"type":"integer","minimum":0,"maximum":2147483647},"endIndex":{"type":"integer","minimum":0,"maximum":2147483647},"uri":{"type":"string"},"license":{"type":"string"}}};
@@ -6268,13 +5638,6 @@ const schema81 = {"type":"object","properties":{"startIndex":{"type":"integer","
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.startIndex !== undefined){
@@ -6399,19 +5762,11 @@ errors++;
 validate163.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":{"startIndex":true,"endIndex":true,"uri":true,"license":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.citationSources !== undefined){
@@ -6462,7 +5817,6 @@ errors++;
 validate162.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"citationSources":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema82 = {"type":"object","properties":{"sourceId":{"$ref":"spec://generative#/components/schemas/AttributionSourceId"},"content":{"$ref":"spec://generative#/components/schemas/Content"}}};
 const schema83 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"required":["semanticRetrieverChunk"]}],"properties":{"groundingPassage":{"type":"object","properties":{"passageId":{"type":"string"},"partIndex":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}},"semanticRetrieverChunk":{"type":"object","properties":{"source":{"type":"string"},"chunk":{"type":"string"}}}}};
@@ -6470,13 +5824,6 @@ const schema83 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"r
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = false;
@@ -6681,19 +6028,11 @@ errors++;
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"groundingPassage":true,"semanticRetrieverChunk":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sourceId !== undefined){
@@ -6732,19 +6071,11 @@ errors++;
 validate166.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"sourceId":true,"content":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content !== undefined){
@@ -6948,7 +6279,6 @@ errors++;
 validate153.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"content":true,"finishReason":true,"safetyRatings":true,"citationMetadata":true,"tokenCount":true,"groundingAttributions":true,"index":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema84 = {"type":"object","properties":{"blockReason":{"$ref":"spec://generative#/components/schemas/BlockReason"},"safetyRatings":{"type":"array","maxItems":11,"items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}}}};
 const schema85 = {"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","OTHER"]};
@@ -6956,13 +6286,6 @@ const schema85 = {"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","O
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6988,19 +6311,11 @@ errors++;
 validate173.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blockReason !== undefined){
@@ -7072,20 +6387,12 @@ errors++;
 validate172.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"blockReason":true,"safetyRatings":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema86 = {"type":"object","properties":{"promptTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"cachedContentTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"candidatesTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"totalTokenCount":{"type":"integer","minimum":0,"maximum":2147483647}}};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.promptTokenCount !== undefined){
@@ -7254,19 +6561,11 @@ errors++;
 validate177.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"promptTokenCount":true,"cachedContentTokenCount":true,"candidatesTokenCount":true,"totalTokenCount":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.candidates !== undefined){
@@ -7355,20 +6654,12 @@ errors++;
 validate152.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":{"candidates":true,"promptFeedback":true,"usageMetadata":true,"modelVersion":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
@@ -7378,7 +6669,6 @@ else {
 validate151.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":{"candidates":true,"promptFeedback":true,"usageMetadata":true,"modelVersion":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentResponse400 = validate180;
 const schema87 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse400"};
@@ -7386,13 +6676,6 @@ const schema87 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7446,20 +6729,12 @@ errors++;
 validate181.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate180.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
@@ -7469,7 +6744,6 @@ else {
 validate180.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentResponse403 = validate184;
 const schema89 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse403"};
@@ -7477,13 +6751,6 @@ const schema89 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7537,20 +6804,12 @@ errors++;
 validate185.errors = vErrors;
 return errors === 0;
 }
-validate185.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
@@ -7560,7 +6819,6 @@ else {
 validate184.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentResponse404 = validate188;
 const schema91 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse404"};
@@ -7568,13 +6826,6 @@ const schema91 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7628,20 +6879,12 @@ errors++;
 validate189.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
@@ -7651,7 +6894,6 @@ else {
 validate188.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentResponse429 = validate192;
 const schema93 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse429"};
@@ -7659,13 +6901,6 @@ const schema93 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate193.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7719,20 +6954,12 @@ errors++;
 validate193.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate192.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
@@ -7742,7 +6969,6 @@ else {
 validate192.errors = vErrors;
 return errors === 0;
 }
-validate192.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentResponse500 = validate196;
 const schema95 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse500"};
@@ -7750,13 +6976,6 @@ const schema95 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7810,20 +7029,12 @@ errors++;
 validate197.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
@@ -7833,7 +7044,6 @@ else {
 validate196.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentResponse503 = validate200;
 const schema97 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse503"};
@@ -7841,13 +7051,6 @@ const schema97 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -7901,20 +7104,12 @@ errors++;
 validate201.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse503" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
@@ -7924,7 +7119,6 @@ else {
 validate200.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetCachedContentResponse200 = validate204;
 const schema99 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateGetCachedContentResponse200"};
@@ -7932,13 +7126,6 @@ const schema99 = {"$ref":"spec://generative#/components/schemas/CachedContent","
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -8390,20 +7577,12 @@ errors++;
 validate205.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetCachedContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
@@ -8413,7 +7592,6 @@ else {
 validate204.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetCachedContentResponse400 = validate211;
 const schema101 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse400"};
@@ -8421,13 +7599,6 @@ const schema101 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate212.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8481,20 +7652,12 @@ errors++;
 validate212.errors = vErrors;
 return errors === 0;
 }
-validate212.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
@@ -8504,7 +7667,6 @@ else {
 validate211.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetCachedContentResponse403 = validate215;
 const schema103 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse403"};
@@ -8512,13 +7674,6 @@ const schema103 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8572,20 +7727,12 @@ errors++;
 validate216.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetCachedContentResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate215.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
 errors = vErrors.length;
@@ -8595,7 +7742,6 @@ else {
 validate215.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetCachedContentResponse404 = validate219;
 const schema105 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse404"};
@@ -8603,13 +7749,6 @@ const schema105 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8663,20 +7802,12 @@ errors++;
 validate220.errors = vErrors;
 return errors === 0;
 }
-validate220.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetCachedContentResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate219.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
@@ -8686,7 +7817,6 @@ else {
 validate219.errors = vErrors;
 return errors === 0;
 }
-validate219.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetCachedContentResponse429 = validate223;
 const schema107 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse429"};
@@ -8694,13 +7824,6 @@ const schema107 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate224.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8754,20 +7877,12 @@ errors++;
 validate224.errors = vErrors;
 return errors === 0;
 }
-validate224.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetCachedContentResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
@@ -8777,7 +7892,6 @@ else {
 validate223.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetCachedContentResponse500 = validate227;
 const schema109 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse500"};
@@ -8785,13 +7899,6 @@ const schema109 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -8845,20 +7952,12 @@ errors++;
 validate228.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetCachedContentResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate228(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
@@ -8868,7 +7967,6 @@ else {
 validate227.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetFileResponse200 = validate231;
 const schema111 = {"$ref":"spec://generative#/components/schemas/File","$id":"spec://generative/validateGetFileResponse200"};
@@ -8876,13 +7974,6 @@ const schema111 = {"$ref":"spec://generative#/components/schemas/File","$id":"sp
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
@@ -9166,20 +8257,12 @@ errors++;
 validate232.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"name":true,"displayName":true,"mimeType":true,"sizeBytes":true,"createTime":true,"updateTime":true,"expirationTime":true,"sha256Hash":true,"uri":true,"state":true,"error":true,"videoMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
@@ -9189,7 +8272,6 @@ else {
 validate231.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":{"name":true,"displayName":true,"mimeType":true,"sizeBytes":true,"createTime":true,"updateTime":true,"expirationTime":true,"sha256Hash":true,"uri":true,"state":true,"error":true,"videoMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetFileResponse400 = validate237;
 const schema113 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse400"};
@@ -9197,13 +8279,6 @@ const schema113 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -9257,20 +8332,12 @@ errors++;
 validate238.errors = vErrors;
 return errors === 0;
 }
-validate238.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate238(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
 errors = vErrors.length;
@@ -9280,7 +8347,6 @@ else {
 validate237.errors = vErrors;
 return errors === 0;
 }
-validate237.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetFileResponse403 = validate241;
 const schema115 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse403"};
@@ -9288,13 +8354,6 @@ const schema115 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -9348,20 +8407,12 @@ errors++;
 validate242.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate241.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
@@ -9371,7 +8422,6 @@ else {
 validate241.errors = vErrors;
 return errors === 0;
 }
-validate241.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetFileResponse404 = validate245;
 const schema117 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse404"};
@@ -9379,13 +8429,6 @@ const schema117 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate246.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -9439,20 +8482,12 @@ errors++;
 validate246.errors = vErrors;
 return errors === 0;
 }
-validate246.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate245.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
@@ -9462,7 +8497,6 @@ else {
 validate245.errors = vErrors;
 return errors === 0;
 }
-validate245.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetFileResponse429 = validate249;
 const schema119 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse429"};
@@ -9470,13 +8504,6 @@ const schema119 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -9530,20 +8557,12 @@ errors++;
 validate250.errors = vErrors;
 return errors === 0;
 }
-validate250.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate249.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
@@ -9553,7 +8572,6 @@ else {
 validate249.errors = vErrors;
 return errors === 0;
 }
-validate249.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetFileResponse500 = validate253;
 const schema121 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse500"};
@@ -9561,13 +8579,6 @@ const schema121 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate254.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -9621,20 +8632,12 @@ errors++;
 validate254.errors = vErrors;
 return errors === 0;
 }
-validate254.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate253.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
@@ -9644,7 +8647,6 @@ else {
 validate253.errors = vErrors;
 return errors === 0;
 }
-validate253.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListCachedContentsResponse200 = validate257;
 const schema123 = {"$ref":"spec://generative#/components/schemas/ListCachedContentsResponse","$id":"spec://generative/validateListCachedContentsResponse200"};
@@ -9653,13 +8655,6 @@ const schema124 = {"type":"object","properties":{"cachedContents":{"type":"array
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate259.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -10111,19 +9106,11 @@ errors++;
 validate259.errors = vErrors;
 return errors === 0;
 }
-validate259.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate258.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cachedContents !== undefined){
@@ -10190,20 +9177,12 @@ errors++;
 validate258.errors = vErrors;
 return errors === 0;
 }
-validate258.evaluated = {"props":{"cachedContents":true,"nextPageToken":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
@@ -10213,7 +9192,6 @@ else {
 validate257.errors = vErrors;
 return errors === 0;
 }
-validate257.evaluated = {"props":{"cachedContents":true,"nextPageToken":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListCachedContentsResponse400 = validate266;
 const schema126 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse400"};
@@ -10221,13 +9199,6 @@ const schema126 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10281,20 +9252,12 @@ errors++;
 validate267.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate266.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
 errors = vErrors.length;
@@ -10304,7 +9267,6 @@ else {
 validate266.errors = vErrors;
 return errors === 0;
 }
-validate266.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListCachedContentsResponse403 = validate270;
 const schema128 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse403"};
@@ -10312,13 +9274,6 @@ const schema128 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate271.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10372,20 +9327,12 @@ errors++;
 validate271.errors = vErrors;
 return errors === 0;
 }
-validate271.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate270.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
@@ -10395,7 +9342,6 @@ else {
 validate270.errors = vErrors;
 return errors === 0;
 }
-validate270.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListCachedContentsResponse429 = validate274;
 const schema130 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse429"};
@@ -10403,13 +9349,6 @@ const schema130 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate275.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10463,20 +9402,12 @@ errors++;
 validate275.errors = vErrors;
 return errors === 0;
 }
-validate275.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate274.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
 errors = vErrors.length;
@@ -10486,7 +9417,6 @@ else {
 validate274.errors = vErrors;
 return errors === 0;
 }
-validate274.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListCachedContentsResponse500 = validate278;
 const schema132 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse500"};
@@ -10494,13 +9424,6 @@ const schema132 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate279.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10554,20 +9477,12 @@ errors++;
 validate279.errors = vErrors;
 return errors === 0;
 }
-validate279.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate278.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
 errors = vErrors.length;
@@ -10577,7 +9492,6 @@ else {
 validate278.errors = vErrors;
 return errors === 0;
 }
-validate278.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListFilesResponse200 = validate282;
 const schema134 = {"$ref":"spec://generative#/components/schemas/ListFilesResponse","$id":"spec://generative/validateListFilesResponse200"};
@@ -10586,13 +9500,6 @@ const schema135 = {"type":"object","properties":{"files":{"type":"array","items"
 function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate283.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.files !== undefined){
@@ -10659,20 +9566,12 @@ errors++;
 validate283.errors = vErrors;
 return errors === 0;
 }
-validate283.evaluated = {"props":{"files":true,"nextPageToken":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate282.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate283(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
 errors = vErrors.length;
@@ -10682,7 +9581,6 @@ else {
 validate282.errors = vErrors;
 return errors === 0;
 }
-validate282.evaluated = {"props":{"files":true,"nextPageToken":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListFilesResponse400 = validate286;
 const schema136 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse400"};
@@ -10690,13 +9588,6 @@ const schema136 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate287.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10750,20 +9641,12 @@ errors++;
 validate287.errors = vErrors;
 return errors === 0;
 }
-validate287.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate286.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate287(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
 errors = vErrors.length;
@@ -10773,7 +9656,6 @@ else {
 validate286.errors = vErrors;
 return errors === 0;
 }
-validate286.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListFilesResponse403 = validate290;
 const schema138 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse403"};
@@ -10781,13 +9663,6 @@ const schema138 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate291.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10841,20 +9716,12 @@ errors++;
 validate291.errors = vErrors;
 return errors === 0;
 }
-validate291.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate290.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
 errors = vErrors.length;
@@ -10864,7 +9731,6 @@ else {
 validate290.errors = vErrors;
 return errors === 0;
 }
-validate290.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListFilesResponse429 = validate294;
 const schema140 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse429"};
@@ -10872,13 +9738,6 @@ const schema140 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -10932,20 +9791,12 @@ errors++;
 validate295.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate294.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
 errors = vErrors.length;
@@ -10955,7 +9806,6 @@ else {
 validate294.errors = vErrors;
 return errors === 0;
 }
-validate294.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListFilesResponse500 = validate298;
 const schema142 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse500"};
@@ -10963,13 +9813,6 @@ const schema142 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate299.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11023,20 +9866,12 @@ errors++;
 validate299.errors = vErrors;
 return errors === 0;
 }
-validate299.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate298.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate299(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate299.errors : vErrors.concat(validate299.errors);
 errors = vErrors.length;
@@ -11046,7 +9881,6 @@ else {
 validate298.errors = vErrors;
 return errors === 0;
 }
-validate298.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentBody0 = validate302;
 const schema144 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateStreamGenerateContentBody0"};
@@ -11054,13 +9888,6 @@ const schema144 = {"$ref":"spec://generative#/components/schemas/GenerateContent
 function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate303.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contents === undefined){
@@ -11286,7 +10113,6 @@ vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.err
 errors = vErrors.length;
 }
 else {
-var props0 = validate147.evaluated.props;
 }
 var valid0 = _errs18 === errors;
 }
@@ -11332,20 +10158,12 @@ errors++;
 validate303.errors = vErrors;
 return errors === 0;
 }
-validate303.evaluated = {"props":{"contents":true,"tools":true,"toolConfig":true,"safetySettings":true,"systemInstruction":true,"generationConfig":true,"cachedContent":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate302.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
 errors = vErrors.length;
@@ -11355,7 +10173,6 @@ else {
 validate302.errors = vErrors;
 return errors === 0;
 }
-validate302.evaluated = {"props":{"contents":true,"tools":true,"toolConfig":true,"safetySettings":true,"systemInstruction":true,"generationConfig":true,"cachedContent":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentResponse400 = validate311;
 const schema146 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse400"};
@@ -11363,13 +10180,6 @@ const schema146 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate312.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11423,20 +10233,12 @@ errors++;
 validate312.errors = vErrors;
 return errors === 0;
 }
-validate312.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate311.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
 errors = vErrors.length;
@@ -11446,7 +10248,6 @@ else {
 validate311.errors = vErrors;
 return errors === 0;
 }
-validate311.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentResponse403 = validate315;
 const schema148 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse403"};
@@ -11454,13 +10255,6 @@ const schema148 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate316.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11514,20 +10308,12 @@ errors++;
 validate316.errors = vErrors;
 return errors === 0;
 }
-validate316.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate315.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
@@ -11537,7 +10323,6 @@ else {
 validate315.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentResponse404 = validate319;
 const schema150 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse404"};
@@ -11545,13 +10330,6 @@ const schema150 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate320.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11605,20 +10383,12 @@ errors++;
 validate320.errors = vErrors;
 return errors === 0;
 }
-validate320.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate319.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
 errors = vErrors.length;
@@ -11628,7 +10398,6 @@ else {
 validate319.errors = vErrors;
 return errors === 0;
 }
-validate319.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentResponse429 = validate323;
 const schema152 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse429"};
@@ -11636,13 +10405,6 @@ const schema152 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate324.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11696,20 +10458,12 @@ errors++;
 validate324.errors = vErrors;
 return errors === 0;
 }
-validate324.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate323.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
@@ -11719,7 +10473,6 @@ else {
 validate323.errors = vErrors;
 return errors === 0;
 }
-validate323.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentResponse500 = validate327;
 const schema154 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse500"};
@@ -11727,13 +10480,6 @@ const schema154 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate328.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11787,20 +10533,12 @@ errors++;
 validate328.errors = vErrors;
 return errors === 0;
 }
-validate328.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate327.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
 errors = vErrors.length;
@@ -11810,7 +10548,6 @@ else {
 validate327.errors = vErrors;
 return errors === 0;
 }
-validate327.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentResponse503 = validate331;
 const schema156 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse503"};
@@ -11818,13 +10555,6 @@ const schema156 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate332.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -11878,20 +10608,12 @@ errors++;
 validate332.errors = vErrors;
 return errors === 0;
 }
-validate332.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentResponse503" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate331.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
 errors = vErrors.length;
@@ -11901,7 +10623,6 @@ else {
 validate331.errors = vErrors;
 return errors === 0;
 }
-validate331.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentBody0 = validate335;
 const schema158 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateUpdateCachedContentBody0"};
@@ -11909,13 +10630,6 @@ const schema158 = {"$ref":"spec://generative#/components/schemas/CachedContent",
 function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate336.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -12367,20 +11081,12 @@ errors++;
 validate336.errors = vErrors;
 return errors === 0;
 }
-validate336.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate335.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
@@ -12390,7 +11096,6 @@ else {
 validate335.errors = vErrors;
 return errors === 0;
 }
-validate335.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentResponse200 = validate342;
 const schema160 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateUpdateCachedContentResponse200"};
@@ -12398,13 +11103,6 @@ const schema160 = {"$ref":"spec://generative#/components/schemas/CachedContent",
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate343.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -12856,20 +11554,12 @@ errors++;
 validate343.errors = vErrors;
 return errors === 0;
 }
-validate343.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate342.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
@@ -12879,7 +11569,6 @@ else {
 validate342.errors = vErrors;
 return errors === 0;
 }
-validate342.evaluated = {"props":{"name":true,"displayName":true,"model":true,"systemInstruction":true,"contents":true,"tools":true,"toolConfig":true,"createTime":true,"updateTime":true,"expireTime":true,"ttl":true,"usageMetadata":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentResponse400 = validate349;
 const schema162 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse400"};
@@ -12887,13 +11576,6 @@ const schema162 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate350.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -12947,20 +11629,12 @@ errors++;
 validate350.errors = vErrors;
 return errors === 0;
 }
-validate350.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate349.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
 errors = vErrors.length;
@@ -12970,7 +11644,6 @@ else {
 validate349.errors = vErrors;
 return errors === 0;
 }
-validate349.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentResponse403 = validate353;
 const schema164 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse403"};
@@ -12978,13 +11651,6 @@ const schema164 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate354.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13038,20 +11704,12 @@ errors++;
 validate354.errors = vErrors;
 return errors === 0;
 }
-validate354.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate353.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate354(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
@@ -13061,7 +11719,6 @@ else {
 validate353.errors = vErrors;
 return errors === 0;
 }
-validate353.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentResponse404 = validate357;
 const schema166 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse404"};
@@ -13069,13 +11726,6 @@ const schema166 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate358.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13129,20 +11779,12 @@ errors++;
 validate358.errors = vErrors;
 return errors === 0;
 }
-validate358.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate357.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate358(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
 errors = vErrors.length;
@@ -13152,7 +11794,6 @@ else {
 validate357.errors = vErrors;
 return errors === 0;
 }
-validate357.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentResponse429 = validate361;
 const schema168 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse429"};
@@ -13160,13 +11801,6 @@ const schema168 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate362.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13220,20 +11854,12 @@ errors++;
 validate362.errors = vErrors;
 return errors === 0;
 }
-validate362.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate361.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
@@ -13243,7 +11869,6 @@ else {
 validate361.errors = vErrors;
 return errors === 0;
 }
-validate361.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentResponse500 = validate365;
 const schema170 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse500"};
@@ -13251,13 +11876,6 @@ const schema170 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate366.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13311,20 +11929,12 @@ errors++;
 validate366.errors = vErrors;
 return errors === 0;
 }
-validate366.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate365.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
 errors = vErrors.length;
@@ -13334,7 +11944,6 @@ else {
 validate365.errors = vErrors;
 return errors === 0;
 }
-validate365.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileBody1 = validate369;
 const schema172 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateUploadFileBody1"};
@@ -13342,13 +11951,6 @@ const schema172 = {"$ref":"spec://generative#/components/schemas/CreateFileReque
 function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
@@ -13376,20 +11978,12 @@ errors++;
 validate370.errors = vErrors;
 return errors === 0;
 }
-validate370.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileBody1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate369.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
 errors = vErrors.length;
@@ -13399,7 +11993,6 @@ else {
 validate369.errors = vErrors;
 return errors === 0;
 }
-validate369.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileResponse200 = validate373;
 const schema174 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateUploadFileResponse200"};
@@ -13407,13 +12000,6 @@ const schema174 = {"$ref":"spec://generative#/components/schemas/CreateFileRespo
 function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate374.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
@@ -13441,20 +12027,12 @@ errors++;
 validate374.errors = vErrors;
 return errors === 0;
 }
-validate374.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate373.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
 errors = vErrors.length;
@@ -13464,7 +12042,6 @@ else {
 validate373.errors = vErrors;
 return errors === 0;
 }
-validate373.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileResponse400 = validate377;
 const schema176 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse400"};
@@ -13472,13 +12049,6 @@ const schema176 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate378.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13532,20 +12102,12 @@ errors++;
 validate378.errors = vErrors;
 return errors === 0;
 }
-validate378.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileResponse400" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate377.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate378(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
 errors = vErrors.length;
@@ -13555,7 +12117,6 @@ else {
 validate377.errors = vErrors;
 return errors === 0;
 }
-validate377.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileResponse403 = validate381;
 const schema178 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse403"};
@@ -13563,13 +12124,6 @@ const schema178 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate382.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13623,20 +12177,12 @@ errors++;
 validate382.errors = vErrors;
 return errors === 0;
 }
-validate382.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileResponse403" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate381.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate382(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
 errors = vErrors.length;
@@ -13646,7 +12192,6 @@ else {
 validate381.errors = vErrors;
 return errors === 0;
 }
-validate381.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileResponse404 = validate385;
 const schema180 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse404"};
@@ -13654,13 +12199,6 @@ const schema180 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate386.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13714,20 +12252,12 @@ errors++;
 validate386.errors = vErrors;
 return errors === 0;
 }
-validate386.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileResponse404" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate385.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate386(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
 errors = vErrors.length;
@@ -13737,7 +12267,6 @@ else {
 validate385.errors = vErrors;
 return errors === 0;
 }
-validate385.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileResponse429 = validate389;
 const schema182 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse429"};
@@ -13745,13 +12274,6 @@ const schema182 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate390.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13805,20 +12327,12 @@ errors++;
 validate390.errors = vErrors;
 return errors === 0;
 }
-validate390.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileResponse429" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate389.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate390(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
 errors = vErrors.length;
@@ -13828,7 +12342,6 @@ else {
 validate389.errors = vErrors;
 return errors === 0;
 }
-validate389.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileResponse500 = validate393;
 const schema184 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse500"};
@@ -13836,13 +12349,6 @@ const schema184 = {"$ref":"spec://generative#/components/schemas/ErrorResponse",
 function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate394.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
@@ -13896,20 +12402,12 @@ errors++;
 validate394.errors = vErrors;
 return errors === 0;
 }
-validate394.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileResponse500" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate393.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(validate394(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
 errors = vErrors.length;
@@ -13919,7 +12417,6 @@ else {
 validate393.errors = vErrors;
 return errors === 0;
 }
-validate393.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -13934,13 +12431,6 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://generative/validateCreateCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -14011,7 +12501,6 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateCreateFileParams = validate1;
 const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateCreateFileParams"};
@@ -14020,13 +12509,6 @@ function validate1(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://generative/validateCreateFileParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -14097,7 +12579,6 @@ errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteCachedContentParams = validate2;
 const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteCachedContentParams"};
@@ -14107,13 +12588,6 @@ function validate2(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://generative/validateDeleteCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -14247,7 +12721,6 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateDeleteFileParams = validate3;
 const schema3 = {"type":"object","properties":{"path":{"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/FileId"}},"required":["file"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteFileParams"};
@@ -14258,13 +12731,6 @@ const pattern1 = new RegExp("^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -14326,20 +12792,12 @@ errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -14431,7 +12889,6 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGenerateContentParams = validate7;
 const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGenerateContentParams"};
@@ -14441,13 +12898,6 @@ function validate7(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://generative/validateGenerateContentParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -14591,7 +13041,6 @@ errors++;
 validate7.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetCachedContentParams = validate8;
 const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGetCachedContentParams"};
@@ -14600,13 +13049,6 @@ function validate8(data, {instancePath="", parentData, parentDataProperty, rootD
 /*# sourceURL="spec://generative/validateGetCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -14740,7 +13182,6 @@ errors++;
 validate8.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateGetFileParams = validate9;
 const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/FileId"}},"required":["file"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGetFileParams"};
@@ -14748,13 +13189,6 @@ const schema8 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 let dataType0 = typeof data;
 let coerced0 = undefined;
@@ -14816,20 +13250,12 @@ errors++;
 validate10.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -14921,7 +13347,6 @@ errors++;
 validate9.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListCachedContentsParams = validate12;
 const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListCachedContentsParams"};
@@ -14930,13 +13355,6 @@ function validate12(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="spec://generative/validateListCachedContentsParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -15109,7 +13527,6 @@ errors++;
 validate12.errors = vErrors;
 return errors === 0;
 }
-validate12.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateListFilesParams = validate13;
 const schema11 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":10},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListFilesParams"};
@@ -15118,13 +13535,6 @@ function validate13(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="spec://generative/validateListFilesParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -15297,7 +13707,6 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateStreamGenerateContentParams = validate14;
 const schema12 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{"alt":{"type":"string","enum":["sse"]}},"required":["alt"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateStreamGenerateContentParams"};
@@ -15306,13 +13715,6 @@ function validate14(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="spec://generative/validateStreamGenerateContentParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -15518,7 +13920,6 @@ errors++;
 validate14.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUpdateCachedContentParams = validate15;
 const schema13 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{"updateMask":{"type":"string","enum":["ttl","expireTime","expiration"]}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateUpdateCachedContentParams"};
@@ -15527,13 +13928,6 @@ function validate15(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="spec://generative/validateUpdateCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -15719,7 +14113,6 @@ errors++;
 validate15.errors = vErrors;
 return errors === 0;
 }
-validate15.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 exports.validateUploadFileParams = validate16;
 const schema14 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"upload_id":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{"x-goog-upload-protocol":{"type":"string","enum":["raw","multipart","resumable"]},"x-goog-upload-command":{"type":"string","enum":["start","upload","upload, finalize","finalize","query","cancel"]},"x-goog-upload-header-content-length":{"type":"integer","minimum":0},"x-goog-upload-header-content-type":{"type":"string"},"x-goog-upload-offset":{"type":"integer","minimum":0}},"required":[]}},"$id":"spec://generative/validateUploadFileParams"};
@@ -15728,13 +14121,6 @@ function validate16(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="spec://generative/validateUploadFileParams" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
@@ -16093,7 +14479,6 @@ errors++;
 validate16.errors = vErrors;
 return errors === 0;
 }
-validate16.evaluated = {"props":{"path":true,"query":true,"header":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
