@@ -7,7 +7,7 @@ import {
 import { pascalCase, propertyKey } from '../model/names.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
 import { paramType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
-import { docText, printStructure } from './ts-project.js';
+import { docText, printStructure } from './print-structure.js';
 
 export function emitClient(service: ServiceModel): string {
   const className = `${service.name}Client`;

@@ -4,7 +4,7 @@ import { type InterfaceDeclarationStructure, type OptionalKind, type MethodSigna
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { camelCase } from '../model/names.js';
 import { streamChunkType, structuredBodyType, successType } from './operation-types.js';
-import { docText, printStructure } from './ts-project.js';
+import { docText, printStructure } from './print-structure.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
