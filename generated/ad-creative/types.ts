@@ -283,7 +283,7 @@ export interface components {
             /** @description Bundle folder id of a dynamic ad. */
             bundle_folder_id?: components["schemas"]["NumericString"];
             /** @description Call to action of the creative. */
-            call_to_action?: components["schemas"]["CallToAction"];
+            call_to_action?: components["schemas"]["CallToActionInput"];
             /** @description Button type; decides button text and header text. */
             call_to_action_type?: components["schemas"]["CallToActionType"];
             /** @description Categorization field of a dynamic category ad. */
@@ -331,7 +331,7 @@ export interface components {
             /** @description Id of an existing page post to use (<post_owner_id>_<post_id>). Post images must not exceed 8 MB; the image is copied into the image library. Null when an unpublished post is created inline with object_story_spec. */
             object_story_id?: components["schemas"]["PostId"];
             /** @description Creates a new unpublished page post and makes it an ad. */
-            object_story_spec?: components["schemas"]["ObjectStorySpec"];
+            object_story_spec?: components["schemas"]["ObjectStorySpecInput"];
             /** @description URL opened on click of a link ad; not connected to a page. */
             object_url?: string;
             /** @description App and web destinations of an omnichannel ad. */
@@ -724,10 +724,14 @@ export interface components {
             /** @description Version of the creation interface. */
             ui_version?: number;
         };
-        /** @description A call-to-action button. */
+        /** @description A call-to-action button. A read returns the selected members only; a request gives its type (CallToActionInput). */
         CallToAction: {
-            type: components["schemas"]["CallToActionType"];
+            type?: components["schemas"]["CallToActionType"];
             value?: components["schemas"]["CallToActionValue"];
+        };
+        /** @description A call-to-action button as a request gives it, with its type. */
+        CallToActionInput: components["schemas"]["CallToAction"] & {
+            type: unknown;
         };
         /**
          * @description Button type of a creative; decides button text and header text.
@@ -786,6 +790,10 @@ export interface components {
             /** @description Image URL of the card. */
             picture?: string;
             video_id?: components["schemas"]["NumericString"];
+        };
+        /** @description One card of a carousel as a request gives it. */
+        ChildAttachmentInput: components["schemas"]["ChildAttachment"] & {
+            call_to_action?: components["schemas"]["CallToActionInput"];
         };
         /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). */
         ContextualMultiAds: {
@@ -880,8 +888,8 @@ export interface components {
             /** @description Components of the ad (polls, stickers and the like). */
             components?: Record<string, never>[];
         };
-        /** @description The call to action of link data; value.link or value.page carries the target. */
-        LinkCallToAction: components["schemas"]["CallToAction"] & {
+        /** @description The call to action of link data in a request; value.link or value.page carries the target. */
+        LinkCallToAction: components["schemas"]["CallToActionInput"] & {
             value: {
                 link: string;
             } | {
@@ -895,7 +903,7 @@ export interface components {
             /** @description Style of the attachment. */
             attachment_style?: string;
             branded_content_sponsor_page_id?: components["schemas"]["NumericString"];
-            call_to_action?: components["schemas"]["LinkCallToAction"];
+            call_to_action?: components["schemas"]["CallToAction"];
             /** @description Caption of the link. */
             caption?: string;
             /** @description Cards of a carousel. */
@@ -935,17 +943,28 @@ export interface components {
             /** @description Keep the image aspect ratio flexible. */
             use_flexible_image_aspect_ratio?: boolean;
         };
+        /** @description A link post as a request gives it; its call to action carries value.link or value.page. */
+        LinkDataInput: components["schemas"]["LinkData"] & {
+            call_to_action?: components["schemas"]["LinkCallToAction"];
+            child_attachments?: components["schemas"]["ChildAttachmentInput"][];
+        };
         /** @description An id written as a string of digits. */
         NumericString: string;
-        /** @description A new unpublished page post - page_id and exactly one of link_data, photo_data, video_data, text_data, template_data. */
+        /** @description The unpublished page post of a creative. A read returns the selected members only (object_story_spec{page_id} answers page_id alone); a request gives page_id and exactly one data member (ObjectStorySpecInput). */
         ObjectStorySpec: {
             link_data?: components["schemas"]["LinkData"];
-            page_id: components["schemas"]["NumericString"];
+            page_id?: components["schemas"]["NumericString"];
             photo_data?: components["schemas"]["PhotoData"];
             photoapp_actor_id?: components["schemas"]["NumericString"];
             template_data?: components["schemas"]["LinkData"];
             text_data?: components["schemas"]["TextData"];
             video_data?: components["schemas"]["VideoData"];
+        };
+        /** @description A new unpublished page post as a request gives it - page_id and exactly one of link_data, photo_data, video_data, text_data, template_data. */
+        ObjectStorySpecInput: components["schemas"]["ObjectStorySpec"] & ({
+            link_data?: components["schemas"]["LinkDataInput"];
+            template_data?: components["schemas"]["LinkDataInput"];
+            video_data?: components["schemas"]["VideoDataInput"];
         } & ({
             link_data: unknown;
         } | {
@@ -956,7 +975,7 @@ export interface components {
             text_data: unknown;
         } | {
             template_data: unknown;
-        });
+        }));
         /**
          * @description Kind of promoted object. INVALID - the object id is invalid, deleted or not visible; PRIVACY_CHECK_FAIL - no permission to load that type; POST_DELETED - the post was deleted.
          * @enum {string}
@@ -1106,6 +1125,10 @@ export interface components {
             title?: string;
             video_id?: components["schemas"]["NumericString"];
         };
+        /** @description A video post as a request gives it. */
+        VideoDataInput: components["schemas"]["VideoData"] & {
+            call_to_action?: components["schemas"]["CallToActionInput"];
+        };
     };
     responses: {
         /** @description Invalid parameter (100), invalid access token (190) or unparsable query (2500). */
@@ -1174,11 +1197,13 @@ export type SchemaAssetFeedVideo = components['schemas']['AssetFeedVideo'];
 export type SchemaAuthorizationCategory = components['schemas']['AuthorizationCategory'];
 export type SchemaBrandedContentAds = components['schemas']['BrandedContentAds'];
 export type SchemaCallToAction = components['schemas']['CallToAction'];
+export type SchemaCallToActionInput = components['schemas']['CallToActionInput'];
 export type SchemaCallToActionType = components['schemas']['CallToActionType'];
 export type SchemaCallToActionValue = components['schemas']['CallToActionValue'];
 export type SchemaCategorizationCriteria = components['schemas']['CategorizationCriteria'];
 export type SchemaCategoryMediaSource = components['schemas']['CategoryMediaSource'];
 export type SchemaChildAttachment = components['schemas']['ChildAttachment'];
+export type SchemaChildAttachmentInput = components['schemas']['ChildAttachmentInput'];
 export type SchemaContextualMultiAds = components['schemas']['ContextualMultiAds'];
 export type SchemaCreatedId = components['schemas']['CreatedId'];
 export type SchemaCreativeSourcingSpec = components['schemas']['CreativeSourcingSpec'];
@@ -1191,8 +1216,10 @@ export type SchemaImageCrops = components['schemas']['ImageCrops'];
 export type SchemaInteractiveComponentsSpec = components['schemas']['InteractiveComponentsSpec'];
 export type SchemaLinkCallToAction = components['schemas']['LinkCallToAction'];
 export type SchemaLinkData = components['schemas']['LinkData'];
+export type SchemaLinkDataInput = components['schemas']['LinkDataInput'];
 export type SchemaNumericString = components['schemas']['NumericString'];
 export type SchemaObjectStorySpec = components['schemas']['ObjectStorySpec'];
+export type SchemaObjectStorySpecInput = components['schemas']['ObjectStorySpecInput'];
 export type SchemaObjectType = components['schemas']['ObjectType'];
 export type SchemaOmnichannelLinkSpec = components['schemas']['OmnichannelLinkSpec'];
 export type SchemaPagePost = components['schemas']['PagePost'];
@@ -1209,6 +1236,7 @@ export type SchemaSuccess = components['schemas']['Success'];
 export type SchemaTemplateUrlSpec = components['schemas']['TemplateUrlSpec'];
 export type SchemaTextData = components['schemas']['TextData'];
 export type SchemaVideoData = components['schemas']['VideoData'];
+export type SchemaVideoDataInput = components['schemas']['VideoDataInput'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseTooManyCalls = components['responses']['TooManyCalls'];

@@ -251,7 +251,7 @@ const strict = ((exports) => {
 "use strict";
 exports.validateCreateAdCreativeBody2 = validate0;
 const schema0 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeCreate","$id":"spec://ad-creative/validateCreateAdCreativeBody2"};
-const schema2 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
+const schema2 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}};
 const schema3 = {"type":"string","pattern":"^[0-9]+$"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
@@ -2929,10 +2929,10 @@ validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"type":"object","required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
-const schema28 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
-const schema29 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["value"],"properties":{"value":{"anyOf":[{"required":["link"],"properties":{"link":{"type":"string"}}},{"required":["page"],"properties":{"page":{"type":"string"}}}]}}}]};
-const schema30 = {"type":"object","required":["type"],"properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
+const schema27 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
+const schema28 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
+const schema29 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
+const schema30 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
 const schema31 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"page":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_caption":{"type":"string"},"link_description":{"type":"string"},"link_format":{"type":"string"},"app_link":{"type":"string"},"application":{"type":"string"},"event_id":{"type":"string"},"lead_gen_form_id":{"type":"string"},"product_link":{"type":"string","maxLength":1000},"app_destination":{"type":"string"},"object_store_urls":{"type":"array","items":{"type":"string","maxLength":1000}},"chat_number":{"type":"string"}}};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3223,16 +3223,6 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
@@ -3257,35 +3247,7 @@ var valid0 = _errs2 === errors;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs0 === errors;
-const _errs1 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3294,109 +3256,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid2 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.link === undefined){
-const err1 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0.link !== undefined){
-let data1 = data0.link;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/value/link",schemaPath:"#/allOf/1/properties/value/anyOf/0/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-var valid3 = _errs5 === errors;
-}
-}
-var _valid0 = _errs4 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs7 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.page === undefined){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/1/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.page !== undefined){
-let data2 = data0.page;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/value/page",schemaPath:"#/allOf/1/properties/value/anyOf/1/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const _errs9 = errors;
-var valid4 = _errs8 === errors;
-}
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-}
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid1 = _errs2 === errors;
-}
-}
-var valid0 = _errs1 === errors;
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 const schema32 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3538,12 +3404,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3698,8 +3564,8 @@ var valid0 = _errs15 === errors;
 if(data.call_to_action !== undefined){
 let data8 = data.call_to_action;
 const _errs16 = errors;
-if(!(validate78(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 else {
@@ -3726,8 +3592,8 @@ const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 const _errs19 = errors;
-if(!(validate86(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate85(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -3775,9 +3641,9 @@ vErrors.push(err11);
 errors++;
 }
 const _errs22 = errors;
-const vSchema0 = schema28.properties.format_option.enum;
+const vSchema0 = schema29.properties.format_option.enum;
 if(!((((((data12 === "carousel_ar_effects") || (data12 === "carousel_images_multi_items")) || (data12 === "carousel_images_single_item")) || (data12 === "carousel_slideshows")) || (data12 === "collection_video")) || (data12 === "single_image"))){
-const err12 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/enum",keyword:"enum",params:{allowedValues: schema28.properties.format_option.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/enum",keyword:"enum",params:{allowedValues: schema29.properties.format_option.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3971,13 +3837,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 const schema33 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4096,13 +3962,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
 const schema34 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4303,13 +4169,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
 const schema35 = {"type":"object","properties":{"message":{"type":"string"}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4341,22 +4207,127 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.link_data === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "link_data"},message:"must have required property '"+"link_data"+"'"};
+if(data.page_id !== undefined){
+let data0 = data.page_id;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/page_id",parentData:data,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.photoapp_actor_id !== undefined){
+let data1 = data.photoapp_actor_id;
+const _errs2 = errors;
+if(!(validate3(data1, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs2 === errors;
+}
+if(data.link_data !== undefined){
+let data2 = data.link_data;
+const _errs3 = errors;
+if(!(validate77(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.photo_data !== undefined){
+let data3 = data.photo_data;
+const _errs4 = errors;
+if(!(validate91(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs4 === errors;
+}
+if(data.video_data !== undefined){
+let data4 = data.video_data;
+const _errs5 = errors;
+if(!(validate94(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs5 === errors;
+}
+if(data.text_data !== undefined){
+let data5 = data.text_data;
+const _errs6 = errors;
+if(!(validate99(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs6 === errors;
+}
+if(data.template_data !== undefined){
+let data6 = data.template_data;
+const _errs7 = errors;
+if(!(validate77(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs7 === errors;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+const schema36 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/LinkData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachmentInput"}}}}]};
+const schema37 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},{"required":["value"],"properties":{"value":{"anyOf":[{"required":["link"],"properties":{"link":{"type":"string"}}},{"required":["page"],"properties":{"page":{"type":"string"}}}]}}}]};
+const schema38 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["type"]}]};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4366,15 +4337,44 @@ vErrors.push(err0);
 errors++;
 }
 }
-var _valid0 = _errs2 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+var valid0 = _errs1 === errors;
+validate106.errors = vErrors;
+return errors === 0;
 }
-const _errs3 = errors;
+
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.photo_data === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "photo_data"},message:"must have required property '"+"photo_data"+"'"};
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value !== undefined){
+let data0 = data.value;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid2 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.link === undefined){
+const err1 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4383,21 +4383,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.video_data === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "video_data"},message:"must have required property '"+"video_data"+"'"};
+if(data0.link !== undefined){
+let data1 = data0.link;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/value/link",schemaPath:"#/allOf/1/properties/value/anyOf/0/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4406,21 +4396,17 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid3 = _errs5 === errors;
+}
 }
 var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text_data === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "text_data"},message:"must have required property '"+"text_data"+"'"};
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs7 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.page === undefined){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/1/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4429,21 +4415,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.template_data === undefined){
-const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "template_data"},message:"must have required property '"+"template_data"+"'"};
+if(data0.page !== undefined){
+let data2 = data0.page;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+const err4 = {instancePath:instancePath+"/value/page",schemaPath:"#/allOf/1/properties/value/anyOf/1/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4452,23 +4428,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
+const _errs9 = errors;
+var valid4 = _errs8 === errors;
 }
 }
+var _valid0 = _errs7 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
 }
 }
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4478,10 +4448,298 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs3;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate105.errors = vErrors;
+return errors === 0;
+}
+
+const schema39 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call_to_action !== undefined){
+let data0 = data.call_to_action;
+const _errs2 = errors;
+if(!(validate106(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call_to_action !== undefined){
+let data0 = data.call_to_action;
+const _errs2 = errors;
+if(!(validate105(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
+if(data.child_attachments !== undefined){
+let data1 = data.child_attachments;
+const _errs3 = errors;
+const _errs4 = errors;
+if(Array.isArray(data1)){
+let valid3 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs5 = errors;
+if(!(validate110(data2, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs5 === errors;
+if(!valid2){
+valid3 = false;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/child_attachments",schemaPath:"#/allOf/1/properties/child_attachments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs3 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate103.errors = vErrors;
+return errors === 0;
+}
+
+const schema40 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/VideoData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call_to_action !== undefined){
+let data0 = data.call_to_action;
+const _errs2 = errors;
+if(!(validate106(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate115.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.link_data === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: "link_data"},message:"must have required property '"+"link_data"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.photo_data === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: "photo_data"},message:"must have required property '"+"photo_data"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.video_data === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: "video_data"},message:"must have required property '"+"video_data"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text_data === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: "text_data"},message:"must have required property '"+"text_data"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.template_data === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: "template_data"},message:"must have required property '"+"template_data"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err5 = {instancePath,schemaPath:"#/allOf/1/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
@@ -4490,7 +4748,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page_id"},message:"must have required property '"+"page_id"+"'"};
+const err6 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "page_id"},message:"must have required property '"+"page_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4499,101 +4757,48 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.page_id !== undefined){
-let data0 = data.page_id;
-const _errs7 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/page_id",parentData:data,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs7 === errors;
-}
-if(data.photoapp_actor_id !== undefined){
-let data1 = data.photoapp_actor_id;
-const _errs8 = errors;
-if(!(validate3(data1, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs8 === errors;
-}
 if(data.link_data !== undefined){
-let data2 = data.link_data;
-const _errs9 = errors;
-if(!(validate76(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+let data0 = data.link_data;
+const _errs8 = errors;
+if(!(validate103(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs9 === errors;
-}
-if(data.photo_data !== undefined){
-let data3 = data.photo_data;
-const _errs10 = errors;
-if(!(validate92(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs10 === errors;
+var valid2 = _errs8 === errors;
 }
 if(data.video_data !== undefined){
-let data4 = data.video_data;
-const _errs11 = errors;
-if(!(validate95(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+let data1 = data.video_data;
+const _errs9 = errors;
+if(!(validate115(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs11 === errors;
-}
-if(data.text_data !== undefined){
-let data5 = data.text_data;
-const _errs12 = errors;
-if(!(validate100(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs12 === errors;
+var valid2 = _errs9 === errors;
 }
 if(data.template_data !== undefined){
-let data6 = data.template_data;
-const _errs13 = errors;
-if(!(validate76(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+let data2 = data.template_data;
+const _errs10 = errors;
+if(!(validate103(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs13 === errors;
+var valid2 = _errs10 === errors;
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
+var valid0 = _errs1 === errors;
 validate73.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
+const schema41 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4641,13 +4846,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
+const schema42 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4679,13 +4884,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
+const schema43 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4756,13 +4961,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
+const schema44 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4833,13 +5038,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
+const schema45 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4967,7 +5172,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
@@ -5741,8 +5946,8 @@ var valid2 = _errs60 === errors;
 if(data.omnichannel_link_spec !== undefined){
 let data42 = data.omnichannel_link_spec;
 const _errs62 = errors;
-if(!(validate104(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate121(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 else {
@@ -5779,8 +5984,8 @@ var valid2 = _errs65 === errors;
 if(data.platform_customizations !== undefined){
 let data45 = data.platform_customizations;
 const _errs66 = errors;
-if(!(validate107(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate124(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 else {
@@ -5801,8 +6006,8 @@ var valid2 = _errs67 === errors;
 if(data.portrait_customizations !== undefined){
 let data47 = data.portrait_customizations;
 const _errs68 = errors;
-if(!(validate110(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate127(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 else {
@@ -5823,8 +6028,8 @@ var valid2 = _errs69 === errors;
 if(data.recommender_settings !== undefined){
 let data49 = data.recommender_settings;
 const _errs70 = errors;
-if(!(validate113(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate130(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 else {
@@ -5873,8 +6078,8 @@ var valid2 = _errs72 === errors;
 if(data.template_url_spec !== undefined){
 let data52 = data.template_url_spec;
 const _errs74 = errors;
-if(!(validate116(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate133(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 else {
@@ -5954,8 +6159,8 @@ var valid2 = _errs82 === errors;
 if(data.call_to_action !== undefined){
 let data58 = data.call_to_action;
 const _errs83 = errors;
-if(!(validate79(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate106(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 else {
@@ -5992,11 +6197,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse200 = validate122;
-const schema41 = {"$ref":"spec://ad-creative#/components/schemas/CreatedId","$id":"spec://ad-creative/validateCreateAdCreativeResponse200"};
-const schema42 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+exports.validateCreateAdCreativeResponse200 = validate139;
+const schema46 = {"$ref":"spec://ad-creative#/components/schemas/CreatedId","$id":"spec://ad-creative/validateCreateAdCreativeResponse200"};
+const schema47 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6033,31 +6238,31 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate122.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse400 = validate126;
-const schema43 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse400"};
-const schema44 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://ad-creative#/components/schemas/GraphError"}}};
-const schema45 = {"type":"object","required":["message","type","code","fbtrace_id"],"properties":{"message":{"type":"string"},"type":{"type":"string"},"code":{"type":"integer","enum":[1,100,190,200,270,2500,80004]},"error_subcode":{"type":"integer"},"error_user_title":{"type":"string"},"error_user_msg":{"type":"string"},"is_transient":{"type":"boolean"},"fbtrace_id":{"type":"string"}}};
+exports.validateCreateAdCreativeResponse400 = validate143;
+const schema48 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse400"};
+const schema49 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://ad-creative#/components/schemas/GraphError"}}};
+const schema50 = {"type":"object","required":["message","type","code","fbtrace_id"],"properties":{"message":{"type":"string"},"type":{"type":"string"},"code":{"type":"integer","enum":[1,100,190,200,270,2500,80004]},"error_subcode":{"type":"integer"},"error_user_title":{"type":"string"},"error_user_msg":{"type":"string"},"is_transient":{"type":"boolean"},"fbtrace_id":{"type":"string"}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6148,9 +6353,9 @@ vErrors.push(err6);
 errors++;
 }
 const _errs6 = errors;
-const vSchema0 = schema45.properties.code.enum;
+const vSchema0 = schema50.properties.code.enum;
 if(!(((((((data2 === 1) || (data2 === 100)) || (data2 === 190)) || (data2 === 200)) || (data2 === 270)) || (data2 === 2500)) || (data2 === 80004))){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema45.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema50.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6252,12 +6457,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6275,8 +6480,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -6294,29 +6499,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate126.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse403 = validate131;
-const schema46 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse403"};
+exports.validateCreateAdCreativeResponse403 = validate148;
+const schema51 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse403"};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6334,8 +6539,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -6353,29 +6558,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse403" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate131.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse429 = validate135;
-const schema48 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse429"};
+exports.validateCreateAdCreativeResponse429 = validate152;
+const schema53 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse429"};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6393,8 +6598,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -6412,30 +6617,30 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse429" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate135.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse200 = validate139;
-const schema50 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateDeleteAdCreativeResponse200"};
-const schema51 = {"type":"object","required":["success"],"properties":{"success":{"type":"boolean"}}};
+exports.validateDeleteAdCreativeResponse200 = validate156;
+const schema55 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateDeleteAdCreativeResponse200"};
+const schema56 = {"type":"object","required":["success"],"properties":{"success":{"type":"boolean"}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6477,29 +6682,29 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate139.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse400 = validate142;
-const schema52 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse400"};
+exports.validateDeleteAdCreativeResponse400 = validate159;
+const schema57 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse400"};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6517,8 +6722,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -6536,29 +6741,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate142.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse403 = validate146;
-const schema54 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse403"};
+exports.validateDeleteAdCreativeResponse403 = validate163;
+const schema59 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse403"};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6576,8 +6781,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -6595,29 +6800,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse403" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate146.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse429 = validate150;
-const schema56 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse429"};
+exports.validateDeleteAdCreativeResponse429 = validate167;
+const schema61 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse429"};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6635,8 +6840,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -6654,31 +6859,31 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse429" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate150.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsResponse200 = validate154;
-const schema58 = {"$ref":"spec://ad-creative#/components/schemas/AdPreviewList","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse200"};
-const schema59 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdPreview"}}}};
-const schema60 = {"type":"object","properties":{"body":{"type":"string"},"transformation_spec":{"type":"object","additionalProperties":true}}};
+exports.validateGetAdCreativePreviewsResponse200 = validate171;
+const schema63 = {"$ref":"spec://ad-creative#/components/schemas/AdPreviewList","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse200"};
+const schema64 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdPreview"}}}};
+const schema65 = {"type":"object","properties":{"body":{"type":"string"},"transformation_spec":{"type":"object","additionalProperties":true}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6729,12 +6934,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6759,8 +6964,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate156(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate173(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
@@ -6794,1316 +6999,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate155.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate154.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativePreviewsResponse400 = validate159;
-const schema61 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse400"};
-
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate160.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate159.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativePreviewsResponse403 = validate163;
-const schema63 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse403"};
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate164.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate163.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativePreviewsResponse429 = validate167;
-const schema65 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse429"};
-
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate168.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate167.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativeResponse200 = validate171;
-const schema67 = {"$ref":"spec://ad-creative#/components/schemas/AdCreative","$id":"spec://ad-creative/validateGetAdCreativeResponse200"};
-const schema68 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"type":"string","minLength":1},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"effective_authorization_category":{"type":"string"},"effective_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"type":["string","null"],"pattern":"^[0-9]+_[0-9]+$"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"photo_album_source_object_story_id":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"referral_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string"},"title":{"type":"string","minLength":1},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
-const schema69 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER","PAGE","PHOTO","SHARE","STATUS","STORE_ITEM","VIDEO","INVALID","PRIVACY_CHECK_FAIL","POST_DELETED"]};
-
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs0 = errors;
-const vSchema0 = schema69.enum;
-if(!(((((((((((((data === "APPLICATION") || (data === "DOMAIN")) || (data === "EVENT")) || (data === "OFFER")) || (data === "PAGE")) || (data === "PHOTO")) || (data === "SHARE")) || (data === "STATUS")) || (data === "STORE_ITEM")) || (data === "VIDEO")) || (data === "INVALID")) || (data === "PRIVACY_CHECK_FAIL")) || (data === "POST_DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate205.errors = vErrors;
-return errors === 0;
-}
-
-const schema70 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
-
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs0 = errors;
-const vSchema0 = schema70.enum;
-if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate216.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.account_id !== undefined){
-let data1 = data.account_id;
-const _errs2 = errors;
-if(!(validate3(data1, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs2 === errors;
-}
-if(data.actor_id !== undefined){
-let data2 = data.actor_id;
-const _errs3 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs3 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs4 = errors;
-const _errs5 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs6 = errors;
-if(!(validate5(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid0 = _errs4 === errors;
-}
-if(data.applink_treatment !== undefined){
-let data5 = data.applink_treatment;
-const _errs7 = errors;
-if(!(validate8(data5, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.asset_feed_spec !== undefined){
-let data6 = data.asset_feed_spec;
-const _errs8 = errors;
-if(!(validate10(data6, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
-}
-if(data.authorization_category !== undefined){
-let data7 = data.authorization_category;
-const _errs9 = errors;
-if(!(validate32(data7, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs9 === errors;
-}
-if(data.auto_update !== undefined){
-let data8 = data.auto_update;
-const _errs10 = errors;
-if(typeof data8 !== "boolean"){
-const err1 = {instancePath:instancePath+"/auto_update",schemaPath:"#/properties/auto_update/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-if(data.body !== undefined){
-let data9 = data.body;
-const _errs12 = errors;
-const _errs13 = errors;
-if(typeof data9 === "string"){
-if(func0(data9) < 1){
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid0 = _errs12 === errors;
-}
-if(data.branded_content !== undefined){
-let data10 = data.branded_content;
-const _errs14 = errors;
-if(!(validate36(data10, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs14 === errors;
-}
-if(data.branded_content_sponsor_page_id !== undefined){
-let data11 = data.branded_content_sponsor_page_id;
-const _errs15 = errors;
-if(!(validate3(data11, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs15 === errors;
-}
-if(data.bundle_folder_id !== undefined){
-let data12 = data.bundle_folder_id;
-const _errs16 = errors;
-if(!(validate3(data12, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs16 === errors;
-}
-if(data.call_to_action_type !== undefined){
-let data13 = data.call_to_action_type;
-const _errs17 = errors;
-if(!(validate14(data13, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs17 === errors;
-}
-if(data.categorization_criteria !== undefined){
-let data14 = data.categorization_criteria;
-const _errs18 = errors;
-if(!(validate41(data14, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs18 === errors;
-}
-if(data.category_media_source !== undefined){
-let data15 = data.category_media_source;
-const _errs19 = errors;
-if(!(validate43(data15, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs19 === errors;
-}
-if(data.collaborative_ads_lsb_image_bank_id !== undefined){
-let data16 = data.collaborative_ads_lsb_image_bank_id;
-const _errs20 = errors;
-if(!(validate3(data16, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs20 === errors;
-}
-if(data.contextual_multi_ads !== undefined){
-let data17 = data.contextual_multi_ads;
-const _errs21 = errors;
-if(!(validate46(data17, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs21 === errors;
-}
-if(data.creative_sourcing_spec !== undefined){
-let data18 = data.creative_sourcing_spec;
-const _errs22 = errors;
-if(!(validate48(data18, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs22 === errors;
-}
-if(data.degrees_of_freedom_spec !== undefined){
-let data19 = data.degrees_of_freedom_spec;
-const _errs23 = errors;
-if(!(validate50(data19, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs23 === errors;
-}
-if(data.destination_set_id !== undefined){
-let data20 = data.destination_set_id;
-const _errs24 = errors;
-if(!(validate3(data20, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs24 === errors;
-}
-if(data.dynamic_ad_voice !== undefined){
-let data21 = data.dynamic_ad_voice;
-const _errs25 = errors;
-if(!(validate55(data21, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs25 === errors;
-}
-if(data.effective_authorization_category !== undefined){
-let data22 = data.effective_authorization_category;
-const _errs26 = errors;
-if(typeof data22 !== "string"){
-const err4 = {instancePath:instancePath+"/effective_authorization_category",schemaPath:"#/properties/effective_authorization_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const _errs27 = errors;
-var valid0 = _errs26 === errors;
-}
-if(data.effective_photoapp_media_id !== undefined){
-let data23 = data.effective_photoapp_media_id;
-const _errs28 = errors;
-if(!(validate3(data23, {instancePath:instancePath+"/effective_photoapp_media_id",parentData:data,parentDataProperty:"effective_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs28 === errors;
-}
-if(data.effective_photoapp_story_id !== undefined){
-let data24 = data.effective_photoapp_story_id;
-const _errs29 = errors;
-if(!(validate3(data24, {instancePath:instancePath+"/effective_photoapp_story_id",parentData:data,parentDataProperty:"effective_photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs29 === errors;
-}
-if(data.effective_object_story_id !== undefined){
-let data25 = data.effective_object_story_id;
-const _errs30 = errors;
-if(!(validate71(data25, {instancePath:instancePath+"/effective_object_story_id",parentData:data,parentDataProperty:"effective_object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs30 === errors;
-}
-if(data.enable_direct_install !== undefined){
-let data26 = data.enable_direct_install;
-const _errs31 = errors;
-if(typeof data26 !== "boolean"){
-const err5 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-const _errs32 = errors;
-var valid0 = _errs31 === errors;
-}
-if(data.enable_launch_instant_app !== undefined){
-let data27 = data.enable_launch_instant_app;
-const _errs33 = errors;
-if(typeof data27 !== "boolean"){
-const err6 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs34 = errors;
-var valid0 = _errs33 === errors;
-}
-if(data.platform_branded_content !== undefined){
-let data28 = data.platform_branded_content;
-const _errs35 = errors;
-if(!(validate57(data28, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs35 === errors;
-}
-if(data.image_crops !== undefined){
-let data29 = data.image_crops;
-const _errs36 = errors;
-if(!(validate19(data29, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs36 === errors;
-}
-if(data.image_hash !== undefined){
-let data30 = data.image_hash;
-const _errs37 = errors;
-if(typeof data30 !== "string"){
-const err7 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-const _errs38 = errors;
-var valid0 = _errs37 === errors;
-}
-if(data.image_url !== undefined){
-let data31 = data.image_url;
-const _errs39 = errors;
-const _errs40 = errors;
-if(typeof data31 === "string"){
-if(func0(data31) > 1000){
-const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid0 = _errs39 === errors;
-}
-if(data.photoapp_actor_id !== undefined){
-let data32 = data.photoapp_actor_id;
-const _errs41 = errors;
-if(!(validate3(data32, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs41 === errors;
-}
-if(data.photoapp_branded_content !== undefined){
-let data33 = data.photoapp_branded_content;
-const _errs42 = errors;
-if(!(validate62(data33, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs42 === errors;
-}
-if(data.photoapp_permalink_url !== undefined){
-let data34 = data.photoapp_permalink_url;
-const _errs43 = errors;
-const _errs44 = errors;
-if(typeof data34 === "string"){
-if(func0(data34) > 1000){
-const err10 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid0 = _errs43 === errors;
-}
-if(data.photoapp_story_id !== undefined){
-let data35 = data.photoapp_story_id;
-const _errs45 = errors;
-if(!(validate3(data35, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs45 === errors;
-}
-if(data.photoapp_user_id !== undefined){
-let data36 = data.photoapp_user_id;
-const _errs46 = errors;
-if(!(validate3(data36, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs46 === errors;
-}
-if(data.interactive_components_spec !== undefined){
-let data37 = data.interactive_components_spec;
-const _errs47 = errors;
-if(!(validate67(data37, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs47 === errors;
-}
-if(data.link_deep_link_url !== undefined){
-let data38 = data.link_deep_link_url;
-const _errs48 = errors;
-const _errs49 = errors;
-if(typeof data38 === "string"){
-if(func0(data38) > 1000){
-const err12 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid0 = _errs48 === errors;
-}
-if(data.link_destination_display_url !== undefined){
-let data39 = data.link_destination_display_url;
-const _errs50 = errors;
-const _errs51 = errors;
-if(typeof data39 === "string"){
-if(func0(data39) > 1000){
-const err14 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid0 = _errs50 === errors;
-}
-if(data.link_og_id !== undefined){
-let data40 = data.link_og_id;
-const _errs52 = errors;
-if(!(validate3(data40, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs52 === errors;
-}
-if(data.link_url !== undefined){
-let data41 = data.link_url;
-const _errs53 = errors;
-const _errs54 = errors;
-if(typeof data41 === "string"){
-if(func0(data41) > 1000){
-const err16 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid0 = _errs53 === errors;
-}
-if(data.name !== undefined){
-let data42 = data.name;
-const _errs55 = errors;
-const _errs56 = errors;
-if(typeof data42 === "string"){
-if(func0(data42) > 100){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var valid0 = _errs55 === errors;
-}
-if(data.object_id !== undefined){
-let data43 = data.object_id;
-const _errs57 = errors;
-if(!(validate3(data43, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs57 === errors;
-}
-if(data.object_store_url !== undefined){
-let data44 = data.object_store_url;
-const _errs58 = errors;
-const _errs59 = errors;
-if(typeof data44 === "string"){
-if(func0(data44) > 1000){
-const err20 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid0 = _errs58 === errors;
-}
-if(data.object_story_id !== undefined){
-let data45 = data.object_story_id;
-const _errs60 = errors;
-if((typeof data45 !== "string") && (data45 !== null)){
-const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema68.properties.object_story_id.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-const _errs61 = errors;
-if(typeof data45 === "string"){
-if(!pattern5.test(data45)){
-const err23 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-var valid0 = _errs60 === errors;
-}
-if(data.object_story_spec !== undefined){
-let data46 = data.object_story_spec;
-const _errs62 = errors;
-if(!(validate73(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs62 === errors;
-}
-if(data.object_type !== undefined){
-let data47 = data.object_type;
-const _errs63 = errors;
-if(!(validate205(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs63 === errors;
-}
-if(data.object_url !== undefined){
-let data48 = data.object_url;
-const _errs64 = errors;
-const _errs65 = errors;
-if(typeof data48 === "string"){
-if(func0(data48) > 1000){
-const err24 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var valid0 = _errs64 === errors;
-}
-if(data.omnichannel_link_spec !== undefined){
-let data49 = data.omnichannel_link_spec;
-const _errs66 = errors;
-if(!(validate104(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs66 === errors;
-}
-if(data.page_welcome_message !== undefined){
-let data50 = data.page_welcome_message;
-const _errs67 = errors;
-if(typeof data50 !== "string"){
-const err26 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-const _errs68 = errors;
-var valid0 = _errs67 === errors;
-}
-if(data.photo_album_source_object_story_id !== undefined){
-let data51 = data.photo_album_source_object_story_id;
-const _errs69 = errors;
-if(typeof data51 !== "string"){
-const err27 = {instancePath:instancePath+"/photo_album_source_object_story_id",schemaPath:"#/properties/photo_album_source_object_story_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-const _errs70 = errors;
-var valid0 = _errs69 === errors;
-}
-if(data.place_page_set_id !== undefined){
-let data52 = data.place_page_set_id;
-const _errs71 = errors;
-if(!(validate3(data52, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs71 === errors;
-}
-if(data.platform_customizations !== undefined){
-let data53 = data.platform_customizations;
-const _errs72 = errors;
-if(!(validate107(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs72 === errors;
-}
-if(data.playable_asset_id !== undefined){
-let data54 = data.playable_asset_id;
-const _errs73 = errors;
-if(!(validate3(data54, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs73 === errors;
-}
-if(data.portrait_customizations !== undefined){
-let data55 = data.portrait_customizations;
-const _errs74 = errors;
-if(!(validate110(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs74 === errors;
-}
-if(data.product_set_id !== undefined){
-let data56 = data.product_set_id;
-const _errs75 = errors;
-if(!(validate3(data56, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs75 === errors;
-}
-if(data.recommender_settings !== undefined){
-let data57 = data.recommender_settings;
-const _errs76 = errors;
-if(!(validate113(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs76 === errors;
-}
-if(data.referral_id !== undefined){
-let data58 = data.referral_id;
-const _errs77 = errors;
-if(!(validate3(data58, {instancePath:instancePath+"/referral_id",parentData:data,parentDataProperty:"referral_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs77 === errors;
-}
-if(data.source_photoapp_media_id !== undefined){
-let data59 = data.source_photoapp_media_id;
-const _errs78 = errors;
-if(!(validate3(data59, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs78 === errors;
-}
-if(data.status !== undefined){
-let data60 = data.status;
-const _errs79 = errors;
-if(!(validate216(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs79 === errors;
-}
-if(data.template_url !== undefined){
-let data61 = data.template_url;
-const _errs80 = errors;
-const _errs81 = errors;
-if(typeof data61 === "string"){
-if(func0(data61) > 1000){
-const err28 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid0 = _errs80 === errors;
-}
-if(data.template_url_spec !== undefined){
-let data62 = data.template_url_spec;
-const _errs82 = errors;
-if(!(validate116(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs82 === errors;
-}
-if(data.thumbnail_id !== undefined){
-let data63 = data.thumbnail_id;
-const _errs83 = errors;
-if(!(validate3(data63, {instancePath:instancePath+"/thumbnail_id",parentData:data,parentDataProperty:"thumbnail_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs83 === errors;
-}
-if(data.thumbnail_url !== undefined){
-let data64 = data.thumbnail_url;
-const _errs84 = errors;
-if(typeof data64 !== "string"){
-const err30 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-const _errs85 = errors;
-var valid0 = _errs84 === errors;
-}
-if(data.title !== undefined){
-let data65 = data.title;
-const _errs86 = errors;
-const _errs87 = errors;
-if(typeof data65 === "string"){
-if(func0(data65) < 1){
-const err31 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var valid0 = _errs86 === errors;
-}
-if(data.url_tags !== undefined){
-let data66 = data.url_tags;
-const _errs88 = errors;
-if(typeof data66 !== "string"){
-const err33 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-const _errs89 = errors;
-var valid0 = _errs88 === errors;
-}
-if(data.use_page_actor_override !== undefined){
-let data67 = data.use_page_actor_override;
-const _errs90 = errors;
-if(typeof data67 !== "boolean"){
-const err34 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-const _errs91 = errors;
-var valid0 = _errs90 === errors;
-}
-if(data.video_id !== undefined){
-let data68 = data.video_id;
-const _errs92 = errors;
-if(!(validate3(data68, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs92 === errors;
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
 validate172.errors = vErrors;
 return errors === 0;
 }
 
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse200" */;
+/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse200" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
@@ -8116,10 +7018,10 @@ validate171.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeResponse400 = validate222;
-const schema71 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse400"};
+exports.validateGetAdCreativePreviewsResponse400 = validate176;
+const schema66 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse400"};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8137,8 +7039,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -8156,35 +7058,184 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse400" */;
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 else {
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativePreviewsResponse403 = validate180;
+const schema68 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse403"};
+
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate181.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse403" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate180.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativePreviewsResponse429 = validate184;
+const schema70 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse429"};
+
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse429" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate184.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativeResponse200 = validate188;
+const schema72 = {"$ref":"spec://ad-creative#/components/schemas/AdCreative","$id":"spec://ad-creative/validateGetAdCreativeResponse200"};
+const schema73 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"type":"string","minLength":1},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"effective_authorization_category":{"type":"string"},"effective_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"type":["string","null"],"pattern":"^[0-9]+_[0-9]+$"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"photo_album_source_object_story_id":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"referral_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string"},"title":{"type":"string","minLength":1},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema74 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER","PAGE","PHOTO","SHARE","STATUS","STORE_ITEM","VIDEO","INVALID","PRIVACY_CHECK_FAIL","POST_DELETED"]};
+
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema74.enum;
+if(!(((((((((((((data === "APPLICATION") || (data === "DOMAIN")) || (data === "EVENT")) || (data === "OFFER")) || (data === "PAGE")) || (data === "PHOTO")) || (data === "SHARE")) || (data === "STATUS")) || (data === "STORE_ITEM")) || (data === "VIDEO")) || (data === "INVALID")) || (data === "PRIVACY_CHECK_FAIL")) || (data === "POST_DELETED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 validate222.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeResponse403 = validate226;
-const schema73 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse403"};
+const schema75 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8193,79 +7244,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate227.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate227(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate226.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativeResponse429 = validate230;
-const schema75 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse429"};
-
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
 const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const vSchema0 = schema75.enum;
+if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8274,30 +7256,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate230.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListAdCreativesResponse200 = validate234;
-const schema77 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
-const schema78 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0}}}}};
-
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8974,7 +7938,7 @@ if(data.object_story_id !== undefined){
 let data45 = data.object_story_id;
 const _errs60 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema68.properties.object_story_id.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema73.properties.object_story_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9001,8 +7965,8 @@ var valid0 = _errs60 === errors;
 if(data.object_story_spec !== undefined){
 let data46 = data.object_story_spec;
 const _errs62 = errors;
-if(!(validate73(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate74(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 else {
@@ -9012,8 +7976,8 @@ var valid0 = _errs62 === errors;
 if(data.object_type !== undefined){
 let data47 = data.object_type;
 const _errs63 = errors;
-if(!(validate205(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate222(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 else {
@@ -9051,8 +8015,8 @@ var valid0 = _errs64 === errors;
 if(data.omnichannel_link_spec !== undefined){
 let data49 = data.omnichannel_link_spec;
 const _errs66 = errors;
-if(!(validate104(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate121(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 else {
@@ -9105,8 +8069,8 @@ var valid0 = _errs71 === errors;
 if(data.platform_customizations !== undefined){
 let data53 = data.platform_customizations;
 const _errs72 = errors;
-if(!(validate107(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate124(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 else {
@@ -9127,8 +8091,8 @@ var valid0 = _errs73 === errors;
 if(data.portrait_customizations !== undefined){
 let data55 = data.portrait_customizations;
 const _errs74 = errors;
-if(!(validate110(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate127(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 else {
@@ -9149,8 +8113,8 @@ var valid0 = _errs75 === errors;
 if(data.recommender_settings !== undefined){
 let data57 = data.recommender_settings;
 const _errs76 = errors;
-if(!(validate113(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate130(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 else {
@@ -9182,8 +8146,8 @@ var valid0 = _errs78 === errors;
 if(data.status !== undefined){
 let data60 = data.status;
 const _errs79 = errors;
-if(!(validate216(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate233(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 else {
@@ -9221,8 +8185,8 @@ var valid0 = _errs80 === errors;
 if(data.template_url_spec !== undefined){
 let data62 = data.template_url_spec;
 const _errs82 = errors;
-if(!(validate116(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate133(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 else {
@@ -9338,13 +8302,1254 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"type":"object","properties":{"cursors":{"type":"object","properties":{"before":{"type":"string"},"after":{"type":"string"}}},"next":{"type":"string"},"previous":{"type":"string"}}};
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse200" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate188.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativeResponse400 = validate239;
+const schema76 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse400"};
+
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate240.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate240(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate239.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativeResponse403 = validate243;
+const schema78 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse403"};
+
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate244.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse403" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate243.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativeResponse429 = validate247;
+const schema80 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse429"};
+
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+let data0 = data.error;
+const _errs1 = errors;
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate248.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse429" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate247.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateListAdCreativesResponse200 = validate251;
+const schema82 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
+const schema83 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0}}}}};
+
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.account_id !== undefined){
+let data1 = data.account_id;
+const _errs2 = errors;
+if(!(validate3(data1, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs2 === errors;
+}
+if(data.actor_id !== undefined){
+let data2 = data.actor_id;
+const _errs3 = errors;
+if(!(validate3(data2, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.adlabels !== undefined){
+let data3 = data.adlabels;
+const _errs4 = errors;
+const _errs5 = errors;
+if(Array.isArray(data3)){
+let valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs6 = errors;
+if(!(validate5(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+if(data.applink_treatment !== undefined){
+let data5 = data.applink_treatment;
+const _errs7 = errors;
+if(!(validate8(data5, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs7 === errors;
+}
+if(data.asset_feed_spec !== undefined){
+let data6 = data.asset_feed_spec;
+const _errs8 = errors;
+if(!(validate10(data6, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+if(data.authorization_category !== undefined){
+let data7 = data.authorization_category;
+const _errs9 = errors;
+if(!(validate32(data7, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+if(data.auto_update !== undefined){
+let data8 = data.auto_update;
+const _errs10 = errors;
+if(typeof data8 !== "boolean"){
+const err1 = {instancePath:instancePath+"/auto_update",schemaPath:"#/properties/auto_update/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
+}
+if(data.body !== undefined){
+let data9 = data.body;
+const _errs12 = errors;
+const _errs13 = errors;
+if(typeof data9 === "string"){
+if(func0(data9) < 1){
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+if(data.branded_content !== undefined){
+let data10 = data.branded_content;
+const _errs14 = errors;
+if(!(validate36(data10, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs14 === errors;
+}
+if(data.branded_content_sponsor_page_id !== undefined){
+let data11 = data.branded_content_sponsor_page_id;
+const _errs15 = errors;
+if(!(validate3(data11, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs15 === errors;
+}
+if(data.bundle_folder_id !== undefined){
+let data12 = data.bundle_folder_id;
+const _errs16 = errors;
+if(!(validate3(data12, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs16 === errors;
+}
+if(data.call_to_action_type !== undefined){
+let data13 = data.call_to_action_type;
+const _errs17 = errors;
+if(!(validate14(data13, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs17 === errors;
+}
+if(data.categorization_criteria !== undefined){
+let data14 = data.categorization_criteria;
+const _errs18 = errors;
+if(!(validate41(data14, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs18 === errors;
+}
+if(data.category_media_source !== undefined){
+let data15 = data.category_media_source;
+const _errs19 = errors;
+if(!(validate43(data15, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs19 === errors;
+}
+if(data.collaborative_ads_lsb_image_bank_id !== undefined){
+let data16 = data.collaborative_ads_lsb_image_bank_id;
+const _errs20 = errors;
+if(!(validate3(data16, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs20 === errors;
+}
+if(data.contextual_multi_ads !== undefined){
+let data17 = data.contextual_multi_ads;
+const _errs21 = errors;
+if(!(validate46(data17, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs21 === errors;
+}
+if(data.creative_sourcing_spec !== undefined){
+let data18 = data.creative_sourcing_spec;
+const _errs22 = errors;
+if(!(validate48(data18, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs22 === errors;
+}
+if(data.degrees_of_freedom_spec !== undefined){
+let data19 = data.degrees_of_freedom_spec;
+const _errs23 = errors;
+if(!(validate50(data19, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs23 === errors;
+}
+if(data.destination_set_id !== undefined){
+let data20 = data.destination_set_id;
+const _errs24 = errors;
+if(!(validate3(data20, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs24 === errors;
+}
+if(data.dynamic_ad_voice !== undefined){
+let data21 = data.dynamic_ad_voice;
+const _errs25 = errors;
+if(!(validate55(data21, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs25 === errors;
+}
+if(data.effective_authorization_category !== undefined){
+let data22 = data.effective_authorization_category;
+const _errs26 = errors;
+if(typeof data22 !== "string"){
+const err4 = {instancePath:instancePath+"/effective_authorization_category",schemaPath:"#/properties/effective_authorization_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
+}
+if(data.effective_photoapp_media_id !== undefined){
+let data23 = data.effective_photoapp_media_id;
+const _errs28 = errors;
+if(!(validate3(data23, {instancePath:instancePath+"/effective_photoapp_media_id",parentData:data,parentDataProperty:"effective_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs28 === errors;
+}
+if(data.effective_photoapp_story_id !== undefined){
+let data24 = data.effective_photoapp_story_id;
+const _errs29 = errors;
+if(!(validate3(data24, {instancePath:instancePath+"/effective_photoapp_story_id",parentData:data,parentDataProperty:"effective_photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs29 === errors;
+}
+if(data.effective_object_story_id !== undefined){
+let data25 = data.effective_object_story_id;
+const _errs30 = errors;
+if(!(validate71(data25, {instancePath:instancePath+"/effective_object_story_id",parentData:data,parentDataProperty:"effective_object_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs30 === errors;
+}
+if(data.enable_direct_install !== undefined){
+let data26 = data.enable_direct_install;
+const _errs31 = errors;
+if(typeof data26 !== "boolean"){
+const err5 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs32 = errors;
+var valid0 = _errs31 === errors;
+}
+if(data.enable_launch_instant_app !== undefined){
+let data27 = data.enable_launch_instant_app;
+const _errs33 = errors;
+if(typeof data27 !== "boolean"){
+const err6 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs34 = errors;
+var valid0 = _errs33 === errors;
+}
+if(data.platform_branded_content !== undefined){
+let data28 = data.platform_branded_content;
+const _errs35 = errors;
+if(!(validate57(data28, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs35 === errors;
+}
+if(data.image_crops !== undefined){
+let data29 = data.image_crops;
+const _errs36 = errors;
+if(!(validate19(data29, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs36 === errors;
+}
+if(data.image_hash !== undefined){
+let data30 = data.image_hash;
+const _errs37 = errors;
+if(typeof data30 !== "string"){
+const err7 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs38 = errors;
+var valid0 = _errs37 === errors;
+}
+if(data.image_url !== undefined){
+let data31 = data.image_url;
+const _errs39 = errors;
+const _errs40 = errors;
+if(typeof data31 === "string"){
+if(func0(data31) > 1000){
+const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var valid0 = _errs39 === errors;
+}
+if(data.photoapp_actor_id !== undefined){
+let data32 = data.photoapp_actor_id;
+const _errs41 = errors;
+if(!(validate3(data32, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs41 === errors;
+}
+if(data.photoapp_branded_content !== undefined){
+let data33 = data.photoapp_branded_content;
+const _errs42 = errors;
+if(!(validate62(data33, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs42 === errors;
+}
+if(data.photoapp_permalink_url !== undefined){
+let data34 = data.photoapp_permalink_url;
+const _errs43 = errors;
+const _errs44 = errors;
+if(typeof data34 === "string"){
+if(func0(data34) > 1000){
+const err10 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var valid0 = _errs43 === errors;
+}
+if(data.photoapp_story_id !== undefined){
+let data35 = data.photoapp_story_id;
+const _errs45 = errors;
+if(!(validate3(data35, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs45 === errors;
+}
+if(data.photoapp_user_id !== undefined){
+let data36 = data.photoapp_user_id;
+const _errs46 = errors;
+if(!(validate3(data36, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs46 === errors;
+}
+if(data.interactive_components_spec !== undefined){
+let data37 = data.interactive_components_spec;
+const _errs47 = errors;
+if(!(validate67(data37, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs47 === errors;
+}
+if(data.link_deep_link_url !== undefined){
+let data38 = data.link_deep_link_url;
+const _errs48 = errors;
+const _errs49 = errors;
+if(typeof data38 === "string"){
+if(func0(data38) > 1000){
+const err12 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var valid0 = _errs48 === errors;
+}
+if(data.link_destination_display_url !== undefined){
+let data39 = data.link_destination_display_url;
+const _errs50 = errors;
+const _errs51 = errors;
+if(typeof data39 === "string"){
+if(func0(data39) > 1000){
+const err14 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var valid0 = _errs50 === errors;
+}
+if(data.link_og_id !== undefined){
+let data40 = data.link_og_id;
+const _errs52 = errors;
+if(!(validate3(data40, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs52 === errors;
+}
+if(data.link_url !== undefined){
+let data41 = data.link_url;
+const _errs53 = errors;
+const _errs54 = errors;
+if(typeof data41 === "string"){
+if(func0(data41) > 1000){
+const err16 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var valid0 = _errs53 === errors;
+}
+if(data.name !== undefined){
+let data42 = data.name;
+const _errs55 = errors;
+const _errs56 = errors;
+if(typeof data42 === "string"){
+if(func0(data42) > 100){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var valid0 = _errs55 === errors;
+}
+if(data.object_id !== undefined){
+let data43 = data.object_id;
+const _errs57 = errors;
+if(!(validate3(data43, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs57 === errors;
+}
+if(data.object_store_url !== undefined){
+let data44 = data.object_store_url;
+const _errs58 = errors;
+const _errs59 = errors;
+if(typeof data44 === "string"){
+if(func0(data44) > 1000){
+const err20 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+var valid0 = _errs58 === errors;
+}
+if(data.object_story_id !== undefined){
+let data45 = data.object_story_id;
+const _errs60 = errors;
+if((typeof data45 !== "string") && (data45 !== null)){
+const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema73.properties.object_story_id.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs61 = errors;
+if(typeof data45 === "string"){
+if(!pattern5.test(data45)){
+const err23 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+var valid0 = _errs60 === errors;
+}
+if(data.object_story_spec !== undefined){
+let data46 = data.object_story_spec;
+const _errs62 = errors;
+if(!(validate74(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs62 === errors;
+}
+if(data.object_type !== undefined){
+let data47 = data.object_type;
+const _errs63 = errors;
+if(!(validate222(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs63 === errors;
+}
+if(data.object_url !== undefined){
+let data48 = data.object_url;
+const _errs64 = errors;
+const _errs65 = errors;
+if(typeof data48 === "string"){
+if(func0(data48) > 1000){
+const err24 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var valid0 = _errs64 === errors;
+}
+if(data.omnichannel_link_spec !== undefined){
+let data49 = data.omnichannel_link_spec;
+const _errs66 = errors;
+if(!(validate121(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs66 === errors;
+}
+if(data.page_welcome_message !== undefined){
+let data50 = data.page_welcome_message;
+const _errs67 = errors;
+if(typeof data50 !== "string"){
+const err26 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs68 = errors;
+var valid0 = _errs67 === errors;
+}
+if(data.photo_album_source_object_story_id !== undefined){
+let data51 = data.photo_album_source_object_story_id;
+const _errs69 = errors;
+if(typeof data51 !== "string"){
+const err27 = {instancePath:instancePath+"/photo_album_source_object_story_id",schemaPath:"#/properties/photo_album_source_object_story_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs70 = errors;
+var valid0 = _errs69 === errors;
+}
+if(data.place_page_set_id !== undefined){
+let data52 = data.place_page_set_id;
+const _errs71 = errors;
+if(!(validate3(data52, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs71 === errors;
+}
+if(data.platform_customizations !== undefined){
+let data53 = data.platform_customizations;
+const _errs72 = errors;
+if(!(validate124(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs72 === errors;
+}
+if(data.playable_asset_id !== undefined){
+let data54 = data.playable_asset_id;
+const _errs73 = errors;
+if(!(validate3(data54, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs73 === errors;
+}
+if(data.portrait_customizations !== undefined){
+let data55 = data.portrait_customizations;
+const _errs74 = errors;
+if(!(validate127(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs74 === errors;
+}
+if(data.product_set_id !== undefined){
+let data56 = data.product_set_id;
+const _errs75 = errors;
+if(!(validate3(data56, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs75 === errors;
+}
+if(data.recommender_settings !== undefined){
+let data57 = data.recommender_settings;
+const _errs76 = errors;
+if(!(validate130(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs76 === errors;
+}
+if(data.referral_id !== undefined){
+let data58 = data.referral_id;
+const _errs77 = errors;
+if(!(validate3(data58, {instancePath:instancePath+"/referral_id",parentData:data,parentDataProperty:"referral_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs77 === errors;
+}
+if(data.source_photoapp_media_id !== undefined){
+let data59 = data.source_photoapp_media_id;
+const _errs78 = errors;
+if(!(validate3(data59, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs78 === errors;
+}
+if(data.status !== undefined){
+let data60 = data.status;
+const _errs79 = errors;
+if(!(validate233(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs79 === errors;
+}
+if(data.template_url !== undefined){
+let data61 = data.template_url;
+const _errs80 = errors;
+const _errs81 = errors;
+if(typeof data61 === "string"){
+if(func0(data61) > 1000){
+const err28 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var valid0 = _errs80 === errors;
+}
+if(data.template_url_spec !== undefined){
+let data62 = data.template_url_spec;
+const _errs82 = errors;
+if(!(validate133(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs82 === errors;
+}
+if(data.thumbnail_id !== undefined){
+let data63 = data.thumbnail_id;
+const _errs83 = errors;
+if(!(validate3(data63, {instancePath:instancePath+"/thumbnail_id",parentData:data,parentDataProperty:"thumbnail_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs83 === errors;
+}
+if(data.thumbnail_url !== undefined){
+let data64 = data.thumbnail_url;
+const _errs84 = errors;
+if(typeof data64 !== "string"){
+const err30 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs85 = errors;
+var valid0 = _errs84 === errors;
+}
+if(data.title !== undefined){
+let data65 = data.title;
+const _errs86 = errors;
+const _errs87 = errors;
+if(typeof data65 === "string"){
+if(func0(data65) < 1){
+const err31 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var valid0 = _errs86 === errors;
+}
+if(data.url_tags !== undefined){
+let data66 = data.url_tags;
+const _errs88 = errors;
+if(typeof data66 !== "string"){
+const err33 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const _errs89 = errors;
+var valid0 = _errs88 === errors;
+}
+if(data.use_page_actor_override !== undefined){
+let data67 = data.use_page_actor_override;
+const _errs90 = errors;
+if(typeof data67 !== "boolean"){
+const err34 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs91 = errors;
+var valid0 = _errs90 === errors;
+}
+if(data.video_id !== undefined){
+let data68 = data.video_id;
+const _errs92 = errors;
+if(!(validate3(data68, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs92 === errors;
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate253.errors = vErrors;
+return errors === 0;
+}
+
+const schema85 = {"type":"object","properties":{"cursors":{"type":"object","properties":{"before":{"type":"string"},"after":{"type":"string"}}},"next":{"type":"string"},"previous":{"type":"string"}}};
+
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9442,12 +9647,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9472,8 +9677,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate236(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+if(!(validate253(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
 else {
@@ -9499,8 +9704,8 @@ var valid0 = _errs1 === errors;
 if(data.paging !== undefined){
 let data2 = data.paging;
 const _errs4 = errors;
-if(!(validate284(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+if(!(validate301(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
 }
 else {
@@ -9564,29 +9769,29 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate234.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse400 = validate287;
-const schema81 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse400"};
+exports.validateListAdCreativesResponse400 = validate304;
+const schema86 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse400"};
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9604,8 +9809,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -9623,29 +9828,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate288(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate305(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate287.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse403 = validate291;
-const schema83 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse403"};
+exports.validateListAdCreativesResponse403 = validate308;
+const schema88 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse403"};
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9663,8 +9868,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -9682,29 +9887,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse403" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
+if(!(validate309(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate291.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse429 = validate295;
-const schema85 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse429"};
+exports.validateListAdCreativesResponse429 = validate312;
+const schema90 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse429"};
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9722,8 +9927,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -9741,31 +9946,31 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse429" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate295.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse200 = validate299;
-const schema87 = {"$ref":"spec://ad-creative#/components/schemas/PagePostList","$id":"spec://ad-creative/validateListPromotablePostsResponse200"};
-const schema88 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/PagePost"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"}}};
-const schema89 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"message":{"type":"string"},"created_time":{"type":"string"},"is_inline_created":{"type":"boolean"},"is_published":{"type":"boolean"},"is_eligible_for_promotion":{"type":"boolean"},"promotable_id":{"type":"string"},"permalink_url":{"type":"string"},"full_picture":{"type":"string"}}};
+exports.validateListPromotablePostsResponse200 = validate316;
+const schema92 = {"$ref":"spec://ad-creative#/components/schemas/PagePostList","$id":"spec://ad-creative/validateListPromotablePostsResponse200"};
+const schema93 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/PagePost"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"}}};
+const schema94 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"message":{"type":"string"},"created_time":{"type":"string"},"is_inline_created":{"type":"boolean"},"is_published":{"type":"boolean"},"is_eligible_for_promotion":{"type":"boolean"},"promotable_id":{"type":"string"},"permalink_url":{"type":"string"},"full_picture":{"type":"string"}}};
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9920,12 +10125,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9950,8 +10155,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate301(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
+if(!(validate318(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
 errors = vErrors.length;
 }
 else {
@@ -9977,8 +10182,8 @@ var valid0 = _errs1 === errors;
 if(data.paging !== undefined){
 let data2 = data.paging;
 const _errs4 = errors;
-if(!(validate284(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+if(!(validate301(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
 }
 else {
@@ -9996,29 +10201,29 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate299.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse400 = validate306;
-const schema90 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse400"};
+exports.validateListPromotablePostsResponse400 = validate323;
+const schema95 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse400"};
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10036,8 +10241,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -10055,29 +10260,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate306.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse403 = validate310;
-const schema92 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse403"};
+exports.validateListPromotablePostsResponse403 = validate327;
+const schema97 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse403"};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10095,8 +10300,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -10114,29 +10319,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse403" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate311(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
+if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate310.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse429 = validate314;
-const schema94 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse429"};
+exports.validateListPromotablePostsResponse429 = validate331;
+const schema99 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse429"};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10154,8 +10359,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -10173,31 +10378,31 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse429" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate314.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody2 = validate318;
-const schema96 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
-const schema97 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
-const schema98 = {"type":"string","minLength":1};
+exports.validateUpdateAdCreativeBody2 = validate335;
+const schema101 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
+const schema102 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
+const schema103 = {"type":"string","minLength":1};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10223,12 +10428,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10309,8 +10514,8 @@ var valid0 = _errs5 === errors;
 if(data.status !== undefined){
 let data4 = data.status;
 const _errs7 = errors;
-if(!(validate216(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate233(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 else {
@@ -10320,8 +10525,8 @@ var valid0 = _errs7 === errors;
 if(data.access_token !== undefined){
 let data5 = data.access_token;
 const _errs8 = errors;
-if(!(validate323(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
+if(!(validate340(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
 errors = vErrors.length;
 }
 else {
@@ -10339,29 +10544,29 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody2" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate319(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate318.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse200 = validate326;
-const schema99 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateUpdateAdCreativeResponse200"};
+exports.validateUpdateAdCreativeResponse200 = validate343;
+const schema104 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateUpdateAdCreativeResponse200"};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10403,29 +10608,29 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate326.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse400 = validate329;
-const schema101 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse400"};
+exports.validateUpdateAdCreativeResponse400 = validate346;
+const schema106 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse400"};
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10443,8 +10648,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -10462,29 +10667,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate330.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate330(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate329.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse403 = validate333;
-const schema103 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse403"};
+exports.validateUpdateAdCreativeResponse403 = validate350;
+const schema108 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse403"};
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10502,8 +10707,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -10521,29 +10726,29 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate334.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse403" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+if(!(validate351(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate333.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse429 = validate337;
-const schema105 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse429"};
+exports.validateUpdateAdCreativeResponse429 = validate354;
+const schema110 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse429"};
 
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10561,8 +10766,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate128(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -10580,22 +10785,22 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate338.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse429" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
+if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate337.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
 
@@ -10606,7 +10811,7 @@ return exports;
 const coercing = ((exports) => {
 "use strict";
 exports.validateCreateAdCreativeBody0 = validate0;
-const schema0 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody0"};
+const schema0 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody0"};
 const schema2 = {"type":"string","pattern":"^[0-9]+$"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
@@ -15858,10 +16063,10 @@ validate75.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
-const schema31 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
-const schema32 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["value"],"properties":{"value":{"anyOf":[{"required":["link"],"properties":{"link":{"type":"string"}}},{"required":["page"],"properties":{"page":{"type":"string"}}}]}}}]};
-const schema33 = {"type":"object","required":["type"],"properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
+const schema30 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
+const schema31 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
+const schema32 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
+const schema33 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
 const schema34 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"page":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_caption":{"type":"string"},"link_description":{"type":"string"},"link_format":{"type":"string"},"app_link":{"type":"string"},"application":{"type":"string"},"event_id":{"type":"string"},"lead_gen_form_id":{"type":"string"},"product_link":{"type":"string","maxLength":1000},"app_destination":{"type":"string"},"object_store_urls":{"type":"array","items":{"type":"string","maxLength":1000}},"chat_number":{"type":"string"}}};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -16475,16 +16680,6 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
@@ -16509,35 +16704,7 @@ var valid0 = _errs2 === errors;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs0 === errors;
-const _errs1 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16546,159 +16713,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid2 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.link === undefined){
-const err1 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0.link !== undefined){
-let data1 = data0.link;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/value/link",schemaPath:"#/allOf/1/properties/value/anyOf/0/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["link"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-var valid3 = _errs5 === errors;
-}
-}
-var _valid0 = _errs4 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs7 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.page === undefined){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/1/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.page !== undefined){
-let data2 = data0.page;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err4 = {instancePath:instancePath+"/value/page",schemaPath:"#/allOf/1/properties/value/anyOf/1/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data0 !== undefined){
-data0["page"] = coerced1;
-}
-}
-}
-const _errs9 = errors;
-var valid4 = _errs8 === errors;
-}
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-}
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid1 = _errs2 === errors;
-}
-}
-var valid0 = _errs1 === errors;
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
 const schema35 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -16965,12 +16986,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17300,8 +17321,8 @@ var valid0 = _errs15 === errors;
 if(data.call_to_action !== undefined){
 let data8 = data.call_to_action;
 const _errs16 = errors;
-if(!(validate82(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate83(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 else {
@@ -17361,8 +17382,8 @@ const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 const _errs19 = errors;
-if(!(validate90(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate89(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 else {
@@ -17425,9 +17446,9 @@ data["format_option"] = coerced8;
 }
 }
 const _errs22 = errors;
-const vSchema0 = schema31.properties.format_option.enum;
+const vSchema0 = schema32.properties.format_option.enum;
 if(!((((((data12 === "carousel_ar_effects") || (data12 === "carousel_images_multi_items")) || (data12 === "carousel_images_single_item")) || (data12 === "carousel_slideshows")) || (data12 === "collection_video")) || (data12 === "single_image"))){
-const err12 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/enum",keyword:"enum",params:{allowedValues: schema31.properties.format_option.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/enum",keyword:"enum",params:{allowedValues: schema32.properties.format_option.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17869,13 +17890,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
 const schema36 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18119,13 +18140,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
 const schema37 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18524,13 +18545,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 const schema38 = {"type":"object","properties":{"message":{"type":"string"}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18587,22 +18608,127 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.link_data === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "link_data"},message:"must have required property '"+"link_data"+"'"};
+if(data.page_id !== undefined){
+let data0 = data.page_id;
+const _errs1 = errors;
+if(!(validate5(data0, {instancePath:instancePath+"/page_id",parentData:data,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.photoapp_actor_id !== undefined){
+let data1 = data.photoapp_actor_id;
+const _errs2 = errors;
+if(!(validate5(data1, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs2 === errors;
+}
+if(data.link_data !== undefined){
+let data2 = data.link_data;
+const _errs3 = errors;
+if(!(validate81(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.photo_data !== undefined){
+let data3 = data.photo_data;
+const _errs4 = errors;
+if(!(validate95(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs4 === errors;
+}
+if(data.video_data !== undefined){
+let data4 = data.video_data;
+const _errs5 = errors;
+if(!(validate98(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs5 === errors;
+}
+if(data.text_data !== undefined){
+let data5 = data.text_data;
+const _errs6 = errors;
+if(!(validate103(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs6 === errors;
+}
+if(data.template_data !== undefined){
+let data6 = data.template_data;
+const _errs7 = errors;
+if(!(validate81(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs7 === errors;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+
+const schema39 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/LinkData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachmentInput"}}}}]};
+const schema40 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},{"required":["value"],"properties":{"value":{"anyOf":[{"required":["link"],"properties":{"link":{"type":"string"}}},{"required":["page"],"properties":{"page":{"type":"string"}}}]}}}]};
+const schema41 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["type"]}]};
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18612,15 +18738,44 @@ vErrors.push(err0);
 errors++;
 }
 }
-var _valid0 = _errs2 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+var valid0 = _errs1 === errors;
+validate110.errors = vErrors;
+return errors === 0;
 }
-const _errs3 = errors;
+
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.photo_data === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "photo_data"},message:"must have required property '"+"photo_data"+"'"};
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value !== undefined){
+let data0 = data.value;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid2 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.link === undefined){
+const err1 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18629,21 +18784,29 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data0.link !== undefined){
+let data1 = data0.link;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(typeof data1 === "string"){
+coerced0 = data1;
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data1;
+}
+else if(data1 === null){
+coerced0 = "";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.video_data === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "video_data"},message:"must have required property '"+"video_data"+"'"};
+const err2 = {instancePath:instancePath+"/value/link",schemaPath:"#/allOf/1/properties/value/anyOf/0/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18652,21 +18815,24 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["link"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+var valid3 = _errs5 === errors;
+}
 }
 var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text_data === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "text_data"},message:"must have required property '"+"text_data"+"'"};
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs7 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.page === undefined){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/1/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18675,21 +18841,29 @@ vErrors.push(err3);
 }
 errors++;
 }
+if(data0.page !== undefined){
+let data2 = data0.page;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.template_data === undefined){
-const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "template_data"},message:"must have required property '"+"template_data"+"'"};
+const err4 = {instancePath:instancePath+"/value/page",schemaPath:"#/allOf/1/properties/value/anyOf/1/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18698,23 +18872,24 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data0 !== undefined){
+data0["page"] = coerced1;
 }
 }
 }
+const _errs9 = errors;
+var valid4 = _errs8 === errors;
 }
 }
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+var _valid0 = _errs7 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+}
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18724,10 +18899,321 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs3;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+const schema42 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call_to_action !== undefined){
+let data0 = data.call_to_action;
+const _errs2 = errors;
+if(!(validate110(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call_to_action !== undefined){
+let data0 = data.call_to_action;
+const _errs2 = errors;
+if(!(validate109(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
+if(data.child_attachments !== undefined){
+let data1 = data.child_attachments;
+const _errs3 = errors;
+if(!(Array.isArray(data1))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(Array.isArray(data1)){
+coerced0 = data1;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "string" || dataType0 === "number"
+              || dataType0 === "boolean" || data1 === null){
+coerced0 = [data1];
+}
+else {
+const err0 = {instancePath:instancePath+"/child_attachments",schemaPath:"#/allOf/1/properties/child_attachments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data !== undefined){
+data["child_attachments"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(Array.isArray(data1)){
+let valid3 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs5 = errors;
+if(!(validate114(data2, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs5 === errors;
+if(!valid2){
+valid3 = false;
+}
+}
+}
+var valid1 = _errs3 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate107.errors = vErrors;
+return errors === 0;
+}
+
+const schema43 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/VideoData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call_to_action !== undefined){
+let data0 = data.call_to_action;
+const _errs2 = errors;
+if(!(validate110(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.link_data === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: "link_data"},message:"must have required property '"+"link_data"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.photo_data === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: "photo_data"},message:"must have required property '"+"photo_data"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.video_data === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: "video_data"},message:"must have required property '"+"video_data"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text_data === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: "text_data"},message:"must have required property '"+"text_data"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.template_data === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: "template_data"},message:"must have required property '"+"template_data"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err5 = {instancePath,schemaPath:"#/allOf/1/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
@@ -18736,7 +19222,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page_id"},message:"must have required property '"+"page_id"+"'"};
+const err6 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "page_id"},message:"must have required property '"+"page_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18745,101 +19231,48 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.page_id !== undefined){
-let data0 = data.page_id;
-const _errs7 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/page_id",parentData:data,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs7 === errors;
-}
-if(data.photoapp_actor_id !== undefined){
-let data1 = data.photoapp_actor_id;
-const _errs8 = errors;
-if(!(validate5(data1, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs8 === errors;
-}
 if(data.link_data !== undefined){
-let data2 = data.link_data;
-const _errs9 = errors;
-if(!(validate80(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+let data0 = data.link_data;
+const _errs8 = errors;
+if(!(validate107(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs9 === errors;
-}
-if(data.photo_data !== undefined){
-let data3 = data.photo_data;
-const _errs10 = errors;
-if(!(validate96(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs10 === errors;
+var valid2 = _errs8 === errors;
 }
 if(data.video_data !== undefined){
-let data4 = data.video_data;
-const _errs11 = errors;
-if(!(validate99(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+let data1 = data.video_data;
+const _errs9 = errors;
+if(!(validate119(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs11 === errors;
-}
-if(data.text_data !== undefined){
-let data5 = data.text_data;
-const _errs12 = errors;
-if(!(validate104(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs12 === errors;
+var valid2 = _errs9 === errors;
 }
 if(data.template_data !== undefined){
-let data6 = data.template_data;
-const _errs13 = errors;
-if(!(validate80(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+let data2 = data.template_data;
+const _errs10 = errors;
+if(!(validate107(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs13 === errors;
+var valid2 = _errs10 === errors;
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
+var valid0 = _errs1 === errors;
 validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
+const schema44 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18887,13 +19320,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
+const schema45 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18925,13 +19358,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
+const schema46 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -19050,13 +19483,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
+const schema47 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -19200,13 +19633,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
+const schema48 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -19334,18 +19767,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19354,46 +19795,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.type !== undefined){
-let data0 = data.type;
-const _errs1 = errors;
-if(!(validate16(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
-}
-if(data.value !== undefined){
-let data1 = data.value;
-const _errs2 = errors;
-if(!(validate85(data1, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs2 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate124.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"type":"string","minLength":1};
+const schema50 = {"type":"string","minLength":1};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -19444,7 +19854,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate128.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
@@ -20542,8 +20952,8 @@ var valid2 = _errs60 === errors;
 if(data.omnichannel_link_spec !== undefined){
 let data42 = data.omnichannel_link_spec;
 const _errs62 = errors;
-if(!(validate108(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate125(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 else {
@@ -20605,8 +21015,8 @@ var valid2 = _errs65 === errors;
 if(data.platform_customizations !== undefined){
 let data45 = data.platform_customizations;
 const _errs66 = errors;
-if(!(validate111(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate128(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 else {
@@ -20627,8 +21037,8 @@ var valid2 = _errs67 === errors;
 if(data.portrait_customizations !== undefined){
 let data47 = data.portrait_customizations;
 const _errs68 = errors;
-if(!(validate114(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate131(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 else {
@@ -20649,8 +21059,8 @@ var valid2 = _errs69 === errors;
 if(data.recommender_settings !== undefined){
 let data49 = data.recommender_settings;
 const _errs70 = errors;
-if(!(validate117(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate134(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 else {
@@ -20724,8 +21134,8 @@ var valid2 = _errs72 === errors;
 if(data.template_url_spec !== undefined){
 let data52 = data.template_url_spec;
 const _errs74 = errors;
-if(!(validate120(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate137(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 else {
@@ -20880,8 +21290,8 @@ var valid2 = _errs82 === errors;
 if(data.call_to_action !== undefined){
 let data58 = data.call_to_action;
 const _errs83 = errors;
-if(!(validate124(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate141(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -20932,8 +21342,8 @@ var valid2 = _errs84 === errors;
 if(data.access_token !== undefined){
 let data60 = data.access_token;
 const _errs86 = errors;
-if(!(validate128(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate144(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -20955,10 +21365,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeBody1 = validate130;
-const schema46 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody1"};
+exports.validateCreateAdCreativeBody1 = validate146;
+const schema51 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody1"};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21009,12 +21419,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate131.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -21205,12 +21615,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21260,12 +21670,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -22537,12 +22947,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22592,12 +23002,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22700,12 +23110,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-validate150.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23355,12 +23765,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23410,12 +23820,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23465,12 +23875,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23520,12 +23930,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23582,12 +23992,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23738,12 +24148,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24260,12 +24670,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24315,12 +24725,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24429,12 +24839,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24639,12 +25049,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24671,12 +25081,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24816,12 +25226,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24872,22 +25282,30 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate188.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
 const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.link_data === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "link_data"},message:"must have required property '"+"link_data"+"'"};
+const err0 = {instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: "link_data"},message:"must have required property '"+"link_data"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24897,15 +25315,15 @@ vErrors.push(err0);
 errors++;
 }
 }
-var _valid0 = _errs2 === errors;
+var _valid0 = _errs3 === errors;
 if(_valid0){
-valid0 = true;
+valid1 = true;
 passing0 = 0;
 }
-const _errs3 = errors;
+const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.photo_data === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "photo_data"},message:"must have required property '"+"photo_data"+"'"};
+const err1 = {instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: "photo_data"},message:"must have required property '"+"photo_data"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24915,20 +25333,20 @@ vErrors.push(err1);
 errors++;
 }
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid0 = true;
+valid1 = true;
 passing0 = 1;
 }
-const _errs4 = errors;
+const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.video_data === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "video_data"},message:"must have required property '"+"video_data"+"'"};
+const err2 = {instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: "video_data"},message:"must have required property '"+"video_data"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24938,20 +25356,20 @@ vErrors.push(err2);
 errors++;
 }
 }
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
 passing0 = [passing0, 2];
 }
 else {
 if(_valid0){
-valid0 = true;
+valid1 = true;
 passing0 = 2;
 }
-const _errs5 = errors;
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text_data === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "text_data"},message:"must have required property '"+"text_data"+"'"};
+const err3 = {instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: "text_data"},message:"must have required property '"+"text_data"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24961,20 +25379,20 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
 passing0 = [passing0, 3];
 }
 else {
 if(_valid0){
-valid0 = true;
+valid1 = true;
 passing0 = 3;
 }
-const _errs6 = errors;
+const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_data === undefined){
-const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "template_data"},message:"must have required property '"+"template_data"+"'"};
+const err4 = {instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: "template_data"},message:"must have required property '"+"template_data"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24984,22 +25402,22 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
 passing0 = [passing0, 4];
 }
 else {
 if(_valid0){
-valid0 = true;
+valid1 = true;
 passing0 = 4;
 }
 }
 }
 }
 }
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err5 = {instancePath,schemaPath:"#/allOf/1/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25009,10 +25427,10 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
@@ -25021,7 +25439,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "page_id"},message:"must have required property '"+"page_id"+"'"};
+const err6 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "page_id"},message:"must have required property '"+"page_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25030,100 +25448,47 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.page_id !== undefined){
-let data0 = data.page_id;
-const _errs7 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/page_id",parentData:data,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs7 === errors;
-}
-if(data.photoapp_actor_id !== undefined){
-let data1 = data.photoapp_actor_id;
-const _errs8 = errors;
-if(!(validate5(data1, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs8 === errors;
-}
 if(data.link_data !== undefined){
-let data2 = data.link_data;
-const _errs9 = errors;
-if(!(validate80(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+let data0 = data.link_data;
+const _errs8 = errors;
+if(!(validate107(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs9 === errors;
-}
-if(data.photo_data !== undefined){
-let data3 = data.photo_data;
-const _errs10 = errors;
-if(!(validate96(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs10 === errors;
+var valid2 = _errs8 === errors;
 }
 if(data.video_data !== undefined){
-let data4 = data.video_data;
-const _errs11 = errors;
-if(!(validate99(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+let data1 = data.video_data;
+const _errs9 = errors;
+if(!(validate119(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs11 === errors;
-}
-if(data.text_data !== undefined){
-let data5 = data.text_data;
-const _errs12 = errors;
-if(!(validate104(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs12 === errors;
+var valid2 = _errs9 === errors;
 }
 if(data.template_data !== undefined){
-let data6 = data.template_data;
-const _errs13 = errors;
-if(!(validate80(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+let data2 = data.template_data;
+const _errs10 = errors;
+if(!(validate107(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs13 === errors;
+var valid2 = _errs10 === errors;
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate190.errors = vErrors;
+var valid0 = _errs1 === errors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -25171,12 +25536,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -25208,12 +25573,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -25332,12 +25697,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -25481,12 +25846,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -25614,18 +25979,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25634,45 +26007,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.type !== undefined){
-let data0 = data.type;
-const _errs1 = errors;
-if(!(validate16(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs1 === errors;
-}
-if(data.value !== undefined){
-let data1 = data.value;
-const _errs2 = errors;
-if(!(validate85(data1, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs2 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate215.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -25723,12 +26065,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate219.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeBody1" */;
 let vErrors = null;
 let errors = 0;
@@ -25868,8 +26210,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actor_id !== undefined){
 let data0 = data.actor_id;
 const _errs7 = errors;
-if(!(validate131(data0, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data0, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -25919,8 +26261,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs10 = errors;
-if(!(validate133(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate149(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 else {
@@ -25936,8 +26278,8 @@ var valid2 = _errs8 === errors;
 if(data.applink_treatment !== undefined){
 let data3 = data.applink_treatment;
 const _errs11 = errors;
-if(!(validate136(data3, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate152(data3, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
@@ -25947,8 +26289,8 @@ var valid2 = _errs11 === errors;
 if(data.asset_feed_spec !== undefined){
 let data4 = data.asset_feed_spec;
 const _errs12 = errors;
-if(!(validate138(data4, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate154(data4, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 else {
@@ -25958,8 +26300,8 @@ var valid2 = _errs12 === errors;
 if(data.authorization_category !== undefined){
 let data5 = data.authorization_category;
 const _errs13 = errors;
-if(!(validate148(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate164(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 else {
@@ -26010,8 +26352,8 @@ var valid2 = _errs14 === errors;
 if(data.body !== undefined){
 let data7 = data.body;
 const _errs16 = errors;
-if(!(validate150(data7, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate166(data7, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 else {
@@ -26021,8 +26363,8 @@ var valid2 = _errs16 === errors;
 if(data.branded_content !== undefined){
 let data8 = data.branded_content;
 const _errs17 = errors;
-if(!(validate152(data8, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate168(data8, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 else {
@@ -26032,8 +26374,8 @@ var valid2 = _errs17 === errors;
 if(data.branded_content_sponsor_page_id !== undefined){
 let data9 = data.branded_content_sponsor_page_id;
 const _errs18 = errors;
-if(!(validate131(data9, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data9, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26043,8 +26385,8 @@ var valid2 = _errs18 === errors;
 if(data.bundle_folder_id !== undefined){
 let data10 = data.bundle_folder_id;
 const _errs19 = errors;
-if(!(validate131(data10, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data10, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26054,8 +26396,8 @@ var valid2 = _errs19 === errors;
 if(data.call_to_action_type !== undefined){
 let data11 = data.call_to_action_type;
 const _errs20 = errors;
-if(!(validate156(data11, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate172(data11, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
 else {
@@ -26065,8 +26407,8 @@ var valid2 = _errs20 === errors;
 if(data.categorization_criteria !== undefined){
 let data12 = data.categorization_criteria;
 const _errs21 = errors;
-if(!(validate158(data12, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate174(data12, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 else {
@@ -26076,8 +26418,8 @@ var valid2 = _errs21 === errors;
 if(data.category_media_source !== undefined){
 let data13 = data.category_media_source;
 const _errs22 = errors;
-if(!(validate160(data13, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate176(data13, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 else {
@@ -26087,8 +26429,8 @@ var valid2 = _errs22 === errors;
 if(data.collaborative_ads_lsb_image_bank_id !== undefined){
 let data14 = data.collaborative_ads_lsb_image_bank_id;
 const _errs23 = errors;
-if(!(validate131(data14, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data14, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26098,8 +26440,8 @@ var valid2 = _errs23 === errors;
 if(data.contextual_multi_ads !== undefined){
 let data15 = data.contextual_multi_ads;
 const _errs24 = errors;
-if(!(validate163(data15, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate179(data15, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
 }
 else {
@@ -26109,8 +26451,8 @@ var valid2 = _errs24 === errors;
 if(data.creative_sourcing_spec !== undefined){
 let data16 = data.creative_sourcing_spec;
 const _errs25 = errors;
-if(!(validate165(data16, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate181(data16, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 else {
@@ -26120,8 +26462,8 @@ var valid2 = _errs25 === errors;
 if(data.degrees_of_freedom_spec !== undefined){
 let data17 = data.degrees_of_freedom_spec;
 const _errs26 = errors;
-if(!(validate167(data17, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate183(data17, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 else {
@@ -26131,8 +26473,8 @@ var valid2 = _errs26 === errors;
 if(data.destination_set_id !== undefined){
 let data18 = data.destination_set_id;
 const _errs27 = errors;
-if(!(validate131(data18, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data18, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26142,8 +26484,8 @@ var valid2 = _errs27 === errors;
 if(data.dynamic_ad_voice !== undefined){
 let data19 = data.dynamic_ad_voice;
 const _errs28 = errors;
-if(!(validate171(data19, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if(!(validate187(data19, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 else {
@@ -26235,8 +26577,8 @@ var valid2 = _errs31 === errors;
 if(data.platform_branded_content !== undefined){
 let data22 = data.platform_branded_content;
 const _errs33 = errors;
-if(!(validate173(data22, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate189(data22, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 else {
@@ -26246,8 +26588,8 @@ var valid2 = _errs33 === errors;
 if(data.image_crops !== undefined){
 let data23 = data.image_crops;
 const _errs34 = errors;
-if(!(validate176(data23, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate192(data23, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 else {
@@ -26351,8 +26693,8 @@ var valid2 = _errs37 === errors;
 if(data.photoapp_actor_id !== undefined){
 let data26 = data.photoapp_actor_id;
 const _errs39 = errors;
-if(!(validate131(data26, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data26, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26362,8 +26704,8 @@ var valid2 = _errs39 === errors;
 if(data.photoapp_branded_content !== undefined){
 let data27 = data.photoapp_branded_content;
 const _errs40 = errors;
-if(!(validate179(data27, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate195(data27, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 else {
@@ -26426,8 +26768,8 @@ var valid2 = _errs41 === errors;
 if(data.photoapp_story_id !== undefined){
 let data29 = data.photoapp_story_id;
 const _errs43 = errors;
-if(!(validate131(data29, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data29, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26437,8 +26779,8 @@ var valid2 = _errs43 === errors;
 if(data.photoapp_user_id !== undefined){
 let data30 = data.photoapp_user_id;
 const _errs44 = errors;
-if(!(validate131(data30, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data30, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26448,8 +26790,8 @@ var valid2 = _errs44 === errors;
 if(data.interactive_components_spec !== undefined){
 let data31 = data.interactive_components_spec;
 const _errs45 = errors;
-if(!(validate184(data31, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate200(data31, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 else {
@@ -26565,8 +26907,8 @@ var valid2 = _errs48 === errors;
 if(data.link_og_id !== undefined){
 let data34 = data.link_og_id;
 const _errs50 = errors;
-if(!(validate131(data34, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data34, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26682,8 +27024,8 @@ var valid2 = _errs53 === errors;
 if(data.object_id !== undefined){
 let data37 = data.object_id;
 const _errs55 = errors;
-if(!(validate131(data37, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data37, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26746,8 +27088,8 @@ var valid2 = _errs56 === errors;
 if(data.object_story_id !== undefined){
 let data39 = data.object_story_id;
 const _errs58 = errors;
-if(!(validate188(data39, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate204(data39, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 else {
@@ -26757,8 +27099,8 @@ var valid2 = _errs58 === errors;
 if(data.object_story_spec !== undefined){
 let data40 = data.object_story_spec;
 const _errs59 = errors;
-if(!(validate190(data40, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate206(data40, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 else {
@@ -26821,8 +27163,8 @@ var valid2 = _errs60 === errors;
 if(data.omnichannel_link_spec !== undefined){
 let data42 = data.omnichannel_link_spec;
 const _errs62 = errors;
-if(!(validate199(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate212(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 else {
@@ -26873,8 +27215,8 @@ var valid2 = _errs63 === errors;
 if(data.place_page_set_id !== undefined){
 let data44 = data.place_page_set_id;
 const _errs65 = errors;
-if(!(validate131(data44, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data44, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26884,8 +27226,8 @@ var valid2 = _errs65 === errors;
 if(data.platform_customizations !== undefined){
 let data45 = data.platform_customizations;
 const _errs66 = errors;
-if(!(validate202(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate215(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 else {
@@ -26895,8 +27237,8 @@ var valid2 = _errs66 === errors;
 if(data.playable_asset_id !== undefined){
 let data46 = data.playable_asset_id;
 const _errs67 = errors;
-if(!(validate131(data46, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data46, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26906,8 +27248,8 @@ var valid2 = _errs67 === errors;
 if(data.portrait_customizations !== undefined){
 let data47 = data.portrait_customizations;
 const _errs68 = errors;
-if(!(validate205(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate218(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
 else {
@@ -26917,8 +27259,8 @@ var valid2 = _errs68 === errors;
 if(data.product_set_id !== undefined){
 let data48 = data.product_set_id;
 const _errs69 = errors;
-if(!(validate131(data48, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data48, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -26928,8 +27270,8 @@ var valid2 = _errs69 === errors;
 if(data.recommender_settings !== undefined){
 let data49 = data.recommender_settings;
 const _errs70 = errors;
-if(!(validate208(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+if(!(validate221(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
 }
 else {
@@ -26939,8 +27281,8 @@ var valid2 = _errs70 === errors;
 if(data.source_photoapp_media_id !== undefined){
 let data50 = data.source_photoapp_media_id;
 const _errs71 = errors;
-if(!(validate131(data50, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data50, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -27003,8 +27345,8 @@ var valid2 = _errs72 === errors;
 if(data.template_url_spec !== undefined){
 let data52 = data.template_url_spec;
 const _errs74 = errors;
-if(!(validate211(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+if(!(validate224(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
 else {
@@ -27055,8 +27397,8 @@ var valid2 = _errs75 === errors;
 if(data.title !== undefined){
 let data54 = data.title;
 const _errs77 = errors;
-if(!(validate150(data54, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate166(data54, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 else {
@@ -27148,8 +27490,8 @@ var valid2 = _errs80 === errors;
 if(data.video_id !== undefined){
 let data57 = data.video_id;
 const _errs82 = errors;
-if(!(validate131(data57, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate147(data57, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -27159,8 +27501,8 @@ var valid2 = _errs82 === errors;
 if(data.call_to_action !== undefined){
 let data58 = data.call_to_action;
 const _errs83 = errors;
-if(!(validate215(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if(!(validate228(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
 }
 else {
@@ -27211,8 +27553,8 @@ var valid2 = _errs84 === errors;
 if(data.access_token !== undefined){
 let data60 = data.access_token;
 const _errs86 = errors;
-if(!(validate219(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate231(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 else {
@@ -27230,15 +27572,15 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeParams = validate221;
-const schema74 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
+exports.validateCreateAdCreativeParams = validate233;
+const schema79 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
 const pattern13 = new RegExp("^v[0-9]+\\.0$", "u");
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27289,12 +27631,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate222.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -27381,8 +27723,8 @@ var valid1 = _errs3 === errors;
 if(data0.ad_account_id !== undefined){
 let data2 = data0.ad_account_id;
 const _errs5 = errors;
-if(!(validate222(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+if(!(validate234(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 else {
@@ -27449,14 +27791,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeParams = validate224;
-const schema76 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
+exports.validateDeleteAdCreativeParams = validate236;
+const schema81 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27507,13 +27849,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate225.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
+const schema83 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27552,9 +27894,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema78.enum;
+const vSchema0 = schema83.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema83.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27563,12 +27905,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27619,12 +27961,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate230.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -27711,8 +28053,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate225(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate237(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 else {
@@ -27740,8 +28082,8 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.account_id !== undefined){
 let data4 = data3.account_id;
 const _errs8 = errors;
-if(!(validate225(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate237(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 else {
@@ -27845,8 +28187,8 @@ var valid2 = _errs11 === errors;
 if(data3.status !== undefined){
 let data7 = data3.status;
 const _errs13 = errors;
-if(!(validate228(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate240(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
 errors = vErrors.length;
 }
 else {
@@ -27856,8 +28198,8 @@ var valid2 = _errs13 === errors;
 if(data3.access_token !== undefined){
 let data8 = data3.access_token;
 const _errs14 = errors;
-if(!(validate230(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate242(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
 }
 else {
@@ -27906,15 +28248,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeParams = validate232;
-const schema80 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"thumbnail_width":{"type":"integer","minimum":1,"default":64},"thumbnail_height":{"type":"integer","minimum":1,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
+exports.validateGetAdCreativeParams = validate244;
+const schema85 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"thumbnail_width":{"type":"integer","minimum":1,"default":64},"thumbnail_height":{"type":"integer","minimum":1,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
 const pattern19 = new RegExp("^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$", "u");
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27965,12 +28307,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate233.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28021,12 +28363,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate235.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -28113,8 +28455,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate233(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+if(!(validate245(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 else {
@@ -28297,8 +28639,8 @@ var valid2 = _errs12 === errors;
 if(data3.access_token !== undefined){
 let data7 = data3.access_token;
 const _errs14 = errors;
-if(!(validate235(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+if(!(validate247(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
 }
 else {
@@ -28347,14 +28689,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsParams = validate237;
-const schema83 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
+exports.validateGetAdCreativePreviewsParams = validate249;
+const schema88 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28405,13 +28747,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate238.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-const schema85 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
+const schema90 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28450,9 +28792,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema85.enum;
+const vSchema0 = schema90.enum;
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "AUDIENCE_NETWORK_INSTREAM_VIDEO") || (data === "AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE")) || (data === "AUDIENCE_NETWORK_OUTSTREAM_VIDEO")) || (data === "AUDIENCE_NETWORK_REWARDED_VIDEO")) || (data === "BIZ_DISCO_FEED_MOBILE")) || (data === "DESKTOP_FEED_STANDARD")) || (data === "PLATFORM_PROFILE_FEED_DESKTOP")) || (data === "PLATFORM_PROFILE_FEED_MOBILE")) || (data === "PLATFORM_PROFILE_REELS_MOBILE")) || (data === "PLATFORM_REELS_BANNER")) || (data === "PLATFORM_REELS_BANNER_DESKTOP")) || (data === "PLATFORM_REELS_MOBILE")) || (data === "PLATFORM_REELS_POSTLOOP")) || (data === "PLATFORM_REELS_STICKER")) || (data === "PLATFORM_STORY_MOBILE")) || (data === "PLATFORM_STORY_STICKER_MOBILE")) || (data === "PHOTOAPP_EXPLORE_CONTEXTUAL")) || (data === "PHOTOAPP_EXPLORE_GRID_HOME")) || (data === "PHOTOAPP_EXPLORE_IMMERSIVE")) || (data === "PHOTOAPP_FEED_WEB")) || (data === "PHOTOAPP_FEED_WEB_M_SITE")) || (data === "PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS")) || (data === "PHOTOAPP_PROFILE_FEED")) || (data === "PHOTOAPP_PROFILE_REELS")) || (data === "PHOTOAPP_REELS")) || (data === "PHOTOAPP_REELS_OVERLAY")) || (data === "PHOTOAPP_SEARCH_CHAIN")) || (data === "PHOTOAPP_SEARCH_GRID")) || (data === "PHOTOAPP_STANDARD")) || (data === "PHOTOAPP_STORY")) || (data === "PHOTOAPP_STORY_EFFECT_TRAY")) || (data === "PHOTOAPP_STORY_WEB")) || (data === "PHOTOAPP_STORY_WEB_M_SITE")) || (data === "INSTANT_ARTICLE_RECIRCULATION_AD")) || (data === "INSTANT_ARTICLE_STANDARD")) || (data === "INSTREAM_BANNER_DESKTOP")) || (data === "INSTREAM_BANNER_FULLSCREEN_MOBILE")) || (data === "INSTREAM_BANNER_IMMERSIVE_MOBILE")) || (data === "INSTREAM_BANNER_MOBILE")) || (data === "INSTREAM_VIDEO_DESKTOP")) || (data === "INSTREAM_VIDEO_FULLSCREEN_MOBILE")) || (data === "INSTREAM_VIDEO_IMAGE")) || (data === "INSTREAM_VIDEO_IMMERSIVE_MOBILE")) || (data === "INSTREAM_VIDEO_MOBILE")) || (data === "JOB_BROWSER_DESKTOP")) || (data === "JOB_BROWSER_MOBILE")) || (data === "MARKETPLACE_MOBILE")) || (data === "MESSAGING_MOBILE_INBOX_MEDIA")) || (data === "MESSAGING_MOBILE_STORY_MEDIA")) || (data === "MOBILE_BANNER")) || (data === "MOBILE_FEED_BASIC")) || (data === "MOBILE_FEED_STANDARD")) || (data === "MOBILE_FULLWIDTH")) || (data === "MOBILE_INTERSTITIAL")) || (data === "MOBILE_MEDIUM_RECTANGLE")) || (data === "MOBILE_NATIVE")) || (data === "RIGHT_COLUMN_STANDARD")) || (data === "SUGGESTED_VIDEO_DESKTOP")) || (data === "SUGGESTED_VIDEO_FULLSCREEN_MOBILE")) || (data === "SUGGESTED_VIDEO_IMMERSIVE_MOBILE")) || (data === "SUGGESTED_VIDEO_MOBILE")) || (data === "WATCH_FEED_HOME")) || (data === "WATCH_FEED_MOBILE"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28461,12 +28803,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28517,13 +28859,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate242.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -28610,8 +28952,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate238(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate250(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
 else {
@@ -28649,8 +28991,8 @@ errors++;
 if(data3.ad_format !== undefined){
 let data4 = data3.ad_format;
 const _errs8 = errors;
-if(!(validate240(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+if(!(validate252(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 else {
@@ -28696,9 +29038,9 @@ data3["creative_feature"] = coerced1;
 }
 }
 const _errs10 = errors;
-const vSchema0 = schema83.properties.query.properties.creative_feature.enum;
+const vSchema0 = schema88.properties.query.properties.creative_feature.enum;
 if(!(((data5 === "product_metadata_automation") || (data5 === "profile_card")) || (data5 === "standard_enhancements_catalog"))){
-const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema83.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema88.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29190,9 +29532,9 @@ data3["render_type"] = coerced12;
 }
 }
 const _errs32 = errors;
-const vSchema1 = schema83.properties.query.properties.render_type.enum;
+const vSchema1 = schema88.properties.query.properties.render_type.enum;
 if(!(data16 === "FALLBACK")){
-const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema83.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema88.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29261,8 +29603,8 @@ var valid2 = _errs33 === errors;
 if(data3.access_token !== undefined){
 let data18 = data3.access_token;
 const _errs35 = errors;
-if(!(validate242(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate254(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
 }
 else {
@@ -29311,14 +29653,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesParams = validate244;
-const schema87 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":5000,"default":25},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
+exports.validateListAdCreativesParams = validate256;
+const schema92 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":5000,"default":25},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29369,12 +29711,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate245.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29425,12 +29767,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate247.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesParams" */;
 let vErrors = null;
 let errors = 0;
@@ -29517,8 +29859,8 @@ var valid1 = _errs3 === errors;
 if(data0.ad_account_id !== undefined){
 let data2 = data0.ad_account_id;
 const _errs5 = errors;
-if(!(validate245(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+if(!(validate257(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 else {
@@ -29778,9 +30120,9 @@ data3["summary"] = coerced5;
 }
 }
 const _errs17 = errors;
-const vSchema0 = schema87.properties.query.properties.summary.enum;
+const vSchema0 = schema92.properties.query.properties.summary.enum;
 if(!(((data8 === "total_count") || (data8 === "true")) || (data8 === "false"))){
-const err13 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema87.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema92.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29794,8 +30136,8 @@ var valid2 = _errs16 === errors;
 if(data3.access_token !== undefined){
 let data9 = data3.access_token;
 const _errs18 = errors;
-if(!(validate247(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+if(!(validate259(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
 }
 else {
@@ -29844,14 +30186,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsParams = validate249;
-const schema90 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":25},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
+exports.validateListPromotablePostsParams = validate261;
+const schema95 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":25},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29902,12 +30244,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate250.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29958,12 +30300,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate252.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -30050,8 +30392,8 @@ var valid1 = _errs3 === errors;
 if(data0.page_id !== undefined){
 let data2 = data0.page_id;
 const _errs5 = errors;
-if(!(validate250(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
+if(!(validate262(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
 else {
@@ -30398,8 +30740,8 @@ var valid2 = _errs20 === errors;
 if(data3.access_token !== undefined){
 let data11 = data3.access_token;
 const _errs22 = errors;
-if(!(validate252(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+if(!(validate264(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
 }
 else {
@@ -30448,638 +30790,36 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody0 = validate254;
-const schema93 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
-
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate255.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.account !== undefined){
-let data2 = data.account;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["account"] = coerced1;
-}
-}
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.created_time !== undefined){
-let data3 = data.created_time;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(typeof data3 === "string"){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data3;
-}
-else if(data3 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/created_time",schemaPath:"#/properties/created_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["created_time"] = coerced2;
-}
-}
-}
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.updated_time !== undefined){
-let data4 = data.updated_time;
-const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType3 = typeof data4;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType3 = typeof data4;
-if(typeof data4 === "string"){
-coerced3 = data4;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data4;
-}
-else if(data4 === null){
-coerced3 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/updated_time",schemaPath:"#/properties/updated_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data4 = coerced3;
-if(data !== undefined){
-data["updated_time"] = coerced3;
-}
-}
-}
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate257.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema78.enum;
-if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate260.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(func0(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate262.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.account_id !== undefined){
-let data0 = data.account_id;
-const _errs1 = errors;
-if(!(validate255(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.adlabels !== undefined){
-let data1 = data.adlabels;
-const _errs2 = errors;
-if(!(Array.isArray(data1))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(Array.isArray(data1)){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "string" || dataType0 === "number"
-              || dataType0 === "boolean" || data1 === null){
-coerced0 = [data1];
-}
-else {
-const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["adlabels"] = coerced0;
-}
-}
-}
-const _errs3 = errors;
-if(Array.isArray(data1)){
-let valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs4 = errors;
-if(!(validate257(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs5 = errors;
-if(typeof data3 !== "string"){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if(typeof data3 === "string"){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data3;
-}
-else if(data3 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data !== undefined){
-data["name"] = coerced1;
-}
-}
-}
-const _errs6 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var valid0 = _errs5 === errors;
-}
-if(data.status !== undefined){
-let data4 = data.status;
-const _errs7 = errors;
-if(!(validate260(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.access_token !== undefined){
-let data5 = data.access_token;
-const _errs8 = errors;
-if(!(validate262(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate254.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateAdCreativeBody1 = validate264;
-const schema98 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody1"};
-
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate265.errors = vErrors;
-return errors === 0;
-}
-
+exports.validateUpdateAdCreativeBody0 = validate266;
+const schema98 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
 let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
 }
 }
 if(coerced0 !== undefined){
 }
 else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
+coerced0 = "" + data;
 }
-else if(data1 === null){
+else if(data === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31089,38 +30829,16 @@ vErrors.push(err0);
 errors++;
 }
 if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
 }
 }
 }
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.account !== undefined){
-let data2 = data.account;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern0.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31129,137 +30847,51 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["account"] = coerced1;
-}
-}
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.created_time !== undefined){
-let data3 = data.created_time;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(typeof data3 === "string"){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data3;
-}
-else if(data3 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/created_time",schemaPath:"#/properties/created_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["created_time"] = coerced2;
-}
-}
-}
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.updated_time !== undefined){
-let data4 = data.updated_time;
-const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType3 = typeof data4;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType3 = typeof data4;
-if(typeof data4 === "string"){
-coerced3 = data4;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data4;
-}
-else if(data4 === null){
-coerced3 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/updated_time",schemaPath:"#/properties/updated_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data4 = coerced3;
-if(data !== undefined){
-data["updated_time"] = coerced3;
-}
-}
-}
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
 }
 validate267.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs1 = errors;
+if(!(validate5(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs2 = errors;
+if(typeof data1 !== "string"){
+let dataType0 = typeof data1;
 let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(typeof data1 === "string"){
+coerced0 = data1;
 }
 }
 if(coerced0 !== undefined){
 }
 else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
+coerced0 = "" + data1;
 }
-else if(data === null){
+else if(data1 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31269,16 +30901,38 @@ vErrors.push(err0);
 errors++;
 }
 if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
+data1 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
 }
 }
 }
-const _errs0 = errors;
-const vSchema0 = schema78.enum;
-if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+if(data.account !== undefined){
+let data2 = data.account;
+const _errs4 = errors;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31287,7 +30941,110 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate270.errors = vErrors;
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data !== undefined){
+data["account"] = coerced1;
+}
+}
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+if(data.created_time !== undefined){
+let data3 = data.created_time;
+const _errs6 = errors;
+if(typeof data3 !== "string"){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType2 = typeof data3;
+if(typeof data3 === "string"){
+coerced2 = data3;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data3;
+}
+else if(data3 === null){
+coerced2 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/created_time",schemaPath:"#/properties/created_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data !== undefined){
+data["created_time"] = coerced2;
+}
+}
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+if(data.updated_time !== undefined){
+let data4 = data.updated_time;
+const _errs8 = errors;
+if(typeof data4 !== "string"){
+let dataType3 = typeof data4;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType3 = typeof data4;
+if(typeof data4 === "string"){
+coerced3 = data4;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data4;
+}
+else if(data4 === null){
+coerced3 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/updated_time",schemaPath:"#/properties/updated_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(coerced3 !== undefined){
+data4 = coerced3;
+if(data !== undefined){
+data["updated_time"] = coerced3;
+}
+}
+}
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate269.errors = vErrors;
 return errors === 0;
 }
 
@@ -31331,6 +31088,61 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
+const vSchema0 = schema83.enum;
+if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema83.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate272.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
 const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
@@ -31343,13 +31155,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate272.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody1" */;
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -31357,8 +31169,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id !== undefined){
 let data0 = data.account_id;
 const _errs1 = errors;
-if(!(validate265(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate267(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
 errors = vErrors.length;
 }
 else {
@@ -31408,8 +31220,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate267(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+if(!(validate269(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 else {
@@ -31478,8 +31290,8 @@ var valid0 = _errs5 === errors;
 if(data.status !== undefined){
 let data4 = data.status;
 const _errs7 = errors;
-if(!(validate270(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+if(!(validate272(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
 errors = vErrors.length;
 }
 else {
@@ -31489,8 +31301,8 @@ var valid0 = _errs7 === errors;
 if(data.access_token !== undefined){
 let data5 = data.access_token;
 const _errs8 = errors;
-if(!(validate272(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+if(!(validate274(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
 errors = vErrors.length;
 }
 else {
@@ -31508,14 +31320,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeParams = validate274;
-const schema103 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
+exports.validateUpdateAdCreativeBody1 = validate276;
+const schema103 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody1"};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -31566,12 +31378,542 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate275.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs1 = errors;
+if(!(validate5(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs2 = errors;
+if(typeof data1 !== "string"){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(typeof data1 === "string"){
+coerced0 = data1;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data1;
+}
+else if(data1 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+if(data.account !== undefined){
+let data2 = data.account;
+const _errs4 = errors;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data !== undefined){
+data["account"] = coerced1;
+}
+}
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+if(data.created_time !== undefined){
+let data3 = data.created_time;
+const _errs6 = errors;
+if(typeof data3 !== "string"){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType2 = typeof data3;
+if(typeof data3 === "string"){
+coerced2 = data3;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data3;
+}
+else if(data3 === null){
+coerced2 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/created_time",schemaPath:"#/properties/created_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data !== undefined){
+data["created_time"] = coerced2;
+}
+}
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+if(data.updated_time !== undefined){
+let data4 = data.updated_time;
+const _errs8 = errors;
+if(typeof data4 !== "string"){
+let dataType3 = typeof data4;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType3 = typeof data4;
+if(typeof data4 === "string"){
+coerced3 = data4;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data4;
+}
+else if(data4 === null){
+coerced3 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/updated_time",schemaPath:"#/properties/updated_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(coerced3 !== undefined){
+data4 = coerced3;
+if(data !== undefined){
+data["updated_time"] = coerced3;
+}
+}
+}
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate279.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+const vSchema0 = schema83.enum;
+if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema83.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate282.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+if(typeof data === "string"){
+if(func0(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate284.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody1" */;
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+const _errs1 = errors;
+if(!(validate277(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.adlabels !== undefined){
+let data1 = data.adlabels;
+const _errs2 = errors;
+if(!(Array.isArray(data1))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(Array.isArray(data1)){
+coerced0 = data1;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "string" || dataType0 === "number"
+              || dataType0 === "boolean" || data1 === null){
+coerced0 = [data1];
+}
+else {
+const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data !== undefined){
+data["adlabels"] = coerced0;
+}
+}
+}
+const _errs3 = errors;
+if(Array.isArray(data1)){
+let valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs4 = errors;
+if(!(validate279(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs5 = errors;
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data !== undefined){
+data["name"] = coerced1;
+}
+}
+}
+const _errs6 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) > 100){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var valid0 = _errs5 === errors;
+}
+if(data.status !== undefined){
+let data4 = data.status;
+const _errs7 = errors;
+if(!(validate282(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs7 === errors;
+}
+if(data.access_token !== undefined){
+let data5 = data.access_token;
+const _errs8 = errors;
+if(!(validate284(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate276.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateUpdateAdCreativeParams = validate286;
+const schema108 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
+
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern0.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate287.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -31658,8 +32000,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate275(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+if(!(validate287(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
 errors = vErrors.length;
 }
 else {
@@ -31726,7 +32068,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
 

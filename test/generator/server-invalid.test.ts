@@ -169,3 +169,52 @@ describe('response validation (the validateResponses option)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('ad creative object_story_spec: constraints of a request, not of an answer', () => {
+  const doc = specOf('ad-creative');
+  const create = operationsOf('ad-creative').find((o) => o.operationId === 'createAdCreative')!;
+  const read = operationsOf('ad-creative').find((o) => o.operationId === 'getAdCreative')!;
+  const linkData = { link: 'https://example.com/', message: 'Try it', call_to_action: { type: 'LEARN_MORE', value: { link: 'https://example.com/' } } };
+
+  async function serve(getAdCreative?: () => Promise<unknown>): Promise<string> {
+    const handlers: Record<string, unknown> = exampleHandlers('ad-creative');
+    const server = http.createServer(
+      createAdCreativeServer(new Proxy({}, { get: (_, id: string) => (id === 'getAdCreative' && getAdCreative ? getAdCreative : handlers[id]) }) as any, { validateResponses: true }),
+    );
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async function createWith(base: string, spec: unknown) {
+    const r = exampleRequest(doc, create.path, create.method, CREDENTIALS);
+    const form = new URLSearchParams(r.body as string);
+    form.delete('object_story_id');
+    form.set('object_story_spec', JSON.stringify(spec));
+    return call(base, { ...r, contentType: 'application/x-www-form-urlencoded', body: form.toString() });
+  }
+
+  it('a create needs page_id, exactly one data member, and a typed call to action with a target', async () => {
+    const base = await serve();
+    expect((await createWith(base, { page_id: '111', link_data: linkData })).status).toBe(200);
+    for (const broken of [
+      { link_data: linkData },
+      { page_id: '111', link_data: linkData, text_data: { message: 'two members' } },
+      { page_id: '111', link_data: { ...linkData, call_to_action: { type: 'LEARN_MORE' } } },
+      { page_id: '111', link_data: { ...linkData, call_to_action: { value: { link: 'https://example.com/' } } } },
+      { page_id: '111', video_data: { video_id: '222', call_to_action: { value: { link: 'https://example.com/' } } } },
+    ]) {
+      const answer = await createWith(base, broken);
+      expect(answer.status, JSON.stringify(broken)).toBe(400);
+      expect(answer.body.error.code, answer.text).toBe(100);
+    }
+  });
+
+  it('an answer to a nested selection carries the selected members only', async () => {
+    const base = await serve(async () => ({ body: { id: '120330000008134415', object_story_spec: { page_id: '111' } } }));
+    const r = exampleRequest(doc, read.path, read.method, CREDENTIALS);
+    const answer = await call(base, { ...r, query: { ...r.query, fields: 'object_story_spec{page_id}' } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toEqual({ id: '120330000008134415', object_story_spec: { page_id: '111' } });
+  });
+});

@@ -115,15 +115,7 @@ function select(node: Json, fields: unknown, known: Set<string>, type: string, d
   for (const name of selection.keys()) {
     if (!known.has(name)) throw invalid(`Tried accessing nonexisting field (${name}) on node type (${type})`);
   }
-  const out = pick(node, selection) as Json;
-  // The read schema requires page_id and one data member in object_story_spec, so a nested selection such
-  // as object_story_spec{page_id} (the spec's own example) keeps them to stay valid (see the final report).
-  const spec = node.object_story_spec as Json | undefined;
-  if (type === 'AdCreative' && spec && selection.get('object_story_spec')?.size) {
-    out.object_story_spec = { page_id: spec.page_id, ...out.object_story_spec };
-    for (const m of DATA_MEMBERS) if (spec[m] !== undefined) out.object_story_spec[m] ??= spec[m];
-  }
-  return { id: node.id, ...out };
+  return { id: node.id, ...(pick(node, selection) as Json) };
 }
 
 // --- title and body rules the schema leaves to the service -------------------------------------------------
