@@ -110,10 +110,13 @@ ruleTest('ANA-QUERY-7', 'revenue metrics with analytics.readonly alone are refus
 });
 
 ruleTest('ANA-GROUP-1', 'a group holds 500 items; the 501st is rejected', async (t) => {
-  const { client } = ctx(t);
+  const { f, client } = ctx(t);
+  // Owned videos only: an id the caller does not own would be refused under ANA-GROUP-3 instead.
+  const videos = [...new Set(f.bulkVideoIds ?? [])];
+  if (videos.length < 501) t.notApplicable('needs 501 owned video ids in the bulkVideoIds fixture');
   const group = await newGroup(client);
-  for (let i = 0; i < 500; i++) await client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#video', id: `video-bulk-${i}` } } });
-  await expectStatusError(t, () => client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#video', id: 'video-bulk-500' } } }), PRECONDITION);
+  for (const id of videos.slice(0, 500)) await client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#video', id } } });
+  await expectStatusError(t, () => client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#video', id: videos[500]! } } }), PRECONDITION);
   expect(await itemsOf(client, group.id!)).toHaveLength(500);
 }, { timeout: 120_000 });
 

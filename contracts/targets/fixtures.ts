@@ -42,6 +42,8 @@ export interface AnalyticsFixtures {
   contentOwner?: string;
   /** Videos the caller owns, for group items (at least 2). */
   videoIds: string[];
+  /** 501 videos the caller owns, to fill a group past its limit (ANA-GROUP-1); without them the rule is not applicable. */
+  bulkVideoIds?: string[];
   playlistId: string;
   /** A video the caller neither uploaded nor claimed (ANA-GROUP-3). */
   foreignVideoId?: string;
@@ -85,6 +87,7 @@ export const DEFAULT_FIXTURES: Fixtures = {
     channelId: 'UCchannel0000000000000001',
     contentOwner: 'owner-1',
     videoIds: ['video-00000001', 'video-00000002', 'video-00000003'],
+    bulkVideoIds: Array.from({ length: 501 }, (_, i) => `video-bulk-${i}`),
     playlistId: 'PLplaylist00000001',
     foreignVideoId: 'video-not-mine-01',
   },
