@@ -6518,129 +6518,43 @@ validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse403 = validate148;
-const schema51 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse403"};
+exports.validateCreateAdCreativeResponse403 = validate143;
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateCreateAdCreativeResponse429 = validate143;
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteAdCreativeResponse200 = validate148;
+const schema51 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateDeleteAdCreativeResponse200"};
+const schema52 = {"type":"object","required":["success"],"properties":{"success":{"type":"boolean"}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate148.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateAdCreativeResponse429 = validate152;
-const schema53 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse429"};
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate153.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteAdCreativeResponse200 = validate156;
-const schema55 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateDeleteAdCreativeResponse200"};
-const schema56 = {"type":"object","required":["success"],"properties":{"success":{"type":"boolean"}}};
-
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6682,208 +6596,79 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate156.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse400 = validate159;
-const schema57 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse400"};
+exports.validateDeleteAdCreativeResponse400 = validate143;
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate160.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateDeleteAdCreativeResponse403 = validate143;
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse400" */;
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate159.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse403 = validate163;
-const schema59 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse403"};
+exports.validateDeleteAdCreativeResponse429 = validate143;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate164.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetAdCreativePreviewsResponse200 = validate151;
+const schema53 = {"$ref":"spec://ad-creative#/components/schemas/AdPreviewList","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse200"};
+const schema54 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdPreview"}}}};
+const schema55 = {"type":"object","properties":{"body":{"type":"string"},"transformation_spec":{"type":"object","additionalProperties":true}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate163.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteAdCreativeResponse429 = validate167;
-const schema61 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateDeleteAdCreativeResponse429"};
-
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate168.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate167.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativePreviewsResponse200 = validate171;
-const schema63 = {"$ref":"spec://ad-creative#/components/schemas/AdPreviewList","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse200"};
-const schema64 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdPreview"}}}};
-const schema65 = {"type":"object","properties":{"body":{"type":"string"},"transformation_spec":{"type":"object","additionalProperties":true}}};
-
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6934,12 +6719,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6964,8 +6749,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate173(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate153(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
@@ -6999,208 +6784,79 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate171.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsResponse400 = validate176;
-const schema66 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse400"};
+exports.validateGetAdCreativePreviewsResponse400 = validate143;
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate177.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetAdCreativePreviewsResponse403 = validate143;
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse400" */;
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate176.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsResponse403 = validate180;
-const schema68 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse403"};
+exports.validateGetAdCreativePreviewsResponse429 = validate143;
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate181.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetAdCreativeResponse200 = validate156;
+const schema56 = {"$ref":"spec://ad-creative#/components/schemas/AdCreative","$id":"spec://ad-creative/validateGetAdCreativeResponse200"};
+const schema57 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"type":"string","minLength":1},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"effective_authorization_category":{"type":"string"},"effective_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"type":["string","null"],"pattern":"^[0-9]+_[0-9]+$"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"photo_album_source_object_story_id":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"referral_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string"},"title":{"type":"string","minLength":1},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema58 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER","PAGE","PHOTO","SHARE","STATUS","STORE_ITEM","VIDEO","INVALID","PRIVACY_CHECK_FAIL","POST_DELETED"]};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate180.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativePreviewsResponse429 = validate184;
-const schema70 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse429"};
-
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate184.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativeResponse200 = validate188;
-const schema72 = {"$ref":"spec://ad-creative#/components/schemas/AdCreative","$id":"spec://ad-creative/validateGetAdCreativeResponse200"};
-const schema73 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"type":"string","minLength":1},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"effective_authorization_category":{"type":"string"},"effective_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"type":["string","null"],"pattern":"^[0-9]+_[0-9]+$"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"photo_album_source_object_story_id":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"referral_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string"},"title":{"type":"string","minLength":1},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
-const schema74 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER","PAGE","PHOTO","SHARE","STATUS","STORE_ITEM","VIDEO","INVALID","PRIVACY_CHECK_FAIL","POST_DELETED"]};
-
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -7214,9 +6870,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema74.enum;
+const vSchema0 = schema58.enum;
 if(!(((((((((((((data === "APPLICATION") || (data === "DOMAIN")) || (data === "EVENT")) || (data === "OFFER")) || (data === "PAGE")) || (data === "PHOTO")) || (data === "SHARE")) || (data === "STATUS")) || (data === "STORE_ITEM")) || (data === "VIDEO")) || (data === "INVALID")) || (data === "PRIVACY_CHECK_FAIL")) || (data === "POST_DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7225,13 +6881,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
+const schema59 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -7245,9 +6901,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema75.enum;
+const vSchema0 = schema59.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7256,12 +6912,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7938,7 +7594,7 @@ if(data.object_story_id !== undefined){
 let data45 = data.object_story_id;
 const _errs60 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema73.properties.object_story_id.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema57.properties.object_story_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7976,8 +7632,8 @@ var valid0 = _errs62 === errors;
 if(data.object_type !== undefined){
 let data47 = data.object_type;
 const _errs63 = errors;
-if(!(validate222(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+if(!(validate190(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 else {
@@ -8146,8 +7802,8 @@ var valid0 = _errs78 === errors;
 if(data.status !== undefined){
 let data60 = data.status;
 const _errs79 = errors;
-if(!(validate233(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+if(!(validate201(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 else {
@@ -8302,207 +7958,78 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate188.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeResponse400 = validate239;
-const schema76 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse400"};
+exports.validateGetAdCreativeResponse400 = validate143;
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate240.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetAdCreativeResponse403 = validate143;
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse400" */;
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate240(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate239.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeResponse403 = validate243;
-const schema78 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse403"};
+exports.validateGetAdCreativeResponse429 = validate143;
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate244.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListAdCreativesResponse200 = validate207;
+const schema60 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
+const schema61 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0}}}}};
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate243.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativeResponse429 = validate247;
-const schema80 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateGetAdCreativeResponse429"};
-
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate248.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate247.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListAdCreativesResponse200 = validate251;
-const schema82 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
-const schema83 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0}}}}};
-
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9179,7 +8706,7 @@ if(data.object_story_id !== undefined){
 let data45 = data.object_story_id;
 const _errs60 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema73.properties.object_story_id.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema57.properties.object_story_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9217,8 +8744,8 @@ var valid0 = _errs62 === errors;
 if(data.object_type !== undefined){
 let data47 = data.object_type;
 const _errs63 = errors;
-if(!(validate222(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+if(!(validate190(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 else {
@@ -9387,8 +8914,8 @@ var valid0 = _errs78 === errors;
 if(data.status !== undefined){
 let data60 = data.status;
 const _errs79 = errors;
-if(!(validate233(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+if(!(validate201(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 else {
@@ -9543,13 +9070,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-const schema85 = {"type":"object","properties":{"cursors":{"type":"object","properties":{"before":{"type":"string"},"after":{"type":"string"}}},"next":{"type":"string"},"previous":{"type":"string"}}};
+const schema63 = {"type":"object","properties":{"cursors":{"type":"object","properties":{"before":{"type":"string"},"after":{"type":"string"}}},"next":{"type":"string"},"previous":{"type":"string"}}};
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9647,12 +9174,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9677,8 +9204,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate253(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+if(!(validate209(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 else {
@@ -9704,8 +9231,8 @@ var valid0 = _errs1 === errors;
 if(data.paging !== undefined){
 let data2 = data.paging;
 const _errs4 = errors;
-if(!(validate301(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
+if(!(validate257(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 else {
@@ -9769,208 +9296,79 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+if(!(validate208(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate251.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse400 = validate304;
-const schema86 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse400"};
+exports.validateListAdCreativesResponse400 = validate143;
 
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate305.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListAdCreativesResponse403 = validate143;
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateListAdCreativesResponse400" */;
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate305(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate304.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse403 = validate308;
-const schema88 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse403"};
+exports.validateListAdCreativesResponse429 = validate143;
 
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate309.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListPromotablePostsResponse200 = validate260;
+const schema64 = {"$ref":"spec://ad-creative#/components/schemas/PagePostList","$id":"spec://ad-creative/validateListPromotablePostsResponse200"};
+const schema65 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/PagePost"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"}}};
+const schema66 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"message":{"type":"string"},"created_time":{"type":"string"},"is_inline_created":{"type":"boolean"},"is_published":{"type":"boolean"},"is_eligible_for_promotion":{"type":"boolean"},"promotable_id":{"type":"string"},"permalink_url":{"type":"string"},"full_picture":{"type":"string"}}};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateListAdCreativesResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate309(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate308.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListAdCreativesResponse429 = validate312;
-const schema90 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListAdCreativesResponse429"};
-
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate313.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateListAdCreativesResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate312.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListPromotablePostsResponse200 = validate316;
-const schema92 = {"$ref":"spec://ad-creative#/components/schemas/PagePostList","$id":"spec://ad-creative/validateListPromotablePostsResponse200"};
-const schema93 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/PagePost"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"}}};
-const schema94 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"message":{"type":"string"},"created_time":{"type":"string"},"is_inline_created":{"type":"boolean"},"is_published":{"type":"boolean"},"is_eligible_for_promotion":{"type":"boolean"},"promotable_id":{"type":"string"},"permalink_url":{"type":"string"},"full_picture":{"type":"string"}}};
-
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10125,12 +9523,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate318.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10155,8 +9553,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate318(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+if(!(validate262(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
 else {
@@ -10182,8 +9580,8 @@ var valid0 = _errs1 === errors;
 if(data.paging !== undefined){
 let data2 = data.paging;
 const _errs4 = errors;
-if(!(validate301(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
+if(!(validate257(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 else {
@@ -10201,208 +9599,79 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate317.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate316.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse400 = validate323;
-const schema95 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse400"};
+exports.validateListPromotablePostsResponse400 = validate143;
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate324.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListPromotablePostsResponse403 = validate143;
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse400" */;
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate323.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse403 = validate327;
-const schema97 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse403"};
+exports.validateListPromotablePostsResponse429 = validate143;
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate328.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateAdCreativeBody2 = validate267;
+const schema67 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
+const schema68 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
+const schema69 = {"type":"string","minLength":1};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate327.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListPromotablePostsResponse429 = validate331;
-const schema99 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateListPromotablePostsResponse429"};
-
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate332.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateAdCreativeBody2 = validate335;
-const schema101 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
-const schema102 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
-const schema103 = {"type":"string","minLength":1};
-
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10428,12 +9697,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10514,8 +9783,8 @@ var valid0 = _errs5 === errors;
 if(data.status !== undefined){
 let data4 = data.status;
 const _errs7 = errors;
-if(!(validate233(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+if(!(validate201(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 else {
@@ -10525,8 +9794,8 @@ var valid0 = _errs7 === errors;
 if(data.access_token !== undefined){
 let data5 = data.access_token;
 const _errs8 = errors;
-if(!(validate340(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+if(!(validate272(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
 errors = vErrors.length;
 }
 else {
@@ -10544,263 +9813,86 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate336.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody2" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate335.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse200 = validate343;
-const schema104 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateUpdateAdCreativeResponse200"};
+exports.validateUpdateAdCreativeResponse200 = validate148;
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-const _errs1 = errors;
-if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate344.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate343.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse400 = validate346;
-const schema106 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse400"};
+exports.validateUpdateAdCreativeResponse400 = validate143;
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate347.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateAdCreativeResponse403 = validate143;
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse400" */;
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate346.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse403 = validate350;
-const schema108 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse403"};
+exports.validateUpdateAdCreativeResponse429 = validate143;
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate351.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate351(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate350.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateAdCreativeResponse429 = validate354;
-const schema110 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateUpdateAdCreativeResponse429"};
-
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate354.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
@@ -21365,4713 +20457,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeBody1 = validate146;
-const schema51 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody1"};
+exports.validateCreateAdCreativeBody1 = validate0;
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate147.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.account !== undefined){
-let data2 = data.account;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["account"] = coerced1;
-}
-}
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.created_time !== undefined){
-let data3 = data.created_time;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(typeof data3 === "string"){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data3;
-}
-else if(data3 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/created_time",schemaPath:"#/properties/created_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["created_time"] = coerced2;
-}
-}
-}
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.updated_time !== undefined){
-let data4 = data.updated_time;
-const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType3 = typeof data4;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType3 = typeof data4;
-if(typeof data4 === "string"){
-coerced3 = data4;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data4;
-}
-else if(data4 === null){
-coerced3 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/updated_time",schemaPath:"#/properties/updated_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data4 = coerced3;
-if(data !== undefined){
-data["updated_time"] = coerced3;
-}
-}
-}
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema5.enum;
-if(!((((data === "automatic") || (data === "deeplink_with_appstore_fallback")) || (data === "deeplink_with_web_fallback")) || (data === "web_only"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ad_formats !== undefined){
-let data0 = data.ad_formats;
-const _errs1 = errors;
-if(!(Array.isArray(data0))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(Array.isArray(data0)){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "string" || dataType0 === "number"
-              || dataType0 === "boolean" || data0 === null){
-coerced0 = [data0];
-}
-else {
-const err0 = {instancePath:instancePath+"/ad_formats",schemaPath:"#/properties/ad_formats/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["ad_formats"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-if(Array.isArray(data0)){
-let valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/ad_formats/" + i0,schemaPath:"#/properties/ad_formats/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data0 !== undefined){
-data0[i0] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-var valid1 = _errs3 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(data.additional_data !== undefined){
-let data2 = data.additional_data;
-const _errs5 = errors;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err2 = {instancePath:instancePath+"/additional_data",schemaPath:"#/properties/additional_data/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-var valid0 = _errs5 === errors;
-}
-if(data.app_product_page_id !== undefined){
-let data3 = data.app_product_page_id;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(typeof data3 === "string"){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data3;
-}
-else if(data3 === null){
-coerced2 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/app_product_page_id",schemaPath:"#/properties/app_product_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["app_product_page_id"] = coerced2;
-}
-}
-}
-const _errs8 = errors;
-var valid0 = _errs7 === errors;
-}
-if(data.asset_customization_rules !== undefined){
-let data4 = data.asset_customization_rules;
-const _errs9 = errors;
-if(!(Array.isArray(data4))){
-let dataType3 = typeof data4;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType3 = typeof data4;
-if(Array.isArray(data4)){
-coerced3 = data4;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "string" || dataType3 === "number"
-              || dataType3 === "boolean" || data4 === null){
-coerced3 = [data4];
-}
-else {
-const err4 = {instancePath:instancePath+"/asset_customization_rules",schemaPath:"#/properties/asset_customization_rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data4 = coerced3;
-if(data !== undefined){
-data["asset_customization_rules"] = coerced3;
-}
-}
-}
-const _errs10 = errors;
-if(Array.isArray(data4)){
-let valid4 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-const _errs11 = errors;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err5 = {instancePath:instancePath+"/asset_customization_rules/" + i1,schemaPath:"#/properties/asset_customization_rules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-const _errs12 = errors;
-var valid3 = _errs11 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-var valid0 = _errs9 === errors;
-}
-if(data.autotranslate !== undefined){
-let data6 = data.autotranslate;
-const _errs13 = errors;
-if(!(Array.isArray(data6))){
-let dataType4 = typeof data6;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType4 = typeof data6;
-if(Array.isArray(data6)){
-coerced4 = data6;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 === "string" || dataType4 === "number"
-              || dataType4 === "boolean" || data6 === null){
-coerced4 = [data6];
-}
-else {
-const err6 = {instancePath:instancePath+"/autotranslate",schemaPath:"#/properties/autotranslate/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(coerced4 !== undefined){
-data6 = coerced4;
-if(data !== undefined){
-data["autotranslate"] = coerced4;
-}
-}
-}
-const _errs14 = errors;
-if(Array.isArray(data6)){
-let valid6 = true;
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-const _errs15 = errors;
-if(typeof data7 !== "string"){
-let dataType5 = typeof data7;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data7) && data7.length == 1){
-data7 = data7[0];
-dataType5 = typeof data7;
-if(typeof data7 === "string"){
-coerced5 = data7;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data7;
-}
-else if(data7 === null){
-coerced5 = "";
-}
-else {
-const err7 = {instancePath:instancePath+"/autotranslate/" + i2,schemaPath:"#/properties/autotranslate/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(coerced5 !== undefined){
-data7 = coerced5;
-if(data6 !== undefined){
-data6[i2] = coerced5;
-}
-}
-}
-const _errs16 = errors;
-var valid5 = _errs15 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-var valid0 = _errs13 === errors;
-}
-if(data.bodies !== undefined){
-let data8 = data.bodies;
-const _errs17 = errors;
-if(!(Array.isArray(data8))){
-let dataType6 = typeof data8;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data8) && data8.length == 1){
-data8 = data8[0];
-dataType6 = typeof data8;
-if(Array.isArray(data8)){
-coerced6 = data8;
-}
-}
-if(coerced6 !== undefined){
-}
-else if(dataType6 === "string" || dataType6 === "number"
-              || dataType6 === "boolean" || data8 === null){
-coerced6 = [data8];
-}
-else {
-const err8 = {instancePath:instancePath+"/bodies",schemaPath:"#/properties/bodies/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(coerced6 !== undefined){
-data8 = coerced6;
-if(data !== undefined){
-data["bodies"] = coerced6;
-}
-}
-}
-const _errs18 = errors;
-if(Array.isArray(data8)){
-let valid8 = true;
-const len3 = data8.length;
-for(let i3=0; i3<len3; i3++){
-let data9 = data8[i3];
-const _errs19 = errors;
-if(!(validate11(data9, {instancePath:instancePath+"/bodies/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid7 = _errs19 === errors;
-if(!valid7){
-valid8 = false;
-}
-}
-}
-var valid0 = _errs17 === errors;
-}
-if(data.call_ads_configuration !== undefined){
-let data10 = data.call_ads_configuration;
-const _errs20 = errors;
-if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err9 = {instancePath:instancePath+"/call_ads_configuration",schemaPath:"#/properties/call_ads_configuration/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-const _errs21 = errors;
-var valid0 = _errs20 === errors;
-}
-if(data.call_to_action_types !== undefined){
-let data11 = data.call_to_action_types;
-const _errs22 = errors;
-if(!(Array.isArray(data11))){
-let dataType7 = typeof data11;
-let coerced7 = undefined;
-if(dataType7 == 'object' && Array.isArray(data11) && data11.length == 1){
-data11 = data11[0];
-dataType7 = typeof data11;
-if(Array.isArray(data11)){
-coerced7 = data11;
-}
-}
-if(coerced7 !== undefined){
-}
-else if(dataType7 === "string" || dataType7 === "number"
-              || dataType7 === "boolean" || data11 === null){
-coerced7 = [data11];
-}
-else {
-const err10 = {instancePath:instancePath+"/call_to_action_types",schemaPath:"#/properties/call_to_action_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(coerced7 !== undefined){
-data11 = coerced7;
-if(data !== undefined){
-data["call_to_action_types"] = coerced7;
-}
-}
-}
-const _errs23 = errors;
-if(Array.isArray(data11)){
-let valid10 = true;
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-let data12 = data11[i4];
-const _errs24 = errors;
-if(!(validate16(data12, {instancePath:instancePath+"/call_to_action_types/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid9 = _errs24 === errors;
-if(!valid9){
-valid10 = false;
-}
-}
-}
-var valid0 = _errs22 === errors;
-}
-if(data.call_to_actions !== undefined){
-let data13 = data.call_to_actions;
-const _errs25 = errors;
-if(!(Array.isArray(data13))){
-let dataType8 = typeof data13;
-let coerced8 = undefined;
-if(dataType8 == 'object' && Array.isArray(data13) && data13.length == 1){
-data13 = data13[0];
-dataType8 = typeof data13;
-if(Array.isArray(data13)){
-coerced8 = data13;
-}
-}
-if(coerced8 !== undefined){
-}
-else if(dataType8 === "string" || dataType8 === "number"
-              || dataType8 === "boolean" || data13 === null){
-coerced8 = [data13];
-}
-else {
-const err11 = {instancePath:instancePath+"/call_to_actions",schemaPath:"#/properties/call_to_actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(coerced8 !== undefined){
-data13 = coerced8;
-if(data !== undefined){
-data["call_to_actions"] = coerced8;
-}
-}
-}
-const _errs26 = errors;
-if(Array.isArray(data13)){
-let valid12 = true;
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-let data14 = data13[i5];
-const _errs27 = errors;
-if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err12 = {instancePath:instancePath+"/call_to_actions/" + i5,schemaPath:"#/properties/call_to_actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-const _errs28 = errors;
-var valid11 = _errs27 === errors;
-if(!valid11){
-valid12 = false;
-}
-}
-}
-var valid0 = _errs25 === errors;
-}
-if(data.captions !== undefined){
-let data15 = data.captions;
-const _errs29 = errors;
-if(!(Array.isArray(data15))){
-let dataType9 = typeof data15;
-let coerced9 = undefined;
-if(dataType9 == 'object' && Array.isArray(data15) && data15.length == 1){
-data15 = data15[0];
-dataType9 = typeof data15;
-if(Array.isArray(data15)){
-coerced9 = data15;
-}
-}
-if(coerced9 !== undefined){
-}
-else if(dataType9 === "string" || dataType9 === "number"
-              || dataType9 === "boolean" || data15 === null){
-coerced9 = [data15];
-}
-else {
-const err13 = {instancePath:instancePath+"/captions",schemaPath:"#/properties/captions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(coerced9 !== undefined){
-data15 = coerced9;
-if(data !== undefined){
-data["captions"] = coerced9;
-}
-}
-}
-const _errs30 = errors;
-if(Array.isArray(data15)){
-let valid14 = true;
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-let data16 = data15[i6];
-const _errs31 = errors;
-if(!(validate11(data16, {instancePath:instancePath+"/captions/" + i6,parentData:data15,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid13 = _errs31 === errors;
-if(!valid13){
-valid14 = false;
-}
-}
-}
-var valid0 = _errs29 === errors;
-}
-if(data.carousels !== undefined){
-let data17 = data.carousels;
-const _errs32 = errors;
-if(!(Array.isArray(data17))){
-let dataType10 = typeof data17;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data17) && data17.length == 1){
-data17 = data17[0];
-dataType10 = typeof data17;
-if(Array.isArray(data17)){
-coerced10 = data17;
-}
-}
-if(coerced10 !== undefined){
-}
-else if(dataType10 === "string" || dataType10 === "number"
-              || dataType10 === "boolean" || data17 === null){
-coerced10 = [data17];
-}
-else {
-const err14 = {instancePath:instancePath+"/carousels",schemaPath:"#/properties/carousels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(coerced10 !== undefined){
-data17 = coerced10;
-if(data !== undefined){
-data["carousels"] = coerced10;
-}
-}
-}
-const _errs33 = errors;
-if(Array.isArray(data17)){
-let valid16 = true;
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-let data18 = data17[i7];
-const _errs34 = errors;
-if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
-const err15 = {instancePath:instancePath+"/carousels/" + i7,schemaPath:"#/properties/carousels/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-const _errs35 = errors;
-var valid15 = _errs34 === errors;
-if(!valid15){
-valid16 = false;
-}
-}
-}
-var valid0 = _errs32 === errors;
-}
-if(data.descriptions !== undefined){
-let data19 = data.descriptions;
-const _errs36 = errors;
-if(!(Array.isArray(data19))){
-let dataType11 = typeof data19;
-let coerced11 = undefined;
-if(dataType11 == 'object' && Array.isArray(data19) && data19.length == 1){
-data19 = data19[0];
-dataType11 = typeof data19;
-if(Array.isArray(data19)){
-coerced11 = data19;
-}
-}
-if(coerced11 !== undefined){
-}
-else if(dataType11 === "string" || dataType11 === "number"
-              || dataType11 === "boolean" || data19 === null){
-coerced11 = [data19];
-}
-else {
-const err16 = {instancePath:instancePath+"/descriptions",schemaPath:"#/properties/descriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(coerced11 !== undefined){
-data19 = coerced11;
-if(data !== undefined){
-data["descriptions"] = coerced11;
-}
-}
-}
-const _errs37 = errors;
-if(Array.isArray(data19)){
-let valid18 = true;
-const len8 = data19.length;
-for(let i8=0; i8<len8; i8++){
-let data20 = data19[i8];
-const _errs38 = errors;
-if(!(validate11(data20, {instancePath:instancePath+"/descriptions/" + i8,parentData:data19,parentDataProperty:i8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid17 = _errs38 === errors;
-if(!valid17){
-valid18 = false;
-}
-}
-}
-var valid0 = _errs36 === errors;
-}
-if(data.events !== undefined){
-let data21 = data.events;
-const _errs39 = errors;
-if(!(Array.isArray(data21))){
-let dataType12 = typeof data21;
-let coerced12 = undefined;
-if(dataType12 == 'object' && Array.isArray(data21) && data21.length == 1){
-data21 = data21[0];
-dataType12 = typeof data21;
-if(Array.isArray(data21)){
-coerced12 = data21;
-}
-}
-if(coerced12 !== undefined){
-}
-else if(dataType12 === "string" || dataType12 === "number"
-              || dataType12 === "boolean" || data21 === null){
-coerced12 = [data21];
-}
-else {
-const err17 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(coerced12 !== undefined){
-data21 = coerced12;
-if(data !== undefined){
-data["events"] = coerced12;
-}
-}
-}
-const _errs40 = errors;
-if(Array.isArray(data21)){
-let valid20 = true;
-const len9 = data21.length;
-for(let i9=0; i9<len9; i9++){
-let data22 = data21[i9];
-const _errs41 = errors;
-if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err18 = {instancePath:instancePath+"/events/" + i9,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-const _errs42 = errors;
-var valid19 = _errs41 === errors;
-if(!valid19){
-valid20 = false;
-}
-}
-}
-var valid0 = _errs39 === errors;
-}
-if(data.groups !== undefined){
-let data23 = data.groups;
-const _errs43 = errors;
-if(!(Array.isArray(data23))){
-let dataType13 = typeof data23;
-let coerced13 = undefined;
-if(dataType13 == 'object' && Array.isArray(data23) && data23.length == 1){
-data23 = data23[0];
-dataType13 = typeof data23;
-if(Array.isArray(data23)){
-coerced13 = data23;
-}
-}
-if(coerced13 !== undefined){
-}
-else if(dataType13 === "string" || dataType13 === "number"
-              || dataType13 === "boolean" || data23 === null){
-coerced13 = [data23];
-}
-else {
-const err19 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(coerced13 !== undefined){
-data23 = coerced13;
-if(data !== undefined){
-data["groups"] = coerced13;
-}
-}
-}
-const _errs44 = errors;
-if(Array.isArray(data23)){
-let valid22 = true;
-const len10 = data23.length;
-for(let i10=0; i10<len10; i10++){
-let data24 = data23[i10];
-const _errs45 = errors;
-if(!(data24 && typeof data24 == "object" && !Array.isArray(data24))){
-const err20 = {instancePath:instancePath+"/groups/" + i10,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const _errs46 = errors;
-var valid21 = _errs45 === errors;
-if(!valid21){
-valid22 = false;
-}
-}
-}
-var valid0 = _errs43 === errors;
-}
-if(data.images !== undefined){
-let data25 = data.images;
-const _errs47 = errors;
-if(!(Array.isArray(data25))){
-let dataType14 = typeof data25;
-let coerced14 = undefined;
-if(dataType14 == 'object' && Array.isArray(data25) && data25.length == 1){
-data25 = data25[0];
-dataType14 = typeof data25;
-if(Array.isArray(data25)){
-coerced14 = data25;
-}
-}
-if(coerced14 !== undefined){
-}
-else if(dataType14 === "string" || dataType14 === "number"
-              || dataType14 === "boolean" || data25 === null){
-coerced14 = [data25];
-}
-else {
-const err21 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(coerced14 !== undefined){
-data25 = coerced14;
-if(data !== undefined){
-data["images"] = coerced14;
-}
-}
-}
-const _errs48 = errors;
-if(Array.isArray(data25)){
-let valid24 = true;
-const len11 = data25.length;
-for(let i11=0; i11<len11; i11++){
-let data26 = data25[i11];
-const _errs49 = errors;
-if(!(validate20(data26, {instancePath:instancePath+"/images/" + i11,parentData:data25,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid23 = _errs49 === errors;
-if(!valid23){
-valid24 = false;
-}
-}
-}
-var valid0 = _errs47 === errors;
-}
-if(data.link_urls !== undefined){
-let data27 = data.link_urls;
-const _errs50 = errors;
-if(!(Array.isArray(data27))){
-let dataType15 = typeof data27;
-let coerced15 = undefined;
-if(dataType15 == 'object' && Array.isArray(data27) && data27.length == 1){
-data27 = data27[0];
-dataType15 = typeof data27;
-if(Array.isArray(data27)){
-coerced15 = data27;
-}
-}
-if(coerced15 !== undefined){
-}
-else if(dataType15 === "string" || dataType15 === "number"
-              || dataType15 === "boolean" || data27 === null){
-coerced15 = [data27];
-}
-else {
-const err22 = {instancePath:instancePath+"/link_urls",schemaPath:"#/properties/link_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(coerced15 !== undefined){
-data27 = coerced15;
-if(data !== undefined){
-data["link_urls"] = coerced15;
-}
-}
-}
-const _errs51 = errors;
-if(Array.isArray(data27)){
-let valid26 = true;
-const len12 = data27.length;
-for(let i12=0; i12<len12; i12++){
-let data28 = data27[i12];
-const _errs52 = errors;
-if(!(validate25(data28, {instancePath:instancePath+"/link_urls/" + i12,parentData:data27,parentDataProperty:i12,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid25 = _errs52 === errors;
-if(!valid25){
-valid26 = false;
-}
-}
-}
-var valid0 = _errs50 === errors;
-}
-if(data.message_extensions !== undefined){
-let data29 = data.message_extensions;
-const _errs53 = errors;
-if(!(Array.isArray(data29))){
-let dataType16 = typeof data29;
-let coerced16 = undefined;
-if(dataType16 == 'object' && Array.isArray(data29) && data29.length == 1){
-data29 = data29[0];
-dataType16 = typeof data29;
-if(Array.isArray(data29)){
-coerced16 = data29;
-}
-}
-if(coerced16 !== undefined){
-}
-else if(dataType16 === "string" || dataType16 === "number"
-              || dataType16 === "boolean" || data29 === null){
-coerced16 = [data29];
-}
-else {
-const err23 = {instancePath:instancePath+"/message_extensions",schemaPath:"#/properties/message_extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(coerced16 !== undefined){
-data29 = coerced16;
-if(data !== undefined){
-data["message_extensions"] = coerced16;
-}
-}
-}
-const _errs54 = errors;
-if(Array.isArray(data29)){
-let valid28 = true;
-const len13 = data29.length;
-for(let i13=0; i13<len13; i13++){
-let data30 = data29[i13];
-const _errs55 = errors;
-if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
-const err24 = {instancePath:instancePath+"/message_extensions/" + i13,schemaPath:"#/properties/message_extensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-const _errs56 = errors;
-var valid27 = _errs55 === errors;
-if(!valid27){
-valid28 = false;
-}
-}
-}
-var valid0 = _errs53 === errors;
-}
-if(data.onsite_destinations !== undefined){
-let data31 = data.onsite_destinations;
-const _errs57 = errors;
-if(!(Array.isArray(data31))){
-let dataType17 = typeof data31;
-let coerced17 = undefined;
-if(dataType17 == 'object' && Array.isArray(data31) && data31.length == 1){
-data31 = data31[0];
-dataType17 = typeof data31;
-if(Array.isArray(data31)){
-coerced17 = data31;
-}
-}
-if(coerced17 !== undefined){
-}
-else if(dataType17 === "string" || dataType17 === "number"
-              || dataType17 === "boolean" || data31 === null){
-coerced17 = [data31];
-}
-else {
-const err25 = {instancePath:instancePath+"/onsite_destinations",schemaPath:"#/properties/onsite_destinations/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(coerced17 !== undefined){
-data31 = coerced17;
-if(data !== undefined){
-data["onsite_destinations"] = coerced17;
-}
-}
-}
-const _errs58 = errors;
-if(Array.isArray(data31)){
-let valid30 = true;
-const len14 = data31.length;
-for(let i14=0; i14<len14; i14++){
-let data32 = data31[i14];
-const _errs59 = errors;
-if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
-const err26 = {instancePath:instancePath+"/onsite_destinations/" + i14,schemaPath:"#/properties/onsite_destinations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-const _errs60 = errors;
-var valid29 = _errs59 === errors;
-if(!valid29){
-valid30 = false;
-}
-}
-}
-var valid0 = _errs57 === errors;
-}
-if(data.optimization_type !== undefined){
-let data33 = data.optimization_type;
-const _errs61 = errors;
-if(typeof data33 !== "string"){
-let dataType18 = typeof data33;
-let coerced18 = undefined;
-if(dataType18 == 'object' && Array.isArray(data33) && data33.length == 1){
-data33 = data33[0];
-dataType18 = typeof data33;
-if(typeof data33 === "string"){
-coerced18 = data33;
-}
-}
-if(coerced18 !== undefined){
-}
-else if(dataType18 == "number" || dataType18 == "boolean"){
-coerced18 = "" + data33;
-}
-else if(data33 === null){
-coerced18 = "";
-}
-else {
-const err27 = {instancePath:instancePath+"/optimization_type",schemaPath:"#/properties/optimization_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(coerced18 !== undefined){
-data33 = coerced18;
-if(data !== undefined){
-data["optimization_type"] = coerced18;
-}
-}
-}
-const _errs62 = errors;
-var valid0 = _errs61 === errors;
-}
-if(data.promotional_metadata !== undefined){
-let data34 = data.promotional_metadata;
-const _errs63 = errors;
-if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err28 = {instancePath:instancePath+"/promotional_metadata",schemaPath:"#/properties/promotional_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-const _errs64 = errors;
-var valid0 = _errs63 === errors;
-}
-if(data.titles !== undefined){
-let data35 = data.titles;
-const _errs65 = errors;
-if(!(Array.isArray(data35))){
-let dataType19 = typeof data35;
-let coerced19 = undefined;
-if(dataType19 == 'object' && Array.isArray(data35) && data35.length == 1){
-data35 = data35[0];
-dataType19 = typeof data35;
-if(Array.isArray(data35)){
-coerced19 = data35;
-}
-}
-if(coerced19 !== undefined){
-}
-else if(dataType19 === "string" || dataType19 === "number"
-              || dataType19 === "boolean" || data35 === null){
-coerced19 = [data35];
-}
-else {
-const err29 = {instancePath:instancePath+"/titles",schemaPath:"#/properties/titles/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(coerced19 !== undefined){
-data35 = coerced19;
-if(data !== undefined){
-data["titles"] = coerced19;
-}
-}
-}
-const _errs66 = errors;
-if(Array.isArray(data35)){
-let valid32 = true;
-const len15 = data35.length;
-for(let i15=0; i15<len15; i15++){
-let data36 = data35[i15];
-const _errs67 = errors;
-if(!(validate11(data36, {instancePath:instancePath+"/titles/" + i15,parentData:data35,parentDataProperty:i15,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid31 = _errs67 === errors;
-if(!valid31){
-valid32 = false;
-}
-}
-}
-var valid0 = _errs65 === errors;
-}
-if(data.upcoming_events !== undefined){
-let data37 = data.upcoming_events;
-const _errs68 = errors;
-if(!(Array.isArray(data37))){
-let dataType20 = typeof data37;
-let coerced20 = undefined;
-if(dataType20 == 'object' && Array.isArray(data37) && data37.length == 1){
-data37 = data37[0];
-dataType20 = typeof data37;
-if(Array.isArray(data37)){
-coerced20 = data37;
-}
-}
-if(coerced20 !== undefined){
-}
-else if(dataType20 === "string" || dataType20 === "number"
-              || dataType20 === "boolean" || data37 === null){
-coerced20 = [data37];
-}
-else {
-const err30 = {instancePath:instancePath+"/upcoming_events",schemaPath:"#/properties/upcoming_events/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(coerced20 !== undefined){
-data37 = coerced20;
-if(data !== undefined){
-data["upcoming_events"] = coerced20;
-}
-}
-}
-const _errs69 = errors;
-if(Array.isArray(data37)){
-let valid34 = true;
-const len16 = data37.length;
-for(let i16=0; i16<len16; i16++){
-let data38 = data37[i16];
-const _errs70 = errors;
-if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
-const err31 = {instancePath:instancePath+"/upcoming_events/" + i16,schemaPath:"#/properties/upcoming_events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-const _errs71 = errors;
-var valid33 = _errs70 === errors;
-if(!valid33){
-valid34 = false;
-}
-}
-}
-var valid0 = _errs68 === errors;
-}
-if(data.videos !== undefined){
-let data39 = data.videos;
-const _errs72 = errors;
-if(!(Array.isArray(data39))){
-let dataType21 = typeof data39;
-let coerced21 = undefined;
-if(dataType21 == 'object' && Array.isArray(data39) && data39.length == 1){
-data39 = data39[0];
-dataType21 = typeof data39;
-if(Array.isArray(data39)){
-coerced21 = data39;
-}
-}
-if(coerced21 !== undefined){
-}
-else if(dataType21 === "string" || dataType21 === "number"
-              || dataType21 === "boolean" || data39 === null){
-coerced21 = [data39];
-}
-else {
-const err32 = {instancePath:instancePath+"/videos",schemaPath:"#/properties/videos/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(coerced21 !== undefined){
-data39 = coerced21;
-if(data !== undefined){
-data["videos"] = coerced21;
-}
-}
-}
-const _errs73 = errors;
-if(Array.isArray(data39)){
-let valid36 = true;
-const len17 = data39.length;
-for(let i17=0; i17<len17; i17++){
-let data40 = data39[i17];
-const _errs74 = errors;
-if(!(validate29(data40, {instancePath:instancePath+"/videos/" + i17,parentData:data39,parentDataProperty:i17,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid35 = _errs74 === errors;
-if(!valid35){
-valid36 = false;
-}
-}
-}
-var valid0 = _errs72 === errors;
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-validate154.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema14.enum;
-if(!(((data === "NONE") || (data === "POLITICAL")) || (data === "POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate164.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const _errs1 = errors;
-if(typeof data === "string"){
-if(!pattern2.test(data)){
-const err1 = {instancePath,schemaPath:"#/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?![\\s\\S]*\\S{31})"},message:"must match pattern \""+"^(?![\\s\\S]*\\S{31})"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid0 = _errs1 === errors;
-const _errs2 = errors;
-if(typeof data === "string"){
-if(!pattern3.test(data)){
-const err2 = {instancePath,schemaPath:"#/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"},message:"must match pattern \""+"^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var valid0 = _errs2 === errors;
-const _errs3 = errors;
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-const err3 = {instancePath,schemaPath:"#/allOf/2/pattern",keyword:"pattern",params:{pattern: "^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"},message:"must match pattern \""+"^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid0 = _errs3 === errors;
-if(typeof data === "string"){
-if(func0(data) < 1){
-const err4 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!pattern5.test(data)){
-const err5 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\\\/!.?*(),;:-]"},message:"must match pattern \""+"^[^\\\\/!.?*(),;:-]"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-validate166.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ad_format !== undefined){
-let data0 = data.ad_format;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-const err0 = {instancePath:instancePath+"/ad_format",schemaPath:"#/properties/ad_format/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["ad_format"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.content_search_input !== undefined){
-let data1 = data.content_search_input;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/content_search_input",schemaPath:"#/properties/content_search_input/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["content_search_input"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-if(data.creator_ad_permission_type !== undefined){
-let data2 = data.creator_ad_permission_type;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/creator_ad_permission_type",schemaPath:"#/properties/creator_ad_permission_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["creator_ad_permission_type"] = coerced2;
-}
-}
-}
-const _errs6 = errors;
-var valid0 = _errs5 === errors;
-}
-if(data.platform_boost_post_access_token !== undefined){
-let data3 = data.platform_boost_post_access_token;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if(typeof data3 === "string"){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data3;
-}
-else if(data3 === null){
-coerced3 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/platform_boost_post_access_token",schemaPath:"#/properties/platform_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["platform_boost_post_access_token"] = coerced3;
-}
-}
-}
-const _errs8 = errors;
-var valid0 = _errs7 === errors;
-}
-if(data.photoapp_boost_post_access_token !== undefined){
-let data4 = data.photoapp_boost_post_access_token;
-const _errs9 = errors;
-if(typeof data4 !== "string"){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if(typeof data4 === "string"){
-coerced4 = data4;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 == "number" || dataType4 == "boolean"){
-coerced4 = "" + data4;
-}
-else if(data4 === null){
-coerced4 = "";
-}
-else {
-const err4 = {instancePath:instancePath+"/photoapp_boost_post_access_token",schemaPath:"#/properties/photoapp_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["photoapp_boost_post_access_token"] = coerced4;
-}
-}
-}
-const _errs10 = errors;
-var valid0 = _errs9 === errors;
-}
-if(data.is_mca_internal !== undefined){
-let data5 = data.is_mca_internal;
-const _errs11 = errors;
-if(typeof data5 !== "boolean"){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if(typeof data5 === "boolean"){
-coerced5 = data5;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(data5 === "false" || data5 === 0 || data5 === null){
-coerced5 = false;
-}
-else if(data5 === "true" || data5 === 1){
-coerced5 = true;
-}
-else {
-const err5 = {instancePath:instancePath+"/is_mca_internal",schemaPath:"#/properties/is_mca_internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["is_mca_internal"] = coerced5;
-}
-}
-}
-const _errs12 = errors;
-var valid0 = _errs11 === errors;
-}
-if(data.partners !== undefined){
-let data6 = data.partners;
-const _errs13 = errors;
-if(!(Array.isArray(data6))){
-let dataType6 = typeof data6;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType6 = typeof data6;
-if(Array.isArray(data6)){
-coerced6 = data6;
-}
-}
-if(coerced6 !== undefined){
-}
-else if(dataType6 === "string" || dataType6 === "number"
-              || dataType6 === "boolean" || data6 === null){
-coerced6 = [data6];
-}
-else {
-const err6 = {instancePath:instancePath+"/partners",schemaPath:"#/properties/partners/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(coerced6 !== undefined){
-data6 = coerced6;
-if(data !== undefined){
-data["partners"] = coerced6;
-}
-}
-}
-const _errs14 = errors;
-if(Array.isArray(data6)){
-let valid2 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-const _errs15 = errors;
-const _errs16 = errors;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.platform_page_id !== undefined){
-let data8 = data7.platform_page_id;
-const _errs17 = errors;
-if(typeof data8 !== "string"){
-let dataType7 = typeof data8;
-let coerced7 = undefined;
-if(dataType7 == 'object' && Array.isArray(data8) && data8.length == 1){
-data8 = data8[0];
-dataType7 = typeof data8;
-if(typeof data8 === "string"){
-coerced7 = data8;
-}
-}
-if(coerced7 !== undefined){
-}
-else if(dataType7 == "number" || dataType7 == "boolean"){
-coerced7 = "" + data8;
-}
-else if(data8 === null){
-coerced7 = "";
-}
-else {
-const err7 = {instancePath:instancePath+"/partners/" + i0+"/platform_page_id",schemaPath:"#/properties/partners/items/properties/platform_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(coerced7 !== undefined){
-data8 = coerced7;
-if(data7 !== undefined){
-data7["platform_page_id"] = coerced7;
-}
-}
-}
-const _errs18 = errors;
-var valid3 = _errs17 === errors;
-}
-if(data7.identity_type !== undefined){
-let data9 = data7.identity_type;
-const _errs19 = errors;
-if(typeof data9 !== "string"){
-let dataType8 = typeof data9;
-let coerced8 = undefined;
-if(dataType8 == 'object' && Array.isArray(data9) && data9.length == 1){
-data9 = data9[0];
-dataType8 = typeof data9;
-if(typeof data9 === "string"){
-coerced8 = data9;
-}
-}
-if(coerced8 !== undefined){
-}
-else if(dataType8 == "number" || dataType8 == "boolean"){
-coerced8 = "" + data9;
-}
-else if(data9 === null){
-coerced8 = "";
-}
-else {
-const err8 = {instancePath:instancePath+"/partners/" + i0+"/identity_type",schemaPath:"#/properties/partners/items/properties/identity_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(coerced8 !== undefined){
-data9 = coerced8;
-if(data7 !== undefined){
-data7["identity_type"] = coerced8;
-}
-}
-}
-const _errs20 = errors;
-var valid3 = _errs19 === errors;
-}
-if(data7.photoapp_asset_id !== undefined){
-let data10 = data7.photoapp_asset_id;
-const _errs21 = errors;
-if(typeof data10 !== "string"){
-let dataType9 = typeof data10;
-let coerced9 = undefined;
-if(dataType9 == 'object' && Array.isArray(data10) && data10.length == 1){
-data10 = data10[0];
-dataType9 = typeof data10;
-if(typeof data10 === "string"){
-coerced9 = data10;
-}
-}
-if(coerced9 !== undefined){
-}
-else if(dataType9 == "number" || dataType9 == "boolean"){
-coerced9 = "" + data10;
-}
-else if(data10 === null){
-coerced9 = "";
-}
-else {
-const err9 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_asset_id",schemaPath:"#/properties/partners/items/properties/photoapp_asset_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(coerced9 !== undefined){
-data10 = coerced9;
-if(data7 !== undefined){
-data7["photoapp_asset_id"] = coerced9;
-}
-}
-}
-const _errs22 = errors;
-var valid3 = _errs21 === errors;
-}
-if(data7.photoapp_user_id !== undefined){
-let data11 = data7.photoapp_user_id;
-const _errs23 = errors;
-if(typeof data11 !== "string"){
-let dataType10 = typeof data11;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data11) && data11.length == 1){
-data11 = data11[0];
-dataType10 = typeof data11;
-if(typeof data11 === "string"){
-coerced10 = data11;
-}
-}
-if(coerced10 !== undefined){
-}
-else if(dataType10 == "number" || dataType10 == "boolean"){
-coerced10 = "" + data11;
-}
-else if(data11 === null){
-coerced10 = "";
-}
-else {
-const err10 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_user_id",schemaPath:"#/properties/partners/items/properties/photoapp_user_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(coerced10 !== undefined){
-data11 = coerced10;
-if(data7 !== undefined){
-data7["photoapp_user_id"] = coerced10;
-}
-}
-}
-const _errs24 = errors;
-var valid3 = _errs23 === errors;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/partners/" + i0,schemaPath:"#/properties/partners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid1 = _errs15 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs13 === errors;
-}
-if(data.product_set_partner_selection_status !== undefined){
-let data12 = data.product_set_partner_selection_status;
-const _errs25 = errors;
-if(typeof data12 !== "string"){
-let dataType11 = typeof data12;
-let coerced11 = undefined;
-if(dataType11 == 'object' && Array.isArray(data12) && data12.length == 1){
-data12 = data12[0];
-dataType11 = typeof data12;
-if(typeof data12 === "string"){
-coerced11 = data12;
-}
-}
-if(coerced11 !== undefined){
-}
-else if(dataType11 == "number" || dataType11 == "boolean"){
-coerced11 = "" + data12;
-}
-else if(data12 === null){
-coerced11 = "";
-}
-else {
-const err12 = {instancePath:instancePath+"/product_set_partner_selection_status",schemaPath:"#/properties/product_set_partner_selection_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(coerced11 !== undefined){
-data12 = coerced11;
-if(data !== undefined){
-data["product_set_partner_selection_status"] = coerced11;
-}
-}
-}
-const _errs26 = errors;
-var valid0 = _errs25 === errors;
-}
-if(data.promoted_page_id !== undefined){
-let data13 = data.promoted_page_id;
-const _errs27 = errors;
-if(typeof data13 !== "string"){
-let dataType12 = typeof data13;
-let coerced12 = undefined;
-if(dataType12 == 'object' && Array.isArray(data13) && data13.length == 1){
-data13 = data13[0];
-dataType12 = typeof data13;
-if(typeof data13 === "string"){
-coerced12 = data13;
-}
-}
-if(coerced12 !== undefined){
-}
-else if(dataType12 == "number" || dataType12 == "boolean"){
-coerced12 = "" + data13;
-}
-else if(data13 === null){
-coerced12 = "";
-}
-else {
-const err13 = {instancePath:instancePath+"/promoted_page_id",schemaPath:"#/properties/promoted_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(coerced12 !== undefined){
-data13 = coerced12;
-if(data !== undefined){
-data["promoted_page_id"] = coerced12;
-}
-}
-}
-const _errs28 = errors;
-var valid0 = _errs27 === errors;
-}
-if(data.testimonial !== undefined){
-let data14 = data.testimonial;
-const _errs29 = errors;
-if(typeof data14 !== "string"){
-let dataType13 = typeof data14;
-let coerced13 = undefined;
-if(dataType13 == 'object' && Array.isArray(data14) && data14.length == 1){
-data14 = data14[0];
-dataType13 = typeof data14;
-if(typeof data14 === "string"){
-coerced13 = data14;
-}
-}
-if(coerced13 !== undefined){
-}
-else if(dataType13 == "number" || dataType13 == "boolean"){
-coerced13 = "" + data14;
-}
-else if(data14 === null){
-coerced13 = "";
-}
-else {
-const err14 = {instancePath:instancePath+"/testimonial",schemaPath:"#/properties/testimonial/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(coerced13 !== undefined){
-data14 = coerced13;
-if(data !== undefined){
-data["testimonial"] = coerced13;
-}
-}
-}
-const _errs30 = errors;
-var valid0 = _errs29 === errors;
-}
-if(data.ui_version !== undefined){
-let data15 = data.ui_version;
-const _errs31 = errors;
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-let dataType14 = typeof data15;
-let coerced14 = undefined;
-if(dataType14 == 'object' && Array.isArray(data15) && data15.length == 1){
-data15 = data15[0];
-dataType14 = typeof data15;
-if((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))){
-coerced14 = data15;
-}
-}
-if(coerced14 !== undefined){
-}
-else if(dataType14 === "boolean" || data15 === null
-              || (dataType14 === "string" && data15 && data15 == +data15 && !(data15 % 1))){
-coerced14 = +data15;
-}
-else {
-const err15 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(coerced14 !== undefined){
-data15 = coerced14;
-if(data !== undefined){
-data["ui_version"] = coerced14;
-}
-}
-}
-const _errs32 = errors;
-var valid0 = _errs31 === errors;
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate168.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema9.enum;
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "OPEN_LINK") || (data === "LIKE_PAGE")) || (data === "SHOP_NOW")) || (data === "PLAY_GAME")) || (data === "INSTALL_APP")) || (data === "USE_APP")) || (data === "CALL")) || (data === "CALL_ME")) || (data === "VIDEO_CALL")) || (data === "INSTALL_MOBILE_APP")) || (data === "USE_MOBILE_APP")) || (data === "MOBILE_DOWNLOAD")) || (data === "BOOK_TRAVEL")) || (data === "LISTEN_MUSIC")) || (data === "WATCH_VIDEO")) || (data === "LEARN_MORE")) || (data === "SIGN_UP")) || (data === "DOWNLOAD")) || (data === "WATCH_MORE")) || (data === "NO_BUTTON")) || (data === "VISIT_PAGES_FEED")) || (data === "CALL_NOW")) || (data === "APPLY_NOW")) || (data === "CONTACT")) || (data === "BUY_NOW")) || (data === "GET_OFFER")) || (data === "GET_OFFER_VIEW")) || (data === "BUY_TICKETS")) || (data === "UPDATE_APP")) || (data === "GET_DIRECTIONS")) || (data === "BUY")) || (data === "SEND_UPDATES")) || (data === "MESSAGE_PAGE")) || (data === "DONATE")) || (data === "SUBSCRIBE")) || (data === "SAY_THANKS")) || (data === "SELL_NOW")) || (data === "SHARE")) || (data === "DONATE_NOW")) || (data === "GET_QUOTE")) || (data === "CONTACT_US")) || (data === "ORDER_NOW")) || (data === "START_ORDER")) || (data === "ADD_TO_CART")) || (data === "VIDEO_ANNOTATION")) || (data === "RECORD_NOW")) || (data === "INQUIRE_NOW")) || (data === "CONFIRM")) || (data === "REFER_FRIENDS")) || (data === "REQUEST_TIME")) || (data === "GET_SHOWTIMES")) || (data === "LISTEN_NOW")) || (data === "WOODHENGE_SUPPORT")) || (data === "SOTTO_SUBSCRIBE")) || (data === "FOLLOW_USER")) || (data === "RAISE_MONEY")) || (data === "EVENT_RSVP")) || (data === "WHATSAPP_MESSAGE")) || (data === "FOLLOW_NEWS_STORYLINE")) || (data === "SEE_MORE")) || (data === "BOOK_NOW")) || (data === "FIND_A_GROUP")) || (data === "FIND_YOUR_GROUPS")) || (data === "PAY_TO_ACCESS")) || (data === "PURCHASE_GIFT_CARDS")) || (data === "FOLLOW_PAGE")) || (data === "SEND_A_GIFT")) || (data === "SWIPE_UP_SHOP")) || (data === "SWIPE_UP_PRODUCT")) || (data === "SEND_GIFT_MONEY")) || (data === "PLAY_GAME_ON_PLATFORM")) || (data === "GET_STARTED")) || (data === "OPEN_INSTANT_APP")) || (data === "AUDIO_CALL")) || (data === "GET_PROMOTIONS")) || (data === "JOIN_CHANNEL")) || (data === "MAKE_AN_APPOINTMENT")) || (data === "ASK_ABOUT_SERVICES")) || (data === "BOOK_A_CONSULTATION")) || (data === "GET_A_QUOTE")) || (data === "BUY_VIA_MESSAGE")) || (data === "ASK_FOR_MORE_INFO")) || (data === "CHAT_WITH_US")) || (data === "VIEW_PRODUCT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate172.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema18.enum;
-if(!(((data === "brand") || (data === "category")) || (data === "product_type"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema18.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate174.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema19.enum;
-if(!((((data === "CATEGORY") || (data === "MIXED")) || (data === "PRODUCTS_COLLAGE")) || (data === "PRODUCTS_SLIDESHOW"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate176.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enroll_status !== undefined){
-let data0 = data.enroll_status;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/enroll_status",schemaPath:"#/properties/enroll_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["enroll_status"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate179.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.associated_product_set_id !== undefined){
-let data0 = data.associated_product_set_id;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/associated_product_set_id",schemaPath:"#/properties/associated_product_set_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["associated_product_set_id"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.enable_social_feedback_preservation !== undefined){
-let data1 = data.enable_social_feedback_preservation;
-const _errs3 = errors;
-if(typeof data1 !== "boolean"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "boolean"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/enable_social_feedback_preservation",schemaPath:"#/properties/enable_social_feedback_preservation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["enable_social_feedback_preservation"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-if(data.source_url !== undefined){
-let data2 = data.source_url;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["source_url"] = coerced2;
-}
-}
-}
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err3 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid0 = _errs5 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate181.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ad_handle_type !== undefined){
-let data0 = data.ad_handle_type;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/ad_handle_type",schemaPath:"#/properties/ad_handle_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["ad_handle_type"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.creative_features_spec !== undefined){
-let data1 = data.creative_features_spec;
-const _errs3 = errors;
-const _errs4 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const _errs5 = errors;
-for(const key0 in data1){
-let data2 = data1[key0];
-const _errs6 = errors;
-if(!(validate54(data2, {instancePath:instancePath+"/creative_features_spec/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs6 === errors;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/creative_features_spec",schemaPath:"#/properties/creative_features_spec/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid0 = _errs3 === errors;
-}
-if(data.degrees_of_freedom_type !== undefined){
-let data3 = data.degrees_of_freedom_type;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if(typeof data3 === "string"){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data3;
-}
-else if(data3 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/degrees_of_freedom_type",schemaPath:"#/properties/degrees_of_freedom_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data !== undefined){
-data["degrees_of_freedom_type"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-var valid0 = _errs7 === errors;
-}
-if(data.image_transformation_types !== undefined){
-let data4 = data.image_transformation_types;
-const _errs9 = errors;
-if(!(Array.isArray(data4))){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType2 = typeof data4;
-if(Array.isArray(data4)){
-coerced2 = data4;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "string" || dataType2 === "number"
-              || dataType2 === "boolean" || data4 === null){
-coerced2 = [data4];
-}
-else {
-const err3 = {instancePath:instancePath+"/image_transformation_types",schemaPath:"#/properties/image_transformation_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data !== undefined){
-data["image_transformation_types"] = coerced2;
-}
-}
-}
-const _errs10 = errors;
-if(Array.isArray(data4)){
-let valid3 = true;
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-const _errs11 = errors;
-if(typeof data5 !== "string"){
-let dataType3 = typeof data5;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType3 = typeof data5;
-if(typeof data5 === "string"){
-coerced3 = data5;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data5;
-}
-else if(data5 === null){
-coerced3 = "";
-}
-else {
-const err4 = {instancePath:instancePath+"/image_transformation_types/" + i0,schemaPath:"#/properties/image_transformation_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data5 = coerced3;
-if(data4 !== undefined){
-data4[i0] = coerced3;
-}
-}
-}
-const _errs12 = errors;
-var valid2 = _errs11 === errors;
-if(!valid2){
-valid3 = false;
-}
-}
-}
-var valid0 = _errs9 === errors;
-}
-if(data.multi_media_transformation_type !== undefined){
-let data6 = data.multi_media_transformation_type;
-const _errs13 = errors;
-if(typeof data6 !== "string"){
-let dataType4 = typeof data6;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType4 = typeof data6;
-if(typeof data6 === "string"){
-coerced4 = data6;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 == "number" || dataType4 == "boolean"){
-coerced4 = "" + data6;
-}
-else if(data6 === null){
-coerced4 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/multi_media_transformation_type",schemaPath:"#/properties/multi_media_transformation_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(coerced4 !== undefined){
-data6 = coerced4;
-if(data !== undefined){
-data["multi_media_transformation_type"] = coerced4;
-}
-}
-}
-const _errs14 = errors;
-var valid0 = _errs13 === errors;
-}
-if(data.stories_transformation_types !== undefined){
-let data7 = data.stories_transformation_types;
-const _errs15 = errors;
-if(!(Array.isArray(data7))){
-let dataType5 = typeof data7;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data7) && data7.length == 1){
-data7 = data7[0];
-dataType5 = typeof data7;
-if(Array.isArray(data7)){
-coerced5 = data7;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 === "string" || dataType5 === "number"
-              || dataType5 === "boolean" || data7 === null){
-coerced5 = [data7];
-}
-else {
-const err6 = {instancePath:instancePath+"/stories_transformation_types",schemaPath:"#/properties/stories_transformation_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(coerced5 !== undefined){
-data7 = coerced5;
-if(data !== undefined){
-data["stories_transformation_types"] = coerced5;
-}
-}
-}
-const _errs16 = errors;
-if(Array.isArray(data7)){
-let valid5 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-const _errs17 = errors;
-if(typeof data8 !== "string"){
-let dataType6 = typeof data8;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data8) && data8.length == 1){
-data8 = data8[0];
-dataType6 = typeof data8;
-if(typeof data8 === "string"){
-coerced6 = data8;
-}
-}
-if(coerced6 !== undefined){
-}
-else if(dataType6 == "number" || dataType6 == "boolean"){
-coerced6 = "" + data8;
-}
-else if(data8 === null){
-coerced6 = "";
-}
-else {
-const err7 = {instancePath:instancePath+"/stories_transformation_types/" + i1,schemaPath:"#/properties/stories_transformation_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(coerced6 !== undefined){
-data8 = coerced6;
-if(data7 !== undefined){
-data7[i1] = coerced6;
-}
-}
-}
-const _errs18 = errors;
-var valid4 = _errs17 === errors;
-if(!valid4){
-valid5 = false;
-}
-}
-}
-var valid0 = _errs15 === errors;
-}
-if(data.text_transformation_types !== undefined){
-let data9 = data.text_transformation_types;
-const _errs19 = errors;
-if(!(Array.isArray(data9))){
-let dataType7 = typeof data9;
-let coerced7 = undefined;
-if(dataType7 == 'object' && Array.isArray(data9) && data9.length == 1){
-data9 = data9[0];
-dataType7 = typeof data9;
-if(Array.isArray(data9)){
-coerced7 = data9;
-}
-}
-if(coerced7 !== undefined){
-}
-else if(dataType7 === "string" || dataType7 === "number"
-              || dataType7 === "boolean" || data9 === null){
-coerced7 = [data9];
-}
-else {
-const err8 = {instancePath:instancePath+"/text_transformation_types",schemaPath:"#/properties/text_transformation_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(coerced7 !== undefined){
-data9 = coerced7;
-if(data !== undefined){
-data["text_transformation_types"] = coerced7;
-}
-}
-}
-const _errs20 = errors;
-if(Array.isArray(data9)){
-let valid7 = true;
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-let data10 = data9[i2];
-const _errs21 = errors;
-if(typeof data10 !== "string"){
-let dataType8 = typeof data10;
-let coerced8 = undefined;
-if(dataType8 == 'object' && Array.isArray(data10) && data10.length == 1){
-data10 = data10[0];
-dataType8 = typeof data10;
-if(typeof data10 === "string"){
-coerced8 = data10;
-}
-}
-if(coerced8 !== undefined){
-}
-else if(dataType8 == "number" || dataType8 == "boolean"){
-coerced8 = "" + data10;
-}
-else if(data10 === null){
-coerced8 = "";
-}
-else {
-const err9 = {instancePath:instancePath+"/text_transformation_types/" + i2,schemaPath:"#/properties/text_transformation_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(coerced8 !== undefined){
-data10 = coerced8;
-if(data9 !== undefined){
-data9[i2] = coerced8;
-}
-}
-}
-const _errs22 = errors;
-var valid6 = _errs21 === errors;
-if(!valid6){
-valid7 = false;
-}
-}
-}
-var valid0 = _errs19 === errors;
-}
-if(data.video_transformation_types !== undefined){
-let data11 = data.video_transformation_types;
-const _errs23 = errors;
-if(!(Array.isArray(data11))){
-let dataType9 = typeof data11;
-let coerced9 = undefined;
-if(dataType9 == 'object' && Array.isArray(data11) && data11.length == 1){
-data11 = data11[0];
-dataType9 = typeof data11;
-if(Array.isArray(data11)){
-coerced9 = data11;
-}
-}
-if(coerced9 !== undefined){
-}
-else if(dataType9 === "string" || dataType9 === "number"
-              || dataType9 === "boolean" || data11 === null){
-coerced9 = [data11];
-}
-else {
-const err10 = {instancePath:instancePath+"/video_transformation_types",schemaPath:"#/properties/video_transformation_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(coerced9 !== undefined){
-data11 = coerced9;
-if(data !== undefined){
-data["video_transformation_types"] = coerced9;
-}
-}
-}
-const _errs24 = errors;
-if(Array.isArray(data11)){
-let valid9 = true;
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-let data12 = data11[i3];
-const _errs25 = errors;
-if(typeof data12 !== "string"){
-let dataType10 = typeof data12;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data12) && data12.length == 1){
-data12 = data12[0];
-dataType10 = typeof data12;
-if(typeof data12 === "string"){
-coerced10 = data12;
-}
-}
-if(coerced10 !== undefined){
-}
-else if(dataType10 == "number" || dataType10 == "boolean"){
-coerced10 = "" + data12;
-}
-else if(data12 === null){
-coerced10 = "";
-}
-else {
-const err11 = {instancePath:instancePath+"/video_transformation_types/" + i3,schemaPath:"#/properties/video_transformation_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(coerced10 !== undefined){
-data12 = coerced10;
-if(data11 !== undefined){
-data11[i3] = coerced10;
-}
-}
-}
-const _errs26 = errors;
-var valid8 = _errs25 === errors;
-if(!valid8){
-valid9 = false;
-}
-}
-}
-var valid0 = _errs23 === errors;
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate183.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema24.enum;
-if(!((data === "DYNAMIC") || (data === "STORY_OWNER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate187.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sponsor_page_id !== undefined){
-let data0 = data.sponsor_page_id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/sponsor_page_id",parentData:data,parentDataProperty:"sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.shared_to_sponsor_status !== undefined){
-let data1 = data.shared_to_sponsor_status;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/shared_to_sponsor_status",schemaPath:"#/properties/shared_to_sponsor_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["shared_to_sponsor_status"] = coerced0;
-}
-}
-}
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.sponsor_relationship !== undefined){
-let data2 = data.sponsor_relationship;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/sponsor_relationship",schemaPath:"#/properties/sponsor_relationship/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["sponsor_relationship"] = coerced1;
-}
-}
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate189.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-const vSchema0 = schema11.propertyNames.enum;
-if(!(((((((key0 === "100x100") || (key0 === "100x72")) || (key0 === "191x100")) || (key0 === "400x150")) || (key0 === "400x500")) || (key0 === "600x360")) || (key0 === "90x160"))){
-const err0 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-const _errs2 = errors;
-for(const key1 in data){
-let data0 = data[key1];
-const _errs3 = errors;
-if(!(Array.isArray(data0))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(Array.isArray(data0)){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "string" || dataType0 === "number"
-              || dataType0 === "boolean" || data0 === null){
-coerced0 = [data0];
-}
-else {
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data[key1] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(Array.isArray(data0)){
-let valid3 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs5 = errors;
-if(!(Array.isArray(data1))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(Array.isArray(data1)){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "string" || dataType1 === "number"
-              || dataType1 === "boolean" || data1 === null){
-coerced1 = [data1];
-}
-else {
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data0 !== undefined){
-data0[i0] = coerced1;
-}
-}
-}
-const _errs6 = errors;
-if(Array.isArray(data1)){
-if(data1.length > 2){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.length < 2){
-const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-let valid5 = true;
-const len1 = data1.length;
-for(let i1=0; i1<len1; i1++){
-let data2 = data1[i1];
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data1 !== undefined){
-data1[i1] = coerced2;
-}
-}
-}
-const _errs8 = errors;
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var valid4 = _errs7 === errors;
-if(!valid4){
-valid5 = false;
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-valid3 = false;
-}
-}
-}
-var valid1 = _errs3 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate192.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sponsor_id !== undefined){
-let data0 = data.sponsor_id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/sponsor_id",parentData:data,parentDataProperty:"sponsor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate195.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.child_attachments !== undefined){
-let data0 = data.child_attachments;
-const _errs1 = errors;
-if(!(Array.isArray(data0))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(Array.isArray(data0)){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "string" || dataType0 === "number"
-              || dataType0 === "boolean" || data0 === null){
-coerced0 = [data0];
-}
-else {
-const err0 = {instancePath:instancePath+"/child_attachments",schemaPath:"#/properties/child_attachments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["child_attachments"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-if(Array.isArray(data0)){
-let valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs3 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err1 = {instancePath:instancePath+"/child_attachments/" + i0,schemaPath:"#/properties/child_attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-var valid1 = _errs3 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(data.components !== undefined){
-let data2 = data.components;
-const _errs5 = errors;
-if(!(Array.isArray(data2))){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(Array.isArray(data2)){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "string" || dataType1 === "number"
-              || dataType1 === "boolean" || data2 === null){
-coerced1 = [data2];
-}
-else {
-const err2 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["components"] = coerced1;
-}
-}
-}
-const _errs6 = errors;
-if(Array.isArray(data2)){
-let valid4 = true;
-const len1 = data2.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
-const _errs7 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err3 = {instancePath:instancePath+"/components/" + i1,schemaPath:"#/properties/components/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs8 = errors;
-var valid3 = _errs7 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate200.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(!pattern6.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate204.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs0 === errors;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.link_data === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: "link_data"},message:"must have required property '"+"link_data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.photo_data === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: "photo_data"},message:"must have required property '"+"photo_data"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.video_data === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: "video_data"},message:"must have required property '"+"video_data"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text_data === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: "text_data"},message:"must have required property '"+"text_data"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-const _errs7 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.template_data === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: "template_data"},message:"must have required property '"+"template_data"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
-}
-}
-}
-}
-if(!valid1){
-const err5 = {instancePath,schemaPath:"#/allOf/1/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page_id === undefined){
-const err6 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "page_id"},message:"must have required property '"+"page_id"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.link_data !== undefined){
-let data0 = data.link_data;
-const _errs8 = errors;
-if(!(validate107(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs8 === errors;
-}
-if(data.video_data !== undefined){
-let data1 = data.video_data;
-const _errs9 = errors;
-if(!(validate119(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs9 === errors;
-}
-if(data.template_data !== undefined){
-let data2 = data.template_data;
-const _errs10 = errors;
-if(!(validate107(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs10 === errors;
-}
-}
-var valid0 = _errs1 === errors;
-validate206.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.app !== undefined){
-let data0 = data.app;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/app",schemaPath:"#/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.web !== undefined){
-let data1 = data.web;
-const _errs3 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err1 = {instancePath:instancePath+"/web",schemaPath:"#/properties/web/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.photoapp !== undefined){
-let data0 = data.photoapp;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/photoapp",schemaPath:"#/properties/photoapp/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate215.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.carousel_delivery_mode !== undefined){
-let data0 = data.carousel_delivery_mode;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/carousel_delivery_mode",schemaPath:"#/properties/carousel_delivery_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["carousel_delivery_mode"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.specifications !== undefined){
-let data1 = data.specifications;
-const _errs3 = errors;
-if(!(Array.isArray(data1))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(Array.isArray(data1)){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "string" || dataType1 === "number"
-              || dataType1 === "boolean" || data1 === null){
-coerced1 = [data1];
-}
-else {
-const err1 = {instancePath:instancePath+"/specifications",schemaPath:"#/properties/specifications/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["specifications"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-if(Array.isArray(data1)){
-let valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err2 = {instancePath:instancePath+"/specifications/" + i0,schemaPath:"#/properties/specifications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-var valid1 = _errs5 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate218.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.preferred_events !== undefined){
-let data0 = data.preferred_events;
-const _errs1 = errors;
-if(!(Array.isArray(data0))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(Array.isArray(data0)){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "string" || dataType0 === "number"
-              || dataType0 === "boolean" || data0 === null){
-coerced0 = [data0];
-}
-else {
-const err0 = {instancePath:instancePath+"/preferred_events",schemaPath:"#/properties/preferred_events/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["preferred_events"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-if(Array.isArray(data0)){
-let valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/preferred_events/" + i0,schemaPath:"#/properties/preferred_events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data0 !== undefined){
-data0[i0] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-var valid1 = _errs3 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(data.product_sales_channel !== undefined){
-let data2 = data.product_sales_channel;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/product_sales_channel",schemaPath:"#/properties/product_sales_channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["product_sales_channel"] = coerced2;
-}
-}
-}
-const _errs6 = errors;
-var valid0 = _errs5 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate221.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.android !== undefined){
-let data0 = data.android;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/android",schemaPath:"#/properties/android/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.config !== undefined){
-let data1 = data.config;
-const _errs3 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err1 = {instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-if(data.ios !== undefined){
-let data2 = data.ios;
-const _errs5 = errors;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err2 = {instancePath:instancePath+"/ios",schemaPath:"#/properties/ios/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-var valid0 = _errs5 === errors;
-}
-if(data.ipad !== undefined){
-let data3 = data.ipad;
-const _errs7 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err3 = {instancePath:instancePath+"/ipad",schemaPath:"#/properties/ipad/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs8 = errors;
-var valid0 = _errs7 === errors;
-}
-if(data.iphone !== undefined){
-let data4 = data.iphone;
-const _errs9 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err4 = {instancePath:instancePath+"/iphone",schemaPath:"#/properties/iphone/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const _errs10 = errors;
-var valid0 = _errs9 === errors;
-}
-if(data.web !== undefined){
-let data5 = data.web;
-const _errs11 = errors;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err5 = {instancePath:instancePath+"/web",schemaPath:"#/properties/web/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-const _errs12 = errors;
-var valid0 = _errs11 === errors;
-}
-if(data.windows_phone !== undefined){
-let data6 = data.windows_phone;
-const _errs13 = errors;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err6 = {instancePath:instancePath+"/windows_phone",schemaPath:"#/properties/windows_phone/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs14 = errors;
-var valid0 = _errs13 === errors;
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate224.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs0 === errors;
-const _errs1 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid0 = _errs1 === errors;
-validate228.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(func0(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate231.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeBody1" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -26210,8 +20599,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actor_id !== undefined){
 let data0 = data.actor_id;
 const _errs7 = errors;
-if(!(validate147(data0, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data0, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26261,8 +20650,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs10 = errors;
-if(!(validate149(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate4(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 else {
@@ -26278,8 +20667,8 @@ var valid2 = _errs8 === errors;
 if(data.applink_treatment !== undefined){
 let data3 = data.applink_treatment;
 const _errs11 = errors;
-if(!(validate152(data3, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate8(data3, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 else {
@@ -26289,8 +20678,8 @@ var valid2 = _errs11 === errors;
 if(data.asset_feed_spec !== undefined){
 let data4 = data.asset_feed_spec;
 const _errs12 = errors;
-if(!(validate154(data4, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate10(data4, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -26300,8 +20689,8 @@ var valid2 = _errs12 === errors;
 if(data.authorization_category !== undefined){
 let data5 = data.authorization_category;
 const _errs13 = errors;
-if(!(validate164(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate34(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
@@ -26352,8 +20741,8 @@ var valid2 = _errs14 === errors;
 if(data.body !== undefined){
 let data7 = data.body;
 const _errs16 = errors;
-if(!(validate166(data7, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate36(data7, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
@@ -26363,8 +20752,8 @@ var valid2 = _errs16 === errors;
 if(data.branded_content !== undefined){
 let data8 = data.branded_content;
 const _errs17 = errors;
-if(!(validate168(data8, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate38(data8, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -26374,8 +20763,8 @@ var valid2 = _errs17 === errors;
 if(data.branded_content_sponsor_page_id !== undefined){
 let data9 = data.branded_content_sponsor_page_id;
 const _errs18 = errors;
-if(!(validate147(data9, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data9, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26385,8 +20774,8 @@ var valid2 = _errs18 === errors;
 if(data.bundle_folder_id !== undefined){
 let data10 = data.bundle_folder_id;
 const _errs19 = errors;
-if(!(validate147(data10, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data10, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26396,8 +20785,8 @@ var valid2 = _errs19 === errors;
 if(data.call_to_action_type !== undefined){
 let data11 = data.call_to_action_type;
 const _errs20 = errors;
-if(!(validate172(data11, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate42(data11, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -26407,8 +20796,8 @@ var valid2 = _errs20 === errors;
 if(data.categorization_criteria !== undefined){
 let data12 = data.categorization_criteria;
 const _errs21 = errors;
-if(!(validate174(data12, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate44(data12, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 else {
@@ -26418,8 +20807,8 @@ var valid2 = _errs21 === errors;
 if(data.category_media_source !== undefined){
 let data13 = data.category_media_source;
 const _errs22 = errors;
-if(!(validate176(data13, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate46(data13, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
@@ -26429,8 +20818,8 @@ var valid2 = _errs22 === errors;
 if(data.collaborative_ads_lsb_image_bank_id !== undefined){
 let data14 = data.collaborative_ads_lsb_image_bank_id;
 const _errs23 = errors;
-if(!(validate147(data14, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data14, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26440,8 +20829,8 @@ var valid2 = _errs23 === errors;
 if(data.contextual_multi_ads !== undefined){
 let data15 = data.contextual_multi_ads;
 const _errs24 = errors;
-if(!(validate179(data15, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate49(data15, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -26451,8 +20840,8 @@ var valid2 = _errs24 === errors;
 if(data.creative_sourcing_spec !== undefined){
 let data16 = data.creative_sourcing_spec;
 const _errs25 = errors;
-if(!(validate181(data16, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate51(data16, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 else {
@@ -26462,8 +20851,8 @@ var valid2 = _errs25 === errors;
 if(data.degrees_of_freedom_spec !== undefined){
 let data17 = data.degrees_of_freedom_spec;
 const _errs26 = errors;
-if(!(validate183(data17, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate53(data17, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -26473,8 +20862,8 @@ var valid2 = _errs26 === errors;
 if(data.destination_set_id !== undefined){
 let data18 = data.destination_set_id;
 const _errs27 = errors;
-if(!(validate147(data18, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data18, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26484,8 +20873,8 @@ var valid2 = _errs27 === errors;
 if(data.dynamic_ad_voice !== undefined){
 let data19 = data.dynamic_ad_voice;
 const _errs28 = errors;
-if(!(validate187(data19, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate58(data19, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 else {
@@ -26577,8 +20966,8 @@ var valid2 = _errs31 === errors;
 if(data.platform_branded_content !== undefined){
 let data22 = data.platform_branded_content;
 const _errs33 = errors;
-if(!(validate189(data22, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate60(data22, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
@@ -26588,8 +20977,8 @@ var valid2 = _errs33 === errors;
 if(data.image_crops !== undefined){
 let data23 = data.image_crops;
 const _errs34 = errors;
-if(!(validate192(data23, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate63(data23, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 else {
@@ -26693,8 +21082,8 @@ var valid2 = _errs37 === errors;
 if(data.photoapp_actor_id !== undefined){
 let data26 = data.photoapp_actor_id;
 const _errs39 = errors;
-if(!(validate147(data26, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data26, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26704,8 +21093,8 @@ var valid2 = _errs39 === errors;
 if(data.photoapp_branded_content !== undefined){
 let data27 = data.photoapp_branded_content;
 const _errs40 = errors;
-if(!(validate195(data27, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate66(data27, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -26768,8 +21157,8 @@ var valid2 = _errs41 === errors;
 if(data.photoapp_story_id !== undefined){
 let data29 = data.photoapp_story_id;
 const _errs43 = errors;
-if(!(validate147(data29, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data29, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26779,8 +21168,8 @@ var valid2 = _errs43 === errors;
 if(data.photoapp_user_id !== undefined){
 let data30 = data.photoapp_user_id;
 const _errs44 = errors;
-if(!(validate147(data30, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data30, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -26790,8 +21179,8 @@ var valid2 = _errs44 === errors;
 if(data.interactive_components_spec !== undefined){
 let data31 = data.interactive_components_spec;
 const _errs45 = errors;
-if(!(validate200(data31, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate71(data31, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -26907,8 +21296,8 @@ var valid2 = _errs48 === errors;
 if(data.link_og_id !== undefined){
 let data34 = data.link_og_id;
 const _errs50 = errors;
-if(!(validate147(data34, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data34, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -27024,8 +21413,8 @@ var valid2 = _errs53 === errors;
 if(data.object_id !== undefined){
 let data37 = data.object_id;
 const _errs55 = errors;
-if(!(validate147(data37, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data37, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -27088,8 +21477,8 @@ var valid2 = _errs56 === errors;
 if(data.object_story_id !== undefined){
 let data39 = data.object_story_id;
 const _errs58 = errors;
-if(!(validate204(data39, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+if(!(validate75(data39, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -27099,8 +21488,8 @@ var valid2 = _errs58 === errors;
 if(data.object_story_spec !== undefined){
 let data40 = data.object_story_spec;
 const _errs59 = errors;
-if(!(validate206(data40, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+if(!(validate77(data40, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -27163,8 +21552,8 @@ var valid2 = _errs60 === errors;
 if(data.omnichannel_link_spec !== undefined){
 let data42 = data.omnichannel_link_spec;
 const _errs62 = errors;
-if(!(validate212(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate125(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 else {
@@ -27215,8 +21604,8 @@ var valid2 = _errs63 === errors;
 if(data.place_page_set_id !== undefined){
 let data44 = data.place_page_set_id;
 const _errs65 = errors;
-if(!(validate147(data44, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data44, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -27226,8 +21615,8 @@ var valid2 = _errs65 === errors;
 if(data.platform_customizations !== undefined){
 let data45 = data.platform_customizations;
 const _errs66 = errors;
-if(!(validate215(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if(!(validate128(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 else {
@@ -27237,8 +21626,8 @@ var valid2 = _errs66 === errors;
 if(data.playable_asset_id !== undefined){
 let data46 = data.playable_asset_id;
 const _errs67 = errors;
-if(!(validate147(data46, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data46, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -27248,8 +21637,8 @@ var valid2 = _errs67 === errors;
 if(data.portrait_customizations !== undefined){
 let data47 = data.portrait_customizations;
 const _errs68 = errors;
-if(!(validate218(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate131(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 else {
@@ -27259,8 +21648,8 @@ var valid2 = _errs68 === errors;
 if(data.product_set_id !== undefined){
 let data48 = data.product_set_id;
 const _errs69 = errors;
-if(!(validate147(data48, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data48, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -27270,8 +21659,8 @@ var valid2 = _errs69 === errors;
 if(data.recommender_settings !== undefined){
 let data49 = data.recommender_settings;
 const _errs70 = errors;
-if(!(validate221(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate134(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 else {
@@ -27281,8 +21670,8 @@ var valid2 = _errs70 === errors;
 if(data.source_photoapp_media_id !== undefined){
 let data50 = data.source_photoapp_media_id;
 const _errs71 = errors;
-if(!(validate147(data50, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data50, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -27345,8 +21734,8 @@ var valid2 = _errs72 === errors;
 if(data.template_url_spec !== undefined){
 let data52 = data.template_url_spec;
 const _errs74 = errors;
-if(!(validate224(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate137(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 else {
@@ -27397,8 +21786,8 @@ var valid2 = _errs75 === errors;
 if(data.title !== undefined){
 let data54 = data.title;
 const _errs77 = errors;
-if(!(validate166(data54, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate36(data54, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
@@ -27490,8 +21879,8 @@ var valid2 = _errs80 === errors;
 if(data.video_id !== undefined){
 let data57 = data.video_id;
 const _errs82 = errors;
-if(!(validate147(data57, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate2(data57, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
@@ -27501,8 +21890,8 @@ var valid2 = _errs82 === errors;
 if(data.call_to_action !== undefined){
 let data58 = data.call_to_action;
 const _errs83 = errors;
-if(!(validate228(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate141(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -27553,8 +21942,8 @@ var valid2 = _errs84 === errors;
 if(data.access_token !== undefined){
 let data60 = data.access_token;
 const _errs86 = errors;
-if(!(validate231(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+if(!(validate144(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -27572,15 +21961,15 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeParams = validate233;
-const schema79 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
-const pattern13 = new RegExp("^v[0-9]+\\.0$", "u");
+exports.validateCreateAdCreativeParams = validate146;
+const schema51 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
+const pattern7 = new RegExp("^v[0-9]+\\.0$", "u");
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27631,12 +22020,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate234.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -27707,7 +22096,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern7.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -27723,8 +22112,8 @@ var valid1 = _errs3 === errors;
 if(data0.ad_account_id !== undefined){
 let data2 = data0.ad_account_id;
 const _errs5 = errors;
-if(!(validate234(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate147(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 else {
@@ -27791,14 +22180,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeParams = validate236;
-const schema81 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
+exports.validateDeleteAdCreativeParams = validate149;
+const schema53 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27849,13 +22238,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate237.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-const schema83 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
+const schema55 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27894,9 +22283,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema83.enum;
+const vSchema0 = schema55.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema83.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27905,12 +22294,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -27961,12 +22350,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate242.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -28037,7 +22426,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern7.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -28053,8 +22442,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate237(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+if(!(validate150(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
 else {
@@ -28082,8 +22471,8 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.account_id !== undefined){
 let data4 = data3.account_id;
 const _errs8 = errors;
-if(!(validate237(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+if(!(validate150(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
 else {
@@ -28187,8 +22576,8 @@ var valid2 = _errs11 === errors;
 if(data3.status !== undefined){
 let data7 = data3.status;
 const _errs13 = errors;
-if(!(validate240(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+if(!(validate153(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
@@ -28198,8 +22587,8 @@ var valid2 = _errs13 === errors;
 if(data3.access_token !== undefined){
 let data8 = data3.access_token;
 const _errs14 = errors;
-if(!(validate242(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate155(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 else {
@@ -28248,15 +22637,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeParams = validate244;
-const schema85 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"thumbnail_width":{"type":"integer","minimum":1,"default":64},"thumbnail_height":{"type":"integer","minimum":1,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
-const pattern19 = new RegExp("^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$", "u");
+exports.validateGetAdCreativeParams = validate157;
+const schema57 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"thumbnail_width":{"type":"integer","minimum":1,"default":64},"thumbnail_height":{"type":"integer","minimum":1,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
+const pattern13 = new RegExp("^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$", "u");
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28307,12 +22696,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate245.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28363,12 +22752,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate247.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -28439,7 +22828,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern7.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -28455,8 +22844,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate245(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+if(!(validate158(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 else {
@@ -28521,7 +22910,7 @@ data3["fields"] = coerced1;
 }
 const _errs9 = errors;
 if(typeof data4 === "string"){
-if(!pattern19.test(data4)){
+if(!pattern13.test(data4)){
 const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},message:"must match pattern \""+"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -28639,8 +23028,8 @@ var valid2 = _errs12 === errors;
 if(data3.access_token !== undefined){
 let data7 = data3.access_token;
 const _errs14 = errors;
-if(!(validate247(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+if(!(validate160(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 else {
@@ -28689,14 +23078,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsParams = validate249;
-const schema88 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
+exports.validateGetAdCreativePreviewsParams = validate162;
+const schema60 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28747,13 +23136,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate250.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-const schema90 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
+const schema62 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28792,9 +23181,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema90.enum;
+const vSchema0 = schema62.enum;
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "AUDIENCE_NETWORK_INSTREAM_VIDEO") || (data === "AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE")) || (data === "AUDIENCE_NETWORK_OUTSTREAM_VIDEO")) || (data === "AUDIENCE_NETWORK_REWARDED_VIDEO")) || (data === "BIZ_DISCO_FEED_MOBILE")) || (data === "DESKTOP_FEED_STANDARD")) || (data === "PLATFORM_PROFILE_FEED_DESKTOP")) || (data === "PLATFORM_PROFILE_FEED_MOBILE")) || (data === "PLATFORM_PROFILE_REELS_MOBILE")) || (data === "PLATFORM_REELS_BANNER")) || (data === "PLATFORM_REELS_BANNER_DESKTOP")) || (data === "PLATFORM_REELS_MOBILE")) || (data === "PLATFORM_REELS_POSTLOOP")) || (data === "PLATFORM_REELS_STICKER")) || (data === "PLATFORM_STORY_MOBILE")) || (data === "PLATFORM_STORY_STICKER_MOBILE")) || (data === "PHOTOAPP_EXPLORE_CONTEXTUAL")) || (data === "PHOTOAPP_EXPLORE_GRID_HOME")) || (data === "PHOTOAPP_EXPLORE_IMMERSIVE")) || (data === "PHOTOAPP_FEED_WEB")) || (data === "PHOTOAPP_FEED_WEB_M_SITE")) || (data === "PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS")) || (data === "PHOTOAPP_PROFILE_FEED")) || (data === "PHOTOAPP_PROFILE_REELS")) || (data === "PHOTOAPP_REELS")) || (data === "PHOTOAPP_REELS_OVERLAY")) || (data === "PHOTOAPP_SEARCH_CHAIN")) || (data === "PHOTOAPP_SEARCH_GRID")) || (data === "PHOTOAPP_STANDARD")) || (data === "PHOTOAPP_STORY")) || (data === "PHOTOAPP_STORY_EFFECT_TRAY")) || (data === "PHOTOAPP_STORY_WEB")) || (data === "PHOTOAPP_STORY_WEB_M_SITE")) || (data === "INSTANT_ARTICLE_RECIRCULATION_AD")) || (data === "INSTANT_ARTICLE_STANDARD")) || (data === "INSTREAM_BANNER_DESKTOP")) || (data === "INSTREAM_BANNER_FULLSCREEN_MOBILE")) || (data === "INSTREAM_BANNER_IMMERSIVE_MOBILE")) || (data === "INSTREAM_BANNER_MOBILE")) || (data === "INSTREAM_VIDEO_DESKTOP")) || (data === "INSTREAM_VIDEO_FULLSCREEN_MOBILE")) || (data === "INSTREAM_VIDEO_IMAGE")) || (data === "INSTREAM_VIDEO_IMMERSIVE_MOBILE")) || (data === "INSTREAM_VIDEO_MOBILE")) || (data === "JOB_BROWSER_DESKTOP")) || (data === "JOB_BROWSER_MOBILE")) || (data === "MARKETPLACE_MOBILE")) || (data === "MESSAGING_MOBILE_INBOX_MEDIA")) || (data === "MESSAGING_MOBILE_STORY_MEDIA")) || (data === "MOBILE_BANNER")) || (data === "MOBILE_FEED_BASIC")) || (data === "MOBILE_FEED_STANDARD")) || (data === "MOBILE_FULLWIDTH")) || (data === "MOBILE_INTERSTITIAL")) || (data === "MOBILE_MEDIUM_RECTANGLE")) || (data === "MOBILE_NATIVE")) || (data === "RIGHT_COLUMN_STANDARD")) || (data === "SUGGESTED_VIDEO_DESKTOP")) || (data === "SUGGESTED_VIDEO_FULLSCREEN_MOBILE")) || (data === "SUGGESTED_VIDEO_IMMERSIVE_MOBILE")) || (data === "SUGGESTED_VIDEO_MOBILE")) || (data === "WATCH_FEED_HOME")) || (data === "WATCH_FEED_MOBILE"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema90.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28803,12 +23192,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -28859,13 +23248,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate254.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -28936,7 +23325,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern7.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -28952,8 +23341,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate250(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
+if(!(validate163(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 else {
@@ -28991,8 +23380,8 @@ errors++;
 if(data3.ad_format !== undefined){
 let data4 = data3.ad_format;
 const _errs8 = errors;
-if(!(validate252(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+if(!(validate165(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 else {
@@ -29038,9 +23427,9 @@ data3["creative_feature"] = coerced1;
 }
 }
 const _errs10 = errors;
-const vSchema0 = schema88.properties.query.properties.creative_feature.enum;
+const vSchema0 = schema60.properties.query.properties.creative_feature.enum;
 if(!(((data5 === "product_metadata_automation") || (data5 === "profile_card")) || (data5 === "standard_enhancements_catalog"))){
-const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema88.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29532,9 +23921,9 @@ data3["render_type"] = coerced12;
 }
 }
 const _errs32 = errors;
-const vSchema1 = schema88.properties.query.properties.render_type.enum;
+const vSchema1 = schema60.properties.query.properties.render_type.enum;
 if(!(data16 === "FALLBACK")){
-const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema88.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29603,8 +23992,8 @@ var valid2 = _errs33 === errors;
 if(data3.access_token !== undefined){
 let data18 = data3.access_token;
 const _errs35 = errors;
-if(!(validate254(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+if(!(validate167(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 else {
@@ -29653,14 +24042,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesParams = validate256;
-const schema92 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":5000,"default":25},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
+exports.validateListAdCreativesParams = validate169;
+const schema64 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":5000,"default":25},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29711,12 +24100,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate257.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29767,12 +24156,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate259.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesParams" */;
 let vErrors = null;
 let errors = 0;
@@ -29843,7 +24232,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern7.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -29859,8 +24248,8 @@ var valid1 = _errs3 === errors;
 if(data0.ad_account_id !== undefined){
 let data2 = data0.ad_account_id;
 const _errs5 = errors;
-if(!(validate257(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate170(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 else {
@@ -29925,7 +24314,7 @@ data3["fields"] = coerced1;
 }
 const _errs9 = errors;
 if(typeof data4 === "string"){
-if(!pattern19.test(data4)){
+if(!pattern13.test(data4)){
 const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},message:"must match pattern \""+"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -30120,9 +24509,9 @@ data3["summary"] = coerced5;
 }
 }
 const _errs17 = errors;
-const vSchema0 = schema92.properties.query.properties.summary.enum;
+const vSchema0 = schema64.properties.query.properties.summary.enum;
 if(!(((data8 === "total_count") || (data8 === "true")) || (data8 === "false"))){
-const err13 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema92.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30136,8 +24525,8 @@ var valid2 = _errs16 === errors;
 if(data3.access_token !== undefined){
 let data9 = data3.access_token;
 const _errs18 = errors;
-if(!(validate259(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate172(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
 else {
@@ -30186,14 +24575,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsParams = validate261;
-const schema95 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":25},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
+exports.validateListPromotablePostsParams = validate174;
+const schema67 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":25},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -30244,12 +24633,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate262.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -30300,12 +24689,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate264.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -30376,7 +24765,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern7.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -30392,8 +24781,8 @@ var valid1 = _errs3 === errors;
 if(data0.page_id !== undefined){
 let data2 = data0.page_id;
 const _errs5 = errors;
-if(!(validate262(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+if(!(validate175(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 else {
@@ -30581,7 +24970,7 @@ data3["fields"] = coerced4;
 }
 const _errs15 = errors;
 if(typeof data7 === "string"){
-if(!pattern19.test(data7)){
+if(!pattern13.test(data7)){
 const err9 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},message:"must match pattern \""+"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -30740,8 +25129,8 @@ var valid2 = _errs20 === errors;
 if(data3.access_token !== undefined){
 let data11 = data3.access_token;
 const _errs22 = errors;
-if(!(validate264(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+if(!(validate177(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
 errors = vErrors.length;
 }
 else {
@@ -30790,14 +25179,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody0 = validate266;
-const schema98 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
+exports.validateUpdateAdCreativeBody0 = validate179;
+const schema70 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -30848,12 +25237,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate267.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -31044,12 +25433,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -31088,9 +25477,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema83.enum;
+const vSchema0 = schema55.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema83.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31099,12 +25488,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -31155,12 +25544,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate274.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
@@ -31169,8 +25558,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id !== undefined){
 let data0 = data.account_id;
 const _errs1 = errors;
-if(!(validate267(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+if(!(validate180(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
@@ -31220,8 +25609,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate269(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate182(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 else {
@@ -31290,8 +25679,8 @@ var valid0 = _errs5 === errors;
 if(data.status !== undefined){
 let data4 = data.status;
 const _errs7 = errors;
-if(!(validate272(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+if(!(validate185(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 else {
@@ -31301,8 +25690,8 @@ var valid0 = _errs7 === errors;
 if(data.access_token !== undefined){
 let data5 = data.access_token;
 const _errs8 = errors;
-if(!(validate274(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+if(!(validate187(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 else {
@@ -31320,378 +25709,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody1 = validate276;
-const schema103 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody1"};
+exports.validateUpdateAdCreativeBody1 = validate179;
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate277.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.account !== undefined){
-let data2 = data.account;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["account"] = coerced1;
-}
-}
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.created_time !== undefined){
-let data3 = data.created_time;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(typeof data3 === "string"){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data3;
-}
-else if(data3 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/created_time",schemaPath:"#/properties/created_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["created_time"] = coerced2;
-}
-}
-}
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.updated_time !== undefined){
-let data4 = data.updated_time;
-const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType3 = typeof data4;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType3 = typeof data4;
-if(typeof data4 === "string"){
-coerced3 = data4;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data4;
-}
-else if(data4 === null){
-coerced3 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/updated_time",schemaPath:"#/properties/updated_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data4 = coerced3;
-if(data !== undefined){
-data["updated_time"] = coerced3;
-}
-}
-}
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate279.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema83.enum;
-if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema83.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate282.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(func0(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate284.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody1" */;
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -31699,8 +25724,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id !== undefined){
 let data0 = data.account_id;
 const _errs1 = errors;
-if(!(validate277(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+if(!(validate180(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
@@ -31750,8 +25775,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate279(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+if(!(validate182(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 else {
@@ -31820,8 +25845,8 @@ var valid0 = _errs5 === errors;
 if(data.status !== undefined){
 let data4 = data.status;
 const _errs7 = errors;
-if(!(validate282(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+if(!(validate185(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 else {
@@ -31831,8 +25856,8 @@ var valid0 = _errs7 === errors;
 if(data.access_token !== undefined){
 let data5 = data.access_token;
 const _errs8 = errors;
-if(!(validate284(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+if(!(validate187(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 else {
@@ -31850,14 +25875,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate276.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeParams = validate286;
-const schema108 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
+exports.validateUpdateAdCreativeParams = validate189;
+const schema75 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -31908,12 +25933,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate287.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -31984,7 +26009,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern7.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -32000,8 +26025,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate287(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+if(!(validate190(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 else {
@@ -32068,7 +26093,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 

@@ -250,7 +250,7 @@ function validatorRuntime(id) {
 const strict = ((exports) => {
 "use strict";
 exports.validateDeleteGroupItemResponse400 = validate0;
-const schema0 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse400"};
+const schema0 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse400"};
 const schema2 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://analytics#/components/schemas/Status"}}};
 const schema3 = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"status":{"type":"string","pattern":"^[A-Z_]+$"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}},"errors":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}}}};
 const pattern0 = new RegExp("^[A-Z_]+$", "u");
@@ -656,7 +656,7 @@ return errors === 0;
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse400" */;
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
@@ -669,545 +669,158 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteGroupItemResponse401 = validate8;
-const schema5 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse401"};
+exports.validateDeleteGroupItemResponse401 = validate0;
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate9.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse401" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate8.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteGroupItemResponse403 = validate12;
-const schema7 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse403"};
-
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteGroupItemResponse404 = validate16;
-const schema9 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse404"};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate17.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate17(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteGroupItemResponse429 = validate20;
-const schema11 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupItemResponse429"};
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupItemResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate20.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteGroupResponse400 = validate24;
-const schema13 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse400"};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate24.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteGroupResponse401 = validate28;
-const schema15 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse401"};
+exports.validateDeleteGroupItemResponse403 = validate0;
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate29.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateDeleteGroupItemResponse404 = validate0;
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupResponse401" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate28.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteGroupResponse403 = validate32;
-const schema17 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse403"};
+exports.validateDeleteGroupItemResponse429 = validate0;
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate33.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateDeleteGroupResponse400 = validate0;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupResponse403" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate32.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteGroupResponse404 = validate36;
-const schema19 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse404"};
+exports.validateDeleteGroupResponse401 = validate0;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate37.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateDeleteGroupResponse403 = validate0;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupResponse404" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate36.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteGroupResponse429 = validate40;
-const schema21 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse429"};
+exports.validateDeleteGroupResponse404 = validate0;
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate41.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateDeleteGroupResponse429 = validate0;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupResponse429" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate40.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupBody0 = validate44;
-const schema23 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
-const schema24 = {"type":"object","required":["snippet"],"properties":{"kind":{"type":"string","const":"platform#group","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","minLength":1},"snippet":{"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupSnippet"},{"type":"object","required":["title"]}]},"contentDetails":{"$ref":"spec://analytics#/components/schemas/GroupContentDetails"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateInsertGroupBody0 = validate8;
+const schema5 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
+const schema6 = {"type":"object","required":["snippet"],"properties":{"kind":{"type":"string","const":"platform#group","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","minLength":1},"snippet":{"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupSnippet"},{"type":"object","required":["title"]}]},"contentDetails":{"$ref":"spec://analytics#/components/schemas/GroupContentDetails"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
-const schema25 = {"type":"object","properties":{"publishedAt":{"type":"string","format":"date-time","readOnly":true},"title":{"type":"string","minLength":1}}};
+const schema7 = {"type":"object","properties":{"publishedAt":{"type":"string","format":"date-time","readOnly":true},"title":{"type":"string","minLength":1}}};
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1281,15 +894,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
+const schema8 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
 const pattern1 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
-const schema27 = {"type":"string","enum":["platform#channel","platform#playlist","platform#video","platformPartner#asset"]};
+const schema9 = {"type":"string","enum":["platform#channel","platform#playlist","platform#video","platformPartner#asset"]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -1303,9 +916,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema27.enum;
+const vSchema0 = schema9.enum;
 if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1314,12 +927,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1355,8 +968,8 @@ var valid0 = _errs1 === errors;
 if(data.itemType !== undefined){
 let data1 = data.itemType;
 const _errs3 = errors;
-if(!(validate49(data1, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate13(data1, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 else {
@@ -1374,13 +987,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}},"requestId":{"type":"string"}}};
+const schema10 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}},"requestId":{"type":"string"}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1399,9 +1012,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs2 = errors;
-const vSchema0 = schema28.properties.code.enum;
+const vSchema0 = schema10.properties.code.enum;
 if(!((((((((data0 === "BAD_REQUEST") || (data0 === "FORBIDDEN")) || (data0 === "NOT_FOUND")) || (data0 === "CONFLICT")) || (data0 === "GONE")) || (data0 === "PRECONDITION_FAILED")) || (data0 === "INTERNAL_ERROR")) || (data0 === "SERVICE_UNAVAILABLE"))){
-const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema28.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema10.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1473,12 +1086,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1567,8 +1180,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -1604,8 +1217,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -1615,8 +1228,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -1634,12 +1247,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -1653,9 +1266,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema27.enum;
+const vSchema0 = schema9.enum;
 if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1664,18 +1277,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
 else {
@@ -1722,8 +1335,8 @@ errors++;
 if(data0.itemType !== undefined){
 let data1 = data0.itemType;
 const _errs5 = errors;
-if(!(validate56(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate20(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 else {
@@ -1755,16 +1368,16 @@ vErrors.push(err4);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate44.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemBody0 = validate58;
-const schema30 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
-const schema31 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema32 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
+exports.validateInsertGroupItemBody0 = validate22;
+const schema12 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
+const schema13 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema14 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1792,8 +1405,8 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs1 = errors;
-if(!(validate49(data0, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate13(data0, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 else {
@@ -1839,12 +1452,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1938,8 +1551,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate60(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
@@ -1949,8 +1562,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -1968,18 +1581,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
@@ -2020,14 +1633,14 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate58.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemResponse200 = validate65;
-const schema33 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
+exports.validateInsertGroupItemResponse200 = validate29;
+const schema15 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2121,8 +1734,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate60(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
@@ -2132,8 +1745,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -2151,324 +1764,109 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate65.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemResponse400 = validate70;
-const schema35 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse400"};
+exports.validateInsertGroupItemResponse400 = validate0;
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate71.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateInsertGroupItemResponse401 = validate0;
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupItemResponse400" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate70.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemResponse401 = validate74;
-const schema37 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse401"};
+exports.validateInsertGroupItemResponse403 = validate0;
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate75.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateInsertGroupItemResponse404 = validate0;
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupItemResponse401" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate74.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemResponse403 = validate78;
-const schema39 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse403"};
+exports.validateInsertGroupItemResponse429 = validate0;
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate79.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateInsertGroupResponse200 = validate34;
+const schema17 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupItemResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateInsertGroupItemResponse404 = validate82;
-const schema41 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse404"};
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupItemResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateInsertGroupItemResponse429 = validate86;
-const schema43 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupItemResponse429"};
-
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate87.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupItemResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateInsertGroupResponse200 = validate90;
-const schema45 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2557,8 +1955,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -2594,8 +1992,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -2605,8 +2003,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -2624,266 +2022,94 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate90.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupResponse400 = validate96;
-const schema47 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse400"};
+exports.validateInsertGroupResponse400 = validate0;
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate97.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateInsertGroupResponse401 = validate0;
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupResponse400" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate96.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupResponse401 = validate100;
-const schema49 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse401"};
+exports.validateInsertGroupResponse403 = validate0;
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate101.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateInsertGroupResponse429 = validate0;
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupResponse401" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate100.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupResponse403 = validate104;
-const schema51 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse403"};
+exports.validateListGroupItemsResponse200 = validate40;
+const schema19 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
+const schema20 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate105.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate104.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateInsertGroupResponse429 = validate108;
-const schema53 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateInsertGroupResponse429"};
-
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate109.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListGroupItemsResponse200 = validate112;
-const schema55 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
-const schema56 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2977,8 +2203,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate60(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
@@ -2988,8 +2214,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -3007,12 +2233,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3099,8 +2325,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate114(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate42(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -3126,8 +2352,8 @@ var valid0 = _errs5 === errors;
 if(data.errors !== undefined){
 let data4 = data.errors;
 const _errs8 = errors;
-if(!(validate52(data4, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data4, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -3145,325 +2371,110 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate112.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupItemsResponse400 = validate120;
-const schema58 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse400"};
+exports.validateListGroupItemsResponse400 = validate0;
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate121.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListGroupItemsResponse401 = validate0;
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupItemsResponse400" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate120.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupItemsResponse401 = validate124;
-const schema60 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse401"};
+exports.validateListGroupItemsResponse403 = validate0;
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate125.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListGroupItemsResponse404 = validate0;
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupItemsResponse401" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate124.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupItemsResponse403 = validate128;
-const schema62 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse403"};
+exports.validateListGroupItemsResponse429 = validate0;
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate129.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListGroupsResponse200 = validate48;
+const schema22 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
+const schema23 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupItemsResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListGroupItemsResponse404 = validate132;
-const schema64 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse404"};
-
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate133.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupItemsResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate132.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListGroupItemsResponse429 = validate136;
-const schema66 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupItemsResponse429"};
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate137.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupItemsResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate136.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListGroupsResponse200 = validate140;
-const schema68 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
-const schema69 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3552,8 +2563,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -3589,8 +2600,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -3600,8 +2611,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -3619,12 +2630,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3701,8 +2712,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate142(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate50(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 else {
@@ -3744,8 +2755,8 @@ var valid0 = _errs8 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -3763,267 +2774,95 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate140.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupsResponse400 = validate149;
-const schema71 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse400"};
+exports.validateListGroupsResponse400 = validate0;
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate150.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListGroupsResponse401 = validate0;
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupsResponse400" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate149.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupsResponse401 = validate153;
-const schema73 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse401"};
+exports.validateListGroupsResponse403 = validate0;
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate154.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListGroupsResponse429 = validate0;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupsResponse401" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate153.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupsResponse403 = validate157;
-const schema75 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse403"};
+exports.validateQueryReportsResponse200 = validate57;
+const schema25 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
+const schema26 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{"type":["string","number","boolean","null"]}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema27 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"type":"string","enum":["DIMENSION","METRIC"]},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate158.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupsResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate157.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListGroupsResponse429 = validate161;
-const schema77 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateListGroupsResponse429"};
-
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate162.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateListGroupsResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate161.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateQueryReportsResponse200 = validate165;
-const schema79 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
-const schema80 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{"type":["string","number","boolean","null"]}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema81 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"type":"string","enum":["DIMENSION","METRIC"]},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
-
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4088,9 +2927,9 @@ vErrors.push(err4);
 errors++;
 }
 const _errs4 = errors;
-const vSchema0 = schema81.properties.columnType.enum;
+const vSchema0 = schema27.properties.columnType.enum;
 if(!((data1 === "DIMENSION") || (data1 === "METRIC"))){
-const err5 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/enum",keyword:"enum",params:{allowedValues: schema81.properties.columnType.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/enum",keyword:"enum",params:{allowedValues: schema27.properties.columnType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4140,12 +2979,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4206,8 +3045,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate167(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate59(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -4248,7 +3087,7 @@ for(let i2=0; i2<len2; i2++){
 let data5 = data4[i2];
 const _errs10 = errors;
 if((((typeof data5 !== "string") && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/rows/" + i1+"/" + i2,schemaPath:"#/properties/rows/items/items/type",keyword:"type",params:{type: schema80.properties.rows.items.items.type},message:"must be string,number,boolean,null"};
+const err5 = {instancePath:instancePath+"/rows/" + i1+"/" + i2,schemaPath:"#/properties/rows/items/items/type",keyword:"type",params:{type: schema26.properties.rows.items.items.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4295,8 +3134,8 @@ var valid0 = _errs6 === errors;
 if(data.errors !== undefined){
 let data6 = data.errors;
 const _errs12 = errors;
-if(!(validate52(data6, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data6, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -4314,265 +3153,93 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate165.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateQueryReportsResponse400 = validate171;
-const schema82 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse400"};
+exports.validateQueryReportsResponse400 = validate0;
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate172.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateQueryReportsResponse401 = validate0;
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateQueryReportsResponse400" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate171.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateQueryReportsResponse401 = validate175;
-const schema84 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse401"};
+exports.validateQueryReportsResponse403 = validate0;
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate176.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateQueryReportsResponse429 = validate0;
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateQueryReportsResponse401" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate175.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateQueryReportsResponse403 = validate179;
-const schema86 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse403"};
+exports.validateUpdateGroupBody0 = validate63;
+const schema28 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate180.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateQueryReportsResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate179.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateQueryReportsResponse429 = validate183;
-const schema88 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateQueryReportsResponse429"};
-
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate184.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateQueryReportsResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate183.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateGroupBody0 = validate187;
-const schema90 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
-
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4661,8 +3328,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
@@ -4698,8 +3365,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -4709,8 +3376,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -4728,18 +3395,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 else {
@@ -4780,480 +3447,103 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate187.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupResponse200 = validate193;
-const schema92 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateUpdateGroupResponse200"};
+exports.validateUpdateGroupResponse200 = validate34;
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.snippet === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snippet"},message:"must have required property '"+"snippet"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.kind !== undefined){
-let data0 = data.kind;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs2 = errors;
-if("platform#group" !== data0){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#group"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-}
-if(data.etag !== undefined){
-let data1 = data.etag;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-if(data.id !== undefined){
-let data2 = data.id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid0 = _errs5 === errors;
-}
-if(data.snippet !== undefined){
-let data3 = data.snippet;
-const _errs7 = errors;
-const _errs8 = errors;
-if(!(validate46(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs8 === errors;
-const _errs9 = errors;
-const _errs10 = errors;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.title === undefined){
-const err6 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid1 = _errs9 === errors;
-var valid0 = _errs7 === errors;
-}
-if(data.contentDetails !== undefined){
-let data4 = data.contentDetails;
-const _errs11 = errors;
-if(!(validate48(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs11 === errors;
-}
-if(data.errors !== undefined){
-let data5 = data.errors;
-const _errs12 = errors;
-if(!(validate52(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate194.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateGroupResponse400 = validate0;
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateUpdateGroupResponse200" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate193.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupResponse400 = validate199;
-const schema94 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse400"};
+exports.validateUpdateGroupResponse401 = validate0;
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate200.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateGroupResponse403 = validate0;
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateUpdateGroupResponse400" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate199.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupResponse401 = validate203;
-const schema96 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse401"};
+exports.validateUpdateGroupResponse404 = validate0;
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate204.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateGroupResponse429 = validate0;
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateUpdateGroupResponse401" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate203.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateGroupResponse403 = validate207;
-const schema98 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse403"};
-
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate208.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateUpdateGroupResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate208(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate207.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateGroupResponse404 = validate211;
-const schema100 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse404"};
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateUpdateGroupResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate211.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateGroupResponse429 = validate215;
-const schema102 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateUpdateGroupResponse429"};
-
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate216.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateUpdateGroupResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate215.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
@@ -5264,192 +3554,10 @@ return exports;
 const coercing = ((exports) => {
 "use strict";
 exports.validateDeleteGroupItemParams = validate0;
-const schema0 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["id"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateDeleteGroupItemParams"};
+const schema0 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["id"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateDeleteGroupParams"};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateDeleteGroupItemParams" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-}
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id === undefined){
-const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data1.id !== undefined){
-let data2 = data1.id;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-let dataType0 = typeof data2;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType0 = typeof data2;
-if(typeof data2 === "string"){
-coerced0 = data2;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data2;
-}
-else if(data2 === null){
-coerced0 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["id"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) < 1){
-const err3 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid1 = _errs5 === errors;
-}
-if(data1.onBehalfOfContentOwner !== undefined){
-let data3 = data1.onBehalfOfContentOwner;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if(typeof data3 === "string"){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data3;
-}
-else if(data3 === null){
-coerced1 = "";
-}
-else {
-const err4 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["onBehalfOfContentOwner"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-var valid1 = _errs7 === errors;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid0 = _errs3 === errors;
-}
-if(data.header !== undefined){
-let data4 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid0 = _errs9 === errors;
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteGroupParams = validate1;
-const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["id"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateDeleteGroupParams"};
-
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateDeleteGroupParams" */;
 let vErrors = null;
 let errors = 0;
@@ -5624,15 +3732,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate1.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemParams = validate2;
-const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateInsertGroupItemParams"};
+exports.validateDeleteGroupParams = validate0;
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateInsertGroupItemParams" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateDeleteGroupParams" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5660,8 +3767,18 @@ let data1 = data.query;
 const _errs3 = errors;
 const _errs4 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.onBehalfOfContentOwner !== undefined){
-let data2 = data1.onBehalfOfContentOwner;
+if(data1.id === undefined){
+const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
 let dataType0 = typeof data2;
@@ -5682,28 +3799,7 @@ else if(data2 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["onBehalfOfContentOwner"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-var valid1 = _errs5 === errors;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5712,16 +3808,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-var valid0 = _errs3 === errors;
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["id"] = coerced0;
 }
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs7 = errors;
-const _errs8 = errors;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
-else {
-const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err3 = {instancePath:instancePath+"/query/id",schemaPath:"#/properties/query/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5730,11 +3827,32 @@ vErrors.push(err3);
 }
 errors++;
 }
-var valid0 = _errs7 === errors;
 }
+var valid1 = _errs5 === errors;
+}
+if(data1.onBehalfOfContentOwner !== undefined){
+let data3 = data1.onBehalfOfContentOwner;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5743,14 +3861,66 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate2.errors = vErrors;
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data4 = data.header;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupParams = validate3;
-const schema3 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateInsertGroupParams"};
+exports.validateInsertGroupItemParams = validate1;
+const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateInsertGroupParams"};
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupParams" */;
 let vErrors = null;
 let errors = 0;
@@ -5862,14 +4032,132 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate3.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupItemsParams = validate4;
-const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"groupId":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["groupId"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupItemsParams"};
+exports.validateInsertGroupParams = validate1;
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupParams" */;
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.onBehalfOfContentOwner !== undefined){
+let data2 = data1.onBehalfOfContentOwner;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "string"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data2;
+}
+else if(data2 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/query/onBehalfOfContentOwner",schemaPath:"#/properties/query/properties/onBehalfOfContentOwner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["onBehalfOfContentOwner"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs3 === errors;
+}
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs7 = errors;
+const _errs8 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err3 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateListGroupItemsParams = validate2;
+const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"groupId":{"type":"string","minLength":1},"onBehalfOfContentOwner":{"type":"string"}},"required":["groupId"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupItemsParams"};
+
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -6044,14 +4332,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate4.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupsParams = validate5;
-const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string"},"mine":{"type":"boolean"},"onBehalfOfContentOwner":{"type":"string"},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupsParams"};
+exports.validateListGroupsParams = validate3;
+const schema3 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"id":{"type":"string"},"mine":{"type":"boolean"},"onBehalfOfContentOwner":{"type":"string"},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateListGroupsParams"};
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -6286,19 +4574,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate5.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateQueryReportsParams = validate6;
-const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"metrics":{"type":"string","minLength":1,"pattern":"^[0-9a-zA-Z,]+$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
+exports.validateQueryReportsParams = validate4;
+const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"metrics":{"type":"string","minLength":1,"pattern":"^[0-9a-zA-Z,]+$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
 const pattern0 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
 const pattern1 = new RegExp("^[0-9a-zA-Z,]+$", "u");
 const pattern3 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
 const pattern4 = new RegExp("^[A-Z]{3}$", "u");
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats.date;
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -6998,15 +5286,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate6.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupParams = validate7;
-const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"onBehalfOfContentOwner":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateUpdateGroupParams"};
+exports.validateUpdateGroupParams = validate1;
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://analytics/validateUpdateGroupParams" */;
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://analytics/validateInsertGroupParams" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7117,7 +5404,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate7.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 

@@ -2012,485 +2012,28 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse200 = validate31;
-const schema16 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateCreateCachedContentResponse200"};
+exports.validateCreateCachedContentResponse200 = validate0;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-const _errs1 = errors;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.ttl === undefined) && (missing0 = "ttl")) || ((data.expireTime === undefined) && (missing0 = "expireTime"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.ttl !== undefined){
-let data0 = data.ttl;
-const _errs3 = errors;
-if(typeof data0 !== "string"){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.expireTime !== undefined){
-let data1 = data.expireTime;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const err3 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs7 = errors;
-const _errs8 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-if(data.displayName !== undefined){
-let data3 = data.displayName;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 128){
-const err6 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs9 === errors;
-}
-if(data.model !== undefined){
-let data4 = data.model;
-const _errs11 = errors;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"},message:"must match pattern \""+"^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs11 === errors;
-}
-if(data.systemInstruction !== undefined){
-let data5 = data.systemInstruction;
-const _errs13 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs13 === errors;
-}
-if(data.contents !== undefined){
-let data6 = data.contents;
-const _errs14 = errors;
-const _errs15 = errors;
-if(Array.isArray(data6)){
-let valid4 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-const _errs16 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/contents/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-if(data.tools !== undefined){
-let data8 = data.tools;
-const _errs17 = errors;
-const _errs18 = errors;
-if(Array.isArray(data8)){
-let valid6 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-const _errs19 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/tools/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs19 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid2 = _errs17 === errors;
-}
-if(data.toolConfig !== undefined){
-let data10 = data.toolConfig;
-const _errs20 = errors;
-if(!(validate28(data10, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.createTime !== undefined){
-let data11 = data.createTime;
-const _errs21 = errors;
-const _errs22 = errors;
-if(typeof data11 == "number"){
-}
-if(typeof data11 === "string"){
-if(!(formats0.validate(data11))){
-const err12 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid2 = _errs21 === errors;
-}
-if(data.updateTime !== undefined){
-let data12 = data.updateTime;
-const _errs23 = errors;
-const _errs24 = errors;
-if(typeof data12 == "number"){
-}
-if(typeof data12 === "string"){
-if(!(formats0.validate(data12))){
-const err14 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid2 = _errs23 === errors;
-}
-if(data.expireTime !== undefined){
-let data13 = data.expireTime;
-const _errs25 = errors;
-const _errs26 = errors;
-if(typeof data13 == "number"){
-}
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err16 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid2 = _errs25 === errors;
-}
-if(data.ttl !== undefined){
-let data14 = data.ttl;
-const _errs27 = errors;
-const _errs28 = errors;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err18 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var valid2 = _errs27 === errors;
-}
-if(data.usageMetadata !== undefined){
-let data15 = data.usageMetadata;
-const _errs29 = errors;
-const _errs30 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.totalTokenCount !== undefined){
-let data16 = data15.totalTokenCount;
-const _errs31 = errors;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const _errs32 = errors;
-if(typeof data16 == "number"){
-if(data16 > 2147483647 || isNaN(data16)){
-const err21 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data16 < -2147483648 || isNaN(data16)){
-const err22 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-var valid7 = _errs31 === errors;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid2 = _errs29 === errors;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-validate32.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateCreateCachedContentResponse400 = validate31;
+const schema16 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse400"};
+const schema17 = {"type":"object","required":["error"],"properties":{"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"required":["status"]}]}}};
+const schema18 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"message":{"type":"string"},"status":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateCachedContentResponse400 = validate38;
-const schema18 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse400"};
-const schema19 = {"type":"object","required":["error"],"properties":{"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"required":["status"]}]}}};
-const schema20 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"message":{"type":"string"},"status":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}}}};
-
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2664,12 +2207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2688,8 +2231,8 @@ if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
 const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate33(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 else {
@@ -2722,333 +2265,97 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate38.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse403 = validate43;
-const schema21 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse403"};
+exports.validateCreateCachedContentResponse403 = validate31;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate44.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateCreateCachedContentResponse404 = validate31;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse403" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate43.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse404 = validate47;
-const schema23 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse404"};
+exports.validateCreateCachedContentResponse429 = validate31;
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate48.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateCreateCachedContentResponse500 = validate31;
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse404" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate47.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse429 = validate51;
-const schema25 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse429"};
+exports.validateCreateFileBody0 = validate36;
+const schema19 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateCreateFileBody0"};
+const schema20 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
+const schema21 = {"type":"object","properties":{"name":{"type":"string","pattern":"^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},"displayName":{"type":"string","maxLength":512},"mimeType":{"type":"string","readOnly":true},"sizeBytes":{"type":"string","pattern":"^-?[0-9]+$","readOnly":true},"createTime":{"type":"string","format":"date-time","readOnly":true},"updateTime":{"type":"string","format":"date-time","readOnly":true},"expirationTime":{"type":"string","format":"date-time","readOnly":true},"sha256Hash":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","readOnly":true},"uri":{"type":"string","readOnly":true},"state":{"$ref":"spec://generative#/components/schemas/FileState"},"error":{"$ref":"spec://generative#/components/schemas/Status"},"videoMetadata":{"$ref":"spec://generative#/components/schemas/VideoMetadata"}}};
+const pattern7 = new RegExp("^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
+const schema22 = {"type":"string","enum":["STATE_UNSPECIFIED","PROCESSING","ACTIVE","FAILED"],"readOnly":true};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate52.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate51.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateCachedContentResponse500 = validate55;
-const schema27 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse500"};
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate56.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateFileBody0 = validate59;
-const schema29 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateCreateFileBody0"};
-const schema30 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
-const schema31 = {"type":"object","properties":{"name":{"type":"string","pattern":"^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},"displayName":{"type":"string","maxLength":512},"mimeType":{"type":"string","readOnly":true},"sizeBytes":{"type":"string","pattern":"^-?[0-9]+$","readOnly":true},"createTime":{"type":"string","format":"date-time","readOnly":true},"updateTime":{"type":"string","format":"date-time","readOnly":true},"expirationTime":{"type":"string","format":"date-time","readOnly":true},"sha256Hash":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","readOnly":true},"uri":{"type":"string","readOnly":true},"state":{"$ref":"spec://generative#/components/schemas/FileState"},"error":{"$ref":"spec://generative#/components/schemas/Status"},"videoMetadata":{"$ref":"spec://generative#/components/schemas/VideoMetadata"}}};
-const pattern10 = new RegExp("^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
-const schema32 = {"type":"string","enum":["STATE_UNSPECIFIED","PROCESSING","ACTIVE","FAILED"],"readOnly":true};
-
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3062,9 +2369,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema32.enum;
+const vSchema0 = schema22.enum;
 if(!((((data === "STATE_UNSPECIFIED") || (data === "PROCESSING")) || (data === "ACTIVE")) || (data === "FAILED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3073,14 +2380,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","readOnly":true,"properties":{"videoDuration":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]{1,9})?s$"}}};
-const pattern13 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
+const schema23 = {"type":"object","readOnly":true,"properties":{"videoDuration":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]{1,9})?s$"}}};
+const pattern10 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3090,7 +2397,7 @@ let data0 = data.videoDuration;
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern10.test(data0)){
 const err0 = {instancePath:instancePath+"/videoDuration",schemaPath:"#/properties/videoDuration/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -3124,12 +2431,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3139,7 +2446,7 @@ let data0 = data.name;
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern7.test(data0)){
 const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},message:"must match pattern \""+"^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -3371,8 +2678,8 @@ var valid0 = _errs17 === errors;
 if(data.state !== undefined){
 let data9 = data.state;
 const _errs19 = errors;
-if(!(validate62(data9, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate39(data9, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 else {
@@ -3382,8 +2689,8 @@ var valid0 = _errs19 === errors;
 if(data.error !== undefined){
 let data10 = data.error;
 const _errs20 = errors;
-if(!(validate40(data10, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate33(data10, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 else {
@@ -3393,8 +2700,8 @@ var valid0 = _errs20 === errors;
 if(data.videoMetadata !== undefined){
 let data11 = data.videoMetadata;
 const _errs21 = errors;
-if(!(validate65(data11, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate42(data11, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -3412,12 +2719,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3425,8 +2732,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
 let data0 = data.file;
 const _errs1 = errors;
-if(!(validate61(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate38(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -3444,1231 +2751,403 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateCreateFileResponse200 = validate46;
+const schema24 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateCreateFileResponse200"};
+const schema25 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file !== undefined){
+let data0 = data.file;
+const _errs1 = errors;
+if(!(validate38(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateFileResponse200" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateCreateFileResponse400 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateCreateFileResponse403 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateCreateFileResponse429 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateCreateFileResponse500 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse200 = validate50;
+const schema26 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteCachedContentResponse200"};
+const schema27 = {"type":"object","additionalProperties":false};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse400 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse403 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse404 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse429 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse500 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse200 = validate50;
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse400 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse403 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse404 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse429 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse500 = validate31;
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGenerateContentBody0 = validate53;
+const schema28 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateGenerateContentBody0"};
+const schema29 = {"type":"object","required":["contents"],"properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"safetySettings":{"type":"array","maxItems":4,"items":{"$ref":"spec://generative#/components/schemas/SafetySetting"}},"systemInstruction":{"allOf":[{"$ref":"spec://generative#/components/schemas/Content"},{"properties":{"parts":{"items":{"required":["text"],"maxProperties":1,"properties":{"text":{"type":"string"}}}}}}]},"generationConfig":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"cachedContent":{"type":"string","pattern":"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"}}};
+const schema30 = {"type":"object","required":["category","threshold"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory","enum":["HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT","HARM_CATEGORY_HARASSMENT"]},"threshold":{"$ref":"spec://generative#/components/schemas/HarmBlockThreshold"}}};
+const schema31 = {"type":"string","enum":["HARM_CATEGORY_UNSPECIFIED","HARM_CATEGORY_DEROGATORY","HARM_CATEGORY_TOXICITY","HARM_CATEGORY_VIOLENCE","HARM_CATEGORY_SEXUAL","HARM_CATEGORY_MEDICAL","HARM_CATEGORY_DANGEROUS","HARM_CATEGORY_HARASSMENT","HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT"]};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema31.enum;
+if(!(((((((((((data === "HARM_CATEGORY_UNSPECIFIED") || (data === "HARM_CATEGORY_DEROGATORY")) || (data === "HARM_CATEGORY_TOXICITY")) || (data === "HARM_CATEGORY_VIOLENCE")) || (data === "HARM_CATEGORY_SEXUAL")) || (data === "HARM_CATEGORY_MEDICAL")) || (data === "HARM_CATEGORY_DANGEROUS")) || (data === "HARM_CATEGORY_HARASSMENT")) || (data === "HARM_CATEGORY_HATE_SPEECH")) || (data === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data === "HARM_CATEGORY_DANGEROUS_CONTENT"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse200 = validate69;
-const schema34 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateCreateFileResponse200"};
-const schema35 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
+const schema32 = {"type":"string","enum":["HARM_BLOCK_THRESHOLD_UNSPECIFIED","BLOCK_LOW_AND_ABOVE","BLOCK_MEDIUM_AND_ABOVE","BLOCK_ONLY_HIGH","BLOCK_NONE","OFF"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.file !== undefined){
-let data0 = data.file;
-const _errs1 = errors;
-if(!(validate61(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateFileResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate69.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateFileResponse400 = validate73;
-const schema36 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse400"};
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate74.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateFileResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate73.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateFileResponse403 = validate77;
-const schema38 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse403"};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateFileResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateFileResponse429 = validate81;
-const schema40 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse429"};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateFileResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateCreateFileResponse500 = validate85;
-const schema42 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateFileResponse500"};
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateFileResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse200 = validate89;
-const schema44 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteCachedContentResponse200"};
-const schema45 = {"type":"object","additionalProperties":false};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse400 = validate92;
-const schema46 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse400"};
-
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate93.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate92.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse403 = validate96;
-const schema48 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse403"};
-
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate97.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteCachedContentResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate96.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse404 = validate100;
-const schema50 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse404"};
-
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate101.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteCachedContentResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate100.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse429 = validate104;
-const schema52 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse429"};
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate105.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteCachedContentResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate104.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse500 = validate108;
-const schema54 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteCachedContentResponse500"};
-
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate109.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteCachedContentResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse200 = validate112;
-const schema56 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteFileResponse200"};
-
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate113.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteFileResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate112.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse400 = validate115;
-const schema58 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse400"};
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteFileResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate115.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse403 = validate119;
-const schema60 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse403"};
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteFileResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate119.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse404 = validate123;
-const schema62 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse404"};
-
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate124.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteFileResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate123.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse429 = validate127;
-const schema64 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse429"};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteFileResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate127.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse500 = validate131;
-const schema66 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateDeleteFileResponse500"};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate132.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteFileResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate131.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGenerateContentBody0 = validate135;
-const schema68 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateGenerateContentBody0"};
-const schema69 = {"type":"object","required":["contents"],"properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"safetySettings":{"type":"array","maxItems":4,"items":{"$ref":"spec://generative#/components/schemas/SafetySetting"}},"systemInstruction":{"allOf":[{"$ref":"spec://generative#/components/schemas/Content"},{"properties":{"parts":{"items":{"required":["text"],"maxProperties":1,"properties":{"text":{"type":"string"}}}}}}]},"generationConfig":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"cachedContent":{"type":"string","pattern":"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"}}};
-const schema70 = {"type":"object","required":["category","threshold"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory","enum":["HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT","HARM_CATEGORY_HARASSMENT"]},"threshold":{"$ref":"spec://generative#/components/schemas/HarmBlockThreshold"}}};
-const schema71 = {"type":"string","enum":["HARM_CATEGORY_UNSPECIFIED","HARM_CATEGORY_DEROGATORY","HARM_CATEGORY_TOXICITY","HARM_CATEGORY_VIOLENCE","HARM_CATEGORY_SEXUAL","HARM_CATEGORY_MEDICAL","HARM_CATEGORY_DANGEROUS","HARM_CATEGORY_HARASSMENT","HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT"]};
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4682,40 +3161,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema71.enum;
-if(!(((((((((((data === "HARM_CATEGORY_UNSPECIFIED") || (data === "HARM_CATEGORY_DEROGATORY")) || (data === "HARM_CATEGORY_TOXICITY")) || (data === "HARM_CATEGORY_VIOLENCE")) || (data === "HARM_CATEGORY_SEXUAL")) || (data === "HARM_CATEGORY_MEDICAL")) || (data === "HARM_CATEGORY_DANGEROUS")) || (data === "HARM_CATEGORY_HARASSMENT")) || (data === "HARM_CATEGORY_HATE_SPEECH")) || (data === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data === "HARM_CATEGORY_DANGEROUS_CONTENT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate141.errors = vErrors;
-return errors === 0;
-}
-
-const schema72 = {"type":"string","enum":["HARM_BLOCK_THRESHOLD_UNSPECIFIED","BLOCK_LOW_AND_ABOVE","BLOCK_MEDIUM_AND_ABOVE","BLOCK_ONLY_HIGH","BLOCK_NONE","OFF"]};
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs0 = errors;
-const vSchema0 = schema72.enum;
+const vSchema0 = schema32.enum;
 if(!((((((data === "HARM_BLOCK_THRESHOLD_UNSPECIFIED") || (data === "BLOCK_LOW_AND_ABOVE")) || (data === "BLOCK_MEDIUM_AND_ABOVE")) || (data === "BLOCK_ONLY_HIGH")) || (data === "BLOCK_NONE")) || (data === "OFF"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4724,12 +3172,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4757,15 +3205,15 @@ errors++;
 if(data.category !== undefined){
 let data0 = data.category;
 const _errs1 = errors;
-if(!(validate141(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate59(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
 }
-const vSchema0 = schema70.properties.category.enum;
+const vSchema0 = schema30.properties.category.enum;
 if(!((((data0 === "HARM_CATEGORY_HATE_SPEECH") || (data0 === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data0 === "HARM_CATEGORY_DANGEROUS_CONTENT")) || (data0 === "HARM_CATEGORY_HARASSMENT"))){
-const err2 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema70.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema30.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4779,8 +3227,8 @@ var valid0 = _errs1 === errors;
 if(data.threshold !== undefined){
 let data1 = data.threshold;
 const _errs2 = errors;
-if(!(validate143(data1, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate61(data1, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -4798,13 +3246,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"type":"object","properties":{"stopSequences":{"type":"array","maxItems":5,"items":{"type":"string"}},"responseMimeType":{"type":"string","enum":["text/plain","application/json"],"default":"text/plain"},"responseSchema":{"$ref":"spec://generative#/components/schemas/Schema"},"candidateCount":{"type":"integer","minimum":1,"maximum":1,"default":1},"maxOutputTokens":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"topP":{"type":"number","minimum":0,"maximum":1},"topK":{"type":"integer","minimum":1,"maximum":2147483647}},"if":{"required":["responseSchema"],"properties":{"responseSchema":{"type":"object"}}},"then":{"required":["responseMimeType"],"properties":{"responseMimeType":{"const":"application/json"}}}};
+const schema33 = {"type":"object","properties":{"stopSequences":{"type":"array","maxItems":5,"items":{"type":"string"}},"responseMimeType":{"type":"string","enum":["text/plain","application/json"],"default":"text/plain"},"responseSchema":{"$ref":"spec://generative#/components/schemas/Schema"},"candidateCount":{"type":"integer","minimum":1,"maximum":1,"default":1},"maxOutputTokens":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"topP":{"type":"number","minimum":0,"maximum":1},"topK":{"type":"integer","minimum":1,"maximum":2147483647}},"if":{"required":["responseSchema"],"properties":{"responseSchema":{"type":"object"}}},"then":{"required":["responseMimeType"],"properties":{"responseMimeType":{"const":"application/json"}}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4967,9 +3415,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs12 = errors;
-const vSchema0 = schema73.properties.responseMimeType.enum;
+const vSchema0 = schema33.properties.responseMimeType.enum;
 if(!((data4 === "text/plain") || (data4 === "application/json"))){
-const err9 = {instancePath:instancePath+"/responseMimeType",schemaPath:"#/properties/responseMimeType/enum",keyword:"enum",params:{allowedValues: schema73.properties.responseMimeType.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/responseMimeType",schemaPath:"#/properties/responseMimeType/enum",keyword:"enum",params:{allowedValues: schema33.properties.responseMimeType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5192,12 +3640,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5321,8 +3769,8 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 const _errs10 = errors;
-if(!(validate140(data6, {instancePath:instancePath+"/safetySettings/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate58(data6, {instancePath:instancePath+"/safetySettings/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 else {
@@ -5420,8 +3868,8 @@ var valid0 = _errs11 === errors;
 if(data.generationConfig !== undefined){
 let data11 = data.generationConfig;
 const _errs18 = errors;
-if(!(validate147(data11, {instancePath:instancePath+"/generationConfig",parentData:data,parentDataProperty:"generationConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate65(data11, {instancePath:instancePath+"/generationConfig",parentData:data,parentDataProperty:"generationConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
@@ -5467,32 +3915,32 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate135.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse200 = validate151;
-const schema74 = {"$ref":"spec://generative#/components/schemas/GenerateContentResponse","$id":"spec://generative/validateGenerateContentResponse200"};
-const schema75 = {"type":"object","properties":{"candidates":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Candidate"}},"promptFeedback":{"$ref":"spec://generative#/components/schemas/PromptFeedback"},"usageMetadata":{"$ref":"spec://generative#/components/schemas/UsageMetadata"},"modelVersion":{"type":"string"}}};
-const schema76 = {"type":"object","properties":{"content":{"$ref":"spec://generative#/components/schemas/Content"},"finishReason":{"$ref":"spec://generative#/components/schemas/FinishReason"},"safetyRatings":{"type":"array","maxItems":11,"items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}},"citationMetadata":{"$ref":"spec://generative#/components/schemas/CitationMetadata"},"tokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"groundingAttributions":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/GroundingAttribution"}},"index":{"type":"integer","minimum":0,"maximum":2147483647}}};
-const schema77 = {"type":"string","enum":["FINISH_REASON_UNSPECIFIED","STOP","MAX_TOKENS","SAFETY","RECITATION","LANGUAGE","OTHER"]};
+exports.validateGenerateContentResponse200 = validate69;
+const schema34 = {"$ref":"spec://generative#/components/schemas/GenerateContentResponse","$id":"spec://generative/validateGenerateContentResponse200"};
+const schema35 = {"type":"object","properties":{"candidates":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Candidate"}},"promptFeedback":{"$ref":"spec://generative#/components/schemas/PromptFeedback"},"usageMetadata":{"$ref":"spec://generative#/components/schemas/UsageMetadata"},"modelVersion":{"type":"string"}}};
+const schema36 = {"type":"object","properties":{"content":{"$ref":"spec://generative#/components/schemas/Content"},"finishReason":{"$ref":"spec://generative#/components/schemas/FinishReason"},"safetyRatings":{"type":"array","maxItems":11,"items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}},"citationMetadata":{"$ref":"spec://generative#/components/schemas/CitationMetadata"},"tokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"groundingAttributions":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/GroundingAttribution"}},"index":{"type":"integer","minimum":0,"maximum":2147483647}}};
+const schema37 = {"type":"string","enum":["FINISH_REASON_UNSPECIFIED","STOP","MAX_TOKENS","SAFETY","RECITATION","LANGUAGE","OTHER"]};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -5506,9 +3954,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema77.enum;
+const vSchema0 = schema37.enum;
 if(!(((((((data === "FINISH_REASON_UNSPECIFIED") || (data === "STOP")) || (data === "MAX_TOKENS")) || (data === "SAFETY")) || (data === "RECITATION")) || (data === "LANGUAGE")) || (data === "OTHER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema77.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5517,14 +3965,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"type":"object","required":["category","probability"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory"},"probability":{"$ref":"spec://generative#/components/schemas/HarmProbability"},"blocked":{"type":"boolean"}}};
-const schema79 = {"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIGIBLE","LOW","MEDIUM","HIGH"]};
+const schema38 = {"type":"object","required":["category","probability"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory"},"probability":{"$ref":"spec://generative#/components/schemas/HarmProbability"},"blocked":{"type":"boolean"}}};
+const schema39 = {"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIGIBLE","LOW","MEDIUM","HIGH"]};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -5538,9 +3986,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema79.enum;
+const vSchema0 = schema39.enum;
 if(!(((((data === "HARM_PROBABILITY_UNSPECIFIED") || (data === "NEGLIGIBLE")) || (data === "LOW")) || (data === "MEDIUM")) || (data === "HIGH"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema79.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5549,12 +3997,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5582,8 +4030,8 @@ errors++;
 if(data.category !== undefined){
 let data0 = data.category;
 const _errs1 = errors;
-if(!(validate141(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate59(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -5593,8 +4041,8 @@ var valid0 = _errs1 === errors;
 if(data.probability !== undefined){
 let data1 = data.probability;
 const _errs2 = errors;
-if(!(validate159(data1, {instancePath:instancePath+"/probability",parentData:data,parentDataProperty:"probability",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate77(data1, {instancePath:instancePath+"/probability",parentData:data,parentDataProperty:"probability",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 else {
@@ -5628,14 +4076,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"type":"object","properties":{"citationSources":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CitationSource"}}}};
-const schema81 = {"type":"object","properties":{"startIndex":{"type":"integer","minimum":0,"maximum":2147483647},"endIndex":{"type":"integer","minimum":0,"maximum":2147483647},"uri":{"type":"string"},"license":{"type":"string"}}};
+const schema40 = {"type":"object","properties":{"citationSources":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CitationSource"}}}};
+const schema41 = {"type":"object","properties":{"startIndex":{"type":"integer","minimum":0,"maximum":2147483647},"endIndex":{"type":"integer","minimum":0,"maximum":2147483647},"uri":{"type":"string"},"license":{"type":"string"}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5759,12 +4207,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5779,8 +4227,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate163(data1, {instancePath:instancePath+"/citationSources/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate81(data1, {instancePath:instancePath+"/citationSources/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 else {
@@ -5814,14 +4262,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"type":"object","properties":{"sourceId":{"$ref":"spec://generative#/components/schemas/AttributionSourceId"},"content":{"$ref":"spec://generative#/components/schemas/Content"}}};
-const schema83 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"required":["semanticRetrieverChunk"]}],"properties":{"groundingPassage":{"type":"object","properties":{"passageId":{"type":"string"},"partIndex":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}},"semanticRetrieverChunk":{"type":"object","properties":{"source":{"type":"string"},"chunk":{"type":"string"}}}}};
+const schema42 = {"type":"object","properties":{"sourceId":{"$ref":"spec://generative#/components/schemas/AttributionSourceId"},"content":{"$ref":"spec://generative#/components/schemas/Content"}}};
+const schema43 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"required":["semanticRetrieverChunk"]}],"properties":{"groundingPassage":{"type":"object","properties":{"passageId":{"type":"string"},"partIndex":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}},"semanticRetrieverChunk":{"type":"object","properties":{"source":{"type":"string"},"chunk":{"type":"string"}}}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6025,12 +4473,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6038,8 +4486,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sourceId !== undefined){
 let data0 = data.sourceId;
 const _errs1 = errors;
-if(!(validate167(data0, {instancePath:instancePath+"/sourceId",parentData:data,parentDataProperty:"sourceId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate85(data0, {instancePath:instancePath+"/sourceId",parentData:data,parentDataProperty:"sourceId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 else {
@@ -6068,12 +4516,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6092,8 +4540,8 @@ var valid0 = _errs1 === errors;
 if(data.finishReason !== undefined){
 let data1 = data.finishReason;
 const _errs2 = errors;
-if(!(validate155(data1, {instancePath:instancePath+"/finishReason",parentData:data,parentDataProperty:"finishReason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate73(data1, {instancePath:instancePath+"/finishReason",parentData:data,parentDataProperty:"finishReason",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 else {
@@ -6120,8 +4568,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs5 = errors;
-if(!(validate157(data3, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate75(data3, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -6147,8 +4595,8 @@ var valid0 = _errs3 === errors;
 if(data.citationMetadata !== undefined){
 let data4 = data.citationMetadata;
 const _errs6 = errors;
-if(!(validate162(data4, {instancePath:instancePath+"/citationMetadata",parentData:data,parentDataProperty:"citationMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate80(data4, {instancePath:instancePath+"/citationMetadata",parentData:data,parentDataProperty:"citationMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -6203,8 +4651,8 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs11 = errors;
-if(!(validate166(data7, {instancePath:instancePath+"/groundingAttributions/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate84(data7, {instancePath:instancePath+"/groundingAttributions/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
@@ -6276,14 +4724,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema84 = {"type":"object","properties":{"blockReason":{"$ref":"spec://generative#/components/schemas/BlockReason"},"safetyRatings":{"type":"array","maxItems":11,"items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}}}};
-const schema85 = {"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","OTHER"]};
+const schema44 = {"type":"object","properties":{"blockReason":{"$ref":"spec://generative#/components/schemas/BlockReason"},"safetyRatings":{"type":"array","maxItems":11,"items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}}}};
+const schema45 = {"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","OTHER"]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -6297,9 +4745,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema85.enum;
+const vSchema0 = schema45.enum;
 if(!(((data === "BLOCK_REASON_UNSPECIFIED") || (data === "SAFETY")) || (data === "OTHER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6308,12 +4756,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6321,8 +4769,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blockReason !== undefined){
 let data0 = data.blockReason;
 const _errs1 = errors;
-if(!(validate173(data0, {instancePath:instancePath+"/blockReason",parentData:data,parentDataProperty:"blockReason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate91(data0, {instancePath:instancePath+"/blockReason",parentData:data,parentDataProperty:"blockReason",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 else {
@@ -6349,8 +4797,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate157(data2, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate75(data2, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -6384,13 +4832,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"type":"object","properties":{"promptTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"cachedContentTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"candidatesTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"totalTokenCount":{"type":"integer","minimum":0,"maximum":2147483647}}};
+const schema46 = {"type":"object","properties":{"promptTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"cachedContentTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"candidatesTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"totalTokenCount":{"type":"integer","minimum":0,"maximum":2147483647}}};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6558,12 +5006,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6578,8 +5026,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate153(data1, {instancePath:instancePath+"/candidates/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate71(data1, {instancePath:instancePath+"/candidates/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 else {
@@ -6605,8 +5053,8 @@ var valid0 = _errs1 === errors;
 if(data.promptFeedback !== undefined){
 let data2 = data.promptFeedback;
 const _errs4 = errors;
-if(!(validate172(data2, {instancePath:instancePath+"/promptFeedback",parentData:data,parentDataProperty:"promptFeedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate90(data2, {instancePath:instancePath+"/promptFeedback",parentData:data,parentDataProperty:"promptFeedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 else {
@@ -6616,8 +5064,8 @@ var valid0 = _errs4 === errors;
 if(data.usageMetadata !== undefined){
 let data3 = data.usageMetadata;
 const _errs5 = errors;
-if(!(validate177(data3, {instancePath:instancePath+"/usageMetadata",parentData:data,parentDataProperty:"usageMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate95(data3, {instancePath:instancePath+"/usageMetadata",parentData:data,parentDataProperty:"usageMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 else {
@@ -6651,1327 +5099,221 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate151.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse400 = validate180;
-const schema87 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse400"};
+exports.validateGenerateContentResponse400 = validate31;
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate181.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGenerateContentResponse403 = validate31;
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGenerateContentResponse400" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate180.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse403 = validate184;
-const schema89 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse403"};
+exports.validateGenerateContentResponse404 = validate31;
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate185.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGenerateContentResponse429 = validate31;
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGenerateContentResponse403" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate184.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse404 = validate188;
-const schema91 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse404"};
+exports.validateGenerateContentResponse500 = validate31;
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate189.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGenerateContentResponse503 = validate31;
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGenerateContentResponse404" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate188.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse429 = validate192;
-const schema93 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse429"};
+exports.validateGetCachedContentResponse200 = validate0;
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate193.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetCachedContentResponse400 = validate31;
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGenerateContentResponse429" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate192.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse500 = validate196;
-const schema95 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse500"};
+exports.validateGetCachedContentResponse403 = validate31;
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate197.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetCachedContentResponse404 = validate31;
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGenerateContentResponse500" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate196.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse503 = validate200;
-const schema97 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGenerateContentResponse503"};
+exports.validateGetCachedContentResponse429 = validate31;
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate201.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetCachedContentResponse500 = validate31;
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGenerateContentResponse503" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate200.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse200 = validate204;
-const schema99 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateGetCachedContentResponse200"};
+exports.validateGetFileResponse200 = validate98;
+const schema47 = {"$ref":"spec://generative#/components/schemas/File","$id":"spec://generative/validateGetFileResponse200"};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-const _errs1 = errors;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.ttl === undefined) && (missing0 = "ttl")) || ((data.expireTime === undefined) && (missing0 = "expireTime"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.ttl !== undefined){
-let data0 = data.ttl;
-const _errs3 = errors;
-if(typeof data0 !== "string"){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.expireTime !== undefined){
-let data1 = data.expireTime;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const err3 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs7 = errors;
-const _errs8 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-if(data.displayName !== undefined){
-let data3 = data.displayName;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 128){
-const err6 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs9 === errors;
-}
-if(data.model !== undefined){
-let data4 = data.model;
-const _errs11 = errors;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"},message:"must match pattern \""+"^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs11 === errors;
-}
-if(data.systemInstruction !== undefined){
-let data5 = data.systemInstruction;
-const _errs13 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs13 === errors;
-}
-if(data.contents !== undefined){
-let data6 = data.contents;
-const _errs14 = errors;
-const _errs15 = errors;
-if(Array.isArray(data6)){
-let valid4 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-const _errs16 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/contents/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-if(data.tools !== undefined){
-let data8 = data.tools;
-const _errs17 = errors;
-const _errs18 = errors;
-if(Array.isArray(data8)){
-let valid6 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-const _errs19 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/tools/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs19 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid2 = _errs17 === errors;
-}
-if(data.toolConfig !== undefined){
-let data10 = data.toolConfig;
-const _errs20 = errors;
-if(!(validate28(data10, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.createTime !== undefined){
-let data11 = data.createTime;
-const _errs21 = errors;
-const _errs22 = errors;
-if(typeof data11 == "number"){
-}
-if(typeof data11 === "string"){
-if(!(formats0.validate(data11))){
-const err12 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid2 = _errs21 === errors;
-}
-if(data.updateTime !== undefined){
-let data12 = data.updateTime;
-const _errs23 = errors;
-const _errs24 = errors;
-if(typeof data12 == "number"){
-}
-if(typeof data12 === "string"){
-if(!(formats0.validate(data12))){
-const err14 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid2 = _errs23 === errors;
-}
-if(data.expireTime !== undefined){
-let data13 = data.expireTime;
-const _errs25 = errors;
-const _errs26 = errors;
-if(typeof data13 == "number"){
-}
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err16 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid2 = _errs25 === errors;
-}
-if(data.ttl !== undefined){
-let data14 = data.ttl;
-const _errs27 = errors;
-const _errs28 = errors;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err18 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var valid2 = _errs27 === errors;
-}
-if(data.usageMetadata !== undefined){
-let data15 = data.usageMetadata;
-const _errs29 = errors;
-const _errs30 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.totalTokenCount !== undefined){
-let data16 = data15.totalTokenCount;
-const _errs31 = errors;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const _errs32 = errors;
-if(typeof data16 == "number"){
-if(data16 > 2147483647 || isNaN(data16)){
-const err21 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data16 < -2147483648 || isNaN(data16)){
-const err22 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-var valid7 = _errs31 === errors;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid2 = _errs29 === errors;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-validate205.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetCachedContentResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate204.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetCachedContentResponse400 = validate211;
-const schema101 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse400"};
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate211.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetCachedContentResponse403 = validate215;
-const schema103 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse403"};
-
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate216.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetCachedContentResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate215.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetCachedContentResponse404 = validate219;
-const schema105 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse404"};
-
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate220.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetCachedContentResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate219.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetCachedContentResponse429 = validate223;
-const schema107 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse429"};
-
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate224.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetCachedContentResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate223.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetCachedContentResponse500 = validate227;
-const schema109 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetCachedContentResponse500"};
-
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate228.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetCachedContentResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate228(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate227.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetFileResponse200 = validate231;
-const schema111 = {"$ref":"spec://generative#/components/schemas/File","$id":"spec://generative/validateGetFileResponse200"};
-
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7981,7 +5323,7 @@ let data0 = data.name;
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern7.test(data0)){
 const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},message:"must match pattern \""+"^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -8213,8 +5555,8 @@ var valid0 = _errs17 === errors;
 if(data.state !== undefined){
 let data9 = data.state;
 const _errs19 = errors;
-if(!(validate62(data9, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate39(data9, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 else {
@@ -8224,8 +5566,8 @@ var valid0 = _errs19 === errors;
 if(data.error !== undefined){
 let data10 = data.error;
 const _errs20 = errors;
-if(!(validate40(data10, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate33(data10, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 else {
@@ -8235,8 +5577,8 @@ var valid0 = _errs20 === errors;
 if(data.videoMetadata !== undefined){
 let data11 = data.videoMetadata;
 const _errs21 = errors;
-if(!(validate65(data11, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate42(data11, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
@@ -8254,405 +5596,110 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate231.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse400 = validate237;
-const schema113 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse400"};
+exports.validateGetFileResponse400 = validate31;
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate238.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetFileResponse403 = validate31;
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetFileResponse400" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate238(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate237.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse403 = validate241;
-const schema115 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse403"};
+exports.validateGetFileResponse404 = validate31;
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate242.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateGetFileResponse429 = validate31;
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetFileResponse403" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate241.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse404 = validate245;
-const schema117 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse404"};
+exports.validateGetFileResponse500 = validate31;
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate246.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListCachedContentsResponse200 = validate104;
+const schema49 = {"$ref":"spec://generative#/components/schemas/ListCachedContentsResponse","$id":"spec://generative/validateListCachedContentsResponse200"};
+const schema50 = {"type":"object","properties":{"cachedContents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CachedContent"}},"nextPageToken":{"type":"string"}}};
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetFileResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate245.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetFileResponse429 = validate249;
-const schema119 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse429"};
-
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate250.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetFileResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate249.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetFileResponse500 = validate253;
-const schema121 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateGetFileResponse500"};
-
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate254.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetFileResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListCachedContentsResponse200 = validate257;
-const schema123 = {"$ref":"spec://generative#/components/schemas/ListCachedContentsResponse","$id":"spec://generative/validateListCachedContentsResponse200"};
-const schema124 = {"type":"object","properties":{"cachedContents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CachedContent"}},"nextPageToken":{"type":"string"}}};
-
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9103,12 +6150,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9123,8 +6170,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate259(data1, {instancePath:instancePath+"/cachedContents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate106(data1, {instancePath:instancePath+"/cachedContents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 else {
@@ -9174,330 +6221,94 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate257.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse400 = validate266;
-const schema126 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse400"};
+exports.validateListCachedContentsResponse400 = validate31;
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate267.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListCachedContentsResponse403 = validate31;
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListCachedContentsResponse400" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate266.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse403 = validate270;
-const schema128 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse403"};
+exports.validateListCachedContentsResponse429 = validate31;
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate271.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListCachedContentsResponse500 = validate31;
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListCachedContentsResponse403" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate270.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse429 = validate274;
-const schema130 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse429"};
+exports.validateListFilesResponse200 = validate113;
+const schema52 = {"$ref":"spec://generative#/components/schemas/ListFilesResponse","$id":"spec://generative/validateListFilesResponse200"};
+const schema53 = {"type":"object","properties":{"files":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/File"}},"nextPageToken":{"type":"string"}}};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate275.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListCachedContentsResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate274.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListCachedContentsResponse500 = validate278;
-const schema132 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListCachedContentsResponse500"};
-
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate279.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListCachedContentsResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate278.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListFilesResponse200 = validate282;
-const schema134 = {"$ref":"spec://generative#/components/schemas/ListFilesResponse","$id":"spec://generative/validateListFilesResponse200"};
-const schema135 = {"type":"object","properties":{"files":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/File"}},"nextPageToken":{"type":"string"}}};
-
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9512,8 +6323,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate61(data1, {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate38(data1, {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -9563,2858 +6374,422 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate283.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate283(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate282.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse400 = validate286;
-const schema136 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse400"};
+exports.validateListFilesResponse400 = validate31;
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate287.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListFilesResponse403 = validate31;
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListFilesResponse400" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate287(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate286.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse403 = validate290;
-const schema138 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse403"};
+exports.validateListFilesResponse429 = validate31;
 
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate291.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateListFilesResponse500 = validate31;
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListFilesResponse403" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate290.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse429 = validate294;
-const schema140 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse429"};
+exports.validateStreamGenerateContentBody0 = validate53;
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate295.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateStreamGenerateContentResponse400 = validate31;
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListFilesResponse429" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate294.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse500 = validate298;
-const schema142 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateListFilesResponse500"};
+exports.validateStreamGenerateContentResponse403 = validate31;
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate299.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateStreamGenerateContentResponse404 = validate31;
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateListFilesResponse500" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate299(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate299.errors : vErrors.concat(validate299.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate298.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentBody0 = validate302;
-const schema144 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateStreamGenerateContentBody0"};
+exports.validateStreamGenerateContentResponse429 = validate31;
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.contents === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.contents !== undefined){
-let data0 = data.contents;
-const _errs1 = errors;
-const _errs2 = errors;
-if(Array.isArray(data0)){
-if(data0.length < 1){
-const err1 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-let valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs3 = errors;
-if(!(validate3(data1, {instancePath:instancePath+"/contents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs3 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-}
-if(data.tools !== undefined){
-let data2 = data.tools;
-const _errs4 = errors;
-const _errs5 = errors;
-if(Array.isArray(data2)){
-let valid4 = true;
-const len1 = data2.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
-const _errs6 = errors;
-if(!(validate20(data3, {instancePath:instancePath+"/tools/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs6 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid0 = _errs4 === errors;
-}
-if(data.toolConfig !== undefined){
-let data4 = data.toolConfig;
-const _errs7 = errors;
-if(!(validate28(data4, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.safetySettings !== undefined){
-let data5 = data.safetySettings;
-const _errs8 = errors;
-const _errs9 = errors;
-if(Array.isArray(data5)){
-if(data5.length > 4){
-const err4 = {instancePath:instancePath+"/safetySettings",schemaPath:"#/properties/safetySettings/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-let valid6 = true;
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-const _errs10 = errors;
-if(!(validate140(data6, {instancePath:instancePath+"/safetySettings/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs10 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/safetySettings",schemaPath:"#/properties/safetySettings/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid0 = _errs8 === errors;
-}
-if(data.systemInstruction !== undefined){
-let data7 = data.systemInstruction;
-const _errs11 = errors;
-const _errs12 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid7 = _errs12 === errors;
-const _errs13 = errors;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.parts !== undefined){
-let data8 = data7.parts;
-const _errs14 = errors;
-if(Array.isArray(data8)){
-let valid10 = true;
-const len3 = data8.length;
-for(let i3=0; i3<len3; i3++){
-let data9 = data8[i3];
-const _errs15 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(Object.keys(data9).length > 1){
-const err6 = {instancePath:instancePath+"/systemInstruction/parts/" + i3,schemaPath:"#/properties/systemInstruction/allOf/1/properties/parts/items/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data9.text === undefined){
-const err7 = {instancePath:instancePath+"/systemInstruction/parts/" + i3,schemaPath:"#/properties/systemInstruction/allOf/1/properties/parts/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data9.text !== undefined){
-let data10 = data9.text;
-const _errs16 = errors;
-if(typeof data10 !== "string"){
-const err8 = {instancePath:instancePath+"/systemInstruction/parts/" + i3+"/text",schemaPath:"#/properties/systemInstruction/allOf/1/properties/parts/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-const _errs17 = errors;
-var valid11 = _errs16 === errors;
-}
-}
-var valid9 = _errs15 === errors;
-if(!valid9){
-valid10 = false;
-}
-}
-}
-var valid8 = _errs14 === errors;
-}
-}
-var valid7 = _errs13 === errors;
-var valid0 = _errs11 === errors;
-}
-if(data.generationConfig !== undefined){
-let data11 = data.generationConfig;
-const _errs18 = errors;
-if(!(validate147(data11, {instancePath:instancePath+"/generationConfig",parentData:data,parentDataProperty:"generationConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs18 === errors;
-}
-if(data.cachedContent !== undefined){
-let data12 = data.cachedContent;
-const _errs19 = errors;
-const _errs20 = errors;
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err9 = {instancePath:instancePath+"/cachedContent",schemaPath:"#/properties/cachedContent/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/cachedContent",schemaPath:"#/properties/cachedContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid0 = _errs19 === errors;
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate303.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateStreamGenerateContentResponse500 = validate31;
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateStreamGenerateContentBody0" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate302.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse400 = validate311;
-const schema146 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse400"};
+exports.validateStreamGenerateContentResponse503 = validate31;
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate312.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateCachedContentBody0 = validate0;
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateStreamGenerateContentResponse400" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate311.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse403 = validate315;
-const schema148 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse403"};
+exports.validateUpdateCachedContentResponse200 = validate0;
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentBody0" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate316.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateCachedContentResponse400 = validate31;
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateStreamGenerateContentResponse403" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate315.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse404 = validate319;
-const schema150 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse404"};
+exports.validateUpdateCachedContentResponse403 = validate31;
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate320.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateCachedContentResponse404 = validate31;
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateStreamGenerateContentResponse404" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate319.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse429 = validate323;
-const schema152 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse429"};
+exports.validateUpdateCachedContentResponse429 = validate31;
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate324.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateCachedContentResponse500 = validate31;
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateStreamGenerateContentResponse429" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate323.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse500 = validate327;
-const schema154 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse500"};
+exports.validateUploadFileBody1 = validate36;
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateFileBody0" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate328.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUploadFileResponse200 = validate46;
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateStreamGenerateContentResponse500" */;
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate327.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse503 = validate331;
-const schema156 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateStreamGenerateContentResponse503"};
+exports.validateUploadFileResponse400 = validate31;
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate332.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUploadFileResponse403 = validate31;
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateStreamGenerateContentResponse503" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate331.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentBody0 = validate335;
-const schema158 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateUpdateCachedContentBody0"};
+exports.validateUploadFileResponse404 = validate31;
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-const _errs1 = errors;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.ttl === undefined) && (missing0 = "ttl")) || ((data.expireTime === undefined) && (missing0 = "expireTime"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.ttl !== undefined){
-let data0 = data.ttl;
-const _errs3 = errors;
-if(typeof data0 !== "string"){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.expireTime !== undefined){
-let data1 = data.expireTime;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const err3 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs7 = errors;
-const _errs8 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-if(data.displayName !== undefined){
-let data3 = data.displayName;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 128){
-const err6 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs9 === errors;
-}
-if(data.model !== undefined){
-let data4 = data.model;
-const _errs11 = errors;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"},message:"must match pattern \""+"^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs11 === errors;
-}
-if(data.systemInstruction !== undefined){
-let data5 = data.systemInstruction;
-const _errs13 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs13 === errors;
-}
-if(data.contents !== undefined){
-let data6 = data.contents;
-const _errs14 = errors;
-const _errs15 = errors;
-if(Array.isArray(data6)){
-let valid4 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-const _errs16 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/contents/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-if(data.tools !== undefined){
-let data8 = data.tools;
-const _errs17 = errors;
-const _errs18 = errors;
-if(Array.isArray(data8)){
-let valid6 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-const _errs19 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/tools/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs19 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid2 = _errs17 === errors;
-}
-if(data.toolConfig !== undefined){
-let data10 = data.toolConfig;
-const _errs20 = errors;
-if(!(validate28(data10, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.createTime !== undefined){
-let data11 = data.createTime;
-const _errs21 = errors;
-const _errs22 = errors;
-if(typeof data11 == "number"){
-}
-if(typeof data11 === "string"){
-if(!(formats0.validate(data11))){
-const err12 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid2 = _errs21 === errors;
-}
-if(data.updateTime !== undefined){
-let data12 = data.updateTime;
-const _errs23 = errors;
-const _errs24 = errors;
-if(typeof data12 == "number"){
-}
-if(typeof data12 === "string"){
-if(!(formats0.validate(data12))){
-const err14 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid2 = _errs23 === errors;
-}
-if(data.expireTime !== undefined){
-let data13 = data.expireTime;
-const _errs25 = errors;
-const _errs26 = errors;
-if(typeof data13 == "number"){
-}
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err16 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid2 = _errs25 === errors;
-}
-if(data.ttl !== undefined){
-let data14 = data.ttl;
-const _errs27 = errors;
-const _errs28 = errors;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err18 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var valid2 = _errs27 === errors;
-}
-if(data.usageMetadata !== undefined){
-let data15 = data.usageMetadata;
-const _errs29 = errors;
-const _errs30 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.totalTokenCount !== undefined){
-let data16 = data15.totalTokenCount;
-const _errs31 = errors;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const _errs32 = errors;
-if(typeof data16 == "number"){
-if(data16 > 2147483647 || isNaN(data16)){
-const err21 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data16 < -2147483648 || isNaN(data16)){
-const err22 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-var valid7 = _errs31 === errors;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid2 = _errs29 === errors;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-validate336.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUploadFileResponse429 = validate31;
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUpdateCachedContentBody0" */;
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate335.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse200 = validate342;
-const schema160 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateUpdateCachedContentResponse200"};
+exports.validateUploadFileResponse500 = validate31;
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-const _errs1 = errors;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.ttl === undefined) && (missing0 = "ttl")) || ((data.expireTime === undefined) && (missing0 = "expireTime"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.ttl !== undefined){
-let data0 = data.ttl;
-const _errs3 = errors;
-if(typeof data0 !== "string"){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.expireTime !== undefined){
-let data1 = data.expireTime;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const err3 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs7 = errors;
-const _errs8 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-if(data.displayName !== undefined){
-let data3 = data.displayName;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 128){
-const err6 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs9 === errors;
-}
-if(data.model !== undefined){
-let data4 = data.model;
-const _errs11 = errors;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"},message:"must match pattern \""+"^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs11 === errors;
-}
-if(data.systemInstruction !== undefined){
-let data5 = data.systemInstruction;
-const _errs13 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs13 === errors;
-}
-if(data.contents !== undefined){
-let data6 = data.contents;
-const _errs14 = errors;
-const _errs15 = errors;
-if(Array.isArray(data6)){
-let valid4 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-const _errs16 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/contents/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-if(data.tools !== undefined){
-let data8 = data.tools;
-const _errs17 = errors;
-const _errs18 = errors;
-if(Array.isArray(data8)){
-let valid6 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-const _errs19 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/tools/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs19 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid2 = _errs17 === errors;
-}
-if(data.toolConfig !== undefined){
-let data10 = data.toolConfig;
-const _errs20 = errors;
-if(!(validate28(data10, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.createTime !== undefined){
-let data11 = data.createTime;
-const _errs21 = errors;
-const _errs22 = errors;
-if(typeof data11 == "number"){
-}
-if(typeof data11 === "string"){
-if(!(formats0.validate(data11))){
-const err12 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid2 = _errs21 === errors;
-}
-if(data.updateTime !== undefined){
-let data12 = data.updateTime;
-const _errs23 = errors;
-const _errs24 = errors;
-if(typeof data12 == "number"){
-}
-if(typeof data12 === "string"){
-if(!(formats0.validate(data12))){
-const err14 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid2 = _errs23 === errors;
-}
-if(data.expireTime !== undefined){
-let data13 = data.expireTime;
-const _errs25 = errors;
-const _errs26 = errors;
-if(typeof data13 == "number"){
-}
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err16 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid2 = _errs25 === errors;
-}
-if(data.ttl !== undefined){
-let data14 = data.ttl;
-const _errs27 = errors;
-const _errs28 = errors;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err18 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var valid2 = _errs27 === errors;
-}
-if(data.usageMetadata !== undefined){
-let data15 = data.usageMetadata;
-const _errs29 = errors;
-const _errs30 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.totalTokenCount !== undefined){
-let data16 = data15.totalTokenCount;
-const _errs31 = errors;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const _errs32 = errors;
-if(typeof data16 == "number"){
-if(data16 > 2147483647 || isNaN(data16)){
-const err21 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data16 < -2147483648 || isNaN(data16)){
-const err22 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-var valid7 = _errs31 === errors;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid2 = _errs29 === errors;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-validate343.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUpdateCachedContentResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate342.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateCachedContentResponse400 = validate349;
-const schema162 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse400"};
-
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate350.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUpdateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateCachedContentResponse403 = validate353;
-const schema164 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse403"};
-
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate354.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUpdateCachedContentResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate354(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateCachedContentResponse404 = validate357;
-const schema166 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse404"};
-
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate358.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUpdateCachedContentResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate358(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate357.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateCachedContentResponse429 = validate361;
-const schema168 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse429"};
-
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate362.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUpdateCachedContentResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate361.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateCachedContentResponse500 = validate365;
-const schema170 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUpdateCachedContentResponse500"};
-
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate366.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUpdateCachedContentResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate365.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUploadFileBody1 = validate369;
-const schema172 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateUploadFileBody1"};
-
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.file !== undefined){
-let data0 = data.file;
-const _errs1 = errors;
-if(!(validate61(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate370.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUploadFileBody1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate369.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUploadFileResponse200 = validate373;
-const schema174 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateUploadFileResponse200"};
-
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.file !== undefined){
-let data0 = data.file;
-const _errs1 = errors;
-if(!(validate61(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate374.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUploadFileResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate373.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUploadFileResponse400 = validate377;
-const schema176 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse400"};
-
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate378.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUploadFileResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate378(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate377.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUploadFileResponse403 = validate381;
-const schema178 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse403"};
-
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate382.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUploadFileResponse403" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate382(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate381.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUploadFileResponse404 = validate385;
-const schema180 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse404"};
-
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate386.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUploadFileResponse404" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate386(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate385.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUploadFileResponse429 = validate389;
-const schema182 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse429"};
-
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate390.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUploadFileResponse429" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate390(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate389.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUploadFileResponse500 = validate393;
-const schema184 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateUploadFileResponse500"};
-
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-if(!(validate40(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-const _errs3 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.status === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-var valid0 = _errs1 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate394.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateUploadFileResponse500" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate394(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate393.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
@@ -12502,11 +6877,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileParams = validate1;
-const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateCreateFileParams"};
+exports.validateCreateFileParams = validate0;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateFileParams" */;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -12576,15 +6950,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate1.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentParams = validate2;
-const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteCachedContentParams"};
+exports.validateDeleteCachedContentParams = validate1;
+const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteCachedContentParams"};
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}$", "u");
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
@@ -12718,17 +7092,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate2.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteFileParams = validate3;
-const schema3 = {"type":"object","properties":{"path":{"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/FileId"}},"required":["file"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteFileParams"};
-const schema5 = {"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$","maxLength":40};
+exports.validateDeleteFileParams = validate2;
+const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/FileId"}},"required":["file"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteFileParams"};
+const schema4 = {"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$","maxLength":40};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
 const pattern1 = new RegExp("^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -12789,12 +7163,12 @@ vErrors.push(err2);
 errors++;
 }
 }
-validate5.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteFileParams" */;
 let vErrors = null;
 let errors = 0;
@@ -12818,8 +7192,8 @@ errors++;
 if(data0.file !== undefined){
 let data1 = data0.file;
 const _errs3 = errors;
-if(!(validate5(data1, {instancePath:instancePath+"/path/file",parentData:data0,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+if(!(validate4(data1, {instancePath:instancePath+"/path/file",parentData:data0,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 else {
@@ -12886,15 +7260,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate3.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentParams = validate7;
-const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGenerateContentParams"};
+exports.validateGenerateContentParams = validate6;
+const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGenerateContentParams"};
 const pattern2 = new RegExp("^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$", "u");
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentParams" */;
 let vErrors = null;
 let errors = 0;
@@ -13038,15 +7412,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate7.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentParams = validate8;
-const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGetCachedContentParams"};
+exports.validateGetCachedContentParams = validate1;
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetCachedContentParams" */;
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateDeleteCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -13179,81 +7552,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate8.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileParams = validate9;
-const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/FileId"}},"required":["file"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGetFileParams"};
+exports.validateGetFileParams = validate2;
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-if(typeof data === "string"){
-if(func0(data) > 40){
-const err1 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern1.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-validate10.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateGetFileParams" */;
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateDeleteFileParams" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -13276,8 +7582,8 @@ errors++;
 if(data0.file !== undefined){
 let data1 = data0.file;
 const _errs3 = errors;
-if(!(validate10(data1, {instancePath:instancePath+"/path/file",parentData:data0,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate4(data1, {instancePath:instancePath+"/path/file",parentData:data0,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 else {
@@ -13344,14 +7650,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate9.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsParams = validate12;
-const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListCachedContentsParams"};
+exports.validateListCachedContentsParams = validate7;
+const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListCachedContentsParams"};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -13524,14 +7830,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesParams = validate13;
-const schema11 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":10},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListFilesParams"};
+exports.validateListFilesParams = validate8;
+const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":10},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListFilesParams"};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesParams" */;
 let vErrors = null;
 let errors = 0;
@@ -13704,14 +8010,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentParams = validate14;
-const schema12 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{"alt":{"type":"string","enum":["sse"]}},"required":["alt"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateStreamGenerateContentParams"};
+exports.validateStreamGenerateContentParams = validate9;
+const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{"alt":{"type":"string","enum":["sse"]}},"required":["alt"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateStreamGenerateContentParams"};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentParams" */;
 let vErrors = null;
 let errors = 0;
@@ -13862,9 +8168,9 @@ data2["alt"] = coerced1;
 }
 }
 const _errs8 = errors;
-const vSchema0 = schema12.properties.query.properties.alt.enum;
+const vSchema0 = schema8.properties.query.properties.alt.enum;
 if(!(data3 === "sse")){
-const err7 = {instancePath:instancePath+"/query/alt",schemaPath:"#/properties/query/properties/alt/enum",keyword:"enum",params:{allowedValues: schema12.properties.query.properties.alt.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/query/alt",schemaPath:"#/properties/query/properties/alt/enum",keyword:"enum",params:{allowedValues: schema8.properties.query.properties.alt.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13917,14 +8223,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentParams = validate15;
-const schema13 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{"updateMask":{"type":"string","enum":["ttl","expireTime","expiration"]}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateUpdateCachedContentParams"};
+exports.validateUpdateCachedContentParams = validate10;
+const schema9 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{"updateMask":{"type":"string","enum":["ttl","expireTime","expiration"]}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateUpdateCachedContentParams"};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentParams" */;
 let vErrors = null;
 let errors = 0;
@@ -14055,9 +8361,9 @@ data2["updateMask"] = coerced1;
 }
 }
 const _errs8 = errors;
-const vSchema0 = schema13.properties.query.properties.updateMask.enum;
+const vSchema0 = schema9.properties.query.properties.updateMask.enum;
 if(!(((data3 === "ttl") || (data3 === "expireTime")) || (data3 === "expiration"))){
-const err5 = {instancePath:instancePath+"/query/updateMask",schemaPath:"#/properties/query/properties/updateMask/enum",keyword:"enum",params:{allowedValues: schema13.properties.query.properties.updateMask.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/query/updateMask",schemaPath:"#/properties/query/properties/updateMask/enum",keyword:"enum",params:{allowedValues: schema9.properties.query.properties.updateMask.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14110,14 +8416,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileParams = validate16;
-const schema14 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"upload_id":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{"x-goog-upload-protocol":{"type":"string","enum":["raw","multipart","resumable"]},"x-goog-upload-command":{"type":"string","enum":["start","upload","upload, finalize","finalize","query","cancel"]},"x-goog-upload-header-content-length":{"type":"integer","minimum":0},"x-goog-upload-header-content-type":{"type":"string"},"x-goog-upload-offset":{"type":"integer","minimum":0}},"required":[]}},"$id":"spec://generative/validateUploadFileParams"};
+exports.validateUploadFileParams = validate11;
+const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"upload_id":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{"x-goog-upload-protocol":{"type":"string","enum":["raw","multipart","resumable"]},"x-goog-upload-command":{"type":"string","enum":["start","upload","upload, finalize","finalize","query","cancel"]},"x-goog-upload-header-content-length":{"type":"integer","minimum":0},"x-goog-upload-header-content-type":{"type":"string"},"x-goog-upload-offset":{"type":"integer","minimum":0}},"required":[]}},"$id":"spec://generative/validateUploadFileParams"};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileParams" */;
 let vErrors = null;
 let errors = 0;
@@ -14244,9 +8550,9 @@ data3["x-goog-upload-protocol"] = coerced1;
 }
 }
 const _errs10 = errors;
-const vSchema0 = schema14.properties.header.properties["x-goog-upload-protocol"].enum;
+const vSchema0 = schema10.properties.header.properties["x-goog-upload-protocol"].enum;
 if(!(((data4 === "raw") || (data4 === "multipart")) || (data4 === "resumable"))){
-const err4 = {instancePath:instancePath+"/header/x-goog-upload-protocol",schemaPath:"#/properties/header/properties/x-goog-upload-protocol/enum",keyword:"enum",params:{allowedValues: schema14.properties.header.properties["x-goog-upload-protocol"].enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/header/x-goog-upload-protocol",schemaPath:"#/properties/header/properties/x-goog-upload-protocol/enum",keyword:"enum",params:{allowedValues: schema10.properties.header.properties["x-goog-upload-protocol"].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14296,9 +8602,9 @@ data3["x-goog-upload-command"] = coerced2;
 }
 }
 const _errs12 = errors;
-const vSchema1 = schema14.properties.header.properties["x-goog-upload-command"].enum;
+const vSchema1 = schema10.properties.header.properties["x-goog-upload-command"].enum;
 if(!((((((data5 === "start") || (data5 === "upload")) || (data5 === "upload, finalize")) || (data5 === "finalize")) || (data5 === "query")) || (data5 === "cancel"))){
-const err6 = {instancePath:instancePath+"/header/x-goog-upload-command",schemaPath:"#/properties/header/properties/x-goog-upload-command/enum",keyword:"enum",params:{allowedValues: schema14.properties.header.properties["x-goog-upload-command"].enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/header/x-goog-upload-command",schemaPath:"#/properties/header/properties/x-goog-upload-command/enum",keyword:"enum",params:{allowedValues: schema10.properties.header.properties["x-goog-upload-command"].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14476,7 +8782,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 

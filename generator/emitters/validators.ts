@@ -112,9 +112,17 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
   const specId = `spec://${service.key}`;
   const strict = { ajv: createAjv(specId, service, false), exports: {} as Record<string, string> };
   const coercing = { ajv: createAjv(specId, service, true), exports: {} as Record<string, string> };
+  // Equal schemas in one instance compile once and are exported under each name: an operation's form and
+  // multipart bodies, and the many answers that are just the service's error shape.
+  const added = new Map<string, string>();
   const add = (target: typeof strict, name: string, schema: object) => {
-    target.ajv.addSchema({ ...schema, $id: `${specId}/${name}` });
-    target.exports[name] = `${specId}/${name}`;
+    const key = `${target === strict ? 'strict' : 'coercing'}\0${JSON.stringify(schema)}`;
+    const id = added.get(key) ?? `${specId}/${name}`;
+    if (!added.has(key)) {
+      target.ajv.addSchema({ ...schema, $id: id });
+      added.set(key, id);
+    }
+    target.exports[name] = id;
   };
   for (const op of service.operations) {
     const names = validatorNames(op);
