@@ -82,12 +82,16 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     expect(shapeOk(service, answer.body)).toBe(true);
   });
 
-  it('refuses an oversized body without reading it whole, in its own shape', async () => {
+  it('refuses an oversized body with its documented invalid-request error, in its own shape', async () => {
     const op = operationsOf(service).find((o) => o.operation.requestBody?.content?.['application/json'])!;
     const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
     const answer = await call(base, { ...r, contentType: 'application/json', body: JSON.stringify({ padding: 'x'.repeat(200 * 1024) }) });
-    expect(answer.status).toBe(413);
+    expect(answer.status).toBe(400);
     expect(shapeOk(service, answer.body)).toBe(true);
+    // The operation's documented invalid-request error, not an undocumented 413.
+    expect(answer.body.error.code).toBe(service === 'ad-creative' ? 100 : 400);
+    if (service !== 'ad-creative') expect(answer.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(answer.body.error.message).toMatch(/65536 bytes/);
   });
 
   it('cuts off a streamed body (no Content-Length) as soon as it passes the limit', async () => {
@@ -117,7 +121,7 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
       };
       pump();
     });
-    expect(status).toBe(413);
+    expect(status).toBe(400);
     expect(shapeOk(service, JSON.parse(body))).toBe(true);
     expect(sent).toBeLessThan(offered / 4);
   });

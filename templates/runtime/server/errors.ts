@@ -102,11 +102,13 @@ export function notFoundRoute(style: ErrorStyle, method: string, path: string): 
   return statusError('NOT_FOUND', `The requested URL ${path} was not found on this server (${method}).`);
 }
 
+/**
+ * An oversized body gets the documented invalid-request answer of each style (no operation documents 413):
+ * the public Status-style services answer 400 INVALID_ARGUMENT "Request payload size exceeds the limit".
+ */
 export function tooLarge(style: ErrorStyle, limit: number): ServiceError {
-  const message = `Request body exceeds the limit of ${limit} bytes`;
-  if (style === 'graph') return graphError(100, `(#100) ${message}`, { http: 413 });
-  const e = statusError('INVALID_ARGUMENT', message);
-  return new ServiceError(413, { error: { ...e.body.error, code: 413 } });
+  if (style === 'graph') return graphError(100, `(#100) Request body exceeds the limit of ${limit} bytes`, { type: 'OAuthException' });
+  return statusError('INVALID_ARGUMENT', `Request payload size exceeds the limit: ${limit} bytes.`);
 }
 
 export function internalError(style: ErrorStyle): ServiceError {
