@@ -70,6 +70,8 @@ function runtimePrelude(ids: string[]): Promise<string> {
       legalComments: 'inline',
       logLevel: 'silent',
     }).then((result) => result.outputFiles[0]!.text);
+    // Kept for the next service and the next --watch run; a failed build is tried again.
+    prelude.catch(() => preludes.delete(key));
     preludes.set(key, prelude);
   }
   return prelude;
