@@ -84,7 +84,7 @@ function usesUnevaluatedKeywords(node: unknown): boolean {
 }
 
 /** One Ajv instance with the service's components and the project's formats. */
-function createAjv(specId: string, service: ServiceModel, coerce: boolean): InstanceType<typeof Ajv2020> {
+function createAjv(specId: string, service: ServiceModel, coerce: boolean, unevaluated: boolean): InstanceType<typeof Ajv2020> {
   const ajv = new Ajv2020({
     code: { source: true, esm: false, lines: true, optimize: false },
     allErrors: true,
@@ -103,7 +103,7 @@ function createAjv(specId: string, service: ServiceModel, coerce: boolean): Inst
   // Ajv2020 always tracks which properties and items each subschema evaluated, for the
   // unevaluatedProperties / unevaluatedItems keywords. No spec here uses them: without the tracking the
   // validators are a tenth smaller and compile a third faster. A spec that does use them keeps it.
-  ajv.opts.unevaluated = usesUnevaluatedKeywords(service.document);
+  ajv.opts.unevaluated = unevaluated;
   // Only ajv-formats' own formats remain after cleanSchema (OpenAPI formats become keywords there).
   addFormats(ajv);
   ajv.addSchema({ $id: specId, components: cleanSchema(service.document.components ?? {}, specId) });
@@ -112,8 +112,9 @@ function createAjv(specId: string, service: ServiceModel, coerce: boolean): Inst
 
 export async function emitValidators(service: ServiceModel): Promise<{ js: string; dts: string }> {
   const specId = `spec://${service.key}`;
-  const strict = { ajv: createAjv(specId, service, false), exports: {} as Record<string, string> };
-  const coercing = { ajv: createAjv(specId, service, true), exports: {} as Record<string, string> };
+  const unevaluated = usesUnevaluatedKeywords(service.document);
+  const strict = { ajv: createAjv(specId, service, false, unevaluated), exports: {} as Record<string, string> };
+  const coercing = { ajv: createAjv(specId, service, true, unevaluated), exports: {} as Record<string, string> };
   // Equal schemas in one instance compile once and are exported under each name: an operation's form and
   // multipart bodies, and the many answers that are just the service's error shape.
   const added = new Map<string, string>();

@@ -2,27 +2,37 @@
 // one broken constraint at a time (derived from the schemas), unknown routes, unparsable and oversized
 // bodies; and never with a 500 or a stack trace. Handlers here answer the spec's own examples.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer } from '../../generated/analytics/server.js';
 import { createGenerativeServer } from '../../generated/generative/server.js';
 import { exampleRequest } from '../../contracts/harness/example-request.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { negativeCases } from '../../contracts/harness/negative-cases.js';
 import { operationsOf, specOf } from '../../contracts/harness/spec-docs.js';
 import type { ServiceKey } from '../../generator/services.js';
 
-const servers: http.Server[] = [];
-afterAll(async () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+const running: RunningServer[] = [];
+afterAll(() => Promise.all(running.map((s) => s.close())));
+
+/** Serves a listener on a free port until the file ends; answers its base URL. */
+async function serve(listener: http.RequestListener): Promise<string> {
+  const server = await listenLocal(listener);
+  running.push(server);
+  return server.baseUrl;
+}
+
+/** The example handlers of a service, with some operations answered otherwise. */
+function handlersWith(service: ServiceKey, overrides: Record<string, unknown>): any {
+  const handlers: Record<string, unknown> = exampleHandlers(service);
+  return new Proxy({}, { get: (_, id: string) => overrides[id] ?? handlers[id] });
+}
 
 const FACTORIES = { 'ad-creative': createAdCreativeServer, analytics: createAnalyticsServer, generative: createGenerativeServer } as const;
 
 async function start(service: ServiceKey): Promise<string> {
-  const server = http.createServer((FACTORIES[service] as any)(exampleHandlers(service), { maxBodyBytes: 64 * 1024 }));
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return serve((FACTORIES[service] as any)(exampleHandlers(service), { maxBodyBytes: 64 * 1024 }));
 }
 
 const CREDENTIALS = { accessToken: 'tok', apiKey: 'key' };
@@ -142,16 +152,8 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
 describe('response validation (the validateResponses option)', () => {
   async function serveWith(validateResponses: boolean, errors: unknown[]): Promise<string> {
     // A handler whose answer breaks the spec: a group without its required fields.
-    const handlers: Record<string, unknown> = exampleHandlers('analytics');
-    const server = http.createServer(
-      createAnalyticsServer(new Proxy({}, { get: (_, id: string) => (id === 'listGroups' ? async () => ({ body: { items: [{ snippet: 5 }] } }) : handlers[id]) }) as any, {
-        validateResponses,
-        onError: (e) => errors.push(e),
-      }),
-    );
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const handlers = handlersWith('analytics', { listGroups: async () => ({ body: { items: [{ snippet: 5 }] } }) });
+    return serve(createAnalyticsServer(handlers, { validateResponses, onError: (e) => errors.push(e) }));
   }
   const request = { method: 'GET', path: '/v2/groups', query: { mine: 'true' }, headers: { authorization: 'Bearer tok' } };
 
@@ -180,15 +182,8 @@ describe('ad creative object_story_spec: constraints of a request, not of an ans
   const read = operationsOf('ad-creative').find((o) => o.operationId === 'getAdCreative')!;
   const linkData = { link: 'https://example.com/', message: 'Try it', call_to_action: { type: 'LEARN_MORE', value: { link: 'https://example.com/' } } };
 
-  async function serve(getAdCreative?: () => Promise<unknown>): Promise<string> {
-    const handlers: Record<string, unknown> = exampleHandlers('ad-creative');
-    const server = http.createServer(
-      createAdCreativeServer(new Proxy({}, { get: (_, id: string) => (id === 'getAdCreative' && getAdCreative ? getAdCreative : handlers[id]) }) as any, { validateResponses: true }),
-    );
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
+  const serveCreatives = (getAdCreative?: () => Promise<unknown>) =>
+    serve(createAdCreativeServer(handlersWith('ad-creative', { getAdCreative }), { validateResponses: true }));
 
   async function createWith(base: string, spec: unknown) {
     const r = exampleRequest(doc, create.path, create.method, CREDENTIALS);
@@ -199,7 +194,7 @@ describe('ad creative object_story_spec: constraints of a request, not of an ans
   }
 
   it('a create needs page_id, exactly one data member, and a typed call to action with a target', async () => {
-    const base = await serve();
+    const base = await serveCreatives();
     expect((await createWith(base, { page_id: '111', link_data: linkData })).status).toBe(200);
     for (const broken of [
       { link_data: linkData },
@@ -215,7 +210,7 @@ describe('ad creative object_story_spec: constraints of a request, not of an ans
   });
 
   it('an answer to a nested selection carries the selected members only', async () => {
-    const base = await serve(async () => ({ body: { id: '120330000008134415', object_story_spec: { page_id: '111' } } }));
+    const base = await serveCreatives(async () => ({ body: { id: '120330000008134415', object_story_spec: { page_id: '111' } } }));
     const r = exampleRequest(doc, read.path, read.method, CREDENTIALS);
     const answer = await call(base, { ...r, query: { ...r.query, fields: 'object_story_spec{page_id}' } });
     expect(answer.status, answer.text).toBe(200);
