@@ -1,0 +1,28 @@
+// One SQLite database per service (better-sqlite3). In memory by default; with a data directory a file in
+// WAL mode with synchronous=FULL, so a write is durable once its statement returns (and only then is a
+// request acknowledged). Migrations are versioned through PRAGMA user_version and run at start.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export function openDatabase(options: { dataDir?: string; name: string }): Database.Database {
+  if (!options.dataDir) return new Database(':memory:');
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const db = new Database(path.join(options.dataDir, `${options.name}.sqlite`));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Applies the migrations past the database's user_version, each in its own transaction. */
+export function migrate(db: Database.Database, migrations: readonly string[]): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < migrations.length; version += 1) {
+    db.transaction(() => {
+      db.exec(migrations[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return migrations.length;
+}
