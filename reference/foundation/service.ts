@@ -16,6 +16,11 @@ export interface ServiceContext {
   /** True when dataDir/db are durable (--data given). */
   durable: boolean;
   logger: Logger;
+  /**
+   * Planted defects, for the mutation gate only (contracts/mutants/): flag name -> value. Empty in normal
+   * operation; a service reads only the flags it declares.
+   */
+  defects: Readonly<Record<string, unknown>>;
 }
 
 export interface ServiceInstance {
