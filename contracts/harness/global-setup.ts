@@ -18,6 +18,9 @@ export async function setup(project: TestProject): Promise<void> {
     kind: running.kind,
     endpoints: running.endpoints,
     fixtures: running.fixtures,
+    strict: process.env.CONTRACT_STRICT === '1',
+    allowBursts: process.env.CONTRACT_ALLOW_BURSTS === '1',
+    ownTarget: ['reference', 'stubs', 'prism'].includes(running.name),
   });
 }
 

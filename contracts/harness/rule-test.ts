@@ -24,10 +24,27 @@ export interface RuleContext {
   /** On a mock target: the mock cannot show this behaviour, reported as a mock limitation. */
   mockLimitation(reason: string): never;
   isMock: boolean;
+  /**
+   * An expectation that only this project's conventions back (no service document, no public-service fact):
+   * a broken one is a warning line under the rule, or a failure with --strict. Document- and public-backed
+   * expectations are plain `expect`s.
+   */
+  convention(description: string, check: () => void | Promise<void>): Promise<void>;
+  /** Registers cleanup (delete what the test created); runs after the test, also when it fails. */
+  defer(cleanup: () => unknown): void;
+  /** The named fixture of the rule's service, or not applicable naming the key and its environment variable. */
+  fixture<K extends string>(key: K): any;
+  /** Rate-limit bursts and quota spending: not applicable on a third-party target without --allow-bursts. */
+  requireBursts(): void;
 }
 
 export interface RuleTestOptions {
   timeout?: number;
+}
+
+/** CONTRACT_<SERVICE>_<KEY>: the environment variable of a fixture key (fixtures.ts reads the same names). */
+export function fixtureEnvName(service: string, key: string): string {
+  return `CONTRACT_${service.replace(/-/g, '_').toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
 const RULES = new Map<string, (typeof ALL_RULES)[number]>(ALL_RULES.map((r) => [r.id, r]));
@@ -62,6 +79,9 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
     return ctx.skip(reason);
   }
   const recorder = new Recorder();
+  const cleanups: Array<() => unknown> = [];
+  const warnings: string[] = [];
+  const serviceFixtures = info.fixtures[service] as unknown as Record<string, unknown>;
   const t: RuleContext = {
     session: info,
     recorder,
@@ -73,10 +93,40 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
     mockLimitation: (reason) => {
       throw new MockLimitation(reason);
     },
+    convention: async (description, check) => {
+      try {
+        await check();
+      } catch (error) {
+        if (info.strict) throw error;
+        warnings.push(`${description}: ${(error as Error).message.split('\n')[0]}`);
+      }
+    },
+    defer: (cleanup) => {
+      cleanups.push(cleanup);
+    },
+    fixture: (key) => {
+      const value = serviceFixtures?.[key];
+      if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
+        throw new NotApplicable(`fixture ${service}.${key} not configured (${fixtureEnvName(service, key)})`);
+      }
+      return value;
+    },
+    requireBursts: () => {
+      if (!info.ownTarget && !info.allowBursts) {
+        throw new NotApplicable('rate-limit burst skipped on a third-party target: opt in with --allow-bursts');
+      }
+    },
   };
   try {
-    await fn(t);
+    try {
+      await fn(t);
+    } finally {
+      // Cleanup in reverse order of creation; its answers are not judged (a delete of a half-made resource may fail).
+      for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+    }
+    for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
   } catch (error) {
+    for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
     if (error instanceof NotApplicable) {
       await ctx.annotate(error.message, ANNOTATION.notApplicable);
       return ctx.skip(error.message);

@@ -9,6 +9,12 @@ export interface SessionInfo {
   kind: TargetKind;
   endpoints: Partial<Record<ServiceKey, ServiceEndpoint>>;
   fixtures: Fixtures;
+  /** --strict: convention-only expectations fail the rule instead of warning (our own targets run strict). */
+  strict: boolean;
+  /** --allow-bursts: rate-limit bursts and quota-spending tests may run on a third-party target. */
+  allowBursts: boolean;
+  /** A target this project runs itself (reference, stubs, Prism): bursts are always allowed there. */
+  ownTarget: boolean;
 }
 
 declare module 'vitest' {

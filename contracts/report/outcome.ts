@@ -6,6 +6,8 @@ export const ANNOTATION = {
   notApplicable: 'not-applicable',
   mockLimitation: 'mock-limitation',
   exchange: 'exchange',
+  /** A convention-only expectation the target broke (not a failure unless --strict). */
+  warning: 'warning',
 } as const;
 
 export interface TestOutcome {

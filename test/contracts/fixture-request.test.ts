@@ -8,6 +8,9 @@ const session = {
   name: 'third party',
   kind: 'stateful' as const,
   endpoints: {},
+  strict: false,
+  allowBursts: false,
+  ownTarget: false,
   fixtures: mergeFixtures({
     'ad-creative': { apiVersion: 'v21.0', adAccountId: '42', accessToken: 'tok-adc', exampleIds: { '120330000008134415': '999000111' } },
     analytics: { accessToken: 'tok-ana', exampleIds: { Abc123Group: 'my-group', Abc123Item1: 'my-item' } },
