@@ -16,12 +16,18 @@ export function serviceModuleExists(key: ServiceKey, dir = REFERENCE_DIR): boole
   return fs.existsSync(serviceModulePath(key, dir));
 }
 
+/** A path inside the project as the project names it (reference/analytics/index.ts), any other as is. */
+function displayPath(file: string): string {
+  const relative = path.relative(path.dirname(REFERENCE_DIR), file);
+  return relative.startsWith('..') ? file : relative;
+}
+
 export class MissingServiceError extends Error {
   override name = 'MissingServiceError';
   constructor(readonly missing: ServiceKey[], dir = REFERENCE_DIR) {
     super(
       `the reference implementation of ${missing.join(', ')} does not exist yet (${missing
-        .map((k) => path.relative(process.cwd(), serviceModulePath(k, dir)))
+        .map((k) => displayPath(serviceModulePath(k, dir)))
         .join(', ')} missing)`,
     );
   }
