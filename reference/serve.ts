@@ -104,6 +104,11 @@ export async function runServe(argv: string[], resolveServices?: (name: string) 
       },
     );
   };
+  // A bug that escapes every handler: log it and exit non-zero (acknowledged writes are already durable).
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   for (const r of session.running) {

@@ -205,3 +205,16 @@ describe('request logs', () => {
     expect((errors[0]!.err as { message: string }).message).toContain('boom');
   });
 });
+
+describe('migrations', () => {
+  it('refuses a database written by a newer build (more migrations than this one knows)', async () => {
+    const dataDir = tmp();
+    const newer = notesService();
+    newer.migrations = [...newer.migrations, 'CREATE TABLE later (id INTEGER)'];
+    await (await start([newer], { dataDir })).stop();
+    await expect(startReference([notesService()], { dataDir })).rejects.toThrow(/analytics\.sqlite: schema version 3 is newer than this build knows \(2\)/);
+    // the nearest valid start: the build that wrote it
+    const again = await start([newer], { dataDir });
+    expect((await fetch(`${again.endpoints.analytics!.baseUrl}/notes`)).status).toBe(200);
+  });
+});
