@@ -72,8 +72,10 @@ export async function startServiceServer(
   });
   const { port } = server.address() as AddressInfo;
   let stopped: Promise<void> | undefined;
+  // Bound to every interface: advertise loopback, an address that works from this machine.
+  const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return {
-    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    baseUrl: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
     port,
     inFlight: () => active,
     stop(graceMs = 10_000) {
