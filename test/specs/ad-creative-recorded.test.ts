@@ -58,7 +58,7 @@ const PUBLIC_ANSWERS: Array<[string, Exchange]> = [
 
 describe('recorded public answers pass the harness answer check', () => {
   it.each(PUBLIC_ANSWERS)('%s', (_, exchange) => {
-    expect(checkExchange('ad-creative', exchange)).toBeUndefined();
+    expect(checkExchange('ad-creative', exchange)).toEqual([]);
   });
 
   // The check is not vacuous: answers the public service never gives are still refused.
@@ -71,7 +71,7 @@ describe('recorded public answers pass the harness answer check', () => {
     ['a list without data', recorded('GET', '/v20.0/act_1234567890/adcreatives', 200, { paging: {} })],
     ['an update answer that is not an object', recorded('POST', `/v20.0/${CREATIVE}`, 200, true)],
   ])('refuses %s', (_, exchange) => {
-    expect(checkExchange('ad-creative', exchange)).toEqual(expect.any(String));
+    expect(checkExchange('ad-creative', exchange)).toEqual([expect.any(String)]);
   });
 });
 
