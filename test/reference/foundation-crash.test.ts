@@ -4,7 +4,8 @@
 // is visible (every stored record of the workload is one whole payload that was sent). Five kill-restart
 // rounds on one directory (recovery of a recovered database included). Two processes are tested: the
 // foundation alone (the notes test service) and `serve` with every real service that exists, all three
-// written at once (foundation-crash-workloads.ts). CRASH_SEED reproduces a run (fast-check's generator).
+// written at once (foundation-crash-workloads.ts). CRASH_SEED reproduces a run (fast-check's generator);
+// CRASH_ROUNDS=20 runs more rounds (issue 15 asks for 20; the default 5 keeps npm test short).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { SERVICE_WORKLOADS, notesWorkload, type Workload } from './foundation-cr
 import { startServe, type ServeChild } from './foundation-child.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 5);
 const WRITERS = 8;
 /** Kill moments after the load starts: the notes service writes fast; the real services fsync files too. */
 const killMoments = (min: number, max: number) => fc.sample(fc.integer({ min, max }), { seed: SEED, numRuns: ROUNDS });
@@ -113,7 +114,7 @@ describe.each(SETUPS)('crash safety: $name', ({ script, args, workloads, killAft
     expect(await running.exited).toBe(0);
     console.log(`crash test (seed ${SEED}): ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size}`).join(', ')} acknowledged writes, all readable\n  ${figures.join('\n  ')}`);
     for (const a of acknowledged) expect(a.size).toBeGreaterThan(ROUNDS); // the load did write in every run
-  }, 240_000);
+  }, 60_000 + ROUNDS * 30_000);
 });
 
 async function verify(workload: Workload, base: string, acknowledged: Map<string, string>, sent: Set<string>): Promise<void> {
