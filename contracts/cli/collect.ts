@@ -15,7 +15,7 @@ export interface RuleBlock {
 export async function collectRuleBlocks(): Promise<RuleBlock[]> {
   process.env.CONTRACT_EXTERNAL_SESSION = '1';
   process.env.CONTRACT_SERVICES = SERVICE_KEYS.join(',');
-  const vitest = await createVitest('test', { config: path.join(ROOT, 'contracts', 'vitest.config.ts'), root: ROOT, watch: false, reporters: [] });
+  const vitest = await createVitest('test', { config: path.join(ROOT, 'contracts', 'vitest.config.ts'), root: ROOT, watch: false, reporters: [{}] }); // a silent reporter: the results are read from the run
   try {
     const collected = await vitest.collectTests(await vitest.globTestSpecifications());
     if (collected.unhandledErrors.length > 0) throw new Error(`collecting the contract tests failed: ${String(collected.unhandledErrors[0])}`);
