@@ -28,22 +28,54 @@ export const RULES = [
   {
     "id": "ADC-AUTH-1",
     "service": "ad-creative",
-    "text": "Every request carries an OAuth 2.0 access token; a missing or invalid token is rejected with error 190.",
-    "source": "Authentication",
+    "text": "Every request carries an OAuth 2.0 access token; a request without one is rejected with error 104, and an invalid or expired token with error 190.",
+    "source": "Authentication; public-service notes 1.6 (a request with no token)",
     "statefulOnly": false,
     "violation": {
       "http": 400,
       "code": 190
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Authentication: every request passes an access token; an invalid token yields error 190"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: a request with no token at all answers 400 with code 104; 190 is for a token that is present but invalid or expired"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Authentication: an invalid token yields error 190"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: OAuthException 190 answers HTTP 400"
+      }
+    ]
   },
   {
     "id": "ADC-AUTH-2",
     "service": "ad-creative",
-    "text": "The access_token travels in the query string for reads and deletes and as a form field for writes.",
+    "text": "The access_token travels in the query string for reads and deletes and as a form field for writes (a write may also carry it in the query string, and any request as a bearer token).",
     "source": "Authentication",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Authentication: query string for reads and deletes, form field for writes"
+      },
+      {
+        "kind": "public",
+        "ref": "the public service's Node business SDK 24.0.1 (a devDependency of this project), src/api.js call(): the public client puts access_token in the query string of its POSTs too"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Auth: the bearerAuth scheme"
+      }
+    ]
   },
   {
     "id": "ADC-AUTH-3",
@@ -56,7 +88,22 @@ export const RULES = [
       "http": 403,
       "code": 270
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Authentication (error 270)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Authentication and Errors: 270"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): HTTP 403 for 270 (document: mapping not shown; public-service notes 1.6: UNVERIFIED)"
+      }
+    ]
   },
   {
     "id": "ADC-BODY-1",
@@ -70,7 +117,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources (body: not supported for video post creatives)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-CONFORM-1",
@@ -78,12 +144,21 @@ export const RULES = [
     "text": "Every operation answers a valid request with a documented status and a body that validates against the operation's response schema.",
     "source": "the whole document (endpoints, resources)",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints and Resources and their fields"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.1, 1.2 and 1.6 (answer shapes: the node, {\"success\": true}, {\"id\"}, {\"data\", \"paging\"})"
+      }
+    ]
   },
   {
     "id": "ADC-CREATE-1",
     "service": "ad-creative",
-    "text": "Exactly one content source is given - object_story_spec, object_story_id, or link-ad fields (object_url); none or several is error 100.",
+    "text": "Exactly one content source is given - object_story_spec, object_story_id, or link-ad fields (object_url with title); none or several is error 100.",
     "source": "Endpoints, Create a creative, rule 1",
     "statefulOnly": false,
     "operationId": "createAdCreative",
@@ -91,7 +166,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative, rule 1, and What the service does (a link ad uses object_url and title)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-CREATE-2",
@@ -101,7 +195,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs the created creative to be read back",
     "operationId": "createAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative, rule 2"
+      }
+    ]
   },
   {
     "id": "ADC-CREATE-3",
@@ -111,7 +210,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored creatives to compare with",
     "operationId": "createAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative, rule 3, and What the service does (uniqueness)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.2: non-unique creative returns the existing creative's ID"
+      }
+    ]
   },
   {
     "id": "ADC-CREATE-4",
@@ -124,20 +232,48 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative, rule 4, and Resources (authorization_category)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.3: authorization_category values NONE, POLITICAL, POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-CREATE-5",
     "service": "ad-creative",
-    "text": "In link_data, call_to_action.value.link or value.page carries the target; link_caption customizes the button caption and link_description the button description.",
+    "text": "In link_data, call_to_action.value.link or value.page carries the target; link_caption customizes the button caption and link_description the button description. The value itself is optional (a call to action may give its type alone).",
     "source": "Endpoints, Create a creative, rule 5",
     "statefulOnly": false,
     "operationId": "createAdCreative",
-    "violation": {
-      "http": 400,
-      "code": 100
-    },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative, rule 5, and Shapes inside object_story_spec (call_to_action: type, value)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.4: AdCreativeLinkDataCallToAction type and value members, value optional"
+      }
+    ]
   },
   {
     "id": "ADC-CREATE-6",
@@ -151,7 +287,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative, rule 6"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-CREATE-7",
@@ -160,7 +315,16 @@ export const RULES = [
     "source": "Endpoints, Create a creative, rule 7",
     "statefulOnly": false,
     "operationId": "createAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative, rule 7"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.4: branded_content_sponsor_page_id on AdCreativePhotoData, AdCreativeVideoData and AdCreativeLinkData"
+      }
+    ]
   },
   {
     "id": "ADC-DELETE-1",
@@ -170,7 +334,20 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a stored creative",
     "operationId": "deleteAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Delete a creative (returns object with success) and States (DELETED: creative is deleted)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.1: DELETE answers {\"success\": true}"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations: what a read after a delete shows (DELETED or error 100) is not shown in the document (Transitions: not shown); both are accepted"
+      }
+    ]
   },
   {
     "id": "ADC-ERROR-1",
@@ -178,12 +355,21 @@ export const RULES = [
     "text": "Errors answer {\"error\": {\"message\", \"type\", \"code\", \"error_subcode\"?, \"fbtrace_id\"}} with the documented code.",
     "source": "Errors; public service error envelope",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: error envelope (graph-api error-handling guide)"
+      },
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors (the codes)"
+      }
+    ]
   },
   {
     "id": "ADC-FIELDS-1",
     "service": "ad-creative",
-    "text": "fields is a comma-separated list of field names, with nested selections as name{a,b}; a malformed list is error 2500.",
+    "text": "fields is a comma-separated list of field names, with nested selections as name{a,b} at any depth and modifiers such as name.limit(n) or name.as(alias); a selection that cannot be parsed is error 2500.",
     "source": "Endpoints, Read a creative; public service field expansion",
     "statefulOnly": false,
     "operationId": "getAdCreative",
@@ -191,7 +377,26 @@ export const RULES = [
       "http": 400,
       "code": 2500
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Read a creative (fields) and Errors: 2500 Error parsing the query"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6, field expansion: fields=a,b{c,d}, .limit(n), nested selections"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 2500 Error parsing the query (read)"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): HTTP 400 for 2500, like the other parse and parameter errors (mapping not shown; public-service notes 1.6 observe 400 for 100 and 190)"
+      }
+    ]
   },
   {
     "id": "ADC-IMAGE-1",
@@ -204,7 +409,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources (image_hash, image_url: do not combine)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-IMAGE-2",
@@ -218,7 +442,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources (object_story_id) and Limits (image in an existing post 8 MB maximum)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-INLINE-1",
@@ -228,7 +471,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a creative created inline",
     "operationId": "listPromotablePosts",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Inline post ids"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.5: /promotable_posts with include_inline (reference page); the path is not shown in the document"
+      }
+    ]
   },
   {
     "id": "ADC-INVALID-1",
@@ -240,7 +492,22 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources and their fields, Limits, Title and body rules, Errors (100 Invalid parameter)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (2500 for an unparsable fields selection)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      }
+    ]
   },
   {
     "id": "ADC-LIST-1",
@@ -250,17 +517,31 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored creatives",
     "operationId": "listAdCreatives",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Limits: creatives returned by a read of the list 50,000; no pagination beyond that"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.2: \"Only returns 50,000 ad creatives, pagination past this is unavailable\""
+      }
+    ]
   },
   {
     "id": "ADC-LIST-2",
     "service": "ad-creative",
-    "text": "Each page carries paging.cursors; paging.next is present while more pages follow and absent on the last page.",
+    "text": "A page that holds creatives carries paging.cursors; paging.next is present while more pages follow and absent on the last page (an empty answer may omit paging).",
     "source": "public service cursor paging",
     "statefulOnly": true,
     "reason": "needs more stored creatives than fit one page",
     "operationId": "listAdCreatives",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6, cursor paging: paging.cursors before/after, next absent on the last page"
+      }
+    ]
   },
   {
     "id": "ADC-NAME-1",
@@ -272,7 +553,22 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources (name), Endpoints, Update a creative, and Limits (name 100 characters)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      }
+    ]
   },
   {
     "id": "ADC-PERM-1",
@@ -285,12 +581,27 @@ export const RULES = [
       "http": 403,
       "code": 200
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 200 Permissions error (read, update, delete)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 200"
+      },
+      {
+        "kind": "public",
+        "ref": "code 200 observed with HTTP 403 (arsduo/koala#693, cited by reviews/ad-creative-spec.md 1.9; public-service-notes 1.6 leave 403 UNVERIFIED)"
+      }
+    ]
   },
   {
     "id": "ADC-POLITICAL-1",
     "service": "ad-creative",
-    "text": "authorization_category labels the ad as political; it is not usable for dynamic ads (product_set_id or asset_feed_spec).",
+    "text": "authorization_category labels the ad as political; it is not usable for dynamic ads (ads built from a product set or catalog templates). A dynamic creative (asset_feed_spec) is not a dynamic ad.",
     "source": "Resources (authorization_category)",
     "statefulOnly": true,
     "reason": "which creatives are dynamic ads is decided by the service (product set, template data, catalog), not by one schema keyword",
@@ -299,7 +610,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources (authorization_category: not usable for dynamic ads; asset_feed_spec is a dynamic creative, product_set_id, bundle_folder_id, template_url are of dynamic ads)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-PREVIEW-1",
@@ -312,20 +642,54 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, What the service does and Endpoints, Read a creative (the preview edge returns HTML preview snippets)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.1: GET /{creative_id}/previews, ad_format REQUIRED (enum of 1.3)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: 100 is the Graph code of an invalid parameter or a missing object (reference read errors 100; the edge's own codes are not shown)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      }
+    ]
   },
   {
     "id": "ADC-RATE-1",
     "service": "ad-creative",
-    "text": "Rate limiting applies per ad account and is reported by error 80004 (wait and retry).",
-    "source": "Limits; Errors",
+    "text": "Rate limiting applies per ad account and is reported by error 80004 (wait and retry), answered with HTTP 400 like the public service.",
+    "source": "Limits; Errors; public-service notes 1.6 (80004 answers 400)",
     "statefulOnly": true,
     "reason": "needs a target that counts calls per ad account",
     "violation": {
-      "http": 429,
+      "http": 400,
       "code": 80004
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Limits (rate limiting per ad account, error 80004) and Errors (80004)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 80004"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: (#80004) observed with Status 400"
+      }
+    ]
   },
   {
     "id": "ADC-READ-1",
@@ -335,7 +699,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "the answer must follow the fields parameter",
     "operationId": "getAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Read a creative: returns a JSON object with the requested fields"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6, field expansion: a node GET returns only the requested fields plus id"
+      }
+    ]
   },
   {
     "id": "ADC-READ-2",
@@ -344,7 +717,12 @@ export const RULES = [
     "source": "Endpoints, Read a creative; Limits",
     "statefulOnly": false,
     "operationId": "getAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Read a creative (default 64) and Limits (thumbnail size defaults 64 x 64)"
+      }
+    ]
   },
   {
     "id": "ADC-READ-3",
@@ -358,7 +736,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (read)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: 400 GraphMethodException code 100 subcode 33 \"Unsupported get request. Object with ID ... does not exist\""
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (read, update, delete)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: 400 for code 100 / subcode 33 GraphMethodException \"Unsupported get request\""
+      }
+    ]
   },
   {
     "id": "ADC-STATUS-1",
@@ -371,7 +768,22 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, States and transitions and Endpoints, Update a creative (status enum)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (read, update, delete)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      }
+    ]
   },
   {
     "id": "ADC-STORYSPEC-1",
@@ -384,7 +796,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources (object_story_spec: page_id and one of link_data, photo_data, video_data, text_data, template_data)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-TEXT-1",
@@ -397,7 +828,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Limits (title and body 1 minimum; 25 and 90 recommended maximum) and Title and body rules, rule 1"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-TEXT-2",
@@ -410,7 +860,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Title and body rules, rule 2"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-TEXT-3",
@@ -424,7 +893,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Title and body rules, rule 3"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-TEXT-4",
@@ -437,7 +925,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Title and body rules, rule 4 (no word longer than 30 characters; Limits calls 30 a recommended maximum, rule 4 states it as a rule)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-TEXT-5",
@@ -450,12 +957,31 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Title and body rules, rule 5"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-TEXT-6",
     "service": "ad-creative",
-    "text": "Title and body contain no IPA symbols (except U+0259 to U+025F), no standalone diacritical marks, no superscripts or subscripts (except U+2122 and U+2120), and none of ^ ~ _ = { } [ ] | < >.",
+    "text": "Title and body contain no IPA symbols (except U+0259 to U+025F), no standalone diacritical marks (a combining mark on a letter is allowed), no superscripts or subscripts (except U+2122 and U+2120), and none of ^ ~ _ = { } [ ] | < >.",
     "source": "Title and body rules, rule 6",
     "statefulOnly": false,
     "operationId": "createAdCreative",
@@ -463,7 +989,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Title and body rules, rule 6"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-TEXT-7",
@@ -477,7 +1022,26 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Title and body rules, rule 7"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-UPDATE-1",
@@ -486,17 +1050,35 @@ export const RULES = [
     "source": "Endpoints, Update a creative",
     "statefulOnly": false,
     "operationId": "updateAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Update a creative (body fields; returns object with success)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.1 and 1.6: update params account_id, adlabels, name, status; wire answer {\"success\": true}"
+      }
+    ]
   },
   {
     "id": "ADC-UPDATE-2",
     "service": "ad-creative",
-    "text": "Read-after-write - a read after an update shows the written values.",
-    "source": "Endpoints, Update a creative",
+    "text": "Read-after-write - an update carrying fields answers the written node with the selected fields (plus id); without fields it answers {\"success\": true}, and a later read shows the written values.",
+    "source": "Endpoints, Update a creative (reads back the node that was written); public-service notes 1.6",
     "statefulOnly": true,
     "reason": "needs a stored creative",
     "operationId": "updateAdCreative",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Update a creative: the operation reads back the node that was written"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.1 and 1.6: update \"supports read-after-write\" (the Graph v2.9 changelog: with a fields parameter the write is followed by a read of the object, answered as the response)"
+      }
+    ]
   },
   {
     "id": "ADC-URL-1",
@@ -509,19 +1091,49 @@ export const RULES = [
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Limits: URL length 1000 characters maximum"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
+      }
+    ]
   },
   {
     "id": "ADC-VERSION-1",
     "service": "ad-creative",
-    "text": "The version is the first path segment, of the form v<number>.0; another form is not a route.",
+    "text": "The version is the first path segment, of the form v<number>.0; a request whose first segment is not of that form is refused with a Graph error.",
     "source": "Versioning",
     "statefulOnly": false,
     "violation": {
       "http": 400,
       "code": 100
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Versioning: the version is a path segment before the node id, v<number>.0"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): code 100 and HTTP 400 for a malformed version segment; the document does not say, and the public service may read the segment as a node id or an unknown path (code 100 or 2500)"
+      }
+    ]
   },
   {
     "id": "ADC-VERSION-2",
@@ -530,7 +1142,12 @@ export const RULES = [
     "source": "Versioning; States",
     "statefulOnly": true,
     "reason": "needs stored creatives in those statuses",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Versioning and States and transitions (IN_PROCESS, WITH_ISSUES available from version 4.0)"
+      }
+    ]
   }
 ] as const satisfies readonly Rule[];
 export type RuleId = (typeof RULES)[number]['id'];
