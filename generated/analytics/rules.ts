@@ -61,7 +61,7 @@ export const RULES = [
   {
     "id": "ANA-GROUP-3",
     "service": "analytics",
-    "text": "A group may contain only resources the caller uploaded or claimed, or that are linked to a channel the caller manages; another resource is refused with 403.",
+    "text": "A group may contain only resources the caller uploaded or claimed, or that are linked to a channel the caller manages; another resource is refused (403 PERMISSION_DENIED by this projects convention).",
     "source": "Resources, group",
     "statefulOnly": true,
     "reason": "needs ownership data of channels, videos, playlists and assets",
@@ -87,7 +87,7 @@ export const RULES = [
   {
     "id": "ANA-GROUP-5",
     "service": "analytics",
-    "text": "The title is the only property of a group that can be updated; after groups.update the item type and item count are as before.",
+    "text": "The title is the only property of a group that can be updated; after groups.update the item type and item count are as before (whether the service ignores other properties sent or refuses the request with a 4xx, the document says neither).",
     "source": "Resources, group; Endpoints table (groups.update)",
     "statefulOnly": true,
     "reason": "needs a stored group to compare before and after the update",
@@ -117,7 +117,7 @@ export const RULES = [
   {
     "id": "ANA-GROUP-8",
     "service": "analytics",
-    "text": "A deleted group is no longer returned by groups.list, and its items are gone with it (groupItems.list for it no longer returns them).",
+    "text": "A deleted group is no longer returned by groups.list, and its items are gone with it: groupItems.list for it returns no items (an empty list, or a 4xx error such as 404, since the answer for a deleted id is not documented).",
     "source": "Endpoints table (groups.delete)",
     "statefulOnly": true,
     "reason": "needs a stored group to delete and list again",
@@ -202,7 +202,7 @@ export const RULES = [
     "id": "ANA-QUERY-2",
     "service": "analytics",
     "text": "The start date is not after the end date; a reversed date range is rejected.",
-    "source": "What the service does (date range); public-service notes 2.2",
+    "source": "project convention (the document and the public-service notes are silent)",
     "statefulOnly": true,
     "reason": "compares two parameters, which no schema keyword can say, so a schema-driven mock does not check it",
     "operationId": "queryReports",
@@ -280,8 +280,8 @@ export const RULES = [
   {
     "id": "ANA-SCOPE-2",
     "service": "analytics",
-    "text": "Changing groups and group items (groups.insert, groups.update, groups.delete, groupItems.insert, groupItems.delete) needs account-management (channel owners) or partner-management (content owners); a token with only a readonly analytics scope is refused.",
-    "source": "Authentication, scope table",
+    "text": "Changing groups and group items (groups.insert, groups.update, groups.delete, groupItems.insert, groupItems.delete) is authorized by any of the four documented scopes, the readonly analytics scopes included, as on the public service; a token carrying none of them is refused with 403.",
+    "source": "Authentication, scope table; public-service notes 2.1 (method scopes)",
     "statefulOnly": true,
     "reason": "needs tokens carrying chosen scopes, which only a real authorization server issues; a mock only checks that a bearer token is present",
     "violation": {

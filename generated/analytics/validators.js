@@ -252,35 +252,25 @@ const strict = ((exports) => {
 exports.validateDeleteGroupItemResponse400 = validate0;
 const schema0 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse400"};
 const schema2 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://analytics#/components/schemas/Status"}}};
-const schema3 = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"status":{"type":"string","pattern":"^[A-Z_]+$"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}},"errors":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}}}};
+const schema3 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"status":{"type":"string","pattern":"^[A-Z_]+$"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}},"errors":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}}}};
 const pattern0 = new RegExp("^[A-Z_]+$", "u");
-const schema4 = {"type":"object","required":["message"],"properties":{"message":{"type":"string"},"domain":{"type":"string"},"reason":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","enum":["parameter","header","PARAMETER","PATH","OTHER"]}}};
+const schema4 = {"type":"object","properties":{"message":{"type":"string"},"domain":{"type":"string"},"reason":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"type":"string","enum":["parameter","header","PARAMETER","PATH","OTHER"]},{"type":"string"}]}}};
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(data.message !== undefined){
+let data0 = data.message;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(data.message !== undefined){
-let data0 = data.message;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
 }
 errors++;
 }
@@ -291,12 +281,12 @@ if(data.domain !== undefined){
 let data1 = data.domain;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err1];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -307,12 +297,12 @@ if(data.reason !== undefined){
 let data2 = data.reason;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err2];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -323,12 +313,12 @@ if(data.location !== undefined){
 let data3 = data.location;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -339,7 +329,21 @@ if(data.locationType !== undefined){
 let data4 = data.locationType;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs10 = errors;
+const _errs11 = errors;
+let valid1 = false;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -348,10 +352,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema0 = schema4.properties.locationType.enum;
+const _errs13 = errors;
+const vSchema0 = schema4.properties.locationType.anyOf[0].enum;
 if(!(((((data4 === "parameter") || (data4 === "header")) || (data4 === "PARAMETER")) || (data4 === "PATH")) || (data4 === "OTHER"))){
-const err6 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/enum",keyword:"enum",params:{allowedValues: schema4.properties.locationType.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema4.properties.locationType.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -360,16 +364,57 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs9 === errors;
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var _valid0 = _errs12 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs14 = errors;
+if(typeof data4 !== "string"){
+const err7 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs15 = errors;
+var _valid0 = _errs14 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+}
+}
+if(!valid1){
+const err8 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -403,8 +448,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.status === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data.code !== undefined){
+let data0 = data.code;
+const _errs1 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -413,11 +461,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.code !== undefined){
-let data0 = data.code;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const _errs2 = errors;
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -426,25 +473,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs2 = errors;
-if(typeof data0 == "number"){
-if(data0 > 599 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(data0 < 400 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
-}
-errors++;
-}
-if(data0 < 400 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -455,12 +490,12 @@ if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -473,23 +508,23 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err7];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -508,12 +543,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4["@type"] === undefined){
-const err9 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "@type"},message:"must have required property '"+"@type"+"'"};
+const err8 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "@type"},message:"must have required property '"+"@type"+"'"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err8];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -522,12 +557,12 @@ if(data4["@type"] !== undefined){
 let data5 = data4["@type"];
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/details/" + i0+"/@type",schemaPath:"#/properties/details/items/properties/%40type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/details/" + i0+"/@type",schemaPath:"#/properties/details/items/properties/%40type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err9];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -536,12 +571,12 @@ var valid3 = _errs12 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err10];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -552,12 +587,12 @@ valid2 = false;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err11];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -586,12 +621,12 @@ valid5 = false;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err12];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -599,12 +634,12 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err13];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -991,7 +1026,230 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}},"requestId":{"type":"string"}}};
+const schema10 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorProto"}},"requestId":{"type":"string"}}};
+const schema11 = {"type":"object","properties":{"argument":{"type":"array","items":{"type":"string"}},"code":{"type":"string"},"debugInfo":{"type":"string"},"domain":{"type":"string"},"externalErrorMessage":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"type":"string","enum":["PATH","OTHER","PARAMETER"]},{"type":"string"}]}}};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.argument !== undefined){
+let data0 = data.argument;
+const _errs1 = errors;
+const _errs2 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/argument/" + i0,schemaPath:"#/properties/argument/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid1 = _errs3 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.code !== undefined){
+let data2 = data.code;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
+}
+if(data.debugInfo !== undefined){
+let data3 = data.debugInfo;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+const err3 = {instancePath:instancePath+"/debugInfo",schemaPath:"#/properties/debugInfo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid0 = _errs7 === errors;
+}
+if(data.domain !== undefined){
+let data4 = data.domain;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+const err4 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs10 = errors;
+var valid0 = _errs9 === errors;
+}
+if(data.externalErrorMessage !== undefined){
+let data5 = data.externalErrorMessage;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+const err5 = {instancePath:instancePath+"/externalErrorMessage",schemaPath:"#/properties/externalErrorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs12 = errors;
+var valid0 = _errs11 === errors;
+}
+if(data.location !== undefined){
+let data6 = data.location;
+const _errs13 = errors;
+if(typeof data6 !== "string"){
+const err6 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid0 = _errs13 === errors;
+}
+if(data.locationType !== undefined){
+let data7 = data.locationType;
+const _errs15 = errors;
+if(typeof data7 !== "string"){
+const err7 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs16 = errors;
+const _errs17 = errors;
+let valid3 = false;
+const _errs18 = errors;
+if(typeof data7 !== "string"){
+const err8 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs19 = errors;
+const vSchema0 = schema11.properties.locationType.anyOf[0].enum;
+if(!(((data7 === "PATH") || (data7 === "OTHER")) || (data7 === "PARAMETER"))){
+const err9 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema11.properties.locationType.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid0 = _errs18 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs20 = errors;
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs21 = errors;
+var _valid0 = _errs20 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+}
+}
+if(!valid3){
+const err11 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs15 === errors;
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1035,8 +1293,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate4(data2, {instancePath:instancePath+"/error/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+if(!(validate17(data2, {instancePath:instancePath+"/error/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 else {
@@ -1252,7 +1510,7 @@ return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -1277,7 +1535,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
@@ -1335,8 +1593,8 @@ errors++;
 if(data0.itemType !== undefined){
 let data1 = data0.itemType;
 const _errs5 = errors;
-if(!(validate20(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 else {
@@ -1372,12 +1630,12 @@ validate8.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemBody0 = validate22;
-const schema12 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
-const schema13 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema14 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
+exports.validateInsertGroupItemBody0 = validate23;
+const schema13 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
+const schema14 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema15 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1452,12 +1710,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1551,8 +1809,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -1581,18 +1839,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
@@ -1633,14 +1891,14 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemResponse200 = validate29;
-const schema15 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
+exports.validateInsertGroupItemResponse200 = validate30;
+const schema16 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1734,8 +1992,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -1764,22 +2022,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
@@ -1863,10 +2121,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupResponse200 = validate34;
-const schema17 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
+exports.validateInsertGroupResponse200 = validate35;
+const schema18 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2022,22 +2280,22 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
@@ -2105,11 +2363,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupItemsResponse200 = validate40;
-const schema19 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
-const schema20 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateListGroupItemsResponse200 = validate41;
+const schema20 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
+const schema21 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2203,8 +2461,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -2233,12 +2491,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2253,8 +2511,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.items === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2263,27 +2524,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.kind !== undefined){
-let data0 = data.kind;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs2 = errors;
+if("platform#groupItemListResponse" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItemListResponse"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-const _errs2 = errors;
-if("platform#groupItemListResponse" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItemListResponse"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -2293,12 +2541,12 @@ if(data.etag !== undefined){
 let data1 = data.etag;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -2311,12 +2559,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(Array.isArray(data2)){
 if(data2.length > 500){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+const err4 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err4];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -2325,8 +2573,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate42(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 else {
@@ -2338,12 +2586,12 @@ valid2 = false;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -2362,31 +2610,31 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
@@ -2470,11 +2718,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupsResponse200 = validate48;
-const schema22 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
-const schema23 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateListGroupsResponse200 = validate49;
+const schema23 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
+const schema24 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2630,12 +2878,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2650,8 +2898,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.items === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2660,27 +2911,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.kind !== undefined){
-let data0 = data.kind;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs2 = errors;
+if("platform#groupListResponse" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupListResponse"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-const _errs2 = errors;
-if("platform#groupListResponse" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupListResponse"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -2690,12 +2928,12 @@ if(data.etag !== undefined){
 let data1 = data.etag;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -2712,8 +2950,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate50(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 else {
@@ -2725,12 +2963,12 @@ valid2 = false;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err4];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -2740,12 +2978,12 @@ if(data.nextPageToken !== undefined){
 let data4 = data.nextPageToken;
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -2765,31 +3003,31 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
@@ -2857,12 +3095,12 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateQueryReportsResponse200 = validate57;
-const schema25 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
-const schema26 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{"type":["string","number","boolean","null"]}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema27 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"type":"string","enum":["DIMENSION","METRIC"]},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
+exports.validateQueryReportsResponse200 = validate58;
+const schema26 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
+const schema27 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema28 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"type":"string","anyOf":[{"type":"string","enum":["DIMENSION","METRIC"]},{"type":"string"}]},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2927,9 +3165,11 @@ vErrors.push(err4);
 errors++;
 }
 const _errs4 = errors;
-const vSchema0 = schema27.properties.columnType.enum;
-if(!((data1 === "DIMENSION") || (data1 === "METRIC"))){
-const err5 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/enum",keyword:"enum",params:{allowedValues: schema27.properties.columnType.enum},message:"must be equal to one of the allowed values"};
+const _errs5 = errors;
+let valid1 = false;
+const _errs6 = errors;
+if(typeof data1 !== "string"){
+const err5 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2938,15 +3178,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid0 = _errs3 === errors;
-}
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err6 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
+const _errs7 = errors;
+const vSchema0 = schema28.properties.columnType.anyOf[0].enum;
+if(!((data1 === "DIMENSION") || (data1 === "METRIC"))){
+const err6 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema28.properties.columnType.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2955,9 +3190,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+const err7 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2966,11 +3204,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid0 = _errs5 === errors;
+const _errs9 = errors;
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
 }
 }
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid1){
+const err8 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2979,12 +3220,64 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+const _errs10 = errors;
+const _errs11 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3045,8 +3338,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate59(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
@@ -3081,35 +3374,14 @@ let data4 = data3[i1];
 const _errs8 = errors;
 const _errs9 = errors;
 if(Array.isArray(data4)){
-let valid6 = true;
-const len2 = data4.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data4[i2];
-const _errs10 = errors;
-if((((typeof data5 !== "string") && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/rows/" + i1+"/" + i2,schemaPath:"#/properties/rows/items/items/type",keyword:"type",params:{type: schema26.properties.rows.items.items.type},message:"must be string,number,boolean,null"};
+}
+else {
+const err5 = {instancePath:instancePath+"/rows/" + i1,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
-}
-errors++;
-}
-const _errs11 = errors;
-var valid5 = _errs10 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/rows/" + i1,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
@@ -3120,7 +3392,31 @@ valid4 = false;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs10 = errors;
+if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3129,46 +3425,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-if(data.errors !== undefined){
-let data6 = data.errors;
-const _errs12 = errors;
-if(!(validate16(data6, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
@@ -3236,10 +3508,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupBody0 = validate63;
-const schema28 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
+exports.validateUpdateGroupBody0 = validate64;
+const schema29 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3395,18 +3667,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
@@ -3447,23 +3719,23 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupResponse200 = validate34;
+exports.validateUpdateGroupResponse200 = validate35;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
@@ -4579,11 +4851,13 @@ return errors === 0;
 }
 
 exports.validateQueryReportsParams = validate4;
-const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"metrics":{"type":"string","minLength":1,"pattern":"^[0-9a-zA-Z,]+$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
+const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"endDate":{"type":"string","format":"date","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"metrics":{"type":"string","pattern":"^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
 const pattern0 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
-const pattern1 = new RegExp("^[0-9a-zA-Z,]+$", "u");
-const pattern3 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
-const pattern4 = new RegExp("^[A-Z]{3}$", "u");
+const pattern1 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern3 = new RegExp("^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$", "u");
+const pattern4 = new RegExp("^[0-9a-zA-Z,]+$", "u");
+const pattern5 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
+const pattern6 = new RegExp("^[A-Z]{3}$", "u");
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats.date;
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4750,13 +5024,23 @@ const _errs8 = errors;
 if(typeof data3 == "number"){
 }
 if(typeof data3 === "string"){
-if(!(formats0.validate(data3))){
-const err8 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(!pattern1.test(data3)){
+const err8 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if(!(formats0.validate(data3))){
+const err9 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -4785,12 +5069,12 @@ else if(data4 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -4805,13 +5089,23 @@ const _errs10 = errors;
 if(typeof data4 == "number"){
 }
 if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err10 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(!pattern1.test(data4)){
+const err11 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(formats0.validate(data4))){
+const err12 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -4840,12 +5134,12 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -4858,23 +5152,13 @@ data1["metrics"] = coerced3;
 }
 const _errs12 = errors;
 if(typeof data5 === "string"){
-if(func0(data5) < 1){
-const err12 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern3.test(data5)){
+const err14 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$"},message:"must match pattern \""+"^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$"+"\""};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!pattern1.test(data5)){
-const err13 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -4903,12 +5187,12 @@ else if(data6 === null){
 coerced4 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -4921,13 +5205,13 @@ data1["dimensions"] = coerced4;
 }
 const _errs14 = errors;
 if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-const err15 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
+if(!pattern4.test(data6)){
+const err16 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4956,12 +5240,12 @@ else if(data7 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/query/filters",schemaPath:"#/properties/query/properties/filters/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/query/filters",schemaPath:"#/properties/query/properties/filters/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -4997,12 +5281,12 @@ else if(data8 === null){
 coerced6 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -5015,13 +5299,13 @@ data1["sort"] = coerced6;
 }
 const _errs18 = errors;
 if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err18 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/pattern",keyword:"pattern",params:{pattern: "^[-0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[-0-9a-zA-Z,]+$"+"\""};
+if(!pattern5.test(data8)){
+const err19 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/pattern",keyword:"pattern",params:{pattern: "^[-0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[-0-9a-zA-Z,]+$"+"\""};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -5048,12 +5332,12 @@ else if(dataType7 === "boolean" || data9 === null
 coerced7 = +data9;
 }
 else {
-const err19 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -5067,22 +5351,22 @@ data1["maxResults"] = coerced7;
 const _errs20 = errors;
 if(typeof data9 == "number"){
 if(data9 > 2147483647 || isNaN(data9)){
-const err20 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data9 < 1 || isNaN(data9)){
-const err21 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err21 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(data9 < 1 || isNaN(data9)){
+const err22 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -5109,12 +5393,12 @@ else if(dataType8 === "boolean" || data10 === null
 coerced8 = +data10;
 }
 else {
-const err22 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err23 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -5128,22 +5412,22 @@ data1["startIndex"] = coerced8;
 const _errs22 = errors;
 if(typeof data10 == "number"){
 if(data10 > 2147483647 || isNaN(data10)){
-const err23 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data10 < 1 || isNaN(data10)){
-const err24 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err24 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err25 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -5172,12 +5456,12 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -5190,13 +5474,13 @@ data1["currency"] = coerced9;
 }
 const _errs24 = errors;
 if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err26 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(!pattern6.test(data11)){
+const err27 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -5225,12 +5509,12 @@ else if(data12 === "true" || data12 === 1){
 coerced10 = true;
 }
 else {
-const err27 = {instancePath:instancePath+"/query/includeHistoricalChannelData",schemaPath:"#/properties/query/properties/includeHistoricalChannelData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err28 = {instancePath:instancePath+"/query/includeHistoricalChannelData",schemaPath:"#/properties/query/properties/includeHistoricalChannelData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -5246,12 +5530,12 @@ var valid1 = _errs25 === errors;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -5264,12 +5548,12 @@ const _errs28 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-const err29 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err30 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -5277,12 +5561,12 @@ var valid0 = _errs27 === errors;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
