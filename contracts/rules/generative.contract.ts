@@ -13,7 +13,7 @@ const BAD = { status: 'INVALID_ARGUMENT', http: 400 };
 const hello = { contents: [{ role: 'user' as const, parts: [{ text: 'Say hello.' }] }] };
 
 function generate(client: GenerativeClient, model: string, body: Record<string, unknown>) {
-  return client.generateContent({ model, body: body as never });
+  return client.generateContent({ collection: 'models', model, body: body as never });
 }
 
 const idOf = (name: string) => name.replace(/^files\//, '');
@@ -233,7 +233,7 @@ ruleTest('GEN-MODEL-1', 'an unknown model is NOT_FOUND', async (t) => {
 ruleTest('GEN-STREAM-1', 'the stream yields GenerateContentResponse chunks over SSE', async (t) => {
   const { client, model } = ctx(t);
   const chunks = [];
-  for await (const chunk of client.streamGenerateContent({ model, alt: 'sse', body: hello as never })) chunks.push(chunk);
+  for await (const chunk of client.streamGenerateContent({ collection: 'models', model, alt: 'sse', body: hello as never })) chunks.push(chunk);
   const sent = t.recorder.last()!;
   expect(sent.url).toContain('alt=sse');
   expect(sent.responseContentType).toMatch(/^text\/event-stream/);

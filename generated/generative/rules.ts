@@ -31,8 +31,8 @@ export const RULES = [
   {
     "id": "GEN-AUTH-3",
     "service": "generative",
-    "text": "A request without an API key, or with an invalid one, is rejected in the Status shape (403 PERMISSION_DENIED / 400 INVALID_ARGUMENT API_KEY_INVALID).",
-    "source": "Errors; public service error table",
+    "text": "A request without an API key is rejected with 403 PERMISSION_DENIED, one with an invalid key with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), both in the Status shape; the chunks, query and cancel requests sent to a resumable session URL need no key (the URL authorizes them).",
+    "source": "Authentication; Errors; public service error table and resumable protocol",
     "statefulOnly": true,
     "reason": "a mock cannot tell a valid key from an invalid one",
     "violation": {
@@ -43,7 +43,7 @@ export const RULES = [
   {
     "id": "GEN-CACHE-1",
     "service": "generative",
-    "text": "cachedContent names cached content in the form cachedContents/<id>; an unknown one is NOT_FOUND.",
+    "text": "cachedContent names cached content in the form cachedContents/<id>; a value of another form is rejected with 400 (an unknown id may be answered 404 NOT_FOUND, a convention no rule requires).",
     "source": "GenerateContentRequest (cachedContent)",
     "statefulOnly": false,
     "operationId": "generateContent",
@@ -113,7 +113,7 @@ export const RULES = [
   {
     "id": "GEN-FILE-DELETE-1",
     "service": "generative",
-    "text": "A deleted file is gone - reading it answers NOT_FOUND and it is no longer listed.",
+    "text": "A deleted file is gone - it is no longer listed, and reading it is refused in the Status shape (the public service answers 403 PERMISSION_DENIED, another implementation may answer 404 NOT_FOUND).",
     "source": "Endpoints, Delete a file",
     "statefulOnly": true,
     "reason": "needs a stored file",
@@ -135,14 +135,10 @@ export const RULES = [
   {
     "id": "GEN-FILE-LIST-1",
     "service": "generative",
-    "text": "pageSize defaults to 10 and is at most 100.",
+    "text": "pageSize defaults to 10 and a page holds at most 100 files; a larger pageSize is not refused but answered with at most 100 files (the public service coerces it).",
     "source": "List files; Limits",
     "statefulOnly": false,
-    "operationId": "listFiles",
-    "violation": {
-      "http": 400,
-      "status": "INVALID_ARGUMENT"
-    }
+    "operationId": "listFiles"
   },
   {
     "id": "GEN-FILE-LIST-2",
@@ -183,7 +179,7 @@ export const RULES = [
   {
     "id": "GEN-FILE-STATE-4",
     "service": "generative",
-    "text": "A file still PROCESSING cannot be used for generation; a request that references it is rejected with FAILED_PRECONDITION.",
+    "text": "A file still PROCESSING cannot be used for generation; a request that references it is rejected (400 FAILED_PRECONDITION by this projects convention).",
     "source": "What the service does (files); States",
     "statefulOnly": true,
     "reason": "needs a stored file in PROCESSING",
@@ -267,7 +263,7 @@ export const RULES = [
   {
     "id": "GEN-MODEL-1",
     "service": "generative",
-    "text": "The model is addressed as models/<model_id> in the path; an unknown model is NOT_FOUND.",
+    "text": "The model is addressed as models/<model_id>, a tuned model as tunedModels/<tuned_model_id>, in the path; an unknown model is NOT_FOUND.",
     "source": "Endpoints, Generate content",
     "statefulOnly": true,
     "reason": "a mock answers any model id",
@@ -341,7 +337,7 @@ export const RULES = [
     "text": "safetySettings holds at most one setting per category; a second setting for a category is rejected.",
     "source": "Safety setting rules, rule 2",
     "statefulOnly": true,
-    "reason": "uniqueness by category needs minContains/maxContains, which the mock's validator does not support (the schema only caps the list at 4)",
+    "reason": "uniqueness by category needs minContains/maxContains, and with those keywords in the schema Prism's validator skips the whole request body (checked), so the schema only caps the list at 4 and the rule is checked on stateful targets",
     "operationId": "generateContent",
     "violation": {
       "http": 400,
@@ -372,7 +368,7 @@ export const RULES = [
   {
     "id": "GEN-STREAM-1",
     "service": "generative",
-    "text": "The stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer.",
+    "text": "With alt=sse the stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer (without alt the public service answers a JSON array of the chunks).",
     "source": "Endpoints, Stream generated content",
     "statefulOnly": false,
     "operationId": "streamGenerateContent"

@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type OpenApiDocument } from '../../generator/loader.js';
 import { operationsOf } from '../support/walk.js';
 
-// generative joins when its spec carries evidence (next commit).
-const SERVICES: Partial<Record<'analytics' | 'generative', string>> = { analytics: 'analytics-service.md' };
+const SERVICES: Partial<Record<'analytics' | 'generative', string>> = { analytics: 'analytics-service.md', generative: 'generative-service.md' };
 type Service = 'analytics' | 'generative';
 
 const docs = {} as Record<Service, OpenApiDocument>;

@@ -466,10 +466,10 @@ export function generativeHandlers(): GenerativeHandlers {
           throw invalid('A part holds exactly one data member.', field);
         }
         if (part.inlineData) {
-          if (model && !acceptsMedia(model, part.inlineData.mimeType)) throw invalid(`The model does not support ${part.inlineData.mimeType} input.`, `${field}.inline_data.mime_type`);
+          if (model && !acceptsMedia(model, part.inlineData.mimeType ?? '')) throw invalid(`The model does not support ${part.inlineData.mimeType} input.`, `${field}.inline_data.mime_type`);
         }
         if (part.fileData) {
-          const id = part.fileData.fileUri.match(/\/v1beta\/files\/([a-z0-9-]+)$/)?.[1];
+          const id = (part.fileData.fileUri ?? '').match(/\/v1beta\/files\/([a-z0-9-]+)$/)?.[1];
           if (!id) throw invalid(`Unsupported file uri: ${part.fileData.fileUri}`, `${field}.file_data.file_uri`);
           const file = files.get(id);
           if (!file) throw statusError('PERMISSION_DENIED', `You do not have permission to access the File ${id} or it may not exist.`);
