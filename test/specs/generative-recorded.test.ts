@@ -3,6 +3,7 @@
 // server, and requests the document forbids are still refused, in either JSON spelling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchanges } from '../../contracts/harness/conformance.js';
+import type { Exchange } from '../../contracts/harness/recorder.js';
 import type { RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatedServer, isStatusError, recorded, send } from './recorded.js';
 
@@ -66,24 +67,50 @@ const ACCEPTED = {
   'a file in a state a later version added': recorded('GET', `${BASE}/v1beta/files/abc-123?key=k`, 200, { name: 'files/abc-123', state: 'STATE_ARCHIVED' }),
 };
 
+/** A recorded event stream: one `data:` line per chunk, a blank line after each, EOF ends it (notes 3.2). */
+function stream(chunks: unknown[]): Exchange {
+  return {
+    method: 'POST',
+    url: `${BASE}/v1beta/models/text-model-1:streamGenerateContent?alt=sse&key=k`,
+    status: 200,
+    responseContentType: 'text/event-stream',
+    responseBody: chunks.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`).join(''),
+  };
+}
+
+describe('generative: recorded public streams pass the per-event check', () => {
+  it('a stream whose last chunk has finishReason MALFORMED_FUNCTION_CALL and an unknown rating category', async () => {
+    const exchange = stream([
+      { candidates: [text('Calling')], usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 } },
+      { candidates: [{ ...text(''), finishReason: 'MALFORMED_FUNCTION_CALL', safetyRatings: [{ category: 'HARM_CATEGORY_CIVIC_INTEGRITY', probability: 'LOW' }] }], modelVersion: 'm-001', responseId: 'r-2' },
+    ]);
+    expect((await checkExchanges('generative', [exchange])).map((v) => v.message)).toEqual([]);
+  });
+
+  it('still refuses a stream chunk that breaks the document (a rating without probability)', async () => {
+    const exchange = stream([{ candidates: [{ ...text('x'), safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT' }] }] }]);
+    expect(await checkExchanges('generative', [exchange])).toHaveLength(1);
+  });
+});
+
 describe('generative: recorded public answers pass the answer check', () => {
-  it.each(Object.entries(ACCEPTED))('%s', (_, exchange) => {
-    expect(checkExchanges('generative', [exchange], false).map((v) => v.message)).toEqual([]);
+  it.each(Object.entries(ACCEPTED))('%s', async (_, exchange) => {
+    expect((await checkExchanges('generative', [exchange])).map((v) => v.message)).toEqual([]);
   });
 
   it.each([
     ['a finishReason that is not a string', { candidates: [{ ...text('x'), finishReason: 3 }] }],
     ['candidates beside a blockReason (the document: none are returned)', { promptFeedback: { blockReason: 'SAFETY' }, candidates: [text('x')] }],
     ['a safety rating without probability', { candidates: [{ ...text('x'), safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT' }] }] }],
-  ])('still refuses an answer with %s', (_, body) => {
-    expect(checkExchanges('generative', [recorded('POST', GENERATE, 200, body)], false)).toHaveLength(1);
+  ])('still refuses an answer with %s', async (_, body) => {
+    expect(await checkExchanges('generative', [recorded('POST', GENERATE, 200, body)])).toHaveLength(1);
   });
 
   it.each([
     ['a createTime with an offset (the document: UTC)', { name: 'files/abc-123', createTime: '2024-05-01T14:00:00+02:00' }],
     ['a processing error code outside the RPC codes', { name: 'files/abc-123', state: 'FAILED', error: { code: 42, message: 'x' } }],
-  ])('still refuses a File with %s', (_, body) => {
-    expect(checkExchanges('generative', [recorded('GET', `${BASE}/v1beta/files/abc-123?key=k`, 200, body)], false)).toHaveLength(1);
+  ])('still refuses a File with %s', async (_, body) => {
+    expect(await checkExchanges('generative', [recorded('GET', `${BASE}/v1beta/files/abc-123?key=k`, 200, body)])).toHaveLength(1);
   });
 });
 
