@@ -258,6 +258,7 @@ export class AnalyticsClient {
    * requested dimensions, then the requested metrics, as columns; each row holds one unique combination of
    * dimension values. Valid combinations of metrics, dimensions and filters depend on the kind of report
    * (channel or content owner) and are not listed here; an unsupported combination is answered with 400.
+   * Reports are built in real time from the request parameters.
    *
    *
    * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1.

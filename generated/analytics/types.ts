@@ -84,6 +84,7 @@ export interface paths {
          *     requested dimensions, then the requested metrics, as columns; each row holds one unique combination of
          *     dimension values. Valid combinations of metrics, dimensions and filters depend on the kind of report
          *     (channel or content owner) and are not listed here; an unsupported combination is answered with 400.
+         *     Reports are built in real time from the request parameters.
          */
         get: operations["queryReports"];
         put?: never;

@@ -201,7 +201,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateCreateFileParams,
     validateBody: { "application/json": v.validateCreateFileBody0 },
-    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
+    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "409": v.validateCreateFileResponse409, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
   },
   {
     operationId: "deleteCachedContent",
@@ -321,7 +321,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "optional",
     validateParams: v.validateUploadFileParams,
     validateBody: { "application/json": v.validateUploadFileBody1 },
-    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
+    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "409": v.validateUploadFileResponse409, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
   },
 ];
 /** A node:http request listener serving the Generative Content and File Service with the given handlers. */

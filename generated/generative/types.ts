@@ -857,6 +857,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A file with this name exists already. */
+        AlreadyExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The request is invalid, or a precondition does not hold. */
         BadRequest: {
             headers: {
@@ -986,6 +995,7 @@ export type SchemaToolConfig = components['schemas']['ToolConfig'];
 export type SchemaType = components['schemas']['Type'];
 export type SchemaUsageMetadata = components['schemas']['UsageMetadata'];
 export type SchemaVideoMetadata = components['schemas']['VideoMetadata'];
+export type ResponseAlreadyExists = components['responses']['AlreadyExists'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseDeadlineExceeded = components['responses']['DeadlineExceeded'];
 export type ResponseInternal = components['responses']['Internal'];
@@ -1045,6 +1055,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["AlreadyExists"];
             429: components["responses"]["ResourceExhausted"];
             500: components["responses"]["Internal"];
         };
@@ -1327,6 +1338,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["PermissionDenied"];
+            409: components["responses"]["AlreadyExists"];
             429: components["responses"]["ResourceExhausted"];
             500: components["responses"]["Internal"];
         };

@@ -4195,6 +4195,22 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateCreateFileResponse409 = validate55;
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
 exports.validateCreateFileResponse429 = validate55;
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9068,6 +9084,22 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUploadFileResponse409 = validate55;
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
 exports.validateUploadFileResponse429 = validate55;
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11190,6 +11222,7 @@ export const validateCreateFileParams = coercing.validateCreateFileParams;
 export const validateCreateFileResponse200 = strict.validateCreateFileResponse200;
 export const validateCreateFileResponse400 = strict.validateCreateFileResponse400;
 export const validateCreateFileResponse403 = strict.validateCreateFileResponse403;
+export const validateCreateFileResponse409 = strict.validateCreateFileResponse409;
 export const validateCreateFileResponse429 = strict.validateCreateFileResponse429;
 export const validateCreateFileResponse500 = strict.validateCreateFileResponse500;
 export const validateDeleteCachedContentParams = coercing.validateDeleteCachedContentParams;
@@ -11265,5 +11298,6 @@ export const validateUploadFileResponse200 = strict.validateUploadFileResponse20
 export const validateUploadFileResponse400 = strict.validateUploadFileResponse400;
 export const validateUploadFileResponse403 = strict.validateUploadFileResponse403;
 export const validateUploadFileResponse404 = strict.validateUploadFileResponse404;
+export const validateUploadFileResponse409 = strict.validateUploadFileResponse409;
 export const validateUploadFileResponse429 = strict.validateUploadFileResponse429;
 export const validateUploadFileResponse500 = strict.validateUploadFileResponse500;

@@ -64,6 +64,8 @@ const ACCEPTED = {
   'listFiles with pageSize=500: a page, not a refusal': recorded('GET', `${BASE}/v1beta/files?pageSize=500&key=k`, 200, {
     files: [{ name: 'files/abc-123', mimeType: 'text/plain', sizeBytes: '5', createTime: '2024-05-01T12:00:00.123456789Z', updateTime: '2024-05-01T12:00:00.123456789Z', state: 'ACTIVE', source: 'UPLOADED', downloadUri: 'https://x.example/f' }],
   }),
+  // A taken file name (review 4, HTTP mapping): 409 ALREADY_EXISTS is a possible answer.
+  'a create with a taken name: 409 ALREADY_EXISTS': recorded('POST', `${BASE}/v1beta/files?key=k`, 409, { error: { code: 409, message: 'File files/abc-123 already exists.', status: 'ALREADY_EXISTS' } }),
   'a file in a state a later version added': recorded('GET', `${BASE}/v1beta/files/abc-123?key=k`, 200, { name: 'files/abc-123', state: 'STATE_ARCHIVED' }),
 };
 
