@@ -99,6 +99,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Whether a column holds a dimension or a metric.
+         * @enum {string}
+         */
+        ColumnType: "DIMENSION" | "METRIC";
+        /** @description A ColumnType in an answer: one of the ColumnType values, or a value the public service added later (an open enum; its description lists the values in prose and closes nothing). */
+        ColumnTypeOpen: components["schemas"]["ColumnType"] | string;
         /** @description One legacy error item of an error answer (`error.errors`), as this service's existing clients read it; every member optional. */
         ErrorItem: {
             /** @description Error domain, usually `global` (`usageLimits` for quota errors). */
@@ -106,7 +113,7 @@ export interface components {
             /** @description The parameter, header or field at fault. */
             location?: string;
             /** @description What `location` names; the wire uses lower case (`parameter`, `header`), the public description upper case. */
-            locationType?: string | ("parameter" | "header" | "PARAMETER" | "PATH" | "OTHER");
+            locationType?: string | components["schemas"]["LegacyLocationType"];
             /** @description What went wrong. */
             message?: string;
             /** @description Short machine-readable reason, for example `required`, `invalid`, `badRequest`, `forbidden`, `notFound`, `quotaExceeded`. */
@@ -127,7 +134,7 @@ export interface components {
             /** @description Where the error is. */
             location?: string;
             /** @description What `location` names (PATH, OTHER or PARAMETER in the public description). */
-            locationType?: string | ("PATH" | "OTHER" | "PARAMETER");
+            locationType?: string | components["schemas"]["LocationType"];
         };
         /** @description Error body. */
         ErrorResponse: {
@@ -208,6 +215,11 @@ export interface components {
             /** @description Id of the request, for support. */
             requestId?: string;
         };
+        /**
+         * @description What a legacy error item's location names (lower case on the wire, upper case in the public description).
+         * @enum {string}
+         */
+        LegacyLocationType: "parameter" | "header" | "PARAMETER" | "PATH" | "OTHER";
         /** @description The items of a group. `items` may be absent when there is none (the public shape requires no member). */
         ListGroupItemsResponse: {
             errors?: components["schemas"]["LegacyErrors"];
@@ -236,6 +248,11 @@ export interface components {
             /** @description Token of the next page, sent back as pageToken; absent on the last page. */
             nextPageToken?: string;
         };
+        /**
+         * @description What an ErrorProto's location names.
+         * @enum {string}
+         */
+        LocationType: "PATH" | "OTHER" | "PARAMETER";
         /** @description The result table of a report query. */
         QueryResponse: {
             /** @description The requested dimensions, then the requested metrics, in request order. */
@@ -251,8 +268,7 @@ export interface components {
         };
         /** @description One column of the result table. */
         ResultTableColumnHeader: {
-            /** @description Whether the column holds a dimension or a metric (DIMENSION or METRIC; the public description lists these in prose and closes nothing, so another value is accepted in an answer). */
-            columnType: string | ("DIMENSION" | "METRIC");
+            columnType: components["schemas"]["ColumnTypeOpen"];
             /**
              * @description Type of the column's values, for example STRING, INTEGER, FLOAT or CURRENCY (the public service does not close the list).
              * @example STRING
@@ -356,6 +372,8 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaColumnType = components['schemas']['ColumnType'];
+export type SchemaColumnTypeOpen = components['schemas']['ColumnTypeOpen'];
 export type SchemaErrorItem = components['schemas']['ErrorItem'];
 export type SchemaErrorProto = components['schemas']['ErrorProto'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
@@ -366,8 +384,10 @@ export type SchemaGroupItemResource = components['schemas']['GroupItemResource']
 export type SchemaGroupSnippet = components['schemas']['GroupSnippet'];
 export type SchemaItemKind = components['schemas']['ItemKind'];
 export type SchemaLegacyErrors = components['schemas']['LegacyErrors'];
+export type SchemaLegacyLocationType = components['schemas']['LegacyLocationType'];
 export type SchemaListGroupItemsResponse = components['schemas']['ListGroupItemsResponse'];
 export type SchemaListGroupsResponse = components['schemas']['ListGroupsResponse'];
+export type SchemaLocationType = components['schemas']['LocationType'];
 export type SchemaQueryResponse = components['schemas']['QueryResponse'];
 export type SchemaResultTableColumnHeader = components['schemas']['ResultTableColumnHeader'];
 export type SchemaStatus = components['schemas']['Status'];

@@ -254,7 +254,38 @@ const schema0 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$i
 const schema2 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://analytics#/components/schemas/Status"}}};
 const schema3 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"status":{"type":"string","pattern":"^[A-Z_]+$"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}},"errors":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}}}};
 const pattern0 = new RegExp("^[A-Z_]+$", "u");
-const schema4 = {"type":"object","properties":{"message":{"type":"string"},"domain":{"type":"string"},"reason":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"type":"string","enum":["parameter","header","PARAMETER","PATH","OTHER"]},{"type":"string"}]}}};
+const schema4 = {"type":"object","properties":{"message":{"type":"string"},"domain":{"type":"string"},"reason":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"$ref":"spec://analytics#/components/schemas/LegacyLocationType"},{"type":"string"}]}}};
+const schema5 = {"type":"string","enum":["parameter","header","PARAMETER","PATH","OTHER"]};
+
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema5.enum;
+if(!(((((data === "parameter") || (data === "header")) || (data === "PARAMETER")) || (data === "PATH")) || (data === "OTHER"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -342,8 +373,18 @@ const _errs10 = errors;
 const _errs11 = errors;
 let valid1 = false;
 const _errs12 = errors;
+if(!(validate5(data4, {instancePath:instancePath+"/locationType",parentData:data,parentDataProperty:"locationType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs12 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs13 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -352,45 +393,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs13 = errors;
-const vSchema0 = schema4.properties.locationType.anyOf[0].enum;
-if(!(((((data4 === "parameter") || (data4 === "header")) || (data4 === "PARAMETER")) || (data4 === "PATH")) || (data4 === "OTHER"))){
-const err6 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema4.properties.locationType.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const _errs14 = errors;
+var _valid0 = _errs13 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+}
+}
+if(!valid1){
+const err6 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs14 = errors;
-if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-const _errs15 = errors;
-var _valid0 = _errs14 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-}
-}
-if(!valid1){
-const err8 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }
@@ -409,12 +424,12 @@ var valid0 = _errs9 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err7];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -848,14 +863,14 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupBody0 = validate8;
-const schema5 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
-const schema6 = {"type":"object","required":["snippet"],"properties":{"kind":{"type":"string","const":"platform#group","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","minLength":1},"snippet":{"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupSnippet"},{"type":"object","required":["title"]}]},"contentDetails":{"$ref":"spec://analytics#/components/schemas/GroupContentDetails"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateInsertGroupBody0 = validate10;
+const schema6 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
+const schema7 = {"type":"object","required":["snippet"],"properties":{"kind":{"type":"string","const":"platform#group","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","minLength":1},"snippet":{"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupSnippet"},{"type":"object","required":["title"]}]},"contentDetails":{"$ref":"spec://analytics#/components/schemas/GroupContentDetails"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
-const schema7 = {"type":"object","properties":{"publishedAt":{"type":"string","format":"date-time","readOnly":true},"title":{"type":"string","minLength":1}}};
+const schema8 = {"type":"object","properties":{"publishedAt":{"type":"string","format":"date-time","readOnly":true},"title":{"type":"string","minLength":1}}};
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -929,15 +944,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema8 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
+const schema9 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
 const pattern1 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
-const schema9 = {"type":"string","enum":["platform#channel","platform#playlist","platform#video","platformPartner#asset"]};
+const schema10 = {"type":"string","enum":["platform#channel","platform#playlist","platform#video","platformPartner#asset"]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -951,9 +966,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema9.enum;
+const vSchema0 = schema10.enum;
 if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -962,12 +977,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1003,8 +1018,8 @@ var valid0 = _errs1 === errors;
 if(data.itemType !== undefined){
 let data1 = data.itemType;
 const _errs3 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate15(data1, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -1022,14 +1037,45 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorProto"}},"requestId":{"type":"string"}}};
-const schema11 = {"type":"object","properties":{"argument":{"type":"array","items":{"type":"string"}},"code":{"type":"string"},"debugInfo":{"type":"string"},"domain":{"type":"string"},"externalErrorMessage":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"type":"string","enum":["PATH","OTHER","PARAMETER"]},{"type":"string"}]}}};
+const schema11 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorProto"}},"requestId":{"type":"string"}}};
+const schema12 = {"type":"object","properties":{"argument":{"type":"array","items":{"type":"string"}},"code":{"type":"string"},"debugInfo":{"type":"string"},"domain":{"type":"string"},"externalErrorMessage":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"$ref":"spec://analytics#/components/schemas/LocationType"},{"type":"string"}]}}};
+const schema13 = {"type":"string","enum":["PATH","OTHER","PARAMETER"]};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema13.enum;
+if(!(((data === "PATH") || (data === "OTHER")) || (data === "PARAMETER"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1170,8 +1216,18 @@ const _errs16 = errors;
 const _errs17 = errors;
 let valid3 = false;
 const _errs18 = errors;
+if(!(validate20(data7, {instancePath:instancePath+"/locationType",parentData:data,parentDataProperty:"locationType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs18 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs19 = errors;
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1180,45 +1236,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema0 = schema11.properties.locationType.anyOf[0].enum;
-if(!(((data7 === "PATH") || (data7 === "OTHER")) || (data7 === "PARAMETER"))){
-const err9 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema11.properties.locationType.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const _errs20 = errors;
+var _valid0 = _errs19 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+}
+}
+if(!valid3){
+const err9 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
-}
-errors++;
-}
-var _valid0 = _errs18 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-const _errs20 = errors;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-const _errs21 = errors;
-var _valid0 = _errs20 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-}
-}
-if(!valid3){
-const err11 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
 }
 errors++;
 }
@@ -1237,21 +1267,21 @@ var valid0 = _errs15 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err10];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err10);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1270,9 +1300,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs2 = errors;
-const vSchema0 = schema10.properties.code.enum;
+const vSchema0 = schema11.properties.code.enum;
 if(!((((((((data0 === "BAD_REQUEST") || (data0 === "FORBIDDEN")) || (data0 === "NOT_FOUND")) || (data0 === "CONFLICT")) || (data0 === "GONE")) || (data0 === "PRECONDITION_FAILED")) || (data0 === "INTERNAL_ERROR")) || (data0 === "SERVICE_UNAVAILABLE"))){
-const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema10.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema11.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1293,8 +1323,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate17(data2, {instancePath:instancePath+"/error/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate19(data2, {instancePath:instancePath+"/error/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 else {
@@ -1344,12 +1374,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1438,8 +1468,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -1475,8 +1505,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -1486,8 +1516,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -1505,12 +1535,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate9.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -1524,9 +1554,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema9.enum;
+const vSchema0 = schema10.enum;
 if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1535,18 +1565,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -1593,8 +1623,8 @@ errors++;
 if(data0.itemType !== undefined){
 let data1 = data0.itemType;
 const _errs5 = errors;
-if(!(validate21(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate25(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -1626,16 +1656,16 @@ vErrors.push(err4);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate8.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemBody0 = validate23;
-const schema13 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
-const schema14 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema15 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
+exports.validateInsertGroupItemBody0 = validate27;
+const schema15 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
+const schema16 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema17 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1663,8 +1693,8 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs1 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate15(data0, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -1710,12 +1740,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1809,8 +1839,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate25(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate29(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1820,8 +1850,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -1839,18 +1869,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -1891,14 +1921,14 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate23.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemResponse200 = validate30;
-const schema16 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
+exports.validateInsertGroupItemResponse200 = validate34;
+const schema18 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1992,8 +2022,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate25(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate29(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -2003,8 +2033,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2022,22 +2052,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate30.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
@@ -2121,10 +2151,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupResponse200 = validate35;
-const schema18 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
+exports.validateInsertGroupResponse200 = validate39;
+const schema20 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2213,8 +2243,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -2250,8 +2280,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -2261,8 +2291,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2280,22 +2310,22 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate35.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
@@ -2363,11 +2393,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupItemsResponse200 = validate41;
-const schema20 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
-const schema21 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateListGroupItemsResponse200 = validate45;
+const schema22 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
+const schema23 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2461,8 +2491,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate25(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate29(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -2472,8 +2502,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2491,12 +2521,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2573,8 +2603,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate43(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate47(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 else {
@@ -2600,8 +2630,8 @@ var valid0 = _errs5 === errors;
 if(data.errors !== undefined){
 let data4 = data.errors;
 const _errs8 = errors;
-if(!(validate16(data4, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data4, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2619,22 +2649,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate41.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
@@ -2718,11 +2748,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupsResponse200 = validate49;
-const schema23 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
-const schema24 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateListGroupsResponse200 = validate53;
+const schema25 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
+const schema26 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2811,8 +2841,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -2848,8 +2878,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -2859,8 +2889,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2878,12 +2908,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2950,8 +2980,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate51(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate55(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 else {
@@ -2993,8 +3023,8 @@ var valid0 = _errs8 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -3012,22 +3042,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate49.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
@@ -3095,12 +3125,102 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateQueryReportsResponse200 = validate58;
-const schema26 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
-const schema27 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema28 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"type":"string","anyOf":[{"type":"string","enum":["DIMENSION","METRIC"]},{"type":"string"}]},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
+exports.validateQueryReportsResponse200 = validate62;
+const schema28 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
+const schema29 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema30 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"$ref":"spec://analytics#/components/schemas/ColumnTypeOpen"},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
+const schema31 = {"anyOf":[{"$ref":"spec://analytics#/components/schemas/ColumnType"},{"type":"string"}]};
+const schema32 = {"type":"string","enum":["DIMENSION","METRIC"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema32.enum;
+if(!((data === "DIMENSION") || (data === "METRIC"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3154,8 +3274,21 @@ var valid0 = _errs1 === errors;
 if(data.columnType !== undefined){
 let data1 = data.columnType;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate65(data1, {instancePath:instancePath+"/columnType",parentData:data,parentDataProperty:"columnType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+const _errs4 = errors;
+const _errs5 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err4 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3164,12 +3297,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs4 = errors;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err5 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3178,10 +3308,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs7 = errors;
-const vSchema0 = schema28.properties.columnType.anyOf[0].enum;
-if(!((data1 === "DIMENSION") || (data1 === "METRIC"))){
-const err6 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema28.properties.columnType.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3190,94 +3321,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-const _errs9 = errors;
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-}
-}
-if(!valid1){
-const err8 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-const _errs10 = errors;
-const _errs11 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err9 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid0 = _errs10 === errors;
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate60.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3338,8 +3387,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate60(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate64(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 else {
@@ -3406,8 +3455,8 @@ var valid0 = _errs6 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -3425,22 +3474,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate58.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
@@ -3508,10 +3557,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupBody0 = validate64;
-const schema29 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
+exports.validateUpdateGroupBody0 = validate72;
+const schema33 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3600,8 +3649,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -3637,8 +3686,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -3648,8 +3697,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -3667,18 +3716,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 else {
@@ -3719,23 +3768,23 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate64.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupResponse200 = validate35;
+exports.validateUpdateGroupResponse200 = validate39;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate35.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 

@@ -223,8 +223,13 @@ export interface components {
             /** @description MIME type of the data. */
             mimeType?: string;
         };
-        /** @description Why the prompt was blocked; when set, no candidates are returned. The public service has more values (BLOCKLIST, PROHIBITED_CONTENT, IMAGE_SAFETY), accepted in an answer. */
-        BlockReason: string | ("BLOCK_REASON_UNSPECIFIED" | "SAFETY" | "OTHER");
+        /**
+         * @description Why the prompt was blocked; when set, no candidates are returned. The public service has more values (BLOCKLIST, PROHIBITED_CONTENT, IMAGE_SAFETY), accepted in an answer.
+         * @enum {string}
+         */
+        BlockReason: "BLOCK_REASON_UNSPECIFIED" | "SAFETY" | "OTHER";
+        /** @description A BlockReason in an answer: one of the BlockReason values, or a value the public service added later (an open enum). */
+        BlockReasonOpen: components["schemas"]["BlockReason"] | string;
         /** @description Content stored for reuse as context; expires after ttl or at expireTime. */
         CachedContent: {
             /** @description The cached conversation. */
@@ -286,7 +291,7 @@ export interface components {
         Candidate: {
             citationMetadata?: components["schemas"]["CitationMetadata"];
             content?: components["schemas"]["Content"];
-            finishReason?: components["schemas"]["FinishReason"];
+            finishReason?: components["schemas"]["FinishReasonOpen"];
             /** @description Sources of a grounded answer. */
             groundingAttributions?: components["schemas"]["GroundingAttribution"][];
             /**
@@ -334,7 +339,7 @@ export interface components {
         CodeExecution: Record<string, never>;
         /** @description Result of executing an ExecutableCode part. */
         CodeExecutionResult: {
-            outcome: components["schemas"]["Outcome"];
+            outcome: components["schemas"]["OutcomeOpen"];
             /** @description Standard output, or the error. */
             output?: string;
         };
@@ -370,7 +375,7 @@ export interface components {
         ExecutableCode: {
             /** @description The code. */
             code: string;
-            language: components["schemas"]["Language"];
+            language: components["schemas"]["LanguageOpen"];
         };
         /** @description An uploaded file. In a create request `display_name` and `mime_type` are accepted for displayName and mimeType (proto field names). */
         File: {
@@ -410,7 +415,7 @@ export interface components {
              * @description Size in bytes.
              */
             readonly sizeBytes?: string;
-            state?: components["schemas"]["FileState"];
+            state?: components["schemas"]["FileStateOpen"];
             /**
              * Format: date-time
              * @description Last update, RFC 3339 UTC.
@@ -439,10 +444,20 @@ export interface components {
         };
         /** @description A file id: at most 40 lowercase letters, digits or dashes, not starting or ending with a dash. */
         FileId: string;
-        /** @description Processing state of a file (output only; another value of a later public version is accepted in an answer). */
-        FileState: string | ("STATE_UNSPECIFIED" | "PROCESSING" | "ACTIVE" | "FAILED");
-        /** @description Why the model stopped; empty while it has not stopped. The public service has more values (BLOCKLIST, PROHIBITED_CONTENT, SPII, MALFORMED_FUNCTION_CALL, ...), accepted in an answer. */
-        FinishReason: string | ("FINISH_REASON_UNSPECIFIED" | "STOP" | "MAX_TOKENS" | "SAFETY" | "RECITATION" | "LANGUAGE" | "OTHER");
+        /**
+         * @description Processing state of a file (output only).
+         * @enum {string}
+         */
+        FileState: "STATE_UNSPECIFIED" | "PROCESSING" | "ACTIVE" | "FAILED";
+        /** @description A FileState in an answer: one of the FileState values, or a value the public service added later (an open enum). */
+        FileStateOpen: components["schemas"]["FileState"] | string;
+        /**
+         * @description Why the model stopped; empty while it has not stopped. The public service has more values (BLOCKLIST, PROHIBITED_CONTENT, SPII, MALFORMED_FUNCTION_CALL, ...), accepted in an answer.
+         * @enum {string}
+         */
+        FinishReason: "FINISH_REASON_UNSPECIFIED" | "STOP" | "MAX_TOKENS" | "SAFETY" | "RECITATION" | "LANGUAGE" | "OTHER";
+        /** @description A FinishReason in an answer: one of the FinishReason values, or a value the public service added later (an open enum). */
+        FinishReasonOpen: components["schemas"]["FinishReason"] | string;
         /** @description A function call predicted by the model. */
         FunctionCall: {
             /** @description Arguments as a JSON object. */
@@ -590,12 +605,27 @@ export interface components {
          * @enum {string}
          */
         HarmBlockThreshold: "HARM_BLOCK_THRESHOLD_UNSPECIFIED" | "BLOCK_LOW_AND_ABOVE" | "BLOCK_MEDIUM_AND_ABOVE" | "BLOCK_ONLY_HIGH" | "BLOCK_NONE";
-        /** @description Category of a rating or setting. A rating in an answer may carry a category this document does not list (the public service has more, for example HARM_CATEGORY_CIVIC_INTEGRITY); a setting in a request takes only the four supported ones. */
-        HarmCategory: string | ("HARM_CATEGORY_UNSPECIFIED" | "HARM_CATEGORY_DEROGATORY" | "HARM_CATEGORY_TOXICITY" | "HARM_CATEGORY_VIOLENCE" | "HARM_CATEGORY_SEXUAL" | "HARM_CATEGORY_MEDICAL" | "HARM_CATEGORY_DANGEROUS" | "HARM_CATEGORY_HARASSMENT" | "HARM_CATEGORY_HATE_SPEECH" | "HARM_CATEGORY_SEXUALLY_EXPLICIT" | "HARM_CATEGORY_DANGEROUS_CONTENT");
-        /** @description Probability that content is unsafe (not its severity). */
-        HarmProbability: string | ("HARM_PROBABILITY_UNSPECIFIED" | "NEGLIGIBLE" | "LOW" | "MEDIUM" | "HIGH");
-        /** @description Language of executable code. */
-        Language: string | ("LANGUAGE_UNSPECIFIED" | "PYTHON");
+        /**
+         * @description Category of a rating or setting. A rating in an answer may carry a category this document does not list (the public service has more, for example HARM_CATEGORY_CIVIC_INTEGRITY); a setting in a request takes only the four supported ones.
+         * @enum {string}
+         */
+        HarmCategory: "HARM_CATEGORY_UNSPECIFIED" | "HARM_CATEGORY_DEROGATORY" | "HARM_CATEGORY_TOXICITY" | "HARM_CATEGORY_VIOLENCE" | "HARM_CATEGORY_SEXUAL" | "HARM_CATEGORY_MEDICAL" | "HARM_CATEGORY_DANGEROUS" | "HARM_CATEGORY_HARASSMENT" | "HARM_CATEGORY_HATE_SPEECH" | "HARM_CATEGORY_SEXUALLY_EXPLICIT" | "HARM_CATEGORY_DANGEROUS_CONTENT";
+        /** @description A HarmCategory in an answer: one of the HarmCategory values, or a value the public service added later (an open enum). */
+        HarmCategoryOpen: components["schemas"]["HarmCategory"] | string;
+        /**
+         * @description Probability that content is unsafe (not its severity).
+         * @enum {string}
+         */
+        HarmProbability: "HARM_PROBABILITY_UNSPECIFIED" | "NEGLIGIBLE" | "LOW" | "MEDIUM" | "HIGH";
+        /** @description A HarmProbability in an answer: one of the HarmProbability values, or a value the public service added later (an open enum). */
+        HarmProbabilityOpen: components["schemas"]["HarmProbability"] | string;
+        /**
+         * @description Language of executable code.
+         * @enum {string}
+         */
+        Language: "LANGUAGE_UNSPECIFIED" | "PYTHON";
+        /** @description A Language in an answer: one of the Language values, or a value the public service added later (an open enum). */
+        LanguageOpen: components["schemas"]["Language"] | string;
         /** @description A page of cached contents. */
         ListCachedContentsResponse: {
             /** @description The cached contents. */
@@ -610,8 +640,13 @@ export interface components {
             /** @description Token of the next page; absent on the last page. */
             nextPageToken?: string;
         };
-        /** @description Outcome of a code execution. */
-        Outcome: string | ("OUTCOME_UNSPECIFIED" | "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED");
+        /**
+         * @description Outcome of a code execution.
+         * @enum {string}
+         */
+        Outcome: "OUTCOME_UNSPECIFIED" | "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED";
+        /** @description A Outcome in an answer: one of the Outcome values, or a value the public service added later (an open enum). */
+        OutcomeOpen: components["schemas"]["Outcome"] | string;
         /** @description One piece of content; at most one data member is set (either spelling). Answers may carry members this document does not list (thought, thoughtSignature, ...). */
         Part: {
             /** @deprecated */
@@ -677,7 +712,7 @@ export interface components {
         });
         /** @description Feedback on the prompt tied to content filters. */
         PromptFeedback: {
-            blockReason?: components["schemas"]["BlockReason"];
+            blockReason?: components["schemas"]["BlockReasonOpen"];
             /** @description At most one rating per category (GEN-RESP-3). */
             safetyRatings?: components["schemas"]["SafetyRating"][];
         };
@@ -691,8 +726,8 @@ export interface components {
         SafetyRating: {
             /** @description True when the content was blocked because of this rating. */
             blocked?: boolean;
-            category: components["schemas"]["HarmCategory"];
-            probability: components["schemas"]["HarmProbability"];
+            category: components["schemas"]["HarmCategoryOpen"];
+            probability: components["schemas"]["HarmProbabilityOpen"];
         };
         /** @description A blocking threshold for one harm category. */
         SafetySetting: {
@@ -943,6 +978,7 @@ export interface components {
 export type SchemaAttributionSourceId = components['schemas']['AttributionSourceId'];
 export type SchemaBlob = components['schemas']['Blob'];
 export type SchemaBlockReason = components['schemas']['BlockReason'];
+export type SchemaBlockReasonOpen = components['schemas']['BlockReasonOpen'];
 export type SchemaCachedContent = components['schemas']['CachedContent'];
 export type SchemaCachedContentName = components['schemas']['CachedContentName'];
 export type SchemaCandidate = components['schemas']['Candidate'];
@@ -962,7 +998,9 @@ export type SchemaFile = components['schemas']['File'];
 export type SchemaFileData = components['schemas']['FileData'];
 export type SchemaFileId = components['schemas']['FileId'];
 export type SchemaFileState = components['schemas']['FileState'];
+export type SchemaFileStateOpen = components['schemas']['FileStateOpen'];
 export type SchemaFinishReason = components['schemas']['FinishReason'];
+export type SchemaFinishReasonOpen = components['schemas']['FinishReasonOpen'];
 export type SchemaFunctionCall = components['schemas']['FunctionCall'];
 export type SchemaFunctionCallingConfig = components['schemas']['FunctionCallingConfig'];
 export type SchemaFunctionDeclaration = components['schemas']['FunctionDeclaration'];
@@ -975,11 +1013,15 @@ export type SchemaGenerationConfig = components['schemas']['GenerationConfig'];
 export type SchemaGroundingAttribution = components['schemas']['GroundingAttribution'];
 export type SchemaHarmBlockThreshold = components['schemas']['HarmBlockThreshold'];
 export type SchemaHarmCategory = components['schemas']['HarmCategory'];
+export type SchemaHarmCategoryOpen = components['schemas']['HarmCategoryOpen'];
 export type SchemaHarmProbability = components['schemas']['HarmProbability'];
+export type SchemaHarmProbabilityOpen = components['schemas']['HarmProbabilityOpen'];
 export type SchemaLanguage = components['schemas']['Language'];
+export type SchemaLanguageOpen = components['schemas']['LanguageOpen'];
 export type SchemaListCachedContentsResponse = components['schemas']['ListCachedContentsResponse'];
 export type SchemaListFilesResponse = components['schemas']['ListFilesResponse'];
 export type SchemaOutcome = components['schemas']['Outcome'];
+export type SchemaOutcomeOpen = components['schemas']['OutcomeOpen'];
 export type SchemaPart = components['schemas']['Part'];
 export type SchemaPromptFeedback = components['schemas']['PromptFeedback'];
 export type SchemaResponseMimeType = components['schemas']['ResponseMimeType'];

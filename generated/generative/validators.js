@@ -734,10 +734,11 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"object","required":["language","code"],"properties":{"language":{"$ref":"spec://generative#/components/schemas/Language"},"code":{"type":"string"}}};
-const schema10 = {"type":"string","anyOf":[{"type":"string","enum":["LANGUAGE_UNSPECIFIED","PYTHON"]},{"type":"string"}]};
+const schema9 = {"type":"object","required":["language","code"],"properties":{"language":{"$ref":"spec://generative#/components/schemas/LanguageOpen"},"code":{"type":"string"}}};
+const schema10 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/Language"},{"type":"string"}]};
+const schema11 = {"type":"string","enum":["LANGUAGE_UNSPECIFIED","PYTHON"]};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -751,11 +752,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const vSchema0 = schema11.enum;
+if(!((data === "LANGUAGE_UNSPECIFIED") || (data === "PYTHON"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -764,53 +763,58 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs3 = errors;
-const vSchema0 = schema10.anyOf[0].enum;
-if(!((data === "LANGUAGE_UNSPECIFIED") || (data === "PYTHON"))){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema10.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate19(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err2);
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs5 = errors;
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err1];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err1);
 }
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
 vErrors = null;
@@ -889,10 +893,11 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"type":"object","required":["outcome"],"properties":{"outcome":{"$ref":"spec://generative#/components/schemas/Outcome"},"output":{"type":"string"}}};
-const schema12 = {"type":"string","anyOf":[{"type":"string","enum":["OUTCOME_UNSPECIFIED","OUTCOME_OK","OUTCOME_FAILED","OUTCOME_DEADLINE_EXCEEDED"]},{"type":"string"}]};
+const schema12 = {"type":"object","required":["outcome"],"properties":{"outcome":{"$ref":"spec://generative#/components/schemas/OutcomeOpen"},"output":{"type":"string"}}};
+const schema13 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/Outcome"},{"type":"string"}]};
+const schema14 = {"type":"string","enum":["OUTCOME_UNSPECIFIED","OUTCOME_OK","OUTCOME_FAILED","OUTCOME_DEADLINE_EXCEEDED"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -906,11 +911,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const vSchema0 = schema14.enum;
+if(!((((data === "OUTCOME_UNSPECIFIED") || (data === "OUTCOME_OK")) || (data === "OUTCOME_FAILED")) || (data === "OUTCOME_DEADLINE_EXCEEDED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -919,65 +922,70 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs3 = errors;
-const vSchema0 = schema12.anyOf[0].enum;
-if(!((((data === "OUTCOME_UNSPECIFIED") || (data === "OUTCOME_OK")) || (data === "OUTCOME_FAILED")) || (data === "OUTCOME_DEADLINE_EXCEEDED"))){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err2);
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs5 = errors;
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err1];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err1);
 }
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
 vErrors = null;
 }
 }
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -995,8 +1003,8 @@ errors++;
 if(data.outcome !== undefined){
 let data0 = data.outcome;
 const _errs1 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data0, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -1030,7 +1038,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
@@ -1679,8 +1687,8 @@ var valid2 = _errs27 === errors;
 if(data.codeExecutionResult !== undefined){
 let data24 = data.codeExecutionResult;
 const _errs28 = errors;
-if(!(validate22(data24, {instancePath:instancePath+"/codeExecutionResult",parentData:data,parentDataProperty:"codeExecutionResult",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate24(data24, {instancePath:instancePath+"/codeExecutionResult",parentData:data,parentDataProperty:"codeExecutionResult",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
@@ -1690,8 +1698,8 @@ var valid2 = _errs28 === errors;
 if(data.code_execution_result !== undefined){
 let data25 = data.code_execution_result;
 const _errs29 = errors;
-if(!(validate22(data25, {instancePath:instancePath+"/code_execution_result",parentData:data,parentDataProperty:"code_execution_result",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate24(data25, {instancePath:instancePath+"/code_execution_result",parentData:data,parentDataProperty:"code_execution_result",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
@@ -1795,13 +1803,13 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"type":"object","minProperties":1,"properties":{"functionDeclarations":{"$ref":"spec://generative#/components/schemas/FunctionDeclarations"},"function_declarations":{"$ref":"spec://generative#/components/schemas/FunctionDeclarations"},"codeExecution":{"$ref":"spec://generative#/components/schemas/CodeExecution"},"code_execution":{"$ref":"spec://generative#/components/schemas/CodeExecution"}},"additionalProperties":false};
-const schema14 = {"type":"array","items":{"$ref":"spec://generative#/components/schemas/FunctionDeclaration"}};
-const schema15 = {"type":"object","required":["name","description"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"allOf":[{"$ref":"spec://generative#/components/schemas/Schema"},{"properties":{"type":{"const":"OBJECT"}}}]}}};
-const schema16 = {"type":"object","required":["type"],"properties":{"type":{"$ref":"spec://generative#/components/schemas/Type"},"format":{"type":"string"},"description":{"type":"string"},"nullable":{"type":"boolean"},"enum":{"type":"array","items":{"type":"string"}},"items":{"$ref":"spec://generative#/components/schemas/Schema"},"maxItems":{"type":"string","pattern":"^-?[0-9]+$"},"max_items":{"type":"string","pattern":"^-?[0-9]+$"},"minItems":{"type":"string","pattern":"^-?[0-9]+$"},"min_items":{"type":"string","pattern":"^-?[0-9]+$"},"properties":{"type":"object","additionalProperties":{"$ref":"spec://generative#/components/schemas/Schema"}},"required":{"type":"array","items":{"type":"string"}}}};
-const schema17 = {"type":"string","enum":["TYPE_UNSPECIFIED","STRING","NUMBER","INTEGER","BOOLEAN","ARRAY","OBJECT"]};
+const schema15 = {"type":"object","minProperties":1,"properties":{"functionDeclarations":{"$ref":"spec://generative#/components/schemas/FunctionDeclarations"},"function_declarations":{"$ref":"spec://generative#/components/schemas/FunctionDeclarations"},"codeExecution":{"$ref":"spec://generative#/components/schemas/CodeExecution"},"code_execution":{"$ref":"spec://generative#/components/schemas/CodeExecution"}},"additionalProperties":false};
+const schema16 = {"type":"array","items":{"$ref":"spec://generative#/components/schemas/FunctionDeclaration"}};
+const schema17 = {"type":"object","required":["name","description"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"allOf":[{"$ref":"spec://generative#/components/schemas/Schema"},{"properties":{"type":{"const":"OBJECT"}}}]}}};
+const schema18 = {"type":"object","required":["type"],"properties":{"type":{"$ref":"spec://generative#/components/schemas/Type"},"format":{"type":"string"},"description":{"type":"string"},"nullable":{"type":"boolean"},"enum":{"type":"array","items":{"type":"string"}},"items":{"$ref":"spec://generative#/components/schemas/Schema"},"maxItems":{"type":"string","pattern":"^-?[0-9]+$"},"max_items":{"type":"string","pattern":"^-?[0-9]+$"},"minItems":{"type":"string","pattern":"^-?[0-9]+$"},"min_items":{"type":"string","pattern":"^-?[0-9]+$"},"properties":{"type":"object","additionalProperties":{"$ref":"spec://generative#/components/schemas/Schema"}},"required":{"type":"array","items":{"type":"string"}}}};
+const schema19 = {"type":"string","enum":["TYPE_UNSPECIFIED","STRING","NUMBER","INTEGER","BOOLEAN","ARRAY","OBJECT"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -1815,9 +1823,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema17.enum;
+const vSchema0 = schema19.enum;
 if(!(((((((data === "TYPE_UNSPECIFIED") || (data === "STRING")) || (data === "NUMBER")) || (data === "INTEGER")) || (data === "BOOLEAN")) || (data === "ARRAY")) || (data === "OBJECT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1826,14 +1834,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate34};
+const wrapper0 = {validate: validate38};
 const pattern3 = new RegExp("^-?[0-9]+$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1851,8 +1859,8 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
-if(!(validate35(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate39(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 else {
@@ -2149,12 +2157,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2215,8 +2223,8 @@ if(data.parameters !== undefined){
 let data2 = data.parameters;
 const _errs5 = errors;
 const _errs6 = errors;
-if(!(validate34(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate38(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -2254,12 +2262,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2269,8 +2277,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate33(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate37(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 else {
@@ -2291,13 +2299,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"type":"object","additionalProperties":false};
+const schema20 = {"type":"object","additionalProperties":false};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2324,12 +2332,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2360,8 +2368,8 @@ errors++;
 if(data.functionDeclarations !== undefined){
 let data0 = data.functionDeclarations;
 const _errs2 = errors;
-if(!(validate32(data0, {instancePath:instancePath+"/functionDeclarations",parentData:data,parentDataProperty:"functionDeclarations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate36(data0, {instancePath:instancePath+"/functionDeclarations",parentData:data,parentDataProperty:"functionDeclarations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
@@ -2371,8 +2379,8 @@ var valid0 = _errs2 === errors;
 if(data.function_declarations !== undefined){
 let data1 = data.function_declarations;
 const _errs3 = errors;
-if(!(validate32(data1, {instancePath:instancePath+"/function_declarations",parentData:data,parentDataProperty:"function_declarations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate36(data1, {instancePath:instancePath+"/function_declarations",parentData:data,parentDataProperty:"function_declarations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
@@ -2382,8 +2390,8 @@ var valid0 = _errs3 === errors;
 if(data.codeExecution !== undefined){
 let data2 = data.codeExecution;
 const _errs4 = errors;
-if(!(validate41(data2, {instancePath:instancePath+"/codeExecution",parentData:data,parentDataProperty:"codeExecution",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate45(data2, {instancePath:instancePath+"/codeExecution",parentData:data,parentDataProperty:"codeExecution",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 else {
@@ -2393,8 +2401,8 @@ var valid0 = _errs4 === errors;
 if(data.code_execution !== undefined){
 let data3 = data.code_execution;
 const _errs5 = errors;
-if(!(validate41(data3, {instancePath:instancePath+"/code_execution",parentData:data,parentDataProperty:"code_execution",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate45(data3, {instancePath:instancePath+"/code_execution",parentData:data,parentDataProperty:"code_execution",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 else {
@@ -2412,15 +2420,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"type":"object","properties":{"functionCallingConfig":{"$ref":"spec://generative#/components/schemas/FunctionCallingConfig"},"function_calling_config":{"$ref":"spec://generative#/components/schemas/FunctionCallingConfig"}}};
-const schema20 = {"type":"object","properties":{"mode":{"type":"string","enum":["MODE_UNSPECIFIED","AUTO","ANY","NONE"]},"allowedFunctionNames":{"$ref":"spec://generative#/components/schemas/FunctionNames"},"allowed_function_names":{"$ref":"spec://generative#/components/schemas/FunctionNames"}}};
-const schema21 = {"type":"array","items":{"type":"string"}};
+const schema21 = {"type":"object","properties":{"functionCallingConfig":{"$ref":"spec://generative#/components/schemas/FunctionCallingConfig"},"function_calling_config":{"$ref":"spec://generative#/components/schemas/FunctionCallingConfig"}}};
+const schema22 = {"type":"object","properties":{"mode":{"type":"string","enum":["MODE_UNSPECIFIED","AUTO","ANY","NONE"]},"allowedFunctionNames":{"$ref":"spec://generative#/components/schemas/FunctionNames"},"allowed_function_names":{"$ref":"spec://generative#/components/schemas/FunctionNames"}}};
+const schema23 = {"type":"array","items":{"type":"string"}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2457,12 +2465,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2481,9 +2489,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs2 = errors;
-const vSchema0 = schema20.properties.mode.enum;
+const vSchema0 = schema22.properties.mode.enum;
 if(!((((data0 === "MODE_UNSPECIFIED") || (data0 === "AUTO")) || (data0 === "ANY")) || (data0 === "NONE"))){
-const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema20.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema22.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2497,8 +2505,8 @@ var valid0 = _errs1 === errors;
 if(data.allowedFunctionNames !== undefined){
 let data1 = data.allowedFunctionNames;
 const _errs3 = errors;
-if(!(validate47(data1, {instancePath:instancePath+"/allowedFunctionNames",parentData:data,parentDataProperty:"allowedFunctionNames",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate51(data1, {instancePath:instancePath+"/allowedFunctionNames",parentData:data,parentDataProperty:"allowedFunctionNames",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 else {
@@ -2508,8 +2516,8 @@ var valid0 = _errs3 === errors;
 if(data.allowed_function_names !== undefined){
 let data2 = data.allowed_function_names;
 const _errs4 = errors;
-if(!(validate47(data2, {instancePath:instancePath+"/allowed_function_names",parentData:data,parentDataProperty:"allowed_function_names",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate51(data2, {instancePath:instancePath+"/allowed_function_names",parentData:data,parentDataProperty:"allowed_function_names",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 else {
@@ -2527,12 +2535,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2540,8 +2548,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.functionCallingConfig !== undefined){
 let data0 = data.functionCallingConfig;
 const _errs1 = errors;
-if(!(validate46(data0, {instancePath:instancePath+"/functionCallingConfig",parentData:data,parentDataProperty:"functionCallingConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate50(data0, {instancePath:instancePath+"/functionCallingConfig",parentData:data,parentDataProperty:"functionCallingConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 else {
@@ -2551,8 +2559,8 @@ var valid0 = _errs1 === errors;
 if(data.function_calling_config !== undefined){
 let data1 = data.function_calling_config;
 const _errs2 = errors;
-if(!(validate46(data1, {instancePath:instancePath+"/function_calling_config",parentData:data,parentDataProperty:"function_calling_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate50(data1, {instancePath:instancePath+"/function_calling_config",parentData:data,parentDataProperty:"function_calling_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 else {
@@ -2570,7 +2578,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
@@ -2913,8 +2921,8 @@ const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
 let data13 = data12[i1];
 const _errs30 = errors;
-if(!(validate31(data13, {instancePath:instancePath+"/tools/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data13, {instancePath:instancePath+"/tools/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -2940,8 +2948,8 @@ var valid5 = _errs28 === errors;
 if(data.toolConfig !== undefined){
 let data14 = data.toolConfig;
 const _errs31 = errors;
-if(!(validate45(data14, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate49(data14, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -2951,8 +2959,8 @@ var valid5 = _errs31 === errors;
 if(data.tool_config !== undefined){
 let data15 = data.tool_config;
 const _errs32 = errors;
-if(!(validate45(data15, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate49(data15, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -3209,12 +3217,12 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse400 = validate55;
-const schema22 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse400"};
-const schema23 = {"type":"object","required":["error"],"properties":{"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"required":["status"]}]}}};
-const schema24 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"message":{"type":"string"},"status":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}}}};
+exports.validateCreateCachedContentResponse400 = validate59;
+const schema24 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse400"};
+const schema25 = {"type":"object","required":["error"],"properties":{"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"required":["status"]}]}}};
+const schema26 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"message":{"type":"string"},"status":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3388,12 +3396,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3412,8 +3420,8 @@ if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
 const _errs2 = errors;
-if(!(validate57(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate61(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -3446,99 +3454,99 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse403 = validate55;
+exports.validateCreateCachedContentResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse404 = validate55;
+exports.validateCreateCachedContentResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse429 = validate55;
+exports.validateCreateCachedContentResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse500 = validate55;
+exports.validateCreateCachedContentResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileBody0 = validate60;
-const schema25 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateCreateFileBody0"};
-const schema26 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
-const schema27 = {"type":"object","properties":{"name":{"type":"string","pattern":"^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$"},"displayName":{"$ref":"spec://generative#/components/schemas/DisplayName"},"display_name":{"$ref":"spec://generative#/components/schemas/DisplayName"},"mimeType":{"type":"string"},"mime_type":{"type":"string"},"sizeBytes":{"type":"string","pattern":"^-?[0-9]+$","readOnly":true},"createTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"updateTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"expirationTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"sha256Hash":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","readOnly":true},"uri":{"type":"string","readOnly":true},"state":{"$ref":"spec://generative#/components/schemas/FileState"},"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"properties":{"code":{"minimum":0,"maximum":16}}}]},"videoMetadata":{"$ref":"spec://generative#/components/schemas/VideoMetadata"}}};
+exports.validateCreateFileBody0 = validate64;
+const schema27 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateCreateFileBody0"};
+const schema28 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
+const schema29 = {"type":"object","properties":{"name":{"type":"string","pattern":"^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$"},"displayName":{"$ref":"spec://generative#/components/schemas/DisplayName"},"display_name":{"$ref":"spec://generative#/components/schemas/DisplayName"},"mimeType":{"type":"string"},"mime_type":{"type":"string"},"sizeBytes":{"type":"string","pattern":"^-?[0-9]+$","readOnly":true},"createTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"updateTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"expirationTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"sha256Hash":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","readOnly":true},"uri":{"type":"string","readOnly":true},"state":{"$ref":"spec://generative#/components/schemas/FileStateOpen"},"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"properties":{"code":{"minimum":0,"maximum":16}}}]},"videoMetadata":{"$ref":"spec://generative#/components/schemas/VideoMetadata"}}};
 const pattern8 = new RegExp("^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$", "u");
 const pattern10 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");
-const schema28 = {"type":"string","maxLength":512};
+const schema30 = {"type":"string","maxLength":512};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3564,13 +3572,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"string","readOnly":true,"anyOf":[{"type":"string","enum":["STATE_UNSPECIFIED","PROCESSING","ACTIVE","FAILED"]},{"type":"string"}]};
+const schema31 = {"readOnly":true,"anyOf":[{"$ref":"spec://generative#/components/schemas/FileState"},{"type":"string"}]};
+const schema32 = {"type":"string","readOnly":true,"enum":["STATE_UNSPECIFIED","PROCESSING","ACTIVE","FAILED"]};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3584,11 +3593,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const vSchema0 = schema32.enum;
+if(!((((data === "STATE_UNSPECIFIED") || (data === "PROCESSING")) || (data === "ACTIVE")) || (data === "FAILED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3597,67 +3604,72 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs3 = errors;
-const vSchema0 = schema29.anyOf[0].enum;
-if(!((((data === "STATE_UNSPECIFIED") || (data === "PROCESSING")) || (data === "ACTIVE")) || (data === "FAILED"))){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema29.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err2);
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs5 = errors;
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err1];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err1);
 }
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
 vErrors = null;
 }
 }
 }
-validate66.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","readOnly":true,"properties":{"videoDuration":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]{1,9})?s$"}}};
+const schema33 = {"type":"object","readOnly":true,"properties":{"videoDuration":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]{1,9})?s$"}}};
 const pattern14 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3701,12 +3713,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3742,8 +3754,8 @@ var valid0 = _errs1 === errors;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 const _errs3 = errors;
-if(!(validate63(data1, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate67(data1, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 else {
@@ -3753,8 +3765,8 @@ var valid0 = _errs3 === errors;
 if(data.display_name !== undefined){
 let data2 = data.display_name;
 const _errs4 = errors;
-if(!(validate63(data2, {instancePath:instancePath+"/display_name",parentData:data,parentDataProperty:"display_name",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate67(data2, {instancePath:instancePath+"/display_name",parentData:data,parentDataProperty:"display_name",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 else {
@@ -3988,8 +4000,8 @@ var valid0 = _errs19 === errors;
 if(data.state !== undefined){
 let data11 = data.state;
 const _errs21 = errors;
-if(!(validate66(data11, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate70(data11, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 else {
@@ -4000,8 +4012,8 @@ if(data.error !== undefined){
 let data12 = data.error;
 const _errs22 = errors;
 const _errs23 = errors;
-if(!(validate57(data12, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate61(data12, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -4043,8 +4055,8 @@ var valid0 = _errs22 === errors;
 if(data.videoMetadata !== undefined){
 let data14 = data.videoMetadata;
 const _errs26 = errors;
-if(!(validate69(data14, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate75(data14, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -4062,12 +4074,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4075,8 +4087,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
 let data0 = data.file;
 const _errs1 = errors;
-if(!(validate62(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate66(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -4094,30 +4106,30 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate60.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse200 = validate73;
-const schema31 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateCreateFileResponse200"};
-const schema32 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
+exports.validateCreateFileResponse200 = validate79;
+const schema34 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateCreateFileResponse200"};
+const schema35 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4125,8 +4137,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
 let data0 = data.file;
 const _errs1 = errors;
-if(!(validate62(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate66(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -4144,110 +4156,110 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate73.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse400 = validate55;
+exports.validateCreateFileResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse403 = validate55;
+exports.validateCreateFileResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse409 = validate55;
+exports.validateCreateFileResponse409 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse429 = validate55;
+exports.validateCreateFileResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse500 = validate55;
+exports.validateCreateFileResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse200 = validate77;
-const schema33 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteCachedContentResponse200"};
-const schema34 = {"type":"object","additionalProperties":false};
+exports.validateDeleteCachedContentResponse200 = validate83;
+const schema36 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteCachedContentResponse200"};
+const schema37 = {"type":"object","additionalProperties":false};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4274,209 +4286,209 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate77.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse400 = validate55;
+exports.validateDeleteCachedContentResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse403 = validate55;
+exports.validateDeleteCachedContentResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse404 = validate55;
+exports.validateDeleteCachedContentResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse429 = validate55;
+exports.validateDeleteCachedContentResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse500 = validate55;
+exports.validateDeleteCachedContentResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteFileResponse200 = validate77;
+exports.validateDeleteFileResponse200 = validate83;
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate77.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteFileResponse400 = validate55;
+exports.validateDeleteFileResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteFileResponse403 = validate55;
+exports.validateDeleteFileResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteFileResponse404 = validate55;
+exports.validateDeleteFileResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteFileResponse429 = validate55;
+exports.validateDeleteFileResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteFileResponse500 = validate55;
+exports.validateDeleteFileResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentBody0 = validate80;
-const schema35 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateGenerateContentBody0"};
-const schema36 = {"type":"object","required":["contents"],"properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"tool_config":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"safetySettings":{"$ref":"spec://generative#/components/schemas/SafetySettings"},"safety_settings":{"$ref":"spec://generative#/components/schemas/SafetySettings"},"systemInstruction":{"$ref":"spec://generative#/components/schemas/SystemInstruction"},"system_instruction":{"$ref":"spec://generative#/components/schemas/SystemInstruction"},"generationConfig":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"generation_config":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"cachedContent":{"$ref":"spec://generative#/components/schemas/CachedContentName"},"cached_content":{"$ref":"spec://generative#/components/schemas/CachedContentName"}}};
-const schema37 = {"type":"array","maxItems":4,"items":{"$ref":"spec://generative#/components/schemas/SafetySetting"}};
-const schema38 = {"type":"object","required":["category","threshold"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory","enum":["HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT","HARM_CATEGORY_HARASSMENT"]},"threshold":{"$ref":"spec://generative#/components/schemas/HarmBlockThreshold"}}};
-const schema39 = {"type":"string","anyOf":[{"type":"string","enum":["HARM_CATEGORY_UNSPECIFIED","HARM_CATEGORY_DEROGATORY","HARM_CATEGORY_TOXICITY","HARM_CATEGORY_VIOLENCE","HARM_CATEGORY_SEXUAL","HARM_CATEGORY_MEDICAL","HARM_CATEGORY_DANGEROUS","HARM_CATEGORY_HARASSMENT","HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT"]},{"type":"string"}]};
+exports.validateGenerateContentBody0 = validate86;
+const schema38 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateGenerateContentBody0"};
+const schema39 = {"type":"object","required":["contents"],"properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"tool_config":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"safetySettings":{"$ref":"spec://generative#/components/schemas/SafetySettings"},"safety_settings":{"$ref":"spec://generative#/components/schemas/SafetySettings"},"systemInstruction":{"$ref":"spec://generative#/components/schemas/SystemInstruction"},"system_instruction":{"$ref":"spec://generative#/components/schemas/SystemInstruction"},"generationConfig":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"generation_config":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"cachedContent":{"$ref":"spec://generative#/components/schemas/CachedContentName"},"cached_content":{"$ref":"spec://generative#/components/schemas/CachedContentName"}}};
+const schema40 = {"type":"array","maxItems":4,"items":{"$ref":"spec://generative#/components/schemas/SafetySetting"}};
+const schema41 = {"type":"object","required":["category","threshold"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory","enum":["HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT","HARM_CATEGORY_HARASSMENT"]},"threshold":{"$ref":"spec://generative#/components/schemas/HarmBlockThreshold"}}};
+const schema42 = {"type":"string","enum":["HARM_CATEGORY_UNSPECIFIED","HARM_CATEGORY_DEROGATORY","HARM_CATEGORY_TOXICITY","HARM_CATEGORY_VIOLENCE","HARM_CATEGORY_SEXUAL","HARM_CATEGORY_MEDICAL","HARM_CATEGORY_DANGEROUS","HARM_CATEGORY_HARASSMENT","HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT"]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4490,79 +4502,24 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs3 = errors;
-const vSchema0 = schema39.anyOf[0].enum;
+const vSchema0 = schema42.enum;
 if(!(((((((((((data === "HARM_CATEGORY_UNSPECIFIED") || (data === "HARM_CATEGORY_DEROGATORY")) || (data === "HARM_CATEGORY_TOXICITY")) || (data === "HARM_CATEGORY_VIOLENCE")) || (data === "HARM_CATEGORY_SEXUAL")) || (data === "HARM_CATEGORY_MEDICAL")) || (data === "HARM_CATEGORY_DANGEROUS")) || (data === "HARM_CATEGORY_HARASSMENT")) || (data === "HARM_CATEGORY_HATE_SPEECH")) || (data === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data === "HARM_CATEGORY_DANGEROUS_CONTENT"))){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema39.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err1];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs5 = errors;
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate88.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"string","enum":["HARM_BLOCK_THRESHOLD_UNSPECIFIED","BLOCK_LOW_AND_ABOVE","BLOCK_MEDIUM_AND_ABOVE","BLOCK_ONLY_HIGH","BLOCK_NONE"]};
+const schema43 = {"type":"string","enum":["HARM_BLOCK_THRESHOLD_UNSPECIFIED","BLOCK_LOW_AND_ABOVE","BLOCK_MEDIUM_AND_ABOVE","BLOCK_ONLY_HIGH","BLOCK_NONE"]};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4576,9 +4533,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema40.enum;
+const vSchema0 = schema43.enum;
 if(!(((((data === "HARM_BLOCK_THRESHOLD_UNSPECIFIED") || (data === "BLOCK_LOW_AND_ABOVE")) || (data === "BLOCK_MEDIUM_AND_ABOVE")) || (data === "BLOCK_ONLY_HIGH")) || (data === "BLOCK_NONE"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4587,12 +4544,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4620,15 +4577,15 @@ errors++;
 if(data.category !== undefined){
 let data0 = data.category;
 const _errs1 = errors;
-if(!(validate88(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate94(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 else {
 }
-const vSchema0 = schema38.properties.category.enum;
+const vSchema0 = schema41.properties.category.enum;
 if(!((((data0 === "HARM_CATEGORY_HATE_SPEECH") || (data0 === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data0 === "HARM_CATEGORY_DANGEROUS_CONTENT")) || (data0 === "HARM_CATEGORY_HARASSMENT"))){
-const err2 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema38.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema41.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4642,8 +4599,8 @@ var valid0 = _errs1 === errors;
 if(data.threshold !== undefined){
 let data1 = data.threshold;
 const _errs2 = errors;
-if(!(validate90(data1, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate96(data1, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 else {
@@ -4661,12 +4618,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4686,8 +4643,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate87(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate93(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 else {
@@ -4708,13 +4665,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"allOf":[{"$ref":"spec://generative#/components/schemas/Content"},{"properties":{"parts":{"items":{"required":["text"],"maxProperties":1,"properties":{"text":{"type":"string"}}}}}}]};
+const schema44 = {"allOf":[{"$ref":"spec://generative#/components/schemas/Content"},{"properties":{"parts":{"items":{"required":["text"],"maxProperties":1,"properties":{"text":{"type":"string"}}}}}}]};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4784,14 +4741,14 @@ var valid1 = _errs2 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate95.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"type":"object","properties":{"stopSequences":{"$ref":"spec://generative#/components/schemas/StopSequences"},"stop_sequences":{"$ref":"spec://generative#/components/schemas/StopSequences"},"responseMimeType":{"$ref":"spec://generative#/components/schemas/ResponseMimeType"},"response_mime_type":{"$ref":"spec://generative#/components/schemas/ResponseMimeType"},"responseSchema":{"$ref":"spec://generative#/components/schemas/Schema"},"response_schema":{"$ref":"spec://generative#/components/schemas/Schema"},"candidateCount":{"$ref":"spec://generative#/components/schemas/CandidateCount"},"candidate_count":{"$ref":"spec://generative#/components/schemas/CandidateCount"},"maxOutputTokens":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"max_output_tokens":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"topP":{"type":"number"},"top_p":{"type":"number"},"topK":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"top_k":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"if":{"properties":{"responseSchema":{"type":"object"},"response_schema":{"type":"object"}},"anyOf":[{"required":["responseSchema"]},{"required":["response_schema"]}]},"then":{"anyOf":[{"required":["responseMimeType"],"properties":{"responseMimeType":{"const":"application/json"}}},{"required":["response_mime_type"],"properties":{"response_mime_type":{"const":"application/json"}}}]}};
-const schema43 = {"type":"array","maxItems":5,"items":{"type":"string"}};
+const schema45 = {"type":"object","properties":{"stopSequences":{"$ref":"spec://generative#/components/schemas/StopSequences"},"stop_sequences":{"$ref":"spec://generative#/components/schemas/StopSequences"},"responseMimeType":{"$ref":"spec://generative#/components/schemas/ResponseMimeType"},"response_mime_type":{"$ref":"spec://generative#/components/schemas/ResponseMimeType"},"responseSchema":{"$ref":"spec://generative#/components/schemas/Schema"},"response_schema":{"$ref":"spec://generative#/components/schemas/Schema"},"candidateCount":{"$ref":"spec://generative#/components/schemas/CandidateCount"},"candidate_count":{"$ref":"spec://generative#/components/schemas/CandidateCount"},"maxOutputTokens":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"max_output_tokens":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"topP":{"type":"number"},"top_p":{"type":"number"},"topK":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"top_k":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"if":{"properties":{"responseSchema":{"type":"object"},"response_schema":{"type":"object"}},"anyOf":[{"required":["responseSchema"]},{"required":["response_schema"]}]},"then":{"anyOf":[{"required":["responseMimeType"],"properties":{"responseMimeType":{"const":"application/json"}}},{"required":["response_mime_type"],"properties":{"response_mime_type":{"const":"application/json"}}}]}};
+const schema46 = {"type":"array","maxItems":5,"items":{"type":"string"}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4838,13 +4795,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"type":"string","enum":["text/plain","application/json"],"default":"text/plain"};
+const schema47 = {"type":"string","enum":["text/plain","application/json"],"default":"text/plain"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4858,9 +4815,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema44.enum;
+const vSchema0 = schema47.enum;
 if(!((data === "text/plain") || (data === "application/json"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4869,13 +4826,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"type":"integer","minimum":1,"maximum":1,"default":1};
+const schema48 = {"type":"integer","minimum":1,"maximum":1,"default":1};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
@@ -4911,12 +4868,12 @@ vErrors.push(err2);
 errors++;
 }
 }
-validate108.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5158,8 +5115,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.stopSequences !== undefined){
 let data4 = data.stopSequences;
 const _errs16 = errors;
-if(!(validate100(data4, {instancePath:instancePath+"/stopSequences",parentData:data,parentDataProperty:"stopSequences",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate106(data4, {instancePath:instancePath+"/stopSequences",parentData:data,parentDataProperty:"stopSequences",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 else {
@@ -5169,8 +5126,8 @@ var valid6 = _errs16 === errors;
 if(data.stop_sequences !== undefined){
 let data5 = data.stop_sequences;
 const _errs17 = errors;
-if(!(validate100(data5, {instancePath:instancePath+"/stop_sequences",parentData:data,parentDataProperty:"stop_sequences",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate106(data5, {instancePath:instancePath+"/stop_sequences",parentData:data,parentDataProperty:"stop_sequences",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 else {
@@ -5180,8 +5137,8 @@ var valid6 = _errs17 === errors;
 if(data.responseMimeType !== undefined){
 let data6 = data.responseMimeType;
 const _errs18 = errors;
-if(!(validate103(data6, {instancePath:instancePath+"/responseMimeType",parentData:data,parentDataProperty:"responseMimeType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate109(data6, {instancePath:instancePath+"/responseMimeType",parentData:data,parentDataProperty:"responseMimeType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 else {
@@ -5191,8 +5148,8 @@ var valid6 = _errs18 === errors;
 if(data.response_mime_type !== undefined){
 let data7 = data.response_mime_type;
 const _errs19 = errors;
-if(!(validate103(data7, {instancePath:instancePath+"/response_mime_type",parentData:data,parentDataProperty:"response_mime_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate109(data7, {instancePath:instancePath+"/response_mime_type",parentData:data,parentDataProperty:"response_mime_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 else {
@@ -5202,8 +5159,8 @@ var valid6 = _errs19 === errors;
 if(data.responseSchema !== undefined){
 let data8 = data.responseSchema;
 const _errs20 = errors;
-if(!(validate34(data8, {instancePath:instancePath+"/responseSchema",parentData:data,parentDataProperty:"responseSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate38(data8, {instancePath:instancePath+"/responseSchema",parentData:data,parentDataProperty:"responseSchema",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -5213,8 +5170,8 @@ var valid6 = _errs20 === errors;
 if(data.response_schema !== undefined){
 let data9 = data.response_schema;
 const _errs21 = errors;
-if(!(validate34(data9, {instancePath:instancePath+"/response_schema",parentData:data,parentDataProperty:"response_schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate38(data9, {instancePath:instancePath+"/response_schema",parentData:data,parentDataProperty:"response_schema",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -5224,8 +5181,8 @@ var valid6 = _errs21 === errors;
 if(data.candidateCount !== undefined){
 let data10 = data.candidateCount;
 const _errs22 = errors;
-if(!(validate108(data10, {instancePath:instancePath+"/candidateCount",parentData:data,parentDataProperty:"candidateCount",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate114(data10, {instancePath:instancePath+"/candidateCount",parentData:data,parentDataProperty:"candidateCount",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 else {
@@ -5235,8 +5192,8 @@ var valid6 = _errs22 === errors;
 if(data.candidate_count !== undefined){
 let data11 = data.candidate_count;
 const _errs23 = errors;
-if(!(validate108(data11, {instancePath:instancePath+"/candidate_count",parentData:data,parentDataProperty:"candidate_count",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate114(data11, {instancePath:instancePath+"/candidate_count",parentData:data,parentDataProperty:"candidate_count",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 else {
@@ -5476,13 +5433,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"type":"string","pattern":"^cachedContents/[^/]+$"};
+const schema49 = {"type":"string","pattern":"^cachedContents/[^/]+$"};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5508,12 +5465,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5582,8 +5539,8 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs6 = errors;
-if(!(validate31(data3, {instancePath:instancePath+"/tools/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data3, {instancePath:instancePath+"/tools/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -5609,8 +5566,8 @@ var valid0 = _errs4 === errors;
 if(data.toolConfig !== undefined){
 let data4 = data.toolConfig;
 const _errs7 = errors;
-if(!(validate45(data4, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate49(data4, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -5620,8 +5577,8 @@ var valid0 = _errs7 === errors;
 if(data.tool_config !== undefined){
 let data5 = data.tool_config;
 const _errs8 = errors;
-if(!(validate45(data5, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate49(data5, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -5631,8 +5588,8 @@ var valid0 = _errs8 === errors;
 if(data.safetySettings !== undefined){
 let data6 = data.safetySettings;
 const _errs9 = errors;
-if(!(validate86(data6, {instancePath:instancePath+"/safetySettings",parentData:data,parentDataProperty:"safetySettings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate92(data6, {instancePath:instancePath+"/safetySettings",parentData:data,parentDataProperty:"safetySettings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 else {
@@ -5642,8 +5599,8 @@ var valid0 = _errs9 === errors;
 if(data.safety_settings !== undefined){
 let data7 = data.safety_settings;
 const _errs10 = errors;
-if(!(validate86(data7, {instancePath:instancePath+"/safety_settings",parentData:data,parentDataProperty:"safety_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate92(data7, {instancePath:instancePath+"/safety_settings",parentData:data,parentDataProperty:"safety_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 else {
@@ -5653,8 +5610,8 @@ var valid0 = _errs10 === errors;
 if(data.systemInstruction !== undefined){
 let data8 = data.systemInstruction;
 const _errs11 = errors;
-if(!(validate95(data8, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate101(data8, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 else {
@@ -5664,8 +5621,8 @@ var valid0 = _errs11 === errors;
 if(data.system_instruction !== undefined){
 let data9 = data.system_instruction;
 const _errs12 = errors;
-if(!(validate95(data9, {instancePath:instancePath+"/system_instruction",parentData:data,parentDataProperty:"system_instruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate101(data9, {instancePath:instancePath+"/system_instruction",parentData:data,parentDataProperty:"system_instruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 else {
@@ -5675,8 +5632,8 @@ var valid0 = _errs12 === errors;
 if(data.generationConfig !== undefined){
 let data10 = data.generationConfig;
 const _errs13 = errors;
-if(!(validate99(data10, {instancePath:instancePath+"/generationConfig",parentData:data,parentDataProperty:"generationConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate105(data10, {instancePath:instancePath+"/generationConfig",parentData:data,parentDataProperty:"generationConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -5686,8 +5643,8 @@ var valid0 = _errs13 === errors;
 if(data.generation_config !== undefined){
 let data11 = data.generation_config;
 const _errs14 = errors;
-if(!(validate99(data11, {instancePath:instancePath+"/generation_config",parentData:data,parentDataProperty:"generation_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate105(data11, {instancePath:instancePath+"/generation_config",parentData:data,parentDataProperty:"generation_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 else {
@@ -5697,8 +5654,8 @@ var valid0 = _errs14 === errors;
 if(data.cachedContent !== undefined){
 let data12 = data.cachedContent;
 const _errs15 = errors;
-if(!(validate113(data12, {instancePath:instancePath+"/cachedContent",parentData:data,parentDataProperty:"cachedContent",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate119(data12, {instancePath:instancePath+"/cachedContent",parentData:data,parentDataProperty:"cachedContent",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 else {
@@ -5708,8 +5665,8 @@ var valid0 = _errs15 === errors;
 if(data.cached_content !== undefined){
 let data13 = data.cached_content;
 const _errs16 = errors;
-if(!(validate113(data13, {instancePath:instancePath+"/cached_content",parentData:data,parentDataProperty:"cached_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate119(data13, {instancePath:instancePath+"/cached_content",parentData:data,parentDataProperty:"cached_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 else {
@@ -5727,32 +5684,33 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate80.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse200 = validate117;
-const schema47 = {"$ref":"spec://generative#/components/schemas/GenerateContentResponse","$id":"spec://generative/validateGenerateContentResponse200"};
-const schema48 = {"type":"object","properties":{"candidates":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Candidate"}},"promptFeedback":{"$ref":"spec://generative#/components/schemas/PromptFeedback"},"usageMetadata":{"$ref":"spec://generative#/components/schemas/UsageMetadata"},"modelVersion":{"type":"string"}},"if":{"required":["promptFeedback"],"properties":{"promptFeedback":{"required":["blockReason"],"properties":{"blockReason":{"type":"string"}}}}},"then":{"properties":{"candidates":{"maxItems":0}}}};
-const schema49 = {"type":"object","properties":{"content":{"$ref":"spec://generative#/components/schemas/Content"},"finishReason":{"$ref":"spec://generative#/components/schemas/FinishReason"},"safetyRatings":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}},"citationMetadata":{"$ref":"spec://generative#/components/schemas/CitationMetadata"},"tokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"groundingAttributions":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/GroundingAttribution"}},"index":{"type":"integer","minimum":0,"maximum":2147483647}}};
-const schema50 = {"type":"string","anyOf":[{"type":"string","enum":["FINISH_REASON_UNSPECIFIED","STOP","MAX_TOKENS","SAFETY","RECITATION","LANGUAGE","OTHER"]},{"type":"string"}]};
+exports.validateGenerateContentResponse200 = validate123;
+const schema50 = {"$ref":"spec://generative#/components/schemas/GenerateContentResponse","$id":"spec://generative/validateGenerateContentResponse200"};
+const schema51 = {"type":"object","properties":{"candidates":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Candidate"}},"promptFeedback":{"$ref":"spec://generative#/components/schemas/PromptFeedback"},"usageMetadata":{"$ref":"spec://generative#/components/schemas/UsageMetadata"},"modelVersion":{"type":"string"}},"if":{"required":["promptFeedback"],"properties":{"promptFeedback":{"required":["blockReason"],"properties":{"blockReason":{"type":"string"}}}}},"then":{"properties":{"candidates":{"maxItems":0}}}};
+const schema52 = {"type":"object","properties":{"content":{"$ref":"spec://generative#/components/schemas/Content"},"finishReason":{"$ref":"spec://generative#/components/schemas/FinishReasonOpen"},"safetyRatings":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}},"citationMetadata":{"$ref":"spec://generative#/components/schemas/CitationMetadata"},"tokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"groundingAttributions":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/GroundingAttribution"}},"index":{"type":"integer","minimum":0,"maximum":2147483647}}};
+const schema53 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/FinishReason"},{"type":"string"}]};
+const schema54 = {"type":"string","enum":["FINISH_REASON_UNSPECIFIED","STOP","MAX_TOKENS","SAFETY","RECITATION","LANGUAGE","OTHER"]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -5766,80 +5724,143 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs3 = errors;
-const vSchema0 = schema50.anyOf[0].enum;
+const vSchema0 = schema54.enum;
 if(!(((((((data === "FINISH_REASON_UNSPECIFIED") || (data === "STOP")) || (data === "MAX_TOKENS")) || (data === "SAFETY")) || (data === "RECITATION")) || (data === "LANGUAGE")) || (data === "OTHER"))){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema50.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err1];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err1);
 }
 errors++;
 }
+validate128.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs5 = errors;
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err1];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err1);
 }
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
 vErrors = null;
 }
 }
 }
-validate121.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"type":"object","required":["category","probability"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory"},"probability":{"$ref":"spec://generative#/components/schemas/HarmProbability"},"blocked":{"type":"boolean"}}};
-const schema52 = {"type":"string","anyOf":[{"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIGIBLE","LOW","MEDIUM","HIGH"]},{"type":"string"}]};
+const schema55 = {"type":"object","required":["category","probability"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategoryOpen"},"probability":{"$ref":"spec://generative#/components/schemas/HarmProbabilityOpen"},"blocked":{"type":"boolean"}}};
+const schema56 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/HarmCategory"},{"type":"string"}]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+
+const schema57 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/HarmProbability"},{"type":"string"}]};
+const schema58 = {"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIGIBLE","LOW","MEDIUM","HIGH"]};
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -5853,11 +5874,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const vSchema0 = schema58.enum;
+if(!(((((data === "HARM_PROBABILITY_UNSPECIFIED") || (data === "NEGLIGIBLE")) || (data === "LOW")) || (data === "MEDIUM")) || (data === "HIGH"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5866,65 +5885,70 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs3 = errors;
-const vSchema0 = schema52.anyOf[0].enum;
-if(!(((((data === "HARM_PROBABILITY_UNSPECIFIED") || (data === "NEGLIGIBLE")) || (data === "LOW")) || (data === "MEDIUM")) || (data === "HIGH"))){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema52.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err2);
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs5 = errors;
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err1];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err1);
 }
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
 vErrors = null;
 }
 }
 }
-validate125.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5952,8 +5976,8 @@ errors++;
 if(data.category !== undefined){
 let data0 = data.category;
 const _errs1 = errors;
-if(!(validate88(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate132(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 else {
@@ -5963,8 +5987,8 @@ var valid0 = _errs1 === errors;
 if(data.probability !== undefined){
 let data1 = data.probability;
 const _errs2 = errors;
-if(!(validate125(data1, {instancePath:instancePath+"/probability",parentData:data,parentDataProperty:"probability",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate135(data1, {instancePath:instancePath+"/probability",parentData:data,parentDataProperty:"probability",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
@@ -5998,14 +6022,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"type":"object","properties":{"citationSources":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CitationSource"}}}};
-const schema54 = {"type":"object","properties":{"startIndex":{"type":"integer","minimum":0,"maximum":2147483647},"endIndex":{"type":"integer","minimum":0,"maximum":2147483647},"uri":{"type":"string"},"license":{"type":"string"}}};
+const schema59 = {"type":"object","properties":{"citationSources":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CitationSource"}}}};
+const schema60 = {"type":"object","properties":{"startIndex":{"type":"integer","minimum":0,"maximum":2147483647},"endIndex":{"type":"integer","minimum":0,"maximum":2147483647},"uri":{"type":"string"},"license":{"type":"string"}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6129,12 +6153,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6149,8 +6173,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate129(data1, {instancePath:instancePath+"/citationSources/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate141(data1, {instancePath:instancePath+"/citationSources/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -6184,14 +6208,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"type":"object","properties":{"sourceId":{"$ref":"spec://generative#/components/schemas/AttributionSourceId","readOnly":true},"content":{"$ref":"spec://generative#/components/schemas/Content"}}};
-const schema56 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"required":["semanticRetrieverChunk"]}],"properties":{"groundingPassage":{"type":"object","properties":{"passageId":{"type":"string"},"partIndex":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}},"semanticRetrieverChunk":{"type":"object","properties":{"source":{"type":"string"},"chunk":{"type":"string"}}}}};
+const schema61 = {"type":"object","properties":{"sourceId":{"$ref":"spec://generative#/components/schemas/AttributionSourceId","readOnly":true},"content":{"$ref":"spec://generative#/components/schemas/Content"}}};
+const schema62 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"required":["semanticRetrieverChunk"]}],"properties":{"groundingPassage":{"type":"object","properties":{"passageId":{"type":"string"},"partIndex":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}},"semanticRetrieverChunk":{"type":"object","properties":{"source":{"type":"string"},"chunk":{"type":"string"}}}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6395,12 +6419,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6408,8 +6432,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sourceId !== undefined){
 let data0 = data.sourceId;
 const _errs1 = errors;
-if(!(validate133(data0, {instancePath:instancePath+"/sourceId",parentData:data,parentDataProperty:"sourceId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/sourceId",parentData:data,parentDataProperty:"sourceId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -6438,12 +6462,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6462,8 +6486,8 @@ var valid0 = _errs1 === errors;
 if(data.finishReason !== undefined){
 let data1 = data.finishReason;
 const _errs2 = errors;
-if(!(validate121(data1, {instancePath:instancePath+"/finishReason",parentData:data,parentDataProperty:"finishReason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate127(data1, {instancePath:instancePath+"/finishReason",parentData:data,parentDataProperty:"finishReason",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 else {
@@ -6480,8 +6504,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs5 = errors;
-if(!(validate123(data3, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate131(data3, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 else {
@@ -6507,8 +6531,8 @@ var valid0 = _errs3 === errors;
 if(data.citationMetadata !== undefined){
 let data4 = data.citationMetadata;
 const _errs6 = errors;
-if(!(validate128(data4, {instancePath:instancePath+"/citationMetadata",parentData:data,parentDataProperty:"citationMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate140(data4, {instancePath:instancePath+"/citationMetadata",parentData:data,parentDataProperty:"citationMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 else {
@@ -6563,8 +6587,8 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs11 = errors;
-if(!(validate132(data7, {instancePath:instancePath+"/groundingAttributions/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate144(data7, {instancePath:instancePath+"/groundingAttributions/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -6636,14 +6660,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"type":"object","properties":{"blockReason":{"$ref":"spec://generative#/components/schemas/BlockReason"},"safetyRatings":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}}}};
-const schema58 = {"type":"string","anyOf":[{"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","OTHER"]},{"type":"string"}]};
+const schema63 = {"type":"object","properties":{"blockReason":{"$ref":"spec://generative#/components/schemas/BlockReasonOpen"},"safetyRatings":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}}}};
+const schema64 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/BlockReason"},{"type":"string"}]};
+const schema65 = {"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","OTHER"]};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -6657,11 +6682,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const vSchema0 = schema65.enum;
+if(!(((data === "BLOCK_REASON_UNSPECIFIED") || (data === "SAFETY")) || (data === "OTHER"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6670,65 +6693,70 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs3 = errors;
-const vSchema0 = schema58.anyOf[0].enum;
-if(!(((data === "BLOCK_REASON_UNSPECIFIED") || (data === "SAFETY")) || (data === "OTHER"))){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema58.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err2);
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs5 = errors;
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err1];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err1);
 }
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
 vErrors = null;
 }
 }
 }
-validate139.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6736,8 +6764,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blockReason !== undefined){
 let data0 = data.blockReason;
 const _errs1 = errors;
-if(!(validate139(data0, {instancePath:instancePath+"/blockReason",parentData:data,parentDataProperty:"blockReason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate151(data0, {instancePath:instancePath+"/blockReason",parentData:data,parentDataProperty:"blockReason",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 else {
@@ -6754,8 +6782,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate123(data2, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate131(data2, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 else {
@@ -6789,13 +6817,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"type":"object","properties":{"promptTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"cachedContentTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"candidatesTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"totalTokenCount":{"type":"integer","minimum":0,"maximum":2147483647}}};
+const schema66 = {"type":"object","properties":{"promptTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"cachedContentTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"candidatesTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"totalTokenCount":{"type":"integer","minimum":0,"maximum":2147483647}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6963,12 +6991,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7097,8 +7125,8 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 const _errs10 = errors;
-if(!(validate119(data4, {instancePath:instancePath+"/candidates/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate125(data4, {instancePath:instancePath+"/candidates/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 else {
@@ -7124,8 +7152,8 @@ var valid4 = _errs8 === errors;
 if(data.promptFeedback !== undefined){
 let data5 = data.promptFeedback;
 const _errs11 = errors;
-if(!(validate138(data5, {instancePath:instancePath+"/promptFeedback",parentData:data,parentDataProperty:"promptFeedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate150(data5, {instancePath:instancePath+"/promptFeedback",parentData:data,parentDataProperty:"promptFeedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
 else {
@@ -7135,8 +7163,8 @@ var valid4 = _errs11 === errors;
 if(data.usageMetadata !== undefined){
 let data6 = data.usageMetadata;
 const _errs12 = errors;
-if(!(validate143(data6, {instancePath:instancePath+"/usageMetadata",parentData:data,parentDataProperty:"usageMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate157(data6, {instancePath:instancePath+"/usageMetadata",parentData:data,parentDataProperty:"usageMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 else {
@@ -7170,134 +7198,134 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate117.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse400 = validate55;
+exports.validateGenerateContentResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse403 = validate55;
+exports.validateGenerateContentResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse404 = validate55;
+exports.validateGenerateContentResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse429 = validate55;
+exports.validateGenerateContentResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse500 = validate55;
+exports.validateGenerateContentResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse503 = validate55;
+exports.validateGenerateContentResponse503 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse504 = validate55;
+exports.validateGenerateContentResponse504 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
@@ -7317,90 +7345,90 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse400 = validate55;
+exports.validateGetCachedContentResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse403 = validate55;
+exports.validateGetCachedContentResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse404 = validate55;
+exports.validateGetCachedContentResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse429 = validate55;
+exports.validateGetCachedContentResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse500 = validate55;
+exports.validateGetCachedContentResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse200 = validate146;
-const schema60 = {"$ref":"spec://generative#/components/schemas/File","$id":"spec://generative/validateGetFileResponse200"};
+exports.validateGetFileResponse200 = validate160;
+const schema67 = {"$ref":"spec://generative#/components/schemas/File","$id":"spec://generative/validateGetFileResponse200"};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7436,8 +7464,8 @@ var valid0 = _errs1 === errors;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 const _errs3 = errors;
-if(!(validate63(data1, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate67(data1, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 else {
@@ -7447,8 +7475,8 @@ var valid0 = _errs3 === errors;
 if(data.display_name !== undefined){
 let data2 = data.display_name;
 const _errs4 = errors;
-if(!(validate63(data2, {instancePath:instancePath+"/display_name",parentData:data,parentDataProperty:"display_name",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate67(data2, {instancePath:instancePath+"/display_name",parentData:data,parentDataProperty:"display_name",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 else {
@@ -7682,8 +7710,8 @@ var valid0 = _errs19 === errors;
 if(data.state !== undefined){
 let data11 = data.state;
 const _errs21 = errors;
-if(!(validate66(data11, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate70(data11, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 else {
@@ -7694,8 +7722,8 @@ if(data.error !== undefined){
 let data12 = data.error;
 const _errs22 = errors;
 const _errs23 = errors;
-if(!(validate57(data12, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate61(data12, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -7737,8 +7765,8 @@ var valid0 = _errs22 === errors;
 if(data.videoMetadata !== undefined){
 let data14 = data.videoMetadata;
 const _errs26 = errors;
-if(!(validate69(data14, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate75(data14, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 else {
@@ -7756,110 +7784,110 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate146.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse400 = validate55;
+exports.validateGetFileResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse403 = validate55;
+exports.validateGetFileResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse404 = validate55;
+exports.validateGetFileResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse429 = validate55;
+exports.validateGetFileResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse500 = validate55;
+exports.validateGetFileResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse200 = validate154;
-const schema62 = {"$ref":"spec://generative#/components/schemas/ListCachedContentsResponse","$id":"spec://generative/validateListCachedContentsResponse200"};
-const schema63 = {"type":"object","properties":{"cachedContents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CachedContent"}},"nextPageToken":{"type":"string"}}};
+exports.validateListCachedContentsResponse200 = validate168;
+const schema69 = {"$ref":"spec://generative#/components/schemas/ListCachedContentsResponse","$id":"spec://generative/validateListCachedContentsResponse200"};
+const schema70 = {"type":"object","properties":{"cachedContents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CachedContent"}},"nextPageToken":{"type":"string"}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8196,8 +8224,8 @@ const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
 let data13 = data12[i1];
 const _errs30 = errors;
-if(!(validate31(data13, {instancePath:instancePath+"/tools/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data13, {instancePath:instancePath+"/tools/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -8223,8 +8251,8 @@ var valid5 = _errs28 === errors;
 if(data.toolConfig !== undefined){
 let data14 = data.toolConfig;
 const _errs31 = errors;
-if(!(validate45(data14, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate49(data14, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -8234,8 +8262,8 @@ var valid5 = _errs31 === errors;
 if(data.tool_config !== undefined){
 let data15 = data.tool_config;
 const _errs32 = errors;
-if(!(validate45(data15, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate49(data15, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
@@ -8457,12 +8485,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8477,8 +8505,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate156(data1, {instancePath:instancePath+"/cachedContents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate170(data1, {instancePath:instancePath+"/cachedContents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 else {
@@ -8528,94 +8556,94 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate154.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse400 = validate55;
+exports.validateListCachedContentsResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse403 = validate55;
+exports.validateListCachedContentsResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse429 = validate55;
+exports.validateListCachedContentsResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse500 = validate55;
+exports.validateListCachedContentsResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse200 = validate165;
-const schema65 = {"$ref":"spec://generative#/components/schemas/ListFilesResponse","$id":"spec://generative/validateListFilesResponse200"};
-const schema66 = {"type":"object","properties":{"files":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/File"}},"nextPageToken":{"type":"string"}}};
+exports.validateListFilesResponse200 = validate179;
+const schema72 = {"$ref":"spec://generative#/components/schemas/ListFilesResponse","$id":"spec://generative/validateListFilesResponse200"};
+const schema73 = {"type":"object","properties":{"files":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/File"}},"nextPageToken":{"type":"string"}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8630,8 +8658,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate62(data1, {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate66(data1, {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -8681,214 +8709,214 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate165.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse400 = validate55;
+exports.validateListFilesResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse403 = validate55;
+exports.validateListFilesResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse429 = validate55;
+exports.validateListFilesResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse500 = validate55;
+exports.validateListFilesResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentBody0 = validate80;
+exports.validateStreamGenerateContentBody0 = validate86;
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate80.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse400 = validate55;
+exports.validateStreamGenerateContentResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse403 = validate55;
+exports.validateStreamGenerateContentResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse404 = validate55;
+exports.validateStreamGenerateContentResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse429 = validate55;
+exports.validateStreamGenerateContentResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse500 = validate55;
+exports.validateStreamGenerateContentResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse503 = validate55;
+exports.validateStreamGenerateContentResponse503 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse504 = validate55;
+exports.validateStreamGenerateContentResponse504 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
@@ -8924,211 +8952,211 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse400 = validate55;
+exports.validateUpdateCachedContentResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse403 = validate55;
+exports.validateUpdateCachedContentResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse404 = validate55;
+exports.validateUpdateCachedContentResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse429 = validate55;
+exports.validateUpdateCachedContentResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse500 = validate55;
+exports.validateUpdateCachedContentResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileBody1 = validate60;
+exports.validateUploadFileBody1 = validate64;
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate60.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse200 = validate73;
+exports.validateUploadFileResponse200 = validate79;
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate73.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse400 = validate55;
+exports.validateUploadFileResponse400 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse403 = validate55;
+exports.validateUploadFileResponse403 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse404 = validate55;
+exports.validateUploadFileResponse404 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse409 = validate55;
+exports.validateUploadFileResponse409 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse429 = validate55;
+exports.validateUploadFileResponse429 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse500 = validate55;
+exports.validateUploadFileResponse500 = validate59;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
