@@ -19,7 +19,7 @@ async function newGroup(client: AnalyticsClient, itemType: 'platform#video' | 'p
 }
 
 async function itemsOf(client: AnalyticsClient, groupId: string) {
-  return (await client.listGroupItems({ groupId })).items;
+  return (await client.listGroupItems({ groupId })).items ?? [];
 }
 
 ruleTest('ANA-AUTH-1', 'an invalid OAuth token is rejected with 401 UNAUTHENTICATED', async (t) => {
@@ -174,10 +174,10 @@ ruleTest('ANA-GROUP-8', 'create, list, rename, delete: a deleted group is no lon
   const { f, client } = ctx(t);
   const group = await newGroup(client);
   await client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#video', id: f.videoIds[1]! } } });
-  expect((await client.listGroups({ id: group.id! })).items.map((g) => g.id)).toEqual([group.id]);
+  expect(((await client.listGroups({ id: group.id! })).items ?? []).map((g) => g.id)).toEqual([group.id]);
   await client.updateGroup({ body: { id: group.id!, snippet: { title: unique('renamed') } } });
   await client.deleteGroup({ id: group.id! });
-  expect((await client.listGroups({ id: group.id! })).items).toEqual([]);
+  expect((await client.listGroups({ id: group.id! })).items ?? []).toEqual([]);
   await expectStatusError(t, () => client.listGroupItems({ groupId: group.id! }), { status: 'NOT_FOUND', http: 404 });
 });
 
@@ -208,7 +208,7 @@ ruleTest('ANA-ITEM-1', 'an inserted item is listed and itemCount grows', async (
   const item = await client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#video', id: f.videoIds[0]! } } });
   expect(item.kind).toBe('platform#groupItem');
   expect((await itemsOf(client, group.id!)).map((i) => i.id)).toContain(item.id);
-  expect((await client.listGroups({ id: group.id! })).items[0]?.contentDetails?.itemCount).toBe('1');
+  expect((await client.listGroups({ id: group.id! })).items?.[0]?.contentDetails?.itemCount).toBe('1');
 });
 
 ruleTest('ANA-ITEM-2', 'groupItems.list without groupId is rejected', async (t) => {
@@ -222,5 +222,5 @@ ruleTest('ANA-ITEM-3', 'a deleted item is gone and itemCount shrinks', async (t)
   const item = await client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#video', id: f.videoIds[2]! } } });
   await client.deleteGroupItem({ id: item.id! });
   expect(await itemsOf(client, group.id!)).toEqual([]);
-  expect((await client.listGroups({ id: group.id! })).items[0]?.contentDetails?.itemCount).toBe('0');
+  expect((await client.listGroups({ id: group.id! })).items?.[0]?.contentDetails?.itemCount).toBe('0');
 });

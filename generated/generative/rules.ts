@@ -31,7 +31,16 @@ export const RULES = [
     "text": "Requests carry the API key in the `key` query parameter.",
     "source": "Authentication",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Authentication: generation requests pass an API key in the query parameter key"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: key query parameter on every endpoint"
+      }
+    ]
   },
   {
     "id": "GEN-AUTH-2",
@@ -39,25 +48,49 @@ export const RULES = [
     "text": "The API key may instead travel in the x-goog-api-key header, on every endpoint including the file endpoints.",
     "source": "Authentication; public service client headers",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: the public client sends the key in the x-goog-api-key header"
+      }
+    ]
   },
   {
     "id": "GEN-AUTH-3",
     "service": "generative",
-    "text": "A request without an API key, or with an invalid one, is rejected in the Status shape (403 PERMISSION_DENIED / 400 INVALID_ARGUMENT API_KEY_INVALID).",
-    "source": "Errors; public service error table",
+    "text": "A request without an API key is rejected with 403 PERMISSION_DENIED, one with an invalid key with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), both in the Status shape; the chunks, query and cancel requests sent to a resumable session URL need no key (the URL authorizes them).",
+    "source": "Authentication; Errors; public service error table and resumable protocol",
     "statefulOnly": true,
     "reason": "a mock cannot tell a valid key from an invalid one",
     "violation": {
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Authentication (the API key) and Errors (the Status shape)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: an invalid key is answered 400 INVALID_ARGUMENT, reason API_KEY_INVALID"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 403 PERMISSION_DENIED in the public error table"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 403 PERMISSION_DENIED for a request without a key (the notes show no answer for a missing key)"
+      }
+    ]
   },
   {
     "id": "GEN-CACHE-1",
     "service": "generative",
-    "text": "cachedContent names cached content in the form cachedContents/<id>; an unknown one is NOT_FOUND.",
+    "text": "cachedContent names cached content in the form cachedContents/<id>; a value of another form is rejected with 400 (an unknown id may be answered 404 NOT_FOUND, a convention no rule requires).",
     "source": "GenerateContentRequest (cachedContent)",
     "statefulOnly": false,
     "operationId": "generateContent",
@@ -65,7 +98,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentRequest (cachedContent: form cachedContents/<cached_content_id>)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-CACHED-1",
@@ -75,7 +119,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored cached content",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, UsageMetadata (promptTokenCount includes cached tokens)"
+      }
+    ]
   },
   {
     "id": "GEN-CONFORM-1",
@@ -83,7 +132,16 @@ export const RULES = [
     "text": "Every operation answers a valid request with a documented status and a body that validates against the operation's response schema.",
     "source": "the whole document (endpoints, resources)",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints and Resources and their fields"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1, 3.4 (paths, JSON shapes)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-1",
@@ -96,7 +154,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (name) and Limits (File id)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-2",
@@ -109,7 +178,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (displayName at most 512 characters) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-3",
@@ -119,7 +199,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs two created files to compare",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (name): empty at creation means a unique name is generated"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-4",
@@ -129,17 +214,31 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs the uploaded bytes to be stored and hashed",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (output-only fields)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-DELETE-1",
     "service": "generative",
-    "text": "A deleted file is gone - reading it answers NOT_FOUND and it is no longer listed.",
+    "text": "A deleted file is gone - it is no longer listed, and reading it is refused in the Status shape (the public service answers 403 PERMISSION_DENIED, another implementation may answer 404 NOT_FOUND).",
     "source": "Endpoints, Delete a file",
     "statefulOnly": true,
     "reason": "needs a stored file",
     "operationId": "deleteFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Delete a file"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations: reading a deleted file is refused with a 4xx; the public service answers 403 PERMISSION_DENIED (or it may not exist), 404 NOT_FOUND is accepted too"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-DELETED-1",
@@ -153,20 +252,40 @@ export const RULES = [
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions and Errors: generation that references a deleted file is rejected with a permission-denied error"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Errors (permission-denied)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: PERMISSION_DENIED is 403"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-LIST-1",
     "service": "generative",
-    "text": "pageSize defaults to 10 and is at most 100.",
+    "text": "pageSize defaults to 10 and a page holds at most 100 files; a larger pageSize is not refused but answered with at most 100 files (the public service coerces it).",
     "source": "List files; Limits",
     "statefulOnly": false,
     "operationId": "listFiles",
-    "violation": {
-      "http": 400,
-      "status": "INVALID_ARGUMENT"
-    },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, List files (pageSize default 10, maximum 100) and Limits"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: pageSize default 10, max 100; the public list methods coerce a larger pageSize to the maximum (cachedContents: values above 1000 are coerced to 1000)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-LIST-2",
@@ -176,7 +295,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs more stored files than fit a page",
     "operationId": "listFiles",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, List files (nextPageToken)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-1",
@@ -186,7 +310,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored files",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions: video uploads start in PROCESSING"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-2",
@@ -196,7 +325,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored files",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions (PROCESSING to ACTIVE)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-3",
@@ -206,12 +340,17 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored files",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions (PROCESSING to FAILED, error set)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-4",
     "service": "generative",
-    "text": "A file still PROCESSING cannot be used for generation; a request that references it is rejected with FAILED_PRECONDITION.",
+    "text": "A file still PROCESSING cannot be used for generation; a request that references it is rejected (400 FAILED_PRECONDITION by this projects convention).",
     "source": "What the service does (files); States",
     "statefulOnly": true,
     "reason": "needs a stored file in PROCESSING",
@@ -220,7 +359,18 @@ export const RULES = [
       "http": 400,
       "status": "FAILED_PRECONDITION"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, What the service does (files are processed first and cannot be used until processing is complete) and States and transitions"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 400 FAILED_PRECONDITION for a file that is not ACTIVE (Errors: specific codes not shown)"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-1",
@@ -233,7 +383,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (stopSequences at most 5) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-2",
@@ -246,7 +407,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (candidateCount only 1) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-3",
@@ -259,7 +431,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (temperature 0.0 to 2.0) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-4",
@@ -272,7 +455,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (responseSchema needs application/json)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-5",
@@ -285,7 +479,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (responseMimeType text/plain or application/json)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-INVALID-1",
@@ -297,12 +502,21 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Resources and their fields and Limits (the constraints the schemas carry)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT"
+      }
+    ]
   },
   {
     "id": "GEN-MODEL-1",
     "service": "generative",
-    "text": "The model is addressed as models/<model_id> in the path; an unknown model is NOT_FOUND.",
+    "text": "The model is addressed as models/<model_id>, a tuned model as tunedModels/<tuned_model_id>, in the path; an unknown model is NOT_FOUND.",
     "source": "Endpoints, Generate content",
     "statefulOnly": true,
     "reason": "a mock answers any model id",
@@ -311,7 +525,26 @@ export const RULES = [
       "http": 404,
       "status": "NOT_FOUND"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Generate content (model form models/<model_id>) and What the service does (tuned models named tunedModels/<tuned_model_id>)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: generateContent on models/* and tunedModels/*"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 404 NOT_FOUND in the public error table"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 404 for an unknown model (the conditions are not shown)"
+      }
+    ]
   },
   {
     "id": "GEN-RATE-1",
@@ -324,7 +557,16 @@ export const RULES = [
       "http": 429,
       "status": "RESOURCE_EXHAUSTED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 429 RESOURCE_EXHAUSTED in the public error table"
+      },
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Limits (request rate limits: not shown)"
+      }
+    ]
   },
   {
     "id": "GEN-REQ-1",
@@ -337,7 +579,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Resources and their fields, GenerateContentRequest (contents required)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-RESP-1",
@@ -346,7 +599,12 @@ export const RULES = [
     "source": "GenerateContentResponse (contract)",
     "statefulOnly": false,
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentResponse (contract)"
+      }
+    ]
   },
   {
     "id": "GEN-RESP-2",
@@ -356,7 +614,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a model that blocks prompts",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, PromptFeedback (blockReason) and Errors"
+      }
+    ]
   },
   {
     "id": "GEN-RESP-3",
@@ -365,7 +628,12 @@ export const RULES = [
     "source": "PromptFeedback; Candidate",
     "statefulOnly": false,
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, PromptFeedback and Candidate (at most one rating per category)"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-1",
@@ -375,7 +643,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a model that rates content",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 1"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-2",
@@ -383,13 +656,24 @@ export const RULES = [
     "text": "safetySettings holds at most one setting per category; a second setting for a category is rejected.",
     "source": "Safety setting rules, rule 2",
     "statefulOnly": true,
-    "reason": "uniqueness by category needs minContains/maxContains, which the mock's validator does not support (the schema only caps the list at 4)",
+    "reason": "uniqueness by category needs minContains/maxContains, and with those keywords in the schema Prism's validator skips the whole request body (checked), so the schema only caps the list at 4 and the rule is checked on stateful targets",
     "operationId": "generateContent",
     "violation": {
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 2"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-3",
@@ -399,7 +683,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a model that applies thresholds",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 3"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-4",
@@ -412,16 +701,36 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 4"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-STREAM-1",
     "service": "generative",
-    "text": "The stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer.",
+    "text": "With alt=sse the stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer (without alt the public service answers a JSON array of the chunks).",
     "source": "Endpoints, Stream generated content",
     "statefulOnly": false,
     "operationId": "streamGenerateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Stream generated content (alt=sse, a stream of GenerateContentResponse)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.2: one data line per event, no sentinel, EOF ends the stream"
+      }
+    ]
   },
   {
     "id": "GEN-SYSINSTR-1",
@@ -434,7 +743,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentRequest (systemInstruction: text only)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-TOOLS-1",
@@ -447,7 +767,22 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentRequest (tools: only Function tools are supported) and Part kinds (parameters of type OBJECT; code execution enabled by a tool)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4: FunctionDeclaration name and description required"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-UPLOAD-1",
@@ -457,7 +792,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs storage; a mock answers with its example",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Upload a file (media upload request)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.3: the multipart variant of the public client"
+      }
+    ]
   },
   {
     "id": "GEN-UPLOAD-2",
@@ -467,7 +811,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs upload sessions",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.3: the resumable protocol (start, upload, upload, finalize; x-goog-upload-url)"
+      }
+    ]
   }
 ] as const satisfies readonly Rule[];
 export type RuleId = (typeof RULES)[number]['id'];

@@ -144,7 +144,7 @@ export interface GenerativeHandlers {
    */
   deleteFile(input: DeleteFileInput): Promise<DeleteFileReply>;
   /**
-   * POST /v1beta/models/{model}:generateContent: Generate a model answer
+   * POST /v1beta/{collection}/{model}:generateContent: Generate a model answer
    *
    * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1.
    */
@@ -162,7 +162,7 @@ export interface GenerativeHandlers {
    */
   listFiles(input: ListFilesInput): Promise<ListFilesReply>;
   /**
-   * POST /v1beta/models/{model}:streamGenerateContent: Generate a model answer as a stream
+   * POST /v1beta/{collection}/{model}:streamGenerateContent: Generate a model answer as a stream
    *
    * Rules: GEN-STREAM-1.
    */
@@ -201,7 +201,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateCreateFileParams,
     validateBody: { "application/json": v.validateCreateFileBody0 },
-    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
+    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "409": v.validateCreateFileResponse409, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
   },
   {
     operationId: "deleteCachedContent",
@@ -230,14 +230,14 @@ export const generativeRoutes: RouteDef[] = [
   {
     operationId: "generateContent",
     method: "POST",
-    path: "/v1beta/models/{model}:generateContent",
-    params: [{ name: "model", in: "path", type: "string", required: true }],
+    path: "/v1beta/{collection}/{model}:generateContent",
+    params: [{ name: "collection", in: "path", type: "string", required: true }, { name: "model", in: "path", type: "string", required: true }],
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
     validateParams: v.validateGenerateContentParams,
     validateBody: { "application/json": v.validateGenerateContentBody0 },
-    validateResponse: { "200": v.validateGenerateContentResponse200, "400": v.validateGenerateContentResponse400, "403": v.validateGenerateContentResponse403, "404": v.validateGenerateContentResponse404, "429": v.validateGenerateContentResponse429, "500": v.validateGenerateContentResponse500, "503": v.validateGenerateContentResponse503 },
+    validateResponse: { "200": v.validateGenerateContentResponse200, "400": v.validateGenerateContentResponse400, "403": v.validateGenerateContentResponse403, "404": v.validateGenerateContentResponse404, "429": v.validateGenerateContentResponse429, "500": v.validateGenerateContentResponse500, "503": v.validateGenerateContentResponse503, "504": v.validateGenerateContentResponse504 },
   },
   {
     operationId: "getCachedContent",
@@ -290,14 +290,14 @@ export const generativeRoutes: RouteDef[] = [
   {
     operationId: "streamGenerateContent",
     method: "POST",
-    path: "/v1beta/models/{model}:streamGenerateContent",
-    params: [{ name: "model", in: "path", type: "string", required: true }, { name: "alt", in: "query", type: "string", required: true }],
+    path: "/v1beta/{collection}/{model}:streamGenerateContent",
+    params: [{ name: "collection", in: "path", type: "string", required: true }, { name: "model", in: "path", type: "string", required: true }, { name: "alt", in: "query", type: "string", required: false }],
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
     validateParams: v.validateStreamGenerateContentParams,
     validateBody: { "application/json": v.validateStreamGenerateContentBody0 },
-    validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503 },
+    validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503, "504": v.validateStreamGenerateContentResponse504 },
   },
   {
     operationId: "updateCachedContent",
@@ -318,10 +318,10 @@ export const generativeRoutes: RouteDef[] = [
     params: [{ name: "X-Goog-Upload-Protocol", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Command", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Header-Content-Length", in: "header", type: "integer", required: false }, { name: "X-Goog-Upload-Header-Content-Type", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Offset", in: "header", type: "integer", required: false }, { name: "upload_id", in: "query", type: "string", required: false }],
     bodies: [{ contentType: "multipart/related", kind: "multipart-related" }, { contentType: "application/json", kind: "json" }, { contentType: "application/octet-stream", kind: "raw" }, { contentType: "*/*", kind: "raw" }],
     bodyRequired: false,
-    security: "required",
+    security: "optional",
     validateParams: v.validateUploadFileParams,
     validateBody: { "application/json": v.validateUploadFileBody1 },
-    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
+    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "409": v.validateUploadFileResponse409, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
   },
 ];
 /** A node:http request listener serving the Generative Content and File Service with the given handlers. */

@@ -466,10 +466,10 @@ export function generativeHandlers(): GenerativeHandlers {
           throw invalid('A part holds exactly one data member.', field);
         }
         if (part.inlineData) {
-          if (model && !acceptsMedia(model, part.inlineData.mimeType)) throw invalid(`The model does not support ${part.inlineData.mimeType} input.`, `${field}.inline_data.mime_type`);
+          if (model && !acceptsMedia(model, part.inlineData.mimeType ?? '')) throw invalid(`The model does not support ${part.inlineData.mimeType} input.`, `${field}.inline_data.mime_type`);
         }
         if (part.fileData) {
-          const id = part.fileData.fileUri.match(/\/v1beta\/files\/([a-z0-9-]+)$/)?.[1];
+          const id = (part.fileData.fileUri ?? '').match(/\/v1beta\/files\/([a-z0-9-]+)$/)?.[1];
           if (!id) throw invalid(`Unsupported file uri: ${part.fileData.fileUri}`, `${field}.file_data.file_uri`);
           const file = files.get(id);
           if (!file) throw statusError('PERMISSION_DENIED', `You do not have permission to access the File ${id} or it may not exist.`);
@@ -675,7 +675,9 @@ export function generativeHandlers(): GenerativeHandlers {
     },
 
     async listFiles({ query }) {
-      const size = Number(query.pageSize ?? 10);
+      // A pageSize of 0 means the default; above 100 it is coerced to 100 (as the public service does).
+      const asked = Number(query.pageSize ?? 10);
+      const size = asked > 0 ? Math.min(asked, 100) : 10;
       const result = page('files', files.all(), size, query.pageToken);
       return { body: { files: result.items.map(fileBody), ...(result.next ? { nextPageToken: result.next } : {}) } };
     },
@@ -716,7 +718,7 @@ export function generativeHandlers(): GenerativeHandlers {
     async listCachedContents({ query }) {
       const now = Date.now();
       for (const [id, c] of caches) if (c.expires <= now) caches.delete(id);
-      const result = page('cachedContents', [...caches.values()].sort((a, b) => a.seq - b.seq), Number(query.pageSize ?? 50), query.pageToken);
+      const result = page('cachedContents', [...caches.values()].sort((a, b) => a.seq - b.seq), Number(query.pageSize ?? 50) > 0 ? Math.min(Number(query.pageSize ?? 50), 1000) : 50, query.pageToken);
       return { body: { cachedContents: result.items.map(cacheBody), ...(result.next ? { nextPageToken: result.next } : {}) } };
     },
 
