@@ -27,6 +27,8 @@ const DEFAULT_CREATIVE_FIELDS = ['id'];
 const DEFAULT_POST_FIELDS = ['id', 'message', 'created_time'];
 /** At most this many creatives are listed, with no paging beyond (document, Limits). */
 export const LIST_CAP = 50_000;
+const DEFAULT_PAGE = 25;
+const MAX_PAGE = 5000;
 const UPDATABLE = new Set(['account_id', 'adlabels', 'name', 'status']);
 /** Parameters a write carries that are not part of the written node. */
 const REQUEST_PARAMS = new Set(['access_token', 'fields', 'thumbnail_width', 'thumbnail_height']);
@@ -99,7 +101,8 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   /** The creative as a read under `version` shows it (all fields; selection comes after). */
   function view(input: HandlerInput, creative: CreativeRecord, version: string, width?: number, height?: number): Json {
     const fallback = defects.thumbnailDefault100 ? 100 : 64;
-    let [w, h] = [width ?? fallback, height ?? fallback];
+    // 0 (an unsigned int the public service accepts) reads as the default size.
+    let [w, h] = [width || fallback, height || fallback];
     if (defects.thumbnailSizeIgnored) [w, h] = [64, 64];
     let status: CreativeStatus = creative.status;
     // IN_PROCESS and WITH_ISSUES exist from version 4.0 (ADC-VERSION-2); older versions see ACTIVE.
@@ -145,7 +148,10 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   }
 
   function pageQuery(query: Json) {
-    const limit = defects.limitIgnored ? 25 : Number(query.limit ?? 25);
+    // The document shows no page size limits: a limit below 1 means the default, a very large one is served
+    // in pages of at most MAX_PAGE (paging.next leads on), as the public service caps pages silently.
+    const asked = Number(query.limit ?? DEFAULT_PAGE);
+    const limit = defects.limitIgnored ? DEFAULT_PAGE : asked >= 1 ? Math.min(asked, MAX_PAGE) : DEFAULT_PAGE;
     let afterSeq = typeof query.after === 'string' ? seqOfCursor(query.after, 'after') : undefined;
     if (afterSeq !== undefined && defects.pagingRepeatsBoundary) afterSeq += 1;
     if (afterSeq !== undefined && defects.pagingSkipsOne) afterSeq -= 1;
