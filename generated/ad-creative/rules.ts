@@ -136,6 +136,15 @@ export const RULES = [
     "operationId": "createAdCreative"
   },
   {
+    "id": "ADC-CREATE-8",
+    "service": "ad-creative",
+    "text": "Read-after-write - a create carrying fields answers the created creative with the selected fields (plus id); without fields it answers {\"id\"}.",
+    "source": "Endpoints, Create a creative (returns the creative id); public-service notes 1.6",
+    "statefulOnly": true,
+    "reason": "the answer must follow the fields parameter",
+    "operationId": "createAdCreative"
+  },
+  {
     "id": "ADC-DELETE-1",
     "service": "ad-creative",
     "text": "A delete answers {\"success\": true}; afterwards the creative reads with status DELETED or not at all (error 100).",
@@ -203,6 +212,18 @@ export const RULES = [
     "text": "A request that breaks one schema constraint (missing required, wrong type, out of range, over a length limit, bad enum value, bad pattern) gets the documented error in the service's own error shape.",
     "source": "the whole document (fields, limits, errors)",
     "statefulOnly": false,
+    "violation": {
+      "http": 400,
+      "code": 100
+    }
+  },
+  {
+    "id": "ADC-LINK-1",
+    "service": "ad-creative",
+    "text": "A link ad not tied to a page gives object_url and title; object_url without title is error 100, and with title it is accepted.",
+    "source": "What the service does (c); Endpoints, Create a creative, rule 1",
+    "statefulOnly": false,
+    "operationId": "createAdCreative",
     "violation": {
       "http": 400,
       "code": 100
@@ -315,6 +336,15 @@ export const RULES = [
       "http": 400,
       "code": 100
     }
+  },
+  {
+    "id": "ADC-READ-4",
+    "service": "ad-creative",
+    "text": "thumbnail_url is an image of thumbnail_width x thumbnail_height pixels (64 x 64 by default); another requested size answers another image of that size.",
+    "source": "Resources (thumbnail_url); Endpoints, Read a creative; Limits",
+    "statefulOnly": true,
+    "reason": "needs a stored creative whose thumbnail the target serves",
+    "operationId": "getAdCreative"
   },
   {
     "id": "ADC-STATUS-1",
@@ -442,6 +472,18 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a stored creative",
     "operationId": "updateAdCreative"
+  },
+  {
+    "id": "ADC-UPDATE-3",
+    "service": "ad-creative",
+    "text": "An update changes account_id, adlabels, name and status only; any other creative field in the body is error 100 naming it, and nothing is changed.",
+    "source": "Endpoints, Update a creative (body fields)",
+    "statefulOnly": false,
+    "operationId": "updateAdCreative",
+    "violation": {
+      "http": 400,
+      "code": 100
+    }
   },
   {
     "id": "ADC-URL-1",
