@@ -5,7 +5,7 @@ import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import { resolveRef } from './refs.js';
 import type {
   BodyKind, CredentialPlacement, ErrorModel, ErrorStyle, JsonSchema, OperationModel, PaginationModel,
-  ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,
+  ParameterModel, RequestBodyModel, ResponseModel, RuleModel, EvidenceModel, SecuritySchemeModel, ServiceModel,
 } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -104,7 +104,7 @@ function buildOperation(
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
     errors: (op['x-errors'] ?? []).map(
-      (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '' }),
+      (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '', evidence: evidenceOf(e.evidence) }),
     ),
     credentials: credentialPlacement(op, security, schemes),
     credentialsOptional: security.length === 0 || security.some((req) => Object.keys(req).length === 0),
@@ -225,13 +225,24 @@ function selectableFields(document: OpenApiDocument, params: ParameterModel[], s
   return names.length > 0 ? names : undefined;
 }
 
+const EVIDENCE_KINDS = new Set(['document', 'public', 'convention']);
+
+/** An `evidence` list as the model keeps it: entries of a known kind with a ref (others are the spec lint's to flag). */
+function evidenceOf(raw: unknown): EvidenceModel[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((e: any) => e && EVIDENCE_KINDS.has(e.kind) && typeof e.ref === 'string')
+    .map((e: any): EvidenceModel => ({ kind: e.kind, ref: e.ref }));
+}
+
 function collectRules(service: ServiceKey, document: OpenApiDocument): RuleModel[] {
   const rules: RuleModel[] = [];
   const add = (raw: any[] | undefined, operationId?: string) => {
     for (const r of raw ?? []) {
       rules.push({
         id: r.id, service, text: r.text, source: r.source, statefulOnly: r.statefulOnly === true,
-        reason: r.reason, operationId, violation: r.violation,
+        reason: r.reason, operationId, violation: r.violation, evidence: evidenceOf(r.evidence),
+        ...(r.violationEvidence ? { violationEvidence: evidenceOf(r.violationEvidence) } : {}),
       });
     }
   };
