@@ -34,8 +34,8 @@ export const MUTANTS: Mutant[] = [
   wire('ADC-INVALID-1', 'invalid-request-500', 'a request that breaks the schema is answered as an internal error (HTTP 500)', rewriteAnswer((a) => {
     if (a.status === 400 && isError(a.json) && /Invalid parameter|Invalid request body/.test(a.json.error.message)) return { status: 500, json: { error: { ...a.json.error, code: 1 } } };
   })),
-  wire('ADC-INVALID-1', 'invalid-request-code-190', 'a request that breaks the schema is answered with code 190 (wrong code)', rewriteAnswer((a) => {
-    if (a.status === 400 && isError(a.json) && /Invalid parameter|Invalid request body/.test(a.json.error.message)) return { status: 400, json: { error: { ...a.json.error, code: 190 } } };
+  wire('ADC-INVALID-1', 'invalid-request-unshaped', 'a request that breaks the schema is answered with a bare {message} instead of the Graph error shape', rewriteAnswer((a) => {
+    if (a.status === 400 && isError(a.json) && /Invalid parameter|Invalid request body/.test(a.json.error.message)) return { status: 400, json: { message: a.json.error.message } };
   })),
 
   // --- authentication and permissions ---
@@ -66,6 +66,15 @@ export const MUTANTS: Mutant[] = [
   })),
   wire('ADC-ERROR-1', 'extra-top-level-member', 'error answers carry a top-level success: false beside error', rewriteAnswer((a) => {
     if (isError(a.json)) return { json: { ...a.json, success: false } };
+  })),
+
+  wire('ADC-NAME-1', 'create-name-truncated', 'a name over 100 characters is truncated to 100 on create instead of refused', editForm(creates, (form) => {
+    const name = form.get('name');
+    if (name && name.length > 100) form.set('name', name.slice(0, 100));
+  })),
+  wire('ADC-NAME-1', 'update-name-off-by-one', 'an update accepts a name of 101 characters (stored cut to 100)', editForm(updates, (form) => {
+    const name = form.get('name');
+    if (name && name.length === 101) form.set('name', name.slice(0, 100));
   })),
 
   // --- versions, reads and fields ---

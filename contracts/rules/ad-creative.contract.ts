@@ -473,6 +473,8 @@ ruleTests('ADC-LIST-2', [
     let page = first;
     for (let i = 0; i < 100_000 && page.paging?.next; i++) {
       page = await client.listAdCreatives({ version, ad_account_id: account, fields: 'id', limit: 100, after: page.paging.cursors!.after });
+      // paging.next promised more: the page it leads to is not empty.
+      expect(page.data.length, 'the page a paging.next led to').toBeGreaterThan(0);
     }
     expect(page.paging?.next).toBeUndefined();
     if (page.data.length > 0) expect(page.paging?.cursors?.after).toBeTypeOf('string');
