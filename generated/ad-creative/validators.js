@@ -9618,7 +9618,7 @@ return errors === 0;
 
 exports.validateUpdateAdCreativeBody2 = validate270;
 const schema73 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
-const schema74 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
+const schema74 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"},"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 const schema75 = {"type":"string","minLength":1};
 
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9659,7 +9659,7 @@ const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+if(!((((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token")) || (key0 === "id"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9765,6 +9765,17 @@ else {
 }
 var valid0 = _errs9 === errors;
 }
+if(data.id !== undefined){
+let data6 = data.id;
+const _errs10 = errors;
+if(!(validate3(data6, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
 }
 else {
 const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -9795,11 +9806,11 @@ validate270.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse200 = validate278;
+exports.validateUpdateAdCreativeResponse200 = validate279;
 const schema76 = {"$ref":"spec://ad-creative#/components/schemas/UpdateResult","$id":"spec://ad-creative/validateUpdateAdCreativeResponse200"};
 const schema77 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/Success"},{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}]};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9841,19 +9852,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+if(!(validate281(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 else {
@@ -9894,22 +9905,22 @@ vErrors = null;
 }
 }
 }
-validate279.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate278.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
@@ -24122,7 +24133,7 @@ return errors === 0;
 }
 
 exports.validateUpdateAdCreativeBody0 = validate178;
-const schema72 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
+const schema72 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"},"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -24495,7 +24506,7 @@ const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+if(!((((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token")) || (key0 === "id"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -24648,6 +24659,17 @@ errors = vErrors.length;
 else {
 }
 var valid0 = _errs9 === errors;
+}
+if(data.id !== undefined){
+let data6 = data.id;
+const _errs10 = errors;
+if(!(validate179(data6, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
 }
 }
 else {
@@ -24674,7 +24696,7 @@ const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+if(!((((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token")) || (key0 === "id"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -24828,6 +24850,17 @@ else {
 }
 var valid0 = _errs9 === errors;
 }
+if(data.id !== undefined){
+let data6 = data.id;
+const _errs10 = errors;
+if(!(validate179(data6, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
 }
 else {
 const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -24843,10 +24876,10 @@ validate178.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeParams = validate188;
+exports.validateUpdateAdCreativeParams = validate189;
 const schema77 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24897,12 +24930,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate189.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24953,12 +24986,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate191.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -25045,8 +25078,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate189(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate190(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 else {
@@ -25074,8 +25107,8 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.fields !== undefined){
 let data4 = data3.fields;
 const _errs8 = errors;
-if(!(validate191(data4, {instancePath:instancePath+"/query/fields",parentData:data3,parentDataProperty:"fields",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate192(data4, {instancePath:instancePath+"/query/fields",parentData:data3,parentDataProperty:"fields",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 else {
@@ -25124,7 +25157,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 

@@ -250,6 +250,11 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const fields = writeFields(input, raw);
       const b: Json = {};
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
+      // The public business SDK sends the creative's own id with every update; any other id is a mistake.
+      if (b.id !== undefined) {
+        if (String(b.id) !== creative.id) throw invalid(`Param id ${b.id} is not the id of the creative being updated (${creative.id})`);
+        delete b.id;
+      }
       const other = Object.keys(b).filter((k) => !UPDATABLE.has(k));
       if (other.length && !defects.updateAcceptsOtherFields) {
         throw invalid(`Param ${other[0]} cannot be updated: an update accepts account_id, adlabels, name and status`);
