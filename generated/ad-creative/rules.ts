@@ -644,8 +644,8 @@ export const RULES = [
         "ref": "ad-creative-service.md, Errors: 200"
       },
       {
-        "kind": "convention",
-        "ref": "spec-conventions, Operations (x-errors): HTTP 403 for 200 (document: mapping not shown; public-service notes 1.6: UNVERIFIED)"
+        "kind": "public",
+        "ref": "code 200 observed with HTTP 403 (arsduo/koala#693, cited by reviews/ad-creative-spec.md 1.9; public-service-notes 1.6 leave 403 UNVERIFIED)"
       }
     ]
   },
