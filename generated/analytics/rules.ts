@@ -33,6 +33,24 @@ export const RULES = [
     "statefulOnly": false
   },
   {
+    "id": "ANA-CURRENCY-1",
+    "service": "analytics",
+    "text": "`currency` converts the revenue metrics of the report into that currency (one exchange rate for every revenue value of the report); metrics that are not money are unchanged; without it revenue is in USD.",
+    "source": "public-service notes 2.2 (currency)",
+    "statefulOnly": true,
+    "reason": "needs computed revenue data",
+    "operationId": "queryReports"
+  },
+  {
+    "id": "ANA-FILTER-1",
+    "service": "analytics",
+    "text": "A filter picks the data of the named dimension values - `country==US` answers the data of that country alone, `video==a,b` the data of those videos together, several filters joined by `;` all apply.",
+    "source": "What the service does (filter); public-service notes 2.2 (filters)",
+    "statefulOnly": true,
+    "reason": "needs computed report data",
+    "operationId": "queryReports"
+  },
+  {
     "id": "ANA-GROUP-1",
     "service": "analytics",
     "text": "A group holds at most 500 items; inserting an item into a group that already holds 500 is rejected with 400.",
@@ -187,6 +205,24 @@ export const RULES = [
     "operationId": "listGroups"
   },
   {
+    "id": "ANA-OWNER-1",
+    "service": "analytics",
+    "text": "A content owner report (`ids=contentOwner==<name>`) answers the data of the content owner's channels - its total equals the sum of its rows broken down by channel - and checks its combinations against the content owner report tables.",
+    "source": "What the service does (reports for channels or content owners); public-service notes 2.2 (ids)",
+    "statefulOnly": true,
+    "reason": "needs a content owner with report data",
+    "operationId": "queryReports"
+  },
+  {
+    "id": "ANA-PAGE-1",
+    "service": "analytics",
+    "text": "`maxResults` caps the number of rows and `startIndex` (one-based) is the first row returned - the rows answered are rows startIndex to startIndex + maxResults - 1 of the same report without them.",
+    "source": "public-service notes 2.2 (maxResults, startIndex)",
+    "statefulOnly": true,
+    "reason": "needs computed report rows to page through",
+    "operationId": "queryReports"
+  },
+  {
     "id": "ANA-QUERY-1",
     "service": "analytics",
     "text": "A query without a channel or content owner identifier (ids), a start date, an end date and at least one metric is incomplete and is rejected with 400 INVALID_ARGUMENT.",
@@ -265,6 +301,15 @@ export const RULES = [
     }
   },
   {
+    "id": "ANA-QUERY-8",
+    "service": "analytics",
+    "text": "A report is an aggregate of one set of data - the total of an additive metric (views, likes, estimatedMinutesWatched, ...) over the date range equals the sum of its rows broken down by day, by country or by video.",
+    "source": "What the service does (metric, dimension)",
+    "statefulOnly": true,
+    "reason": "needs computed report data",
+    "operationId": "queryReports"
+  },
+  {
     "id": "ANA-SCOPE-1",
     "service": "analytics",
     "text": "A report query needs a token with an accepted scope - analytics.readonly or analytics-monetary.readonly (account-management and partner-management are accepted too); any other token is refused with 403.",
@@ -280,13 +325,26 @@ export const RULES = [
   {
     "id": "ANA-SCOPE-2",
     "service": "analytics",
-    "text": "Changing groups and group items (groups.insert, groups.update, groups.delete, groupItems.insert, groupItems.delete) needs account-management (channel owners) or partner-management (content owners); a token with only a readonly analytics scope is refused.",
+    "text": "Changing groups and group items (groups.insert, groups.update, groups.delete, groupItems.insert, groupItems.delete) needs a token with one of the service's scopes (the public method pages list every scope, the readonly ones included); a token with none of them is refused with 403.",
     "source": "Authentication, scope table",
     "statefulOnly": true,
     "reason": "needs tokens carrying chosen scopes, which only a real authorization server issues; a mock only checks that a bearer token is present",
     "violation": {
       "http": 403,
       "status": "PERMISSION_DENIED"
+    }
+  },
+  {
+    "id": "ANA-SORT-1",
+    "service": "analytics",
+    "text": "`sort` orders the rows by the listed columns, the first key first; a leading `-` sorts that key descending, otherwise ascending. A sort key that is not a requested dimension or metric is rejected with 400.",
+    "source": "What the service does (sort instructions); public-service notes 2.2 (sort)",
+    "statefulOnly": true,
+    "reason": "needs computed report rows to order",
+    "operationId": "queryReports",
+    "violation": {
+      "http": 400,
+      "status": "INVALID_ARGUMENT"
     }
   }
 ] as const satisfies readonly Rule[];

@@ -28,8 +28,8 @@ export interface AnalyticsDefects {
   /** Only the first value of a video==a,b filter is applied. */
   videoFilterFirstValueOnly?: boolean;
   currencyIgnored?: boolean;
-  /** Revenue converted twice. */
-  currencyRateSquared?: boolean;
+  /** grossRevenue is left in USD while the other revenue metrics are converted. */
+  currencyPartial?: boolean;
   /** contentOwner== answers the caller's own channel's data. */
   contentOwnerAsChannel?: boolean;
   /** includeHistoricalChannelData is ignored. */

@@ -158,7 +158,6 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
 
   let rateUsed = rate;
   if (defects.currencyIgnored) rateUsed = 1;
-  if (defects.currencyRateSquared) rateUsed = rate * rate;
   let outSort = sort;
   if (defects.sortIgnored) outSort = [];
   if (defects.sortFirstKeyOnly) outSort = sort.slice(0, 1);
@@ -175,7 +174,11 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
     channels,
     filters: planFilters,
     dimensions: dims.map((d) => ({ name: d, sql: DIMENSION_BY_NAME.get(d)!.sql, nonEmpty: DIMENSION_BY_NAME.get(d)!.resource !== undefined })),
-    metrics: metrics.map((m) => ({ name: m, sql: METRIC_BY_NAME.get(m)!.sql, digits: METRIC_BY_NAME.get(m)!.digits })),
+    metrics: metrics.map((m) => ({
+      name: m,
+      sql: defects.currencyPartial && m === 'grossRevenue' ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1') : METRIC_BY_NAME.get(m)!.sql,
+      digits: METRIC_BY_NAME.get(m)!.digits,
+    })),
     rate: rateUsed,
     sort: outSort,
     offset,
