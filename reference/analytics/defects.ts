@@ -36,14 +36,16 @@ export interface AnalyticsDefects {
   historicalIgnored?: boolean;
   /** Unsupported combinations answered instead of refused. */
   combinationsUnchecked?: boolean;
-  /** A supported combination (country with day) refused. */
-  countryDayRefused?: boolean;
+  /** A supported report (top videos, dimension video) refused. */
+  videoDimensionRefused?: boolean;
+  /** Content owner reports checked against the channel report tables. */
+  ownerTablesAsChannel?: boolean;
+  /** Reports without the day dimension leave out the endDate (exclusive end), day rows do not. */
+  totalsExcludeLastDay?: boolean;
   /** A reversed date range answered (empty). */
   reversedDatesAccepted?: boolean;
   /** The same start and end date refused (off by one in the range check). */
   sameDayRefused?: boolean;
-  /** A missing ids parameter answered for the caller's channel. */
-  idsDefaultsToMine?: boolean;
   /** Revenue metrics answered without the monetary scope. */
   monetaryUnchecked?: boolean;
   /** Revenue metrics refused even with the monetary scope. */
@@ -76,8 +78,8 @@ export interface AnalyticsDefects {
   updateClearsItems?: boolean;
   /** groups.update does not change the title. */
   updateIgnoresTitle?: boolean;
-  /** An empty title accepted. */
-  emptyTitleAccepted?: boolean;
+  /** A group without a title accepted (titled 'Untitled group'). */
+  missingTitleAccepted?: boolean;
   /** groups.delete leaves the items behind, still listed. */
   deleteKeepsItems?: boolean;
   /** groups.delete answers 204 but keeps the group. */
@@ -90,18 +92,14 @@ export interface AnalyticsDefects {
   listNoPaging?: boolean;
   /** The next page token repeats the first page. */
   listPageTokenIgnored?: boolean;
-  /** The last page still carries a nextPageToken. */
+  /** The last page carries a nextPageToken that points at itself. */
   listTokenOnLastPage?: boolean;
   /** itemCount is not updated after an insert. */
   itemCountStale?: boolean;
   /** An inserted item is not listed. */
   insertNotListed?: boolean;
-  /** groupItems.list without groupId answers an empty list. */
-  itemsWithoutGroupAccepted?: boolean;
   /** groupItems.delete answers 204 but keeps the item. */
   itemDeleteNoop?: boolean;
-  /** Row order ignores the dimension values (unsorted, reversed). */
-  rowsUnordered?: boolean;
 }
 
 export function readDefects(raw: Readonly<Record<string, unknown>> | undefined): AnalyticsDefects {

@@ -65,7 +65,8 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
   };
   const title = (snippet: { title?: unknown } | undefined): string => {
     const t = snippet?.title;
-    if (typeof t !== 'string' || (t === '' && !defects.emptyTitleAccepted)) throw required('snippet.title');
+    if (t === undefined && defects.missingTitleAccepted) return 'Untitled group';
+    if (typeof t !== 'string' || t === '') throw required('snippet.title');
     return t;
   };
   const limit = defects.groupLimit ?? MAX_ITEMS;
@@ -77,7 +78,6 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const { plan, dimensions, metrics } = planReport(input, principalOf(input), store, defects);
       let rows = store.report(plan);
       if (defects.duplicateRows && dimensions.length >= 2) rows = rows.flatMap((r) => [r, [...r]]);
-      if (defects.rowsUnordered) rows = rows.reverse();
       let metricOrder = metrics.map((_, i) => i);
       if (defects.metricsAlphabetical) metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
       const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: 'STRING' }));
@@ -110,9 +110,8 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const page = rows.slice(0, PAGE_SIZE);
       const items = page.map((g) => groupBody(defects.itemCountStale ? { ...g, itemCount: 0 } : g));
       const body: components['schemas']['ListGroupsResponse'] = { kind: 'platform#groupListResponse', etag: etagOf(items.map((i) => i.etag)), items };
-      if ((rows.length > PAGE_SIZE && !defects.listNoPaging) || (defects.listTokenOnLastPage && page.length > 0)) {
-        body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
-      }
+      if (rows.length > PAGE_SIZE && !defects.listNoPaging) body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
+      else if (defects.listTokenOnLastPage && page.length > 0) body.nextPageToken = pageToken(after, filter);
       return { body };
     },
 
@@ -158,10 +157,7 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
 
     async listGroupItems(input) {
       const { query } = input;
-      if (!query.groupId) {
-        if (defects.itemsWithoutGroupAccepted) return { body: { kind: 'platform#groupItemListResponse', etag: etagOf([]), items: [] } };
-        throw required('groupId');
-      }
+      if (!query.groupId) throw required('groupId');
       const kept = deletedWithItems.get(query.groupId);
       if (kept) return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(kept), items: kept.map(itemBody) } };
       const group = ownGroup(query.groupId, ownerOf(input, query.onBehalfOfContentOwner));
@@ -184,9 +180,9 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
         throw fail('PERMISSION_DENIED', `The caller did not upload or claim ${id} and does not manage its channel.`, 'forbidden', 'resource.id');
       }
       if (defects.groupLimitRace) {
-        // The bug: check, yield to other requests, then insert without looking again.
+        // The bug: check, await something slow (an audit call), then insert without looking again.
         const before = store.group(group.id)!.itemCount;
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 25));
         if (before >= limit) throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${limit} items.`, 'badRequest');
         const result = store.insertItem(group.id, kind, id, Number.MAX_SAFE_INTEGER);
         if (!result.ok) throw notFound('Group not found.', 'groupId');

@@ -102,9 +102,9 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   }
   const filters = parseFilters(q.filters);
   const kind: ReportKind = subject.kind;
-  const report = reportFor(kind, dims, metrics, filters.map((f) => f.dimension));
-  const countryDay = defects.countryDayRefused && dims.includes('country') && dims.includes('day');
-  if ((!report && !defects.combinationsUnchecked) || countryDay) {
+  const report = reportFor(defects.ownerTablesAsChannel ? 'channel' : kind, dims, metrics, filters.map((f) => f.dimension));
+  const refused = defects.videoDimensionRefused && dims.includes('video');
+  if ((!report && !defects.combinationsUnchecked) || refused) {
     throw unsupported(`${kind === 'channel' ? 'channel' : 'content owner'} reports do not support dimensions [${dims.join(',')}] with metrics [${metrics.join(',')}] and filters [${filters.map((f) => f.dimension).join(',')}]`);
   }
   if (dims.includes('month')) {
@@ -170,7 +170,7 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
 
   const plan: ReportPlan = {
     from,
-    to,
+    to: defects.totalsExcludeLastDay && !dims.includes('day') ? new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : to,
     channels,
     filters: planFilters,
     dimensions: dims.map((d) => ({ name: d, sql: DIMENSION_BY_NAME.get(d)!.sql, nonEmpty: DIMENSION_BY_NAME.get(d)!.resource !== undefined })),
