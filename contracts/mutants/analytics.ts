@@ -3,6 +3,7 @@
 // "validated, then ignored", off-by-one limits, wrong order, a missing check); a few live on the wire (`wrap`),
 // where the bug sits before the service's own validation or rewrites its answer.
 import type http from 'node:http';
+import { Readable } from 'node:stream';
 import type { AnalyticsDefects } from '../../reference/analytics/defects.js';
 import type { Mutant } from './mutant.js';
 
@@ -52,6 +53,31 @@ function rewriteAnswer(rewrite: (req: http.IncomingMessage, status: number, body
       return realEnd(changed.body);
     }) as typeof res.end;
     inner(req, res);
+  };
+}
+
+/** Reads a JSON request body, rewrites it, and hands the service a request carrying the new body. */
+function rewriteJsonBody(rewrite: (req: http.IncomingMessage, body: unknown) => unknown): (inner: Listener) => Listener {
+  return (inner) => (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let text = Buffer.concat(chunks).toString('utf8');
+      try {
+        if (text) text = JSON.stringify(rewrite(req, JSON.parse(text)));
+      } catch {
+        // not JSON: passed on unchanged
+      }
+      const replay = Object.assign(Readable.from([Buffer.from(text)]), {
+        method: req.method,
+        url: req.url,
+        headers: { ...req.headers, 'content-length': String(Buffer.byteLength(text)) },
+        httpVersion: req.httpVersion,
+        socket: req.socket,
+        connection: req.socket,
+      });
+      inner(replay as unknown as http.IncomingMessage, res);
+    });
   };
 }
 
@@ -135,7 +161,17 @@ export const MUTANTS: Mutant[] = [
   flag('ANA-GROUP-5/update-changes-item-type', 'groups.update also changes contentDetails.itemType', { updateChangesItemType: true }),
   flag('ANA-GROUP-5/update-ignores-title', 'groups.update answers 200 but keeps the old title', { updateIgnoresTitle: true }),
   flag('ANA-GROUP-6/update-clears-items', 'groups.update with contentDetails empties the group', { updateClearsItems: true }),
-  flag('ANA-GROUP-7/missing-title-accepted', 'a group without a title is created as "Untitled group"', { missingTitleAccepted: true }),
+  {
+    id: 'ANA-GROUP-7/missing-title-defaulted',
+    rule: 'ANA-GROUP-7',
+    description: 'a group without a title (or with an empty one) is created as "Untitled group" instead of refused',
+    wrap: rewriteJsonBody((req, body) => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/v2/groups')) return body;
+      const snippet = ((body as { snippet?: Record<string, unknown> }).snippet ??= {});
+      if (!snippet.title) snippet.title = 'Untitled group';
+      return body;
+    }),
+  },
   flag('ANA-GROUP-8/delete-keeps-items', 'groups.delete removes the group but its items are still listed', { deleteKeepsItems: true }),
   flag('ANA-GROUP-8/delete-noop', 'groups.delete answers 204 and keeps the group', { deleteNoop: true }),
   flag('ANA-LIST-1/no-filter-accepted', 'groups.list without id or mine answers the caller\'s groups', { listWithoutFilterAccepted: true }),

@@ -78,8 +78,6 @@ export interface AnalyticsDefects {
   updateClearsItems?: boolean;
   /** groups.update does not change the title. */
   updateIgnoresTitle?: boolean;
-  /** A group without a title accepted (titled 'Untitled group'). */
-  missingTitleAccepted?: boolean;
   /** groups.delete leaves the items behind, still listed. */
   deleteKeepsItems?: boolean;
   /** groups.delete answers 204 but keeps the group. */

@@ -65,7 +65,6 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
   };
   const title = (snippet: { title?: unknown } | undefined): string => {
     const t = snippet?.title;
-    if (t === undefined && defects.missingTitleAccepted) return 'Untitled group';
     if (typeof t !== 'string' || t === '') throw required('snippet.title');
     return t;
   };

@@ -164,7 +164,7 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   if (defects.sortDescendingIgnored) outSort = sort.map((s) => ({ ...s, descending: false }));
   const startIndex = q.startIndex ?? 1;
   let offset = defects.startIndexIgnored ? 0 : startIndex - 1;
-  if (defects.startIndexZeroBased) offset = startIndex;
+  if (defects.startIndexZeroBased) offset = q.startIndex ?? 0;
   let limit = defects.maxResultsIgnored ? undefined : q.maxResults;
   if (limit !== undefined && defects.maxResultsOffByOne) limit += 1;
 
