@@ -42,6 +42,7 @@ export interface AnalyticsSeed {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SECTION_KEYS = ['facts', 'users', 'channels', 'contentOwners', 'videos', 'bulkVideos', 'playlists', 'assets', 'groups'];
 
 function fail(message: string): never {
   throw new Error(`seed analytics: ${message}`);
@@ -59,7 +60,10 @@ export function scopeUrl(scope: string): string {
 }
 
 export function parseSeed(section: unknown): AnalyticsSeed {
+  if (section !== undefined && section !== null && (typeof section !== 'object' || Array.isArray(section))) fail('the section must be a mapping');
   const s = (section ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(s).filter((k) => !SECTION_KEYS.includes(k));
+  if (unknown.length) fail(`unknown key(s) ${unknown.join(', ')}; expected ${SECTION_KEYS.join(', ')}`);
   const facts = (s.facts ?? {}) as Record<string, unknown>;
   const seed: AnalyticsSeed = {
     facts: { seed: Number(facts.seed ?? 1), from: String(facts.from ?? '2024-01-01'), to: String(facts.to ?? '2024-03-31') },

@@ -1,50 +1,25 @@
-// Serves the analytics reference alone on 127.0.0.1 (for tests and the mutation loop until the foundation's
-// serve is used): `tsx reference/analytics/standalone.ts [--port N] [--seed FILE] [--defects JSON]`.
-// Prints the base URL on its first line.
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
+// The analytics reference alone, through the foundation's startReference (tests and the local mutation loop):
+// `tsx reference/analytics/standalone.ts [--port N] [--seed FILE] [--defects JSON]` prints the base URL.
+import type http from 'node:http';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
-import { parse } from 'yaml';
-import { migrate, openDatabase } from '../foundation/database.js';
-import { service } from './index.js';
+import { DEFAULT_SEED_FILE } from '../foundation/seed.js';
+import { startReference } from '../index.js';
 
-export const DEFAULT_SEED_FILE = path.resolve(import.meta.dirname, '..', 'seed.default.yaml');
+export { DEFAULT_SEED_FILE };
 
 export interface StandaloneAnalytics {
   baseUrl: string;
   close(): Promise<void>;
 }
 
-/** Starts the service in this process on a free loopback port. */
 export async function startStandaloneAnalytics(options: { seedFile?: string; defects?: Record<string, unknown>; port?: number; wrap?: (l: http.RequestListener) => http.RequestListener } = {}): Promise<StandaloneAnalytics> {
-  const seedDoc = parse(fs.readFileSync(options.seedFile ?? DEFAULT_SEED_FILE, 'utf8')) as Record<string, unknown>;
-  const db = openDatabase({ name: 'analytics' });
-  migrate(db, service.migrations);
-  const instance = await service.create({
-    db,
-    seed: seedDoc.analytics,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'analytics-')),
-    durable: false,
-    logger: pino({ level: 'warn' }),
-    defects: options.defects ?? {},
+  const session = await startReference(['analytics'], {
+    seedFile: options.seedFile,
+    port: options.port,
+    defects: options.defects ? { analytics: options.defects } : undefined,
+    wrap: options.wrap ? { analytics: options.wrap } : undefined,
   });
-  const listener = options.wrap ? options.wrap(instance.listener) : instance.listener;
-  const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  instance.bound?.(baseUrl);
-  return {
-    baseUrl,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await instance.close?.();
-      db.close();
-    },
-  };
+  return { baseUrl: session.endpoints.analytics!.baseUrl, close: () => session.stop() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
