@@ -152,6 +152,8 @@ ruleTests('ANA-QUERY-1', [
   }]),
   ['a metrics list naming no metric (",") is rejected', async (t) => {
     const { client, ids } = ctx(t);
+    // A schema-driven server refuses it only if the spec's metrics pattern does (the document's "at least one metric").
+    if (t.partlyJudged('a stateless server checks the metrics pattern only, which may admit ","')) return;
     await expectStatusError(t, () => client.queryReports({ ids, startDate: '2024-01-01', endDate: '2024-01-31', metrics: ',' }), BAD);
   }],
   ['a complete query answers a result table', async (t) => {
