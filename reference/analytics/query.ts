@@ -113,6 +113,8 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
 
   const columns = [...dims, ...metrics];
   const sort = list(q.sort, 'sort').map((s) => ({ name: s.replace(/^-/, ''), descending: s.startsWith('-') }));
+  const twice = sort.find((s, i) => sort.findIndex((o) => o.name === s.name) !== i);
+  if (twice) throw invalid(`sort names ${twice.name} twice.`, 'sort');
   const unsortable = sort.find((s) => !columns.includes(s.name));
   if (unsortable) throw invalid(`Cannot sort by ${unsortable.name}: sort keys must be requested dimensions or metrics.`, 'sort');
   if (report?.topN !== undefined) {
