@@ -1,19 +1,35 @@
 // The public service's own Node client (@googleapis/youtubeanalytics, unchanged) against the analytics
-// reference: rootUrl pointed at it, an OAuth2 client holding a seeded access token.
+// reference served as a user serves it (`npm run serve -- analytics`, its own process): rootUrl pointed at
+// it, an OAuth2 client holding a seeded access token.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { auth, youtubeAnalytics } from '@googleapis/youtubeanalytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandaloneAnalytics, type StandaloneAnalytics } from '../../reference/analytics/standalone.js';
 
-let service: StandaloneAnalytics;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let serve: ChildProcess;
+let baseUrl: string;
+
 beforeAll(async () => {
-  service = await startStandaloneAnalytics();
+  serve = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'analytics'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    serve.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/analytics listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]!);
+    });
+    serve.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
 });
-afterAll(async () => service?.close());
+afterAll(() => {
+  serve?.kill('SIGTERM');
+});
 
 function client() {
   const oauth = new auth.OAuth2();
   oauth.setCredentials({ access_token: 'test-token-all-scopes' });
-  return youtubeAnalytics({ version: 'v2', rootUrl: `${service.baseUrl}/`, auth: oauth });
+  return youtubeAnalytics({ version: 'v2', rootUrl: `${baseUrl}/`, auth: oauth });
 }
 
 describe('the public Node client against the analytics reference', () => {
