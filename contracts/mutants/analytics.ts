@@ -101,6 +101,17 @@ export const MUTANTS: Mutant[] = [
     wrap: rewriteAnswer((req, status) => (req.method === 'DELETE' && status === 204 ? { status: 200, body: '{}' } : undefined)),
   },
   {
+    id: 'ANA-CONFORM-1/group-list-without-snippet',
+    rule: 'ANA-CONFORM-1',
+    description: 'groups.list answers its groups without their snippet (as if only ids were asked for)',
+    wrap: rewriteAnswer((req, status, body) => {
+      if (!isGet(req, '/v2/groups') || status !== 200) return undefined;
+      const list = JSON.parse(body) as { items?: Array<Record<string, unknown>> };
+      for (const g of list.items ?? []) delete g.snippet;
+      return { status, body: JSON.stringify(list) };
+    }),
+  },
+  {
     id: 'ANA-INVALID-1/validation-422',
     rule: 'ANA-INVALID-1',
     description: 'requests that break the schema are answered 422 instead of 400 INVALID_ARGUMENT',
@@ -133,6 +144,7 @@ export const MUTANTS: Mutant[] = [
   flag('ANA-QUERY-5/top-videos-refused', 'the supported top-videos report (dimension video) is refused', { videoDimensionRefused: true }),
   flag('ANA-QUERY-6/group-as-channel-totals', 'group== is validated, then the channel totals are answered', { groupFilterIgnored: true }),
   flag('ANA-QUERY-6/group-first-item-only', 'group== aggregates only the first item of the group', { groupFirstItemOnly: true }),
+  flag('ANA-QUERY-8/small-rows-dropped', 'breakdown rows under 1500 views are dropped while totals keep them', { smallRowsDropped: 1500 }),
   flag('ANA-QUERY-8/totals-exclusive-end', 'reports without a day breakdown leave out the end date (exclusive end)', { totalsExcludeLastDay: true }),
 
   // sort, paging, filters, currency, content owners
@@ -155,6 +167,7 @@ export const MUTANTS: Mutant[] = [
   flag('ANA-GROUP-1/limit-501', 'the limit check is off by one: a group takes 501 items', { groupLimit: 501 }),
   flag('ANA-GROUP-1/limit-499', 'the limit check is off by one the other way: the 500th item is refused', { groupLimit: 499 }),
   flag('ANA-GROUP-2/kind-unchecked', 'items of another kind than the group are accepted', { kindUnchecked: true }),
+  flag('ANA-GROUP-2/kind-assumed-video', 'the kind check compares items with platform#video, so a playlist group refuses playlists', { kindAssumedVideo: true }),
   flag('ANA-GROUP-3/ownership-unchecked', 'resources the caller does not own are accepted', { ownershipUnchecked: true }),
   flag('ANA-GROUP-4/channel-owner-any-kind', 'channel owners may create groups of channels and assets', { channelOwnerAnyKind: true }),
   flag('ANA-GROUP-4/content-owner-videos-only', 'content owners may create video groups only', { contentOwnerVideoOnly: true }),
@@ -194,5 +207,6 @@ export const MUTANTS: Mutant[] = [
       inner(req, res);
     },
   },
+  flag('ANA-ITEM-3/deletes-first-item', 'groupItems.delete removes the group\'s first item instead of the named one', { itemDeleteFirst: true }),
   flag('ANA-ITEM-3/delete-noop', 'groupItems.delete answers 204 and keeps the item', { itemDeleteNoop: true }),
 ];

@@ -396,13 +396,22 @@ ruleTest('ANA-GROUP-1', 'a group holds 500 items; the 501st is rejected and 500 
   expect(await itemsOf(client, group.id!)).toHaveLength(500);
 }, { timeout: 120_000 });
 
-ruleTest('ANA-GROUP-2', 'an item of another kind than the group is rejected; one of its kind is accepted', async (t) => {
-  const { f, client } = ctx(t);
-  const group = await newGroup(t, client);
-  await addVideo(client, group.id!, f.videoIds[0]!);
-  await expectRefused(t, () => client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#playlist', id: f.playlistId } } }), PRECONDITION);
-  expect((await itemsOf(client, group.id!)).map((i) => i.resource?.kind)).toEqual(['platform#video']);
-});
+ruleTests('ANA-GROUP-2', [
+  ['a video group refuses a playlist and takes a video', async (t) => {
+    const { f, client } = ctx(t);
+    const group = await newGroup(t, client);
+    await addVideo(client, group.id!, f.videoIds[0]!);
+    await expectRefused(t, () => client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#playlist', id: f.playlistId } } }), PRECONDITION);
+    expect((await itemsOf(client, group.id!)).map((i) => i.resource?.kind)).toEqual(['platform#video']);
+  }],
+  ['a playlist group refuses a video and takes a playlist', async (t) => {
+    const { f, client } = ctx(t);
+    const group = await newGroup(t, client, 'platform#playlist');
+    await client.insertGroupItem({ body: { groupId: group.id!, resource: { kind: 'platform#playlist', id: f.playlistId } } });
+    await expectRefused(t, () => addVideo(client, group.id!, f.videoIds[0]!), PRECONDITION);
+    expect((await itemsOf(client, group.id!)).map((i) => i.resource?.kind)).toEqual(['platform#playlist']);
+  }],
+]);
 
 ruleTest('ANA-GROUP-3', 'a resource the caller does not own is rejected; an owned one is accepted', async (t) => {
   const { f, client } = ctx(t);

@@ -66,6 +66,12 @@ export interface AnalyticsDefects {
   groupLimitRace?: boolean;
   /** Items of another kind accepted. */
   kindUnchecked?: boolean;
+  /** The kind check compares with platform#video instead of the group's item type. */
+  kindAssumedVideo?: boolean;
+  /** groupItems.delete removes the group's first item instead of the named one. */
+  itemDeleteFirst?: boolean;
+  /** Breakdown rows under this many views are dropped (a privacy threshold the totals do not apply). */
+  smallRowsDropped?: number;
   /** Resources the caller does not own accepted. */
   ownershipUnchecked?: boolean;
   /** Channel owners may create groups of channels and assets. */
