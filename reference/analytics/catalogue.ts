@@ -58,6 +58,8 @@ export interface DimensionDef {
   pattern?: RegExp;
   /** A dimension that names one of the caller's resources (filters on it must name the caller's own). */
   resource?: 'video' | 'playlist' | 'channel' | 'asset';
+  /** Facts without a value ('') have no row of this dimension (views outside playlists, unclaimed videos). */
+  presentOnly?: boolean;
 }
 
 export const COUNTRIES = ['BR', 'DE', 'FR', 'GB', 'IN', 'IT', 'JP', 'US'] as const;
@@ -76,16 +78,19 @@ export const DIMENSIONS: readonly DimensionDef[] = [
   { name: 'month', sql: 'substr(day, 1, 7)' },
   { name: 'country', sql: 'country', pattern: /^[A-Z]{2}$/ },
   { name: 'continent', sql: 'continent', values: CONTINENTS },
-  { name: 'video', sql: 'video_id', resource: 'video', pattern: /^[A-Za-z0-9_-]+$/ },
-  { name: 'playlist', sql: 'playlist_id', resource: 'playlist', pattern: /^[A-Za-z0-9_-]+$/ },
-  { name: 'channel', sql: 'channel_id', resource: 'channel', pattern: /^[A-Za-z0-9_-]+$/ },
-  { name: 'asset', sql: 'asset_id', resource: 'asset', pattern: /^[A-Za-z0-9_-]+$/ },
+  { name: 'video', sql: 'video_id', resource: 'video', presentOnly: true, pattern: /^[A-Za-z0-9_-]+$/ },
+  { name: 'playlist', sql: 'playlist_id', resource: 'playlist', presentOnly: true, pattern: /^[A-Za-z0-9_-]+$/ },
+  { name: 'channel', sql: 'channel_id', resource: 'channel', presentOnly: true, pattern: /^[A-Za-z0-9_-]+$/ },
+  { name: 'asset', sql: 'asset_id', resource: 'asset', presentOnly: true, pattern: /^[A-Za-z0-9_-]+$/ },
   { name: 'deviceType', sql: 'device_type', values: DEVICE_TYPES },
   { name: 'operatingSystem', sql: 'operating_system', values: OPERATING_SYSTEMS },
   { name: 'insightTrafficSourceType', sql: 'traffic_source', values: TRAFFIC_SOURCES },
   { name: 'subscribedStatus', sql: 'subscribed_status', values: SUBSCRIBED_STATUSES },
   { name: 'ageGroup', sql: 'age_group', values: AGE_GROUPS },
   { name: 'gender', sql: 'gender', values: GENDERS },
+  // Content owner reports only (combinations.ts): who uploaded the video, and whether an asset claims it.
+  { name: 'uploaderType', sql: 'uploader_type', values: ['self', 'thirdParty'] },
+  { name: 'claimedStatus', sql: "CASE WHEN asset_id <> '' THEN 'claimed' ELSE '' END", values: ['claimed'], presentOnly: true },
 ];
 
 export const DIMENSION_BY_NAME = new Map(DIMENSIONS.map((d) => [d.name, d]));

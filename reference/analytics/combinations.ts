@@ -44,11 +44,12 @@ const CHANNEL: ReportDef[] = [
 ];
 
 /** Content owners see what channel reports show plus the channel and asset of each view. */
-const OWNER_FILTERS = ['channel', 'asset'];
+const OWNER_FILTERS = ['channel', 'asset', 'uploaderType', 'claimedStatus'];
 const CONTENT_OWNER: ReportDef[] = [
   ...CHANNEL.map((def) => ({ ...def, filters: [...def.filters, ...OWNER_FILTERS] })),
-  { name: 'top channels', required: ['channel'], optional: [], time: false, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'group', 'subscribedStatus'], topN: 200 },
-  { name: 'top assets', required: ['asset'], optional: [], time: false, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'group', 'channel'], topN: 200 },
+  { name: 'top channels', required: ['channel'], optional: [], time: false, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'group', 'subscribedStatus', 'uploaderType', 'claimedStatus'], topN: 200 },
+  { name: 'top assets', required: ['asset'], optional: [], time: false, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'group', 'channel', 'uploaderType', 'claimedStatus'], topN: 200 },
+  { name: 'claims and uploaders', required: [], optional: ['claimedStatus', 'uploaderType'], atLeastOne: ['claimedStatus', 'uploaderType'], time: true, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'video', 'channel', 'asset', 'group', 'uploaderType', 'claimedStatus'] },
 ];
 
 export const REPORTS: Readonly<Record<ReportKind, readonly ReportDef[]>> = { channel: CHANNEL, contentOwner: CONTENT_OWNER };

@@ -21,6 +21,8 @@ export interface FactRow {
   subscribed_status: string;
   age_group: string;
   gender: string;
+  /** 'self' (the content owner uploaded it) or 'thirdParty' (claimed, uploaded by someone else). */
+  uploader_type: string;
   views: number;
   minutes_watched: number;
   /** views x the video's length: the denominator of averageViewPercentage. */
@@ -42,7 +44,7 @@ export interface FactRow {
 
 export const FACT_COLUMNS: ReadonlyArray<keyof FactRow> = [
   'day', 'channel_id', 'video_id', 'playlist_id', 'asset_id', 'country', 'continent', 'device_type', 'operating_system',
-  'traffic_source', 'subscribed_status', 'age_group', 'gender', 'views', 'minutes_watched', 'view_length_seconds', 'likes',
+  'traffic_source', 'subscribed_status', 'age_group', 'gender', 'uploader_type', 'views', 'minutes_watched', 'view_length_seconds', 'likes',
   'dislikes', 'comments', 'shares', 'subscribers_gained', 'subscribers_lost', 'videos_added_to_playlists',
   'videos_removed_from_playlists', 'ad_impressions', 'monetized_playbacks', 'gross_revenue_micros', 'ad_revenue_micros',
   'red_revenue_micros',
@@ -114,6 +116,7 @@ export function generateFacts(seed: AnalyticsSeed): FactRow[] {
             subscribed_status: pick(r, SUBSCRIBED_STATUSES),
             age_group: pick(r, AGE_GROUPS),
             gender: pick(r, GENDERS),
+            uploader_type: video.uploaderType ?? 'self',
             views,
             minutes_watched: Math.round(((views * video.lengthSeconds) / 60) * (0.3 + 0.5 * r())),
             view_length_seconds: views * video.lengthSeconds,

@@ -40,4 +40,6 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX group_items_group ON group_items (group_id, seq);
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
+  // Who uploaded each viewed video (content owner reports: uploaderType).
+  `ALTER TABLE facts ADD COLUMN uploader_type TEXT NOT NULL DEFAULT 'self';`,
 ];

@@ -18,6 +18,8 @@ export interface SeedVideo {
   lengthSeconds: number;
   /** Mean views a day (0: the video exists but has no facts). */
   dailyViews: number;
+  /** 'self' (default) or 'thirdParty': who uploaded it, for content owner reports. */
+  uploaderType?: 'self' | 'thirdParty';
 }
 
 export interface AnalyticsSeed {

@@ -116,6 +116,18 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     expect((await report({ ids: 'contentOwner==owner-1', metrics: 'views', includeHistoricalChannelData: true })).rows).toEqual([[sum(all, 'views')]]);
   });
 
+  it('content owner dimensions: uploaderType and claimedStatus rows are sums of the owner\'s facts', async () => {
+    const owner = factsOf((f) => f.day >= '2024-02-01' && f.day <= '2024-02-29' && (f.channel_id === CHANNEL || f.channel_id === 'UCchannel0000000000000003'));
+    const q = { ids: 'contentOwner==owner-1', startDate: '2024-02-01', endDate: '2024-02-29' };
+    const byUploader = await report({ ...q, dimensions: 'uploaderType', metrics: 'views' });
+    expect(byUploader.rows).toEqual([...sumBy(owner, (f) => f.uploader_type, 'views')].sort().map(([k, v]) => [k, v]));
+    expect(byUploader.rows).toHaveLength(2);
+    const claimed = await report({ ...q, metrics: 'views', filters: 'claimedStatus==claimed;uploaderType==thirdParty' });
+    expect(claimed.rows).toEqual([[sum(owner.filter((f) => f.asset_id !== '' && f.uploader_type === 'thirdParty'), 'views')]]);
+    const channelReport = await get(service.baseUrl, '/v2/reports?ids=channel==MINE&startDate=2024-02-01&endDate=2024-02-29&metrics=views&filters=uploaderType==self');
+    expect(channelReport.status).toBe(400);
+  });
+
   it('column headers: dimensions then metrics in request order, with their data types', async () => {
     const got = await report({ dimensions: 'day', metrics: 'views,averageViewPercentage,estimatedRevenue' });
     expect(got.columnHeaders).toEqual([
