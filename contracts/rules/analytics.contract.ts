@@ -42,6 +42,19 @@ const sumOf = (r: QueryResponse, name: string): number => rowsOf(r).reduce((n, r
 /** The single total of a report without dimensions (0 when it has no rows). */
 const totalOf = (r: QueryResponse, name: string): number => (rowsOf(r).length ? Number(rowsOf(r)[0]![column(r, name)]) : 0);
 
+type QueryParams = Parameters<AnalyticsClient['queryReports']>[0];
+
+/** A top-N report (video, channel) read whole: pages of 200 rows through startIndex until a short page. */
+async function allRows(client: AnalyticsClient, params: QueryParams): Promise<QueryResponse> {
+  const first = await client.queryReports({ ...params, maxResults: 200, startIndex: 1 });
+  const rows = [...rowsOf(first)];
+  for (let page = first; rowsOf(page).length === 200 && rows.length < 10_000;) {
+    page = await client.queryReports({ ...params, maxResults: 200, startIndex: rows.length + 1 });
+    rows.push(...rowsOf(page));
+  }
+  return { ...first, rows };
+}
+
 /** A refusal whose exact status only this project's convention fixes: any 4xx Status error, the exact one a convention. */
 async function expectRefused(t: RuleContext, call: () => Promise<unknown>, conventional: ExpectedStatus): Promise<void> {
   let error: unknown;
@@ -218,7 +231,7 @@ ruleTest('ANA-QUERY-6', 'group==<id> answers the sum of its items, in total and 
   await addVideo(client, group.id!, b);
   const grouped = await client.queryReports({ ids, ...range, metrics: 'views,likes', filters: `group==${group.id}` });
   // The items' own rows, from a report broken down by video (not through the group).
-  const byVideo = await client.queryReports({ ids, ...range, dimensions: 'video', metrics: 'views,likes', sort: '-views', maxResults: 200 });
+  const byVideo = await allRows(client, { ids, ...range, dimensions: 'video', metrics: 'views,likes', sort: '-views' });
   const rowOf = (id: string) => rowsOf(byVideo).find((r) => r[0] === id);
   expect(rowOf(a), `a video row for ${a}`).toBeDefined();
   expect(rowOf(b), `a video row for ${b}`).toBeDefined();
@@ -258,7 +271,7 @@ ruleTest('ANA-QUERY-8', 'the total of each additive metric equals the sum of its
   const total = await client.queryReports({ ids, ...range, metrics });
   const byDay = await client.queryReports({ ids, ...range, metrics, dimensions: 'day' });
   const byCountry = await client.queryReports({ ids, ...range, metrics, dimensions: 'country' });
-  const byVideo = await client.queryReports({ ids, ...range, metrics, dimensions: 'video', sort: '-views', maxResults: 200 });
+  const byVideo = await allRows(client, { ids, ...range, metrics, dimensions: 'video', sort: '-views' });
   expect(totalOf(total, 'views')).toBeGreaterThan(0);
   for (const metric of metrics.split(',')) {
     expect(sumOf(byDay, metric), `${metric}: sum of day rows`).toBe(totalOf(total, metric));
@@ -326,7 +339,7 @@ ruleTests('ANA-FILTER-1', [
     const { f, client, ids } = ctx(t);
     const range = month(t);
     const [a, b] = f.videoIds as [string, string];
-    const byVideo = await client.queryReports({ ids, ...range, dimensions: 'video', metrics: 'views', sort: '-views', maxResults: 200 });
+    const byVideo = await allRows(client, { ids, ...range, dimensions: 'video', metrics: 'views', sort: '-views' });
     const viewsOf = (id: string) => Number(rowsOf(byVideo).find((r) => r[0] === id)?.[1] ?? 0);
     expect(viewsOf(a)).toBeGreaterThan(0);
     expect(viewsOf(b)).toBeGreaterThan(0);
@@ -368,7 +381,7 @@ ruleTests('ANA-OWNER-1', [
     // The public service's content owner samples narrow by uploader; the owner's own uploads are the common case.
     const filters = 'uploaderType==self';
     const total = await client.queryReports({ ids, ...range, metrics: 'views,likes', filters });
-    const byChannel = await client.queryReports({ ids, ...range, dimensions: 'channel', metrics: 'views,likes', sort: '-views', maxResults: 200, filters });
+    const byChannel = await allRows(client, { ids, ...range, dimensions: 'channel', metrics: 'views,likes', sort: '-views', filters });
     expect(rowsOf(byChannel).length).toBeGreaterThan(0);
     for (const metric of ['views', 'likes']) expect(sumOf(byChannel, metric), metric).toBe(totalOf(total, metric));
   }],
