@@ -261,7 +261,7 @@ export class AnalyticsClient {
    * Reports are built in real time from the request parameters.
    *
    *
-   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1.
+   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1, ANA-QUERY-8, ANA-SORT-1, ANA-PAGE-1, ANA-FILTER-1, ANA-CURRENCY-1, ANA-OWNER-1.
    */
   async queryReports(params: QueryReportsParams, options?: CallOptions): Promise<QueryReportsResult> {
     const response = await this.core.request<QueryReportsResult>({ operationId: "queryReports", method: "GET", path: `/v2/reports`, query: { ids: params.ids, startDate: params.startDate, endDate: params.endDate, metrics: params.metrics, dimensions: params.dimensions, filters: params.filters, sort: params.sort, maxResults: params.maxResults, startIndex: params.startIndex, currency: params.currency, includeHistoricalChannelData: params.includeHistoricalChannelData }, credentials: "bearer" }, options);

@@ -66,6 +66,40 @@ export const RULES = [
     ]
   },
   {
+    "id": "ANA-CURRENCY-1",
+    "service": "analytics",
+    "text": "`currency` converts the revenue metrics of the report into that currency (one exchange rate for every revenue value of the report); metrics that are not money are unchanged; without it revenue is in USD.",
+    "source": "public-service notes 2.2 (currency)",
+    "statefulOnly": true,
+    "reason": "needs computed revenue data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: currency string (pattern [A-Z]{3}; default USD)"
+      }
+    ]
+  },
+  {
+    "id": "ANA-FILTER-1",
+    "service": "analytics",
+    "text": "A filter picks the data of the named dimension values - `country==US` answers the data of that country alone, `video==a,b` the data of those videos together, several filters joined by `;` all apply.",
+    "source": "What the service does (filter); public-service notes 2.2 (filters)",
+    "statefulOnly": true,
+    "reason": "needs computed report data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: a filter is a dimension value that picks the data to retrieve, for example one country, one video or a group of videos"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: filters `;`-joined, e.g. video==dMH0bHeiRNg;country==IT; 2.5 country filter country==US"
+      }
+    ]
+  },
+  {
     "id": "ANA-GROUP-1",
     "service": "analytics",
     "text": "A group holds at most 500 items; inserting an item into a group that already holds 500 is rejected with 400.",
@@ -384,6 +418,40 @@ export const RULES = [
     ]
   },
   {
+    "id": "ANA-OWNER-1",
+    "service": "analytics",
+    "text": "A content owner report (`ids=contentOwner==<name>`) answers the data of the content owner's channels - its total equals the sum of its rows broken down by channel - and checks its combinations against the content owner report tables.",
+    "source": "What the service does (reports for channels or content owners); public-service notes 2.2 (ids)",
+    "statefulOnly": true,
+    "reason": "needs a content owner with report data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: each query identifies a channel or a content owner; valid combinations are defined per kind of report"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: ids contentOwner==OWNER_NAME"
+      }
+    ]
+  },
+  {
+    "id": "ANA-PAGE-1",
+    "service": "analytics",
+    "text": "`maxResults` caps the number of rows and `startIndex` (one-based) is the first row returned - the rows answered are rows startIndex to startIndex + maxResults - 1 of the same report without them.",
+    "source": "public-service notes 2.2 (maxResults, startIndex)",
+    "statefulOnly": true,
+    "reason": "needs computed report rows to page through",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: maxResults integer (minValue 1), startIndex integer (minValue 1, one-based)"
+      }
+    ]
+  },
+  {
     "id": "ANA-QUERY-1",
     "service": "analytics",
     "text": "A query without a channel or content owner identifier (ids), a start date, an end date and at least one metric is incomplete and is rejected with 400 INVALID_ARGUMENT.",
@@ -550,6 +618,21 @@ export const RULES = [
     ]
   },
   {
+    "id": "ANA-QUERY-8",
+    "service": "analytics",
+    "text": "A report is an aggregate of one set of data - the total of an additive metric (views, likes, estimatedMinutesWatched, ...) over the date range equals the sum of its rows broken down by day, by country or by video.",
+    "source": "What the service does (metric, dimension)",
+    "statefulOnly": true,
+    "reason": "needs computed report data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: a dimension is a criterion by which data is aggregated; each row holds a unique combination of dimension values"
+      }
+    ]
+  },
+  {
     "id": "ANA-SCOPE-1",
     "service": "analytics",
     "text": "A report query needs a token with an accepted scope - analytics.readonly or analytics-monetary.readonly (account-management and partner-management are accepted too); any other token is refused with 403.",
@@ -611,6 +694,33 @@ export const RULES = [
       {
         "kind": "convention",
         "ref": "spec-conventions, Operations (x-errors): the status name PERMISSION_DENIED"
+      }
+    ]
+  },
+  {
+    "id": "ANA-SORT-1",
+    "service": "analytics",
+    "text": "`sort` orders the rows by the listed columns, the first key first; a leading `-` sorts that key descending, otherwise ascending. A sort key that is not a requested dimension or metric is rejected with 400.",
+    "source": "What the service does (sort instructions); public-service notes 2.2 (sort)",
+    "statefulOnly": true,
+    "reason": "needs computed report rows to order",
+    "operationId": "queryReports",
+    "violation": {
+      "http": 400,
+      "status": "INVALID_ARGUMENT"
+    },
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: a query may add dimensions, filters and sort instructions"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: sort, `-` prefix = descending; 2.5 multi-sort sort=day,-views"
+      },
+      {
+        "kind": "convention",
+        "ref": "docs/spec-conventions.md, Rules: the 400 for a sort key outside the requested columns"
       }
     ]
   }

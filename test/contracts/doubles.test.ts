@@ -7,10 +7,8 @@ import { RULES_BY_SERVICE } from '../../generated/rules.js';
 import type { ServiceKey } from '../../generator/services.js';
 import { ownFixturesConfig, runSuite, startServerProcess, type ServerProcess, type Verdict } from '../support/contract-run.js';
 
-// The ad creative double became the reference service (reference/ad-creative/, judged by
-// test/reference/reference-suite.test.ts).
+// The ad creative and analytics doubles became reference services (judged by test/reference/reference-suite.test.ts).
 const DOUBLES: Partial<Record<ServiceKey, string>> = {
-  analytics: 'test/support/analytics-double.ts',
   generative: 'test/support/generative-double.ts',
 };
 
