@@ -53,6 +53,15 @@ export const RULES = [
     }
   },
   {
+    "id": "GEN-CACHE-2",
+    "service": "generative",
+    "text": "Cached content is created for a model and answers its name, expireTime and token count; get and list return it; update changes only its expiration; after delete it is NOT_FOUND.",
+    "source": "public service cachedContents methods",
+    "statefulOnly": true,
+    "reason": "needs stored cached content",
+    "operationId": "createCachedContent"
+  },
+  {
     "id": "GEN-CACHED-1",
     "service": "generative",
     "text": "With cachedContent set, usageMetadata.promptTokenCount still counts the whole effective prompt, including cachedContentTokenCount.",
@@ -154,6 +163,15 @@ export const RULES = [
     "operationId": "listFiles"
   },
   {
+    "id": "GEN-FILE-LIST-3",
+    "service": "generative",
+    "text": "A project's list holds only its own files, never another project's.",
+    "source": "List files",
+    "statefulOnly": true,
+    "reason": "needs two projects with stored files",
+    "operationId": "listFiles"
+  },
+  {
     "id": "GEN-FILE-STATE-1",
     "service": "generative",
     "text": "A video upload starts in state PROCESSING.",
@@ -192,6 +210,24 @@ export const RULES = [
       "http": 400,
       "status": "FAILED_PRECONDITION"
     }
+  },
+  {
+    "id": "GEN-FILE-VIDEO-1",
+    "service": "generative",
+    "text": "A processed (ACTIVE) video carries videoMetadata.videoDuration, its duration in seconds read from the file.",
+    "source": "File (videoMetadata); VideoMetadata",
+    "statefulOnly": true,
+    "reason": "needs video processing",
+    "operationId": "uploadFile"
+  },
+  {
+    "id": "GEN-FUNC-1",
+    "service": "generative",
+    "text": "With function declarations, mode ANY answers a functionCall of an allowed function whose args validate against its parameters; mode NONE answers text; a functionResponse turn is answered with text.",
+    "source": "GenerateContentRequest (tools, toolConfig); Part kinds",
+    "statefulOnly": true,
+    "reason": "needs a model that calls functions",
+    "operationId": "generateContent"
   },
   {
     "id": "GEN-GENCFG-1",
@@ -263,6 +299,24 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     }
+  },
+  {
+    "id": "GEN-JSON-1",
+    "service": "generative",
+    "text": "With responseMimeType application/json and a responseSchema, the answer's text is JSON valid against that schema.",
+    "source": "GenerationConfig (responseMimeType, responseSchema)",
+    "statefulOnly": true,
+    "reason": "needs a model that generates answers",
+    "operationId": "generateContent"
+  },
+  {
+    "id": "GEN-MAXTOK-1",
+    "service": "generative",
+    "text": "A candidate cut at maxOutputTokens ends with finishReason MAX_TOKENS and holds at most that many tokens.",
+    "source": "GenerationConfig (maxOutputTokens); FinishReason",
+    "statefulOnly": true,
+    "reason": "needs a model that generates text",
+    "operationId": "generateContent"
   },
   {
     "id": "GEN-MODEL-1",
@@ -370,11 +424,47 @@ export const RULES = [
     }
   },
   {
+    "id": "GEN-SAFETY-5",
+    "service": "generative",
+    "text": "Each threshold blocks exactly the probabilities of its row: BLOCK_LOW_AND_ABOVE allows only NEGLIGIBLE, BLOCK_MEDIUM_AND_ABOVE allows NEGLIGIBLE and LOW, BLOCK_ONLY_HIGH allows all but HIGH, BLOCK_NONE allows all.",
+    "source": "Safety enums and objects (HarmBlockThreshold table)",
+    "statefulOnly": true,
+    "reason": "needs a model that rates content",
+    "operationId": "generateContent"
+  },
+  {
+    "id": "GEN-SAFETY-6",
+    "service": "generative",
+    "text": "A candidate blocked by a threshold answers finishReason SAFETY, its text withheld, and the rating that blocked it has blocked true; the prompt itself is not blocked.",
+    "source": "Candidate; FinishReason; SafetyRating",
+    "statefulOnly": true,
+    "reason": "needs a model whose answers are rated",
+    "operationId": "generateContent"
+  },
+  {
+    "id": "GEN-STOP-1",
+    "service": "generative",
+    "text": "Generation stops at the first occurrence of a stop sequence, with finishReason STOP; the sequence and what would have followed it are not in the answer.",
+    "source": "GenerationConfig (stopSequences); FinishReason",
+    "statefulOnly": true,
+    "reason": "needs a model that generates text",
+    "operationId": "generateContent"
+  },
+  {
     "id": "GEN-STREAM-1",
     "service": "generative",
     "text": "The stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer.",
     "source": "Endpoints, Stream generated content",
     "statefulOnly": false,
+    "operationId": "streamGenerateContent"
+  },
+  {
+    "id": "GEN-STREAM-2",
+    "service": "generative",
+    "text": "A long answer arrives in several events; only the last carries finishReason, and it carries usageMetadata; the events' text joined is the answer.",
+    "source": "Endpoints, Stream generated content; Candidate (finishReason)",
+    "statefulOnly": true,
+    "reason": "needs a model that generates a long answer",
     "operationId": "streamGenerateContent"
   },
   {
@@ -418,6 +508,15 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs upload sessions",
     "operationId": "uploadFile"
+  },
+  {
+    "id": "GEN-USAGE-1",
+    "service": "generative",
+    "text": "usageMetadata.totalTokenCount is promptTokenCount plus candidatesTokenCount (plus the tool-use prompt and thought tokens the public service reports separately).",
+    "source": "UsageMetadata",
+    "statefulOnly": true,
+    "reason": "needs a model that counts tokens",
+    "operationId": "generateContent"
   }
 ] as const satisfies readonly Rule[];
 export type RuleId = (typeof RULES)[number]['id'];

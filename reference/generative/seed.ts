@@ -57,11 +57,11 @@ export const DEFAULT_LIMITS: SeedLimits = {
   maxFileBytes: 2 * 1024 * 1024 * 1024,
   maxRequestMediaBytes: 64 * 1024 * 1024,
   fileLifetimeHours: 48,
-  videoProcessingMs: 200,
+  videoProcessingMs: 1000,
   minCacheTokens: 1,
   streamChunkTokens: 8,
   streamChunkDelayMs: 2,
-  rateLimitGapMs: 100,
+  rateLimitGapMs: 1000,
 };
 
 function fail(message: string): never {

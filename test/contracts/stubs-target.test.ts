@@ -21,7 +21,12 @@ describe('contract suite against the generated stubs', () => {
   it('passes every rule a stateless target can honour, but the token check a mock cannot make', () => {
     const stateless = ALL_RULES.filter((r) => !r.statefulOnly).map((r) => r.id);
     const notPassed = verdicts.filter((v) => stateless.includes(v.ruleId as never) && v.verdict !== 'pass').map((v) => `${v.ruleId} ${v.verdict}`);
-    expect(notPassed).toEqual(['ANA-AUTH-1 mock-limitation']);
+    // The generative rules below have a half only stored state shows (an unknown cache, a created file's name,
+    // pages of stored files, a rated prompt): a stateless mock is a mock limitation there.
+    expect(notPassed.sort()).toEqual([
+      'ANA-AUTH-1 mock-limitation', 'GEN-CACHE-1 mock-limitation', 'GEN-FILE-1 mock-limitation', 'GEN-FILE-2 mock-limitation',
+      'GEN-FILE-LIST-1 mock-limitation', 'GEN-RESP-1 mock-limitation',
+    ]);
   });
 
   it('reports rules that need stored state as not applicable, never as passed', () => {
