@@ -1,4 +1,4 @@
-// File bytes on disk, under <dataDir>/generative/. A finished file is written to a temporary name, flushed and
+// File bytes on disk, under the service's data dir (files/, sessions/). A finished file is written to a temporary name, flushed and
 // renamed into files/, so a reader never sees a partial file; its row is stored only after the rename.
 // A resumable session appends its chunks to sessions/<id>.part at the offset the store has confirmed, so a
 // chunk cut off mid-way (or a crash while writing it) leaves the session resumable at the last confirmed

@@ -1,7 +1,6 @@
 // Assembles the generative service on the generated server stub: store, blobs, model, the handlers of every
 // operation, and a small pre-routing step for the resumable session URL (below).
 import type http from 'node:http';
-import path from 'node:path';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
 import type { ServiceContext, ServiceInstance } from '../foundation/service.js';
 import { Authenticator, missingKey } from './auth.js';
@@ -58,7 +57,7 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
   const defects = readDefects(ctx.defects);
   const log = (message: string, fields: Record<string, unknown> = {}) => ctx.logger.info({ service: 'generative', ...fields }, message);
   const store = new SqliteGenerativeStore(ctx.db);
-  const blobs = new BlobStore(path.join(ctx.dataDir, 'generative'));
+  const blobs = new BlobStore(ctx.dataDir);
   await blobs.sweepTemporaries();
   let baseUrl = '';
   const files = new Files({
