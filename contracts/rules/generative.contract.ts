@@ -623,6 +623,7 @@ ruleTests('GEN-CACHE-1', [
   }],
   ['an unknown cachedContent is NOT_FOUND; a stored one is used', async (t) => {
     const { client, model } = ctx(t);
+    if (t.partlyJudged('a stateless target holds no cached contents')) return;
     await expectStatusError(t, () => generate(client, model, { ...hello, cachedContent: 'cachedContents/no-such-cache-0' }), { status: 'NOT_FOUND', http: 404 });
     const cache = await createCache(t, client, model);
     await generate(client, model, { ...hello, cachedContent: cache.name });
