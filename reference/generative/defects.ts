@@ -3,7 +3,7 @@
 export interface GenerativeDefects {
   /** A listed threshold may only tighten the default, never loosen it. */
   safetyOnlyTightens?: boolean;
-  /** Categories not listed in safetySettings get no threshold at all. */
+  /** When safetySettings is given, the categories it does not list get no threshold at all. */
   unlistedLoseDefault?: boolean;
   /** Response candidates are never rated against the thresholds. */
   candidatesNeverFiltered?: boolean;
@@ -19,8 +19,6 @@ export interface GenerativeDefects {
   blockedCandidateKeepsText?: boolean;
   /** Duplicate categories in safetySettings are accepted (the last wins). */
   duplicateSettingsAccepted?: boolean;
-  /** Any category is accepted in safetySettings. */
-  anyCategoryAccepted?: boolean;
   /** Ratings are listed twice for the harassment category. */
   duplicateRatings?: boolean;
   /** The stop sequence is kept at the end of the text. */
@@ -41,16 +39,6 @@ export interface GenerativeDefects {
   streamNoFinishReason?: boolean;
   /** The last stream event has no usageMetadata. */
   streamNoUsage?: boolean;
-  /** More than 5 stop sequences are accepted. */
-  sixStopSequencesAccepted?: boolean;
-  /** candidateCount above 1 is accepted (and ignored). */
-  candidateCountIgnored?: boolean;
-  /** temperature is not range-checked. */
-  temperatureUnchecked?: boolean;
-  /** responseSchema is accepted with text/plain. */
-  responseSchemaWithoutJson?: boolean;
-  /** A system instruction with non-text parts is accepted. */
-  systemInstructionAnyPart?: boolean;
   /** An unknown model answers with the default model. */
   unknownModelAnswers?: boolean;
   /** A PROCESSING file is accepted in generation. */
@@ -81,8 +69,6 @@ export interface GenerativeDefects {
   defaultPageSize20?: boolean;
   /** nextPageToken repeats the first page. */
   pageTokenIgnored?: boolean;
-  /** The last page still carries a nextPageToken. */
-  lastPageHasToken?: boolean;
   /** Any API key is accepted. */
   anyKeyAccepted?: boolean;
   /** The key query parameter is ignored (only the header counts). */
@@ -95,24 +81,16 @@ export interface GenerativeDefects {
   unknownCacheIgnored?: boolean;
   /** cachedContentTokenCount is left out. */
   cachedCountMissing?: boolean;
-  /** A function call's args leave out required parameters. */
-  functionArgsMissingRequired?: boolean;
-  /** Mode NONE still calls functions. */
-  functionModeNoneCalls?: boolean;
-  /** A tool with an unsupported member is accepted. */
-  unsupportedToolAccepted?: boolean;
-  /** Empty contents are accepted. */
-  emptyContentsAccepted?: boolean;
   /** A multipart upload ignores the metadata part. */
   multipartIgnoresMetadata?: boolean;
   /** Output-only fields sent by the client are taken over. */
   outputOnlyTakenOver?: boolean;
-  /** displayName over 512 characters is accepted. */
-  longDisplayNameAccepted?: boolean;
-  /** A file id ending in a dash is accepted. */
-  badFileIdAccepted?: boolean;
-  /** The prompt is rated without the cached contents. */
+  /** JSON mode is ignored: the answer is plain text. */
   responseMimeTypeIgnored?: boolean;
+  /** Every video fails processing. */
+  everyVideoFails?: boolean;
+  /** The file list holds every project's files. */
+  listAllProjects?: boolean;
 }
 
 export function readDefects(raw: Readonly<Record<string, unknown>> | undefined): GenerativeDefects {

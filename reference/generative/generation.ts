@@ -113,27 +113,27 @@ export class Generation {
     const d = this.deps.defects;
     const model = await this.modelOf(modelName);
     const config: Partial<Schemas['GenerationConfig']> = body.generationConfig ?? {};
-    if (!body.contents?.length && !d.emptyContentsAccepted) throw invalid('contents is required and holds at least one Content.', 'contents');
-    if (config.candidateCount !== undefined && config.candidateCount !== 1 && !d.candidateCountIgnored) {
+    if (!body.contents?.length) throw invalid('contents is required and holds at least one Content.', 'contents');
+    if (config.candidateCount !== undefined && config.candidateCount !== 1) {
       throw invalid('Only 1 candidate is supported.', 'generation_config.candidate_count');
     }
-    if ((config.stopSequences?.length ?? 0) > 5 && !d.sixStopSequencesAccepted) throw invalid('At most 5 stop sequences are allowed.', 'generation_config.stop_sequences');
-    if (config.temperature !== undefined && (config.temperature < 0 || config.temperature > 2) && !d.temperatureUnchecked) {
+    if ((config.stopSequences?.length ?? 0) > 5) throw invalid('At most 5 stop sequences are allowed.', 'generation_config.stop_sequences');
+    if (config.temperature !== undefined && (config.temperature < 0 || config.temperature > 2)) {
       throw invalid('temperature must lie between 0.0 and 2.0.', 'generation_config.temperature');
     }
     if (config.responseMimeType !== undefined && !['text/plain', 'application/json'].includes(config.responseMimeType)) {
       throw invalid(`Unsupported response_mime_type ${config.responseMimeType}: use text/plain or application/json.`, 'generation_config.response_mime_type');
     }
-    if (config.responseSchema && config.responseMimeType !== 'application/json' && !d.responseSchemaWithoutJson) {
+    if (config.responseSchema && config.responseMimeType !== 'application/json') {
       throw invalid('response_schema needs response_mime_type application/json.', 'generation_config.response_mime_type');
     }
     if (config.topK !== undefined && !model.topK) throw invalid(`top_k is not supported by ${model.name}.`, 'generation_config.top_k');
-    if (body.systemInstruction?.parts?.some((p) => typeof p.text !== 'string' || Object.keys(p).length !== 1) && !d.systemInstructionAnyPart) {
+    if (body.systemInstruction?.parts?.some((p) => typeof p.text !== 'string' || Object.keys(p).length !== 1)) {
       throw invalid('system_instruction holds text parts only.', 'system_instruction.parts');
     }
     for (const [i, tool] of (body.tools ?? []).entries()) {
       const other = Object.keys(tool).filter((k) => !TOOL_MEMBERS.includes(k));
-      if (other.length && !d.unsupportedToolAccepted) throw invalid(`Only function declarations and code execution are supported as tools, not ${other.join(', ')}.`, `tools[${i}]`);
+      if (other.length) throw invalid(`Only function declarations and code execution are supported as tools, not ${other.join(', ')}.`, `tools[${i}]`);
       for (const [j, decl] of (tool.functionDeclarations ?? []).entries()) {
         if (decl.parameters && decl.parameters.type !== 'OBJECT') throw invalid('Function parameters must be of type OBJECT.', `tools[${i}].function_declarations[${j}].parameters.type`);
       }
@@ -170,12 +170,11 @@ export class Generation {
     const d = this.deps.defects;
     let list: Schemas['SafetySetting'][] = [...(settings ?? [])];
     if (d.duplicateSettingsAccepted) list = [...new Map(list.map((s) => [s.category, s])).values()];
-    if (d.anyCategoryAccepted) list = list.filter((s) => s.category.startsWith('HARM_CATEGORY_') && ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'].includes(s.category));
     const resolved = resolveThresholds(list, { defaultThreshold: model.defaultThreshold });
     const order = ['BLOCK_LOW_AND_ABOVE', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_ONLY_HIGH', 'BLOCK_NONE', 'OFF'];
     for (const [category, threshold] of resolved) {
       const listed = list.some((s) => s.category === category);
-      if (d.unlistedLoseDefault && !listed) resolved.set(category, 'BLOCK_NONE');
+      if (d.unlistedLoseDefault && list.length > 0 && !listed) resolved.set(category, 'BLOCK_NONE');
       if (d.safetyOnlyTightens && listed && order.indexOf(threshold) > order.indexOf(model.defaultThreshold)) resolved.set(category, model.defaultThreshold);
       if (d.thresholdOffByOne) {
         const t = resolved.get(category)!;

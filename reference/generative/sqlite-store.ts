@@ -84,8 +84,10 @@ export class SqliteGenerativeStore implements GenerativeStore {
     return row && fileOf(row);
   }
 
-  async files(project: string, afterSeq: number, limit: number): Promise<Page<FileRecord>> {
-    const rows = this.db.prepare('SELECT * FROM files WHERE project = ? AND seq > ? ORDER BY seq LIMIT ?').all(project, afterSeq, limit + 1) as FileRow[];
+  async files(project: string | null, afterSeq: number, limit: number): Promise<Page<FileRecord>> {
+    const rows = (project === null
+      ? this.db.prepare('SELECT * FROM files WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit + 1)
+      : this.db.prepare('SELECT * FROM files WHERE project = ? AND seq > ? ORDER BY seq LIMIT ?').all(project, afterSeq, limit + 1)) as FileRow[];
     return page(rows.map(fileOf), limit);
   }
 

@@ -89,7 +89,8 @@ export interface GenerativeStore {
   /** Inserts a file; false when the project already has a file of that id. */
   insertFile(file: Omit<FileRecord, 'seq'>): Promise<boolean>;
   file(project: string, id: string): Promise<FileRecord | undefined>;
-  files(project: string, afterSeq: number, limit: number): Promise<Page<FileRecord>>;
+  /** A project's files in creation order (null: every project's, for tooling). */
+  files(project: string | null, afterSeq: number, limit: number): Promise<Page<FileRecord>>;
   /** Files in a state, across projects (processing resumes after a restart). */
   filesInState(state: FileState): Promise<FileRecord[]>;
   updateFile(project: string, id: string, change: Partial<Pick<FileRecord, 'state' | 'error' | 'videoDuration' | 'updateTime'>>): Promise<void>;
