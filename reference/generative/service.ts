@@ -1,6 +1,7 @@
 // Assembles the generative service on the generated server stub: store, blobs, model, the handlers of every
 // operation, and a small pre-routing step for the resumable session URL (below).
 import type http from 'node:http';
+import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
 import type { ServiceContext, ServiceInstance } from '../foundation/service.js';
 import { Authenticator, missingKey } from './auth.js';
@@ -8,6 +9,7 @@ import { BlobStore } from './blobs.js';
 import { Caches } from './caches.js';
 import { readDefects } from './defects.js';
 import { Files } from './files.js';
+import { camelCaseNames } from './json-names.js';
 import { Generation } from './generation.js';
 import { BuiltinModel } from './model/builtin-model.js';
 import type { Model } from './model/model.js';
@@ -17,6 +19,54 @@ import type { GenerativeStore, ProjectRecord } from './store.js';
 import { durationMs } from './time.js';
 import { contentTokens } from './tokens.js';
 import { Uploads } from './uploads.js';
+
+/** Largest JSON body rewritten to camelCase names (the router refuses larger ones itself). */
+const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Passes JSON requests on with snake_case field names rewritten (json-names.ts); others as they are. */
+function withCamelCaseNames(req: http.IncomingMessage, res: http.ServerResponse, next: http.RequestListener): void {
+  if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return next(req, res);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let passed = false;
+  const passOn = (body: Buffer, rest?: Readable) => {
+    passed = true;
+    const replay = Readable.from(rest ? (async function* () {
+      yield body;
+      for await (const c of rest) yield c as Buffer;
+    })() : [body]) as unknown as http.IncomingMessage;
+    const headers = { ...req.headers };
+    if (!rest) {
+      headers['content-length'] = String(body.length);
+      delete headers['transfer-encoding'];
+    }
+    Object.assign(replay, { headers, method: req.method, url: req.url, socket: req.socket, httpVersion: req.httpVersion, rawHeaders: req.rawHeaders });
+    next(replay, res);
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (passed) return;
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > MAX_JSON_BYTES) {
+      // Too large to rewrite: the router reads the rest and refuses it with its own answer.
+      req.pause();
+      req.removeAllListeners('data');
+      req.removeAllListeners('end');
+      passOn(Buffer.concat(chunks), req);
+    }
+  });
+  req.on('end', () => {
+    if (passed) return;
+    const raw = Buffer.concat(chunks);
+    let body: Buffer = raw;
+    try {
+      body = Buffer.from(JSON.stringify(camelCaseNames(JSON.parse(raw.toString('utf8')))));
+    } catch {
+      // Not JSON: the router answers the parse error.
+    }
+    passOn(body);
+  });
+}
 
 export interface GenerativeOptions {
   /** The time source (tests move it to see expiry). */
@@ -117,7 +167,7 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
   const listener: http.RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const uploadId = url.pathname === '/upload/v1beta/files' ? url.searchParams.get('upload_id') : null;
-    if (uploadId === null) return router(req, res);
+    if (uploadId === null) return withCamelCaseNames(req, res, router);
     req.headers['content-type'] = 'application/octet-stream';
     const command = req.headers['x-goog-upload-command'];
     if (typeof command === 'string') req.headers['x-goog-upload-command'] = command.split(',').map((c) => c.trim()).join(', ');
