@@ -1,7 +1,7 @@
 // The generative mutation check on its own (until `npm run mutants` covers it): for each mutant of
 // contracts/mutants/generative.ts, start the reference with it, run the suite on the mutant's rule (strict,
 // bursts allowed, the default fixtures as a config) and require a FAIL under that rule.
-//   npx tsx test/reference/generative-mutants.ts [id-prefix ...]
+//   [GEN_MUTANTS_FROM=n] npx tsx test/reference/generative-mutants.ts [id-prefix ...]
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,8 @@ import { startReference } from '../../reference/index.js';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const filters = process.argv.slice(2);
-const chosen = MUTANTS.filter((m) => !filters.length || filters.some((f) => m.id.startsWith(f)));
+// GEN_MUTANTS_FROM=n starts at the n-th (1-based) of the chosen ones.
+const chosen = MUTANTS.filter((m) => !filters.length || filters.some((f) => m.id.startsWith(f))).slice(Number(process.env.GEN_MUTANTS_FROM ?? 1) - 1);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-mutants-'));
 const config = path.join(work, 'config.json');
 fs.writeFileSync(config, JSON.stringify({ fixtures: { generative: DEFAULT_GENERATIVE_FIXTURES } }));
