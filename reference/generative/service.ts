@@ -77,6 +77,12 @@ export interface GenerativeOptions {
 
 const SWEEP_MS = 60_000;
 
+/** models/<id> or tunedModels/<id>: the path's collection (models when the path has none) and id. */
+function modelName(path: { model: string }): string {
+  const collection = (path as { collection?: string }).collection ?? 'models';
+  return `${collection}/${path.model}`;
+}
+
 async function loadSeed(seed: GenerativeSeed, store: GenerativeStore, blobs: BlobStore, files: Files, clock: () => number): Promise<void> {
   for (const p of seed.projects) await store.putProject({ id: p.id, rateLimitBurst: p.rateLimitBurst ?? 120 }, p.apiKeys);
   for (const m of seed.models) {
@@ -134,8 +140,15 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
   const project = (input: { request: http.IncomingMessage }) => auth.projectOf(input.request);
 
   const handlers: GenerativeHandlers = {
-    generateContent: async (input) => ({ body: await generation.generate(project(input), `models/${input.path.model}`, input.body) }),
-    streamGenerateContent: async (input) => ({ sse: await generation.stream(project(input), `models/${input.path.model}`, input.body) }),
+    generateContent: async (input) => ({ body: await generation.generate(project(input), modelName(input.path), input.body) }),
+    streamGenerateContent: async (input) => {
+      const events = await generation.stream(project(input), modelName(input.path), input.body);
+      if (input.query.alt === 'sse') return { sse: events };
+      // Without alt=sse the public service answers the same events as one JSON array.
+      const all = [];
+      for await (const event of events) all.push(event);
+      return { body: all };
+    },
     uploadFile: async (input) => uploads.handle(project(input), input.credentials.apiKey ?? '', input),
     createFile: async (input) => ({ body: { file: await uploads.createEmpty(project(input), input.body.file) } }),
     getFile: async (input) => ({ body: files.body(await files.get(project(input), input.path.file)) }),
