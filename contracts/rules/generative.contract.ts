@@ -624,7 +624,9 @@ ruleTests('GEN-CACHE-1', [
   ['an unknown cachedContent is NOT_FOUND; a stored one is used', async (t) => {
     const { client, model } = ctx(t);
     if (t.partlyJudged('a stateless target holds no cached contents')) return;
-    await expectStatusError(t, () => generate(client, model, { ...hello, cachedContent: 'cachedContents/no-such-cache-0' }), { status: 'NOT_FOUND', http: 404 });
+    await t.convention('an unknown cachedContent is answered 404 NOT_FOUND', async () => {
+      await expectStatusError(t, () => generate(client, model, { ...hello, cachedContent: 'cachedContents/no-such-cache-0' }), { status: 'NOT_FOUND', http: 404 });
+    });
     const cache = await createCache(t, client, model);
     await generate(client, model, { ...hello, cachedContent: cache.name });
   }],
@@ -849,7 +851,13 @@ ruleTest('GEN-FILE-STATE-4', 'a PROCESSING file used for generation is FAILED_PR
   const { client, model } = ctx(t);
   const file = await upload(t, client, 'video/mp4', media(t, 'shortVideo'));
   if (file.state !== 'PROCESSING') t.notApplicable('the video was processed before it could be referenced');
-  await expectStatusError(t, () => generate(client, model, fileTurn(file)), { status: 'FAILED_PRECONDITION', http: 400 });
+  const refused = await generate(client, model, fileTurn(file)).then(() => undefined, (error: unknown) => error);
+  expect(refused, 'a request naming a PROCESSING file is refused').toBeDefined();
+  await t.convention('the refusal is 400 FAILED_PRECONDITION', async () => {
+    await expectStatusError(t, () => Promise.reject(refused), { status: 'FAILED_PRECONDITION', http: 400 });
+  });
+  expect((refused as { httpStatus?: number }).httpStatus ?? 0, 'a refusal in the 4xx range').toBeGreaterThanOrEqual(400);
+  expect((refused as { httpStatus?: number }).httpStatus ?? 0).toBeLessThan(500);
   const active = await waitForState(client, file.name!, (s) => s !== 'PROCESSING');
   expect(active.state).toBe('ACTIVE');
   await generate(client, model, fileTurn(active));
@@ -885,7 +893,11 @@ ruleTest('GEN-FILE-DELETE-1', 'upload, get, list, delete; then not readable and 
   };
   expect(await names()).toContain(file.name);
   expect(await client.deleteFile({ file: idOf(file.name!) })).toEqual({});
-  await expectStatusError(t, () => client.getFile({ file: idOf(file.name!) }), { status: 'NOT_FOUND', http: 404 });
+  // The public service answers 403 PERMISSION_DENIED ("... or it may not exist"); 404 NOT_FOUND is as clear.
+  const refused = await client.getFile({ file: idOf(file.name!) }).then(() => undefined, (error: unknown) => error);
+  expect(refused, 'reading a deleted file is refused').toBeDefined();
+  const status = (refused as { status?: string }).status;
+  await expectStatusError(t, () => Promise.reject(refused), status === 'NOT_FOUND' ? { status: 'NOT_FOUND', http: 404 } : { status: 'PERMISSION_DENIED', http: 403 });
   expect(await names()).not.toContain(file.name);
 });
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { components } from '../../generated/generative/types.js';
 import type { BlobStore } from './blobs.js';
 import type { GenerativeDefects } from './defects.js';
-import { invalid, notFound } from './errors.js';
+import { fileNotAccessible, invalid } from './errors.js';
 import { isVideo, processVideo } from './media/video.js';
 import { decodePageToken, encodePageToken, pageSizeOf } from './pagination.js';
 import type { FileRecord, GenerativeStore, ProjectRecord } from './store.js';
@@ -152,7 +152,8 @@ export class Files {
     const file = await this.deps.store.file(project.id, id);
     if (!file || file.expireTime <= this.deps.clock()) {
       if (file) await this.expire(file);
-      throw notFound(`File files/${id} not found.`);
+      // As the public service: a missing, deleted, expired or foreign file is one answer.
+      throw fileNotAccessible(id);
     }
     return file;
   }

@@ -246,7 +246,7 @@ describe('expiry', () => {
     now += 48 * 3600 * 1000 - 1;
     expect((await fetch(`${s.baseUrl}/v1beta/${file.name}`, { headers: KEY })).status).toBe(200);
     now += 1;
-    expect((await fetch(`${s.baseUrl}/v1beta/${file.name}`, { headers: KEY })).status).toBe(404);
+    expect((await fetch(`${s.baseUrl}/v1beta/${file.name}`, { headers: KEY })).status).toBe(403);
     const use = await json(await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
       method: 'POST', headers: { ...KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ fileData: { fileUri: file.uri, mimeType: 'text/plain' } }] }] }),
