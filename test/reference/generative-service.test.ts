@@ -112,6 +112,31 @@ describe('the classifier and the default fixtures', () => {
   });
 });
 
+describe('the built-in model through the service', () => {
+  it('answers the latest user turn of a conversation, seeded by the system instruction; code execution parts come first', async () => {
+    const s = await start();
+    const ask = async (body: unknown) => (await json(await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
+      method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }))).body;
+    const turns = [
+      { role: 'user', parts: [{ text: 'First question' }] },
+      { role: 'model', parts: [{ text: 'First answer' }] },
+      { role: 'user', parts: [{ text: 'Second question' }] },
+    ];
+    const plain = await ask({ contents: turns });
+    expect(plain.candidates[0].content.parts[0].text).toMatch(/^Echo: Second question /);
+    const instructed = await ask({ contents: turns, systemInstruction: { parts: [{ text: 'Be brief.' }] } });
+    expect(instructed.candidates[0].content.parts[0].text).toMatch(/^Echo: Second question /);
+    expect(instructed.candidates[0].content.parts[0].text).not.toBe(plain.candidates[0].content.parts[0].text);
+    expect(instructed.usageMetadata.promptTokenCount).toBe(plain.usageMetadata.promptTokenCount + 3);
+    const code = await ask({ contents: turns, tools: [{ codeExecution: {} }] });
+    const parts = code.candidates[0].content.parts;
+    expect(parts[0].executableCode).toMatchObject({ language: 'PYTHON' });
+    expect(parts[1].codeExecutionResult).toMatchObject({ outcome: 'OUTCOME_OK', output: 'Echo: Second question\n' });
+    expect(parts[2].text).toMatch(/^Echo: Second question/);
+  });
+});
+
 describe('streams', () => {
   it('flushes the first event before the answer is generated, and stops generating when the client goes away', async () => {
     const s = await start();
