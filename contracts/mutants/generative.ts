@@ -269,8 +269,8 @@ export const MUTANTS: Mutant[] = [
   // Streaming
   wire('GEN-STREAM-1', 'event-lines-and-sentinel', 'each event gets event:/id: lines and the stream ends with data: [DONE]',
     answerEvents((event, i) => `event: chunk\nid: ${i}\n${event}`, () => 'data: [DONE]\n\n')),
-  wire('GEN-STREAM-1', 'finish-reason-outside-enum', 'the last event says finishReason DONE, a value outside the enum',
-    answerEvents((event) => event.replace('"finishReason":"STOP"', '"finishReason":"DONE"'))),
+  wire('GEN-STREAM-1', 'usage-as-text', 'each event carries usageMetadata token counts as strings, not integers',
+    answerEvents((event) => event.replace(/"(promptTokenCount|candidatesTokenCount|totalTokenCount)":(\d+)/g, '"$1":"$2"'))),
   defect('GEN-STREAM-2', 'one-event', 'the whole answer comes in one event', { streamOneEvent: true }),
   defect('GEN-STREAM-2', 'no-finish-reason', 'the last event has no finishReason', { streamNoFinishReason: true }),
   defect('GEN-STREAM-2', 'no-usage', 'the last event has no usageMetadata', { streamNoUsage: true }),
