@@ -157,6 +157,8 @@ export class GenerativeClient {
    * Create cached content
    *
    * Stores content (contents, system instruction, tools) for a model, to be named in generation requests as cachedContent. Expires after ttl or at expireTime.
+   *
+   * Rules: GEN-CACHE-2.
    */
   async createCachedContent(params: CreateCachedContentParams, options?: CallOptions): Promise<CreateCachedContentResult> {
     const response = await this.core.request<CreateCachedContentResult>({ operationId: "createCachedContent", method: "POST", path: `/v1beta/cachedContents`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options);
@@ -203,7 +205,7 @@ export class GenerativeClient {
    * `tunedModels/<tuned_model_id>` (the path's `collection` segment says which).
    *
    *
-   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1.
+   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1, GEN-STOP-1, GEN-MAXTOK-1, GEN-USAGE-1, GEN-SAFETY-5, GEN-SAFETY-6, GEN-JSON-1, GEN-FUNC-1.
    */
   async generateContent(params: GenerateContentParams, options?: CallOptions): Promise<GenerateContentResult> {
     const response = await this.core.request<GenerateContentResult>({ operationId: "generateContent", method: "POST", path: `/v1beta/${enc(params.collection)}/${enc(params.model)}:generateContent`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options);
@@ -254,7 +256,7 @@ export class GenerativeClient {
    *
    * The files owned by the requesting project, a page at a time.
    *
-   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2.
+   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2, GEN-FILE-LIST-3.
    */
   async listFiles(params: ListFilesParams = {}, options?: CallOptions): Promise<ListFilesResult> {
     const response = await this.core.request<ListFilesResult>({ operationId: "listFiles", method: "GET", path: `/v1beta/files`, query: { pageSize: params.pageSize, pageToken: params.pageToken }, credentials: "api-key" }, options);
@@ -279,7 +281,7 @@ export class GenerativeClient {
    * generated client always sends `alt=sse`).
    *
    *
-   * Rules: GEN-STREAM-1.
+   * Rules: GEN-STREAM-1, GEN-STREAM-2.
    *
    * Yields each server-sent event as a typed chunk.
    */
@@ -316,7 +318,7 @@ export class GenerativeClient {
    *   no API key (the public cookbook posts the returned URL as it is).
    *
    *
-   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3.
+   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3, GEN-FILE-VIDEO-1.
    */
   async uploadFile(params: UploadFileParams = {}, options?: CallOptions): Promise<UploadFileResult> {
     const response = await this.core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key", server: 'upload' }, options);

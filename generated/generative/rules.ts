@@ -112,6 +112,25 @@ export const RULES = [
     ]
   },
   {
+    "id": "GEN-CACHE-2",
+    "service": "generative",
+    "text": "Cached content is created for a model and answers its name, expireTime and token count; get and list return it; update changes only its expiration; after delete it is NOT_FOUND.",
+    "source": "public service cachedContents methods",
+    "statefulOnly": true,
+    "reason": "needs stored cached content",
+    "operationId": "createCachedContent",
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1 cachedContents (create, get, list, patch with updateMask - only expiration is updatable, delete)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4 CachedContent (name, model, expireTime | ttl, usageMetadata.totalTokenCount)"
+      }
+    ]
+  },
+  {
     "id": "GEN-CACHED-1",
     "service": "generative",
     "text": "With cachedContent set, usageMetadata.promptTokenCount still counts the whole effective prompt, including cachedContentTokenCount.",
@@ -303,6 +322,21 @@ export const RULES = [
     ]
   },
   {
+    "id": "GEN-FILE-LIST-3",
+    "service": "generative",
+    "text": "A project's list holds only its own files, never another project's.",
+    "source": "List files",
+    "statefulOnly": true,
+    "reason": "needs two projects with stored files",
+    "operationId": "listFiles",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "List files: files - those owned by the requesting project"
+      }
+    ]
+  },
+  {
     "id": "GEN-FILE-STATE-1",
     "service": "generative",
     "text": "A video upload starts in state PROCESSING.",
@@ -369,6 +403,40 @@ export const RULES = [
       {
         "kind": "convention",
         "ref": "spec-conventions, Operations (x-errors): 400 FAILED_PRECONDITION for a file that is not ACTIVE (Errors: specific codes not shown)"
+      }
+    ]
+  },
+  {
+    "id": "GEN-FILE-VIDEO-1",
+    "service": "generative",
+    "text": "A processed (ACTIVE) video carries videoMetadata.videoDuration, its duration in seconds read from the file.",
+    "source": "File (videoMetadata); VideoMetadata",
+    "statefulOnly": true,
+    "reason": "needs video processing",
+    "operationId": "uploadFile",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "File: videoMetadata; VideoMetadata: videoDuration, a duration string in seconds ending in s"
+      }
+    ]
+  },
+  {
+    "id": "GEN-FUNC-1",
+    "service": "generative",
+    "text": "With function declarations, mode ANY answers a functionCall of an allowed function whose args validate against its parameters; mode NONE answers text; a functionResponse turn is answered with text.",
+    "source": "GenerateContentRequest (tools, toolConfig); Part kinds",
+    "statefulOnly": true,
+    "reason": "needs a model that calls functions",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerateContentRequest: tools, toolConfig; Part kinds functionCall (name, args), functionResponse"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4 ToolConfig.functionCallingConfig (mode AUTO/ANY/NONE, allowedFunctionNames)"
       }
     ]
   },
@@ -510,6 +578,40 @@ export const RULES = [
       {
         "kind": "public",
         "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT"
+      }
+    ]
+  },
+  {
+    "id": "GEN-JSON-1",
+    "service": "generative",
+    "text": "With responseMimeType application/json and a responseSchema, the answer's text is JSON valid against that schema.",
+    "source": "GenerationConfig (responseMimeType, responseSchema)",
+    "statefulOnly": true,
+    "reason": "needs a model that generates answers",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerationConfig: responseMimeType application/json; responseSchema - schema of the answer"
+      }
+    ]
+  },
+  {
+    "id": "GEN-MAXTOK-1",
+    "service": "generative",
+    "text": "A candidate cut at maxOutputTokens ends with finishReason MAX_TOKENS and holds at most that many tokens.",
+    "source": "GenerationConfig (maxOutputTokens); FinishReason",
+    "statefulOnly": true,
+    "reason": "needs a model that generates text",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerationConfig: maxOutputTokens - maximum tokens per candidate"
+      },
+      {
+        "kind": "document",
+        "ref": "Candidate: FinishReason MAX_TOKENS - request token maximum reached"
       }
     ]
   },
@@ -715,6 +817,59 @@ export const RULES = [
     ]
   },
   {
+    "id": "GEN-SAFETY-5",
+    "service": "generative",
+    "text": "Each threshold blocks exactly the probabilities of its row: BLOCK_LOW_AND_ABOVE allows only NEGLIGIBLE, BLOCK_MEDIUM_AND_ABOVE allows NEGLIGIBLE and LOW, BLOCK_ONLY_HIGH allows all but HIGH, BLOCK_NONE allows all.",
+    "source": "Safety enums and objects (HarmBlockThreshold table)",
+    "statefulOnly": true,
+    "reason": "needs a model that rates content",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "Safety enums and objects: HarmBlockThreshold values and effect (table)"
+      }
+    ]
+  },
+  {
+    "id": "GEN-SAFETY-6",
+    "service": "generative",
+    "text": "A candidate blocked by a threshold answers finishReason SAFETY, its text withheld, and the rating that blocked it has blocked true; the prompt itself is not blocked.",
+    "source": "Candidate; FinishReason; SafetyRating",
+    "statefulOnly": true,
+    "reason": "needs a model whose answers are rated",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "Candidate: feedback per candidate is reported through finishReason and safetyRatings; FinishReason SAFETY - flagged for safety"
+      },
+      {
+        "kind": "document",
+        "ref": "SafetyRating: blocked - true when the content was blocked because of this rating"
+      }
+    ]
+  },
+  {
+    "id": "GEN-STOP-1",
+    "service": "generative",
+    "text": "Generation stops at the first occurrence of a stop sequence, with finishReason STOP; the sequence and what would have followed it are not in the answer.",
+    "source": "GenerationConfig (stopSequences); FinishReason",
+    "statefulOnly": true,
+    "reason": "needs a model that generates text",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerationConfig: stopSequences - generation stops at the first occurrence; the sequence is not in the response"
+      },
+      {
+        "kind": "document",
+        "ref": "Candidate: FinishReason STOP - natural stop or a given stop sequence"
+      }
+    ]
+  },
+  {
     "id": "GEN-STREAM-1",
     "service": "generative",
     "text": "With alt=sse the stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer (without alt the public service answers a JSON array of the chunks).",
@@ -729,6 +884,25 @@ export const RULES = [
       {
         "kind": "public",
         "ref": "public-service-notes 3.2: one data line per event, no sentinel, EOF ends the stream"
+      }
+    ]
+  },
+  {
+    "id": "GEN-STREAM-2",
+    "service": "generative",
+    "text": "A long answer arrives in several events; only the last carries finishReason, and it carries usageMetadata; the events' text joined is the answer.",
+    "source": "Endpoints, Stream generated content; Candidate (finishReason)",
+    "statefulOnly": true,
+    "reason": "needs a model that generates a long answer",
+    "operationId": "streamGenerateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "Candidate: finishReason - empty means the model has not stopped"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.2 Streaming (SSE): each event one data line, the sample's last event with finishReason and usageMetadata"
       }
     ]
   },
@@ -815,6 +989,25 @@ export const RULES = [
       {
         "kind": "public",
         "ref": "public-service-notes 3.3: the resumable protocol (start, upload, upload, finalize; x-goog-upload-url)"
+      }
+    ]
+  },
+  {
+    "id": "GEN-USAGE-1",
+    "service": "generative",
+    "text": "usageMetadata.totalTokenCount is promptTokenCount plus candidatesTokenCount (plus the tool-use prompt and thought tokens the public service reports separately).",
+    "source": "UsageMetadata",
+    "statefulOnly": true,
+    "reason": "needs a model that counts tokens",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "UsageMetadata: totalTokenCount - prompt plus candidates"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4 GenerateContentResponse.usageMetadata (toolUsePromptTokenCount, thoughtsTokenCount)"
       }
     ]
   }

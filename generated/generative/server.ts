@@ -131,7 +131,11 @@ export type UploadFileReply = { status?: number; headers?: Record<string, string
  * Throw ServiceError (graphError / statusError) to answer with a documented error.
  */
 export interface GenerativeHandlers {
-  /** POST /v1beta/cachedContents: Create cached content */
+  /**
+   * POST /v1beta/cachedContents: Create cached content
+   *
+   * Rules: GEN-CACHE-2.
+   */
   createCachedContent(input: CreateCachedContentInput): Promise<CreateCachedContentReply>;
   /** POST /v1beta/files: Create a file (metadata only) */
   createFile(input: CreateFileInput): Promise<CreateFileReply>;
@@ -146,7 +150,7 @@ export interface GenerativeHandlers {
   /**
    * POST /v1beta/{collection}/{model}:generateContent: Generate a model answer
    *
-   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1.
+   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1, GEN-STOP-1, GEN-MAXTOK-1, GEN-USAGE-1, GEN-SAFETY-5, GEN-SAFETY-6, GEN-JSON-1, GEN-FUNC-1.
    */
   generateContent(input: GenerateContentInput): Promise<GenerateContentReply>;
   /** GET /v1beta/cachedContents/{cachedContent}: Get cached content */
@@ -158,13 +162,13 @@ export interface GenerativeHandlers {
   /**
    * GET /v1beta/files: List files
    *
-   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2.
+   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2, GEN-FILE-LIST-3.
    */
   listFiles(input: ListFilesInput): Promise<ListFilesReply>;
   /**
    * POST /v1beta/{collection}/{model}:streamGenerateContent: Generate a model answer as a stream
    *
-   * Rules: GEN-STREAM-1.
+   * Rules: GEN-STREAM-1, GEN-STREAM-2.
    */
   streamGenerateContent(input: StreamGenerateContentInput): Promise<StreamGenerateContentReply>;
   /** PATCH /v1beta/cachedContents/{cachedContent}: Update cached content's expiration */
@@ -172,7 +176,7 @@ export interface GenerativeHandlers {
   /**
    * POST /upload/v1beta/files: Upload a file (media upload)
    *
-   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3.
+   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3, GEN-FILE-VIDEO-1.
    */
   uploadFile(input: UploadFileInput): Promise<UploadFileReply>;
 }
