@@ -4,12 +4,11 @@ import type { ServiceKey } from '../services.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import { resolveRef } from './refs.js';
 import type {
-  BodyKind, CredentialPlacement, ErrorModel, ErrorStyle, JsonSchema, OperationModel, PaginationModel,
+  BodyKind, CredentialPlacement, CredentialSourceModel, ErrorModel, ErrorStyle, JsonSchema, OperationModel, PaginationModel,
   ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,
 } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-const CREDENTIAL_PARAMS = new Set(['access_token', 'key']);
 
 export function buildServiceModel(service: ServiceKey, document: OpenApiDocument): ServiceModel {
   const errorStyle = document['x-error-style'] as ErrorStyle | undefined;
@@ -78,14 +77,15 @@ function buildOperation(
 ): OperationModel {
   const id: string = op.operationId;
   if (!id) throw new Error(`${method.toUpperCase()} ${path}: operationId is required`);
-  const parameters = buildParameters(document, [...(item.parameters ?? []), ...(op.parameters ?? [])]);
+  const security = securityAlternatives(op, document);
+  const credentialSources = buildCredentialSources(id, op, security, schemes);
+  const parameters = buildParameters(document, [...(item.parameters ?? []), ...(op.parameters ?? [])], credentialSources);
   const body = op.requestBody ? resolveRef(document, op.requestBody) : undefined;
   const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
     buildRequestBody(document, contentType, media),
   );
   const responses = buildResponses(document, op.responses ?? {});
   const success = responses.find((r) => r.status.startsWith('2') && r.contentType?.includes('json'));
-  const security: any[] = op.security ?? document.security ?? [];
   const serverUrl = op.servers?.[0]?.url ?? item.servers?.[0]?.url;
   return {
     id,
@@ -107,7 +107,9 @@ function buildOperation(
       (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '' }),
     ),
     credentials: credentialPlacement(op, security, schemes),
-    credentialsOptional: security.length === 0 || security.some((req) => Object.keys(req).length === 0),
+    credentialsOptional: security.some((req) => Object.keys(req).length === 0),
+    security,
+    credentialSources,
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
     pagination: buildPagination(op['x-pagination']),
     selectableFields: selectableFields(document, parameters, success),
@@ -115,7 +117,48 @@ function buildOperation(
   };
 }
 
-function buildParameters(document: OpenApiDocument, raw: any[]): ParameterModel[] {
+/**
+ * The operation's security alternatives (the root's when it has none; no security at all is one empty
+ * alternative). An operation that declares `x-credential-in` takes its token where OpenAPI cannot say
+ * (a form field); an empty alternative beside it is that placeholder, not an offer of anonymous calls.
+ */
+function securityAlternatives(op: any, document: OpenApiDocument): Array<Record<string, string[]>> {
+  const raw: Array<Record<string, string[]>> = op.security ?? document.security ?? [];
+  if (raw.length === 0) return [{}];
+  const declared = op['x-credential-in'] !== undefined;
+  const kept = declared ? raw.filter((req) => Object.keys(req).length > 0) : raw;
+  return kept.map((req) => Object.fromEntries(Object.entries(req).map(([name, scopes]) => [name, [...(scopes ?? [])]])));
+}
+
+/** Where each scheme of the alternatives takes its credential: the scheme's own place, plus `x-credential-in`. */
+function buildCredentialSources(
+  id: string, op: any, security: Array<Record<string, string[]>>, schemes: SecuritySchemeModel[],
+): CredentialSourceModel[] {
+  const declared: string | undefined = op['x-credential-in'];
+  if (declared !== undefined && !['query', 'header', 'form'].includes(declared)) {
+    throw new Error(`${id}: x-credential-in must be query | header | form`);
+  }
+  const sources: CredentialSourceModel[] = [];
+  const add = (source: CredentialSourceModel) => {
+    if (!sources.some((s) => s.scheme === source.scheme && s.in === source.in && s.name === source.name)) sources.push(source);
+  };
+  for (const name of [...new Set(security.flatMap((req) => Object.keys(req)))].sort()) {
+    const scheme = schemes.find((s) => s.name === name);
+    if (!scheme) throw new Error(`${id}: security names the undeclared scheme ${name}`);
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer')) {
+      add({ scheme: name, kind: 'bearerToken', in: 'header', name: 'authorization' });
+    } else if (scheme.type === 'apiKey' && scheme.paramName && (scheme.in === 'query' || scheme.in === 'header' || scheme.in === 'cookie')) {
+      const kind = declared ? 'accessToken' : 'apiKey';
+      add({ scheme: name, kind, in: scheme.in, name: scheme.paramName });
+      if (declared && declared !== scheme.in) add({ scheme: name, kind, in: declared as CredentialSourceModel['in'], name: scheme.paramName });
+    } else {
+      throw new Error(`${id}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`);
+    }
+  }
+  return sources;
+}
+
+function buildParameters(document: OpenApiDocument, raw: any[], credentialSources: CredentialSourceModel[]): ParameterModel[] {
   const byKey = new Map<string, any>();
   for (const p of raw.map((r) => resolveRef(document, r))) byKey.set(`${p.in}:${p.name}`, p);
   const params = [...byKey.values()].filter((p) => p.in !== 'cookie');
@@ -133,7 +176,7 @@ function buildParameters(document: OpenApiDocument, raw: any[]): ParameterModel[
       description: p.description ?? '',
       schema: p.schema ?? {},
       type: coarseType(document, schema),
-      isCredential: p.in === 'query' && CREDENTIAL_PARAMS.has(p.name),
+      isCredential: credentialSources.some((c) => c.kind !== 'bearerToken' && c.in === p.in && c.name.toLowerCase() === String(p.name).toLowerCase()),
       defaultValue: schema.default,
       ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),
     };
@@ -196,7 +239,7 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
     .sort((a, b) => a.status.localeCompare(b.status));
 }
 
-function credentialPlacement(op: any, security: any[], schemes: SecuritySchemeModel[]): CredentialPlacement {
+function credentialPlacement(op: any, security: Array<Record<string, string[]>>, schemes: SecuritySchemeModel[]): CredentialPlacement {
   const declared = op['x-credential-in'];
   if (declared === 'query') return 'access-token-query';
   if (declared === 'form') return 'access-token-form';

@@ -34,6 +34,19 @@ export interface SecuritySchemeModel {
   scopes?: string[];
 }
 
+/** One place a credential of a security scheme travels: a query parameter, a header, a form field. */
+export interface CredentialSourceModel {
+  scheme: string;
+  /**
+   * The credential's kind as handlers see it: an OAuth bearer token, an API key, or an access token sent as a
+   * parameter (an apiKey scheme of an operation that declares `x-credential-in`, the Graph style).
+   */
+  kind: 'bearerToken' | 'apiKey' | 'accessToken';
+  in: 'query' | 'header' | 'form' | 'cookie';
+  /** Parameter, header or form field name (`authorization` for bearer tokens). */
+  name: string;
+}
+
 export interface ParameterModel {
   name: string;
   /** Identifier used in generated code (camelCase-safe, unique within the operation). */
@@ -109,6 +122,14 @@ export interface OperationModel {
   credentials: CredentialPlacement;
   /** The operation's security allows a request without credentials (an empty requirement `{}`). */
   credentialsOptional: boolean;
+  /**
+   * The security alternatives as the spec writes them (scheme name -> scopes); any one satisfied suffices.
+   * An empty alternative (anonymous calls allowed) is kept only where the spec means it (see build.ts).
+   */
+  security: Array<Record<string, string[]>>;
+  /** Where each scheme of the operation's security takes its credential on the wire. */
+  credentialSources: CredentialSourceModel[];
+  /** Every scope some alternative names (a token with the scopes of one alternative suffices). */
   scopes: string[];
   pagination?: PaginationModel;
   /** Field names a `fields` selection parameter may name (Graph field expansion). */

@@ -30,6 +30,16 @@ export interface ParamDef {
   invalidCode?: number;
 }
 
+/** One place a route takes the credential of a security scheme. */
+export interface CredentialSource {
+  scheme: string;
+  /** The Credentials field the value fills. */
+  kind: 'bearerToken' | 'apiKey' | 'accessToken';
+  in: 'query' | 'header' | 'form' | 'cookie';
+  /** Parameter, header or form field name; `authorization` (a Bearer token) for bearer schemes. */
+  name: string;
+}
+
 export interface RouteDef {
   operationId: string;
   method: string;
@@ -37,8 +47,17 @@ export interface RouteDef {
   params: ParamDef[];
   bodies: BodyDef[];
   bodyRequired: boolean;
-  /** 'required': some credential must be present; 'optional': the operation also allows none. */
+  /** 'required': a credential must be present; 'optional': the operation also allows anonymous calls. */
   security: 'required' | 'optional';
+  /**
+   * The operation's security alternatives (scheme name -> scopes): a request must carry the credentials of
+   * every scheme of one of them; an empty alternative allows anonymous calls. Absent: any credential will do.
+   */
+  securityRequirements?: Array<Record<string, string[]>>;
+  /** Where the route takes each scheme's credential; a credential sent anywhere else is not one. */
+  credentialSources?: CredentialSource[];
+  /** Every scope some alternative accepts, for the authenticate hook (the router cannot read a token's scopes). */
+  scopes?: string[];
   validateParams: ValidateFunction;
   validateBody: Record<string, ValidateFunction>;
   validateResponse: Record<string, ValidateFunction>;
@@ -52,6 +71,8 @@ export interface Credentials {
   bearerToken?: string;
   /** API key (`key` query parameter or the API key header). */
   apiKey?: string;
+  /** The credential of each security scheme the request carried, by scheme name. */
+  schemes?: Record<string, string>;
 }
 
 export interface HandlerInput {
@@ -205,6 +226,27 @@ export function createRouter(
     } else {
       req.resume();
     }
+    const credentials = readCredentials(route, url, headers, body);
+    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req };
+  }
+
+  /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
+  function readCredentials(route: RouteDef, url: URL, headers: Record<string, string>, body: unknown): Credentials {
+    const credentials: Credentials = {};
+    if (!route.credentialSources) return legacyCredentials(url, headers, body);
+    const schemes: Record<string, string> = {};
+    for (const source of route.credentialSources) {
+      const value = credentialAt(source, url, headers, body);
+      if (!value) continue;
+      schemes[source.scheme] ??= value;
+      credentials[source.kind] ??= value;
+    }
+    if (Object.keys(schemes).length > 0) credentials.schemes = schemes;
+    return credentials;
+  }
+
+  /** Routes without declared sources (hand-made route tables): every usual place. */
+  function legacyCredentials(url: URL, headers: Record<string, string>, body: unknown): Credentials {
     const credentials: Credentials = {};
     const bearer = headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (bearer) credentials.bearerToken = bearer;
@@ -213,12 +255,17 @@ export function createRouter(
     if (accessToken) credentials.accessToken = accessToken;
     const apiKey = (opts.apiKeyHeader ? headers[opts.apiKeyHeader.toLowerCase()] : undefined) ?? url.searchParams.get('key') ?? undefined;
     if (apiKey) credentials.apiKey = apiKey;
-    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req };
+    return credentials;
+  }
+
+  function satisfied(input: HandlerInput, route: RouteDef): boolean {
+    if (!route.securityRequirements) return Object.keys(input.credentials).length > 0 || route.security === 'optional';
+    const have = input.credentials.schemes ?? {};
+    return route.securityRequirements.some((alternative) => Object.keys(alternative).every((scheme) => have[scheme] !== undefined));
   }
 
   async function checkCredentials(input: HandlerInput, route: RouteDef): Promise<void> {
-    const present = Object.keys(input.credentials).length > 0;
-    if (!present && route.security === 'required') {
+    if (!satisfied(input, route)) {
       throw opts.missingCredentials?.(route) ?? defaultMissingCredentials(opts.errorStyle);
     }
     await opts.authenticate?.(input, route);
@@ -307,6 +354,29 @@ function violations(errors: ValidationError[] | null | undefined, params: boolea
     if (e.keyword === 'additionalProperties') field = [field, String(e.params.additionalProperty)].filter(Boolean).join('.');
     return { field: field || 'body', description: e.message ?? e.keyword };
   });
+}
+
+function credentialAt(source: CredentialSource, url: URL, headers: Record<string, string>, body: unknown): string | undefined {
+  switch (source.in) {
+    case 'query':
+      return url.searchParams.get(source.name) ?? undefined;
+    case 'header': {
+      const value = headers[source.name.toLowerCase()];
+      if (source.kind !== 'bearerToken') return value || undefined;
+      return value?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    }
+    case 'form': {
+      const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[source.name] : undefined;
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    }
+    case 'cookie': {
+      for (const pair of (headers.cookie ?? '').split(';')) {
+        const at = pair.indexOf('=');
+        if (at > 0 && pair.slice(0, at).trim() === source.name) return pair.slice(at + 1).trim() || undefined;
+      }
+      return undefined;
+    }
+  }
 }
 
 function defaultMissingCredentials(style: ErrorStyle): ServiceError {
