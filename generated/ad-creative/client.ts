@@ -3,7 +3,10 @@ import { ApiCore, type CallOptions, type ClientOptions } from './runtime/client/
 import { paginateCursor } from './runtime/client/pagination.js';
 import type { operations } from './types.js';
 export type { CallOptions, ClientOptions } from './runtime/client/core.js';
-export { ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiConnectionError } from './runtime/client/errors.js';
+export {
+  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,
+  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,
+} from './runtime/client/errors.js';
 /** A Graph field selection: a comma-separated string, or a list of field names (`name{a,b}` to expand). */
 export type FieldSelection<F extends string> = string | ReadonlyArray<F | `${F}{${string}}` | `${F}.${string}`>;
 const enc = (value: unknown): string => encodeURIComponent(String(value));
@@ -182,7 +185,7 @@ export class AdCreativeClient {
   readonly core: ApiCore;
 
   constructor(options: ClientOptions) {
-    this.core = new ApiCore(options, { errorStyle: "graph" });
+    this.core = new ApiCore(options, { errorStyle: "graph", throttleCodes: [80004] });
   }
 
   /**

@@ -3,7 +3,10 @@ import { ApiCore, type CallOptions, type ClientOptions } from './runtime/client/
 import { paginateToken } from './runtime/client/pagination.js';
 import type { operations } from './types.js';
 export type { CallOptions, ClientOptions } from './runtime/client/core.js';
-export { ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiConnectionError } from './runtime/client/errors.js';
+export {
+  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,
+  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,
+} from './runtime/client/errors.js';
 
 /** Inputs of deleteGroup. */
 export interface DeleteGroupParams {

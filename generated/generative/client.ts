@@ -5,7 +5,10 @@ import { readSseJson } from './runtime/client/sse.js';
 import { multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';
 import type { components, operations } from './types.js';
 export type { CallOptions, ClientOptions } from './runtime/client/core.js';
-export { ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiConnectionError } from './runtime/client/errors.js';
+export {
+  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,
+  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,
+} from './runtime/client/errors.js';
 const enc = (value: unknown): string => encodeURIComponent(String(value));
 const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));

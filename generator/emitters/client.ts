@@ -46,7 +46,7 @@ export function emitClient(service: ServiceModel): string {
     statements: [
       ...clientImports(service),
       `export type { CallOptions, ClientOptions } from './runtime/client/core.js';`,
-      `export { ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiConnectionError } from './runtime/client/errors.js';`,
+      `export {\n  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
       ...(fieldTypes.length
         ? [
             '/** A Graph field selection: a comma-separated string, or a list of field names (`name{a,b}` to expand). */',
@@ -132,6 +132,8 @@ function requestSpec(op: OperationModel, overrides: { query?: string[]; body?: s
   if (body) lines.push(`body: ${body}`);
   lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
   if (op.server === 'upload') lines.push(`server: 'upload'`);
+  if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
+  if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
   return `{ ${lines.join(', ')} }`;
 }
 
@@ -259,11 +261,15 @@ function uploadMethods(service: ServiceModel): OptionalKind<MethodDeclarationStr
 
 /** How the service names its credentials on the wire, for the runtime core. */
 function serviceProfile(service: ServiceModel): string {
-  const header = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'header')?.paramName;
-  const query = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'query' && s.paramName !== 'access_token')?.paramName;
+  const sources = service.operations.flatMap((o) => o.credentialSources).filter((c) => c.kind === 'apiKey');
+  const header = sources.find((c) => c.in === 'header')?.name;
+  const query = sources.find((c) => c.in === 'query')?.name;
   const parts = [`errorStyle: ${JSON.stringify(service.errorStyle)}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
+  // The service's "throttled" codes: what its operations document answering with 429.
+  const throttle = [...new Set(service.operations.flatMap((o) => o.errors.filter((e) => e.http === 429 && typeof e.code === 'number').map((e) => e.code as number)))].sort((a, b) => a - b);
+  if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
   return `{ ${parts.join(', ')} }`;
 }
 

@@ -111,6 +111,8 @@ function buildOperation(
     security,
     credentialSources,
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
+    ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
+    ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string' ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] } : {}),
     pagination: buildPagination(op['x-pagination']),
     selectableFields: selectableFields(document, parameters, success),
     ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),

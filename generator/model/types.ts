@@ -131,6 +131,10 @@ export interface OperationModel {
   credentialSources: CredentialSourceModel[];
   /** Every scope some alternative names (a token with the scopes of one alternative suffices). */
   scopes: string[];
+  /** `x-idempotent`: sending the operation twice has the effect of sending it once (retries are safe). */
+  idempotent?: boolean;
+  /** `x-idempotency-key` (operation or root): the header that carries an idempotency key. */
+  idempotencyKeyHeader?: string;
   pagination?: PaginationModel;
   /** Field names a `fields` selection parameter may name (Graph field expansion). */
   selectableFields?: string[];

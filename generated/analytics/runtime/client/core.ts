@@ -1,18 +1,13 @@
 // Copied from templates/runtime/client/core.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // The transport every generated client method goes through: URL building, credentials as each service
-// takes them, body encoding, timeouts and abort signals, and retries with backoff on throttling.
+// takes them, body encoding, timeouts (headers, then idle time while the body is read), the caller's
+// abort signal, and retries (retry.ts) with backoff.
 import {
-  ApiConnectionError, ApiError, ApiTimeoutError, errorFromResponse, GraphApiError, type ErrorStyle,
+  ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, errorFromResponse, requestIdOf, type ErrorStyle,
 } from './errors.js';
+import { idempotentMethod, retryDelay, type RetryOptions } from './retry.js';
 
-export interface RetryOptions {
-  /** Attempts after the first one. Default 3. */
-  maxRetries?: number;
-  /** First backoff delay; doubles each attempt, with full jitter. Default 500 ms. */
-  baseDelayMs?: number;
-  /** Ceiling of one delay (also caps Retry-After). Default 30 s. */
-  maxDelayMs?: number;
-}
+export type { RetryOptions } from './retry.js';
 
 export interface ClientOptions {
   /** Base address of the service, e.g. http://127.0.0.1:4010. */
@@ -26,9 +21,16 @@ export interface ClientOptions {
   /** API key, sent in the service's API key header (or the `key` query parameter with apiKeyIn: 'query'). */
   apiKey?: string;
   apiKeyIn?: 'header' | 'query';
-  /** Per-call timeout; default 60 s. 0 disables it. */
+  /** Time to wait for the response headers (connect included), per attempt; default 60 s. 0 disables it. */
   timeoutMs?: number;
+  /**
+   * Longest wait for the next bytes of a body being read (a stream keeps going as long as events keep
+   * coming); default: timeoutMs. 0 disables it.
+   */
+  idleTimeoutMs?: number;
   retry?: RetryOptions;
+  /** Shorthand for retry.maxRetries. */
+  maxRetries?: number;
   /** Headers added to every request. */
   headers?: Record<string, string>;
   /** A fetch implementation; defaults to the global fetch of Node 20+. */
@@ -38,9 +40,14 @@ export interface ClientOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  idleTimeoutMs?: number;
   /** false disables retries for this call. */
   retry?: RetryOptions | false;
+  /** Shorthand for retry.maxRetries. */
+  maxRetries?: number;
   headers?: Record<string, string>;
+  /** The idempotency key to send (where the operation takes one); default: a new key per call. */
+  idempotencyKey?: string;
 }
 
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
@@ -62,6 +69,10 @@ export interface RequestSpec {
   server?: 'base' | 'upload';
   /** A full URL handed out by the server (an upload session); replaces base address and path. */
   absoluteUrl?: string;
+  /** Whether sending it twice is harmless (retries after a timeout or a 5xx); default by method. */
+  idempotent?: boolean;
+  /** The header that carries an idempotency key, where the operation takes one: retries are then safe. */
+  idempotencyKeyHeader?: string;
 }
 
 /** How a service names its credentials on the wire. */
@@ -69,16 +80,17 @@ export interface ServiceProfile {
   errorStyle: ErrorStyle;
   apiKeyHeader?: string;
   apiKeyQuery?: string;
+  /** Error codes of the service that mean "throttled" (the spec's x-errors answered with 429). */
+  throttleCodes?: number[];
 }
 
 export interface ApiResponse<T> {
   data: T;
   status: number;
   headers: Headers;
+  /** The request id the server gave the answer, when it gave one. */
+  requestId?: string;
 }
-
-/** Graph codes that mean "throttled, try again later". */
-const GRAPH_THROTTLE_CODES = new Set([4, 17, 32, 613, 80004]);
 
 export class ApiCore {
   private readonly fetchImpl: typeof fetch;
@@ -97,27 +109,44 @@ export class ApiCore {
       try {
         data = JSON.parse(text);
       } catch {
-        data = text;
+        // A proxy's HTML page is not the operation's answer.
+        throw new ApiError(`${spec.operationId}: the answer (HTTP ${response.status}) is not JSON: ${text.slice(0, 120)}`, response.status, spec.operationId, text, response.headers);
       }
     }
-    return { data: data as T, status: response.status, headers: response.headers };
+    return { data: data as T, status: response.status, headers: response.headers, requestId: requestIdOf(response.headers) };
   }
 
-  /** Sends the request (with retries) and returns the successful Response unread (streams, uploads). */
+  /**
+   * Sends the request (with retries) and returns the successful Response, its body not yet read (streams,
+   * uploads). Reading the body is bounded by the idle timeout and fails with this package's errors.
+   */
   async fetchRaw(spec: RequestSpec, options: CallOptions = {}): Promise<Response> {
-    const retry = options.retry === false ? { maxRetries: 0 } : { ...this.options.retry, ...options.retry };
-    const maxRetries = retry.maxRetries ?? 3;
+    const retry = this.retryOptions(options);
+    let call = spec;
+    if (spec.idempotencyKeyHeader) {
+      const key = options.idempotencyKey ?? globalThis.crypto.randomUUID();
+      call = { ...spec, headers: { [spec.idempotencyKeyHeader]: key, ...spec.headers } };
+    }
+    const idempotent = spec.idempotencyKeyHeader !== undefined || (spec.idempotent ?? idempotentMethod(spec.method));
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await this.send(spec, options);
+        const response = await this.send(call, options);
         if (response.ok) return response;
-        throw await this.toError(spec, response);
+        throw await this.toError(call, response);
       } catch (error) {
-        const wait = attempt < maxRetries ? this.retryDelay(error, attempt, retry) : undefined;
+        const wait = retryDelay(error, retry, { attempt, idempotent, throttleCodes: this.profile.throttleCodes });
         if (wait === undefined) throw error;
-        await sleep(wait, options.signal);
+        await sleep(wait, spec.operationId, options.signal);
       }
     }
+  }
+
+  /** The retry options of a call: the client's, overridden by the call's. */
+  retryOptions(options: CallOptions = {}): RetryOptions {
+    if (options.retry === false) return { maxRetries: 0 };
+    const client = this.options.maxRetries !== undefined ? { maxRetries: this.options.maxRetries } : {};
+    const call = options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {};
+    return { ...this.options.retry, ...client, ...options.retry, ...call };
   }
 
   /** The URL of a request, with its query and (where the operation takes it so) the credential. */
@@ -137,20 +166,33 @@ export class ApiCore {
     return url;
   }
 
+  /** One attempt: the headers within timeoutMs; then the body guarded by the idle timeout. */
   private async send(spec: RequestSpec, options: CallOptions): Promise<Response> {
+    const user = options.signal;
+    if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
     const headers = new Headers({ accept: 'application/json', ...this.options.headers, ...spec.headers, ...options.headers });
     await this.addCredentialHeaders(spec, headers);
     const body = this.encodeBody(spec, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
-    const signals = [options.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const idleMs = options.idleTimeoutMs ?? this.options.idleTimeoutMs ?? timeoutMs;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(user!.reason);
+    user?.addEventListener('abort', onAbort, { once: true });
+    const release = () => user?.removeEventListener('abort', onAbort);
+    let timedOut = false;
+    const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs) : undefined;
+    let response: Response;
     try {
-      return await this.fetchImpl(this.url(spec), { method: spec.method, headers, body, signal });
+      response = await this.fetchImpl(this.url(spec), { method: spec.method, headers, body, signal: controller.signal });
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
-      if (signal?.aborted) throw new ApiTimeoutError(spec.operationId, timeoutMs);
+      release();
+      if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
+      if (timedOut) throw new ApiTimeoutError(spec.operationId, timeoutMs);
       throw new ApiConnectionError(spec.operationId, error);
+    } finally {
+      clearTimeout(timer);
     }
+    return guardBody(response, spec.operationId, idleMs, controller, user, release);
   }
 
   private async addCredentialHeaders(spec: RequestSpec, headers: Headers): Promise<void> {
@@ -189,7 +231,11 @@ export class ApiCore {
   }
 
   private async toError(spec: RequestSpec, response: Response): Promise<ApiError> {
-    const text = await response.text().catch(() => '');
+    // A body that breaks off still leaves the status to judge by.
+    const text = await response.text().catch((error) => {
+      if (error instanceof ApiAbortError) throw error;
+      return '';
+    });
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -199,20 +245,6 @@ export class ApiCore {
     return errorFromResponse(this.profile.errorStyle, response.status, spec.operationId, body, response.headers);
   }
 
-  /** Milliseconds to wait before retrying, or undefined when the error is not worth a retry. */
-  private retryDelay(error: unknown, attempt: number, retry: RetryOptions): number | undefined {
-    const base = retry.baseDelayMs ?? 500;
-    const max = retry.maxDelayMs ?? 30_000;
-    const backoff = Math.random() * Math.min(max, base * 2 ** attempt);
-    if (error instanceof ApiTimeoutError || error instanceof ApiConnectionError) return backoff;
-    if (!(error instanceof ApiError)) return undefined;
-    const throttled =
-      error.httpStatus === 429 || error.httpStatus === 503 ||
-      (error instanceof GraphApiError && (GRAPH_THROTTLE_CODES.has(error.code) || error.isTransient === true));
-    if (!throttled) return undefined;
-    const after = error.retryAfterSeconds;
-    return after !== undefined ? Math.min(max, after * 1000) : backoff;
-  }
 }
 
 function queryValue(value: unknown): string {
@@ -221,16 +253,60 @@ function queryValue(value: unknown): string {
   return String(value);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * The same response, its body read through a guard: each read must bring bytes within idleMs (else
+ * ApiTimeoutError, and the connection is dropped); the caller's abort and a broken connection surface as
+ * ApiAbortError and ApiConnectionError.
+ */
+function guardBody(response: Response, operationId: string, idleMs: number, controller: AbortController, user: AbortSignal | undefined, release: () => void): Response {
+  const source = response.body;
+  if (!source) {
+    release();
+    return response;
+  }
+  const reader = source.getReader();
+  let idle = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(target) {
+      const timer = idleMs > 0 ? setTimeout(() => { idle = true; controller.abort(); }, idleMs) : undefined;
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          target.close();
+        } else {
+          target.enqueue(value);
+        }
+      } catch (error) {
+        release();
+        target.error(
+          user?.aborted ? new ApiAbortError(operationId, user.reason)
+            : idle ? new ApiTimeoutError(operationId, idleMs, 'idle')
+              : new ApiConnectionError(operationId, error),
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Waits ms, or rejects with ApiAbortError as soon as the signal fires. */
+export function sleep(ms: number, operationId: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(new ApiAbortError(operationId, signal.reason));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal!.reason);
+      reject(new ApiAbortError(operationId, signal!.reason));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
