@@ -146,11 +146,11 @@ describe('the transport applies the policy', () => {
   it('does not send a create twice after a 500, but does after a 429', async () => {
     const first = scriptedFetch(() => json(500, { error: { message: 'x', type: 'OAuthException', code: 1 } }));
     const client = new AdCreativeClient({ baseUrl: 'http://api.test', accessToken: 't', fetch: first.fetch, retry: NO_WAIT });
-    await expect(client.createAdCreative({ version: 'v20.0', ad_account_id: '1', body: { name: 'N' } })).rejects.toMatchObject({ httpStatus: 500 });
+    await expect(client.createAdCreative({ version: 'v20.0', ad_account_id: '1', body: { name: 'N', object_story_id: '1_2' } })).rejects.toMatchObject({ httpStatus: 500 });
     expect(first.requests).toHaveLength(1);
     const second = scriptedFetch((n) => (n === 0 ? json(429, { error: { message: 'x', type: 'OAuthException', code: 80004 } }) : json(200, { id: '1' })));
     const again = new AdCreativeClient({ baseUrl: 'http://api.test', accessToken: 't', fetch: second.fetch, retry: NO_WAIT });
-    await expect(again.createAdCreative({ version: 'v20.0', ad_account_id: '1', body: { name: 'N' } })).resolves.toEqual({ id: '1' });
+    await expect(again.createAdCreative({ version: 'v20.0', ad_account_id: '1', body: { name: 'N', object_story_id: '1_2' } })).resolves.toEqual({ id: '1' });
     expect(second.requests).toHaveLength(2);
   });
 

@@ -1,7 +1,7 @@
 // Client timeouts: `timeoutMs` bounds the wait for the response headers (connect included); while a body is
 // read, `idleTimeoutMs` (default: timeoutMs) bounds each wait for more bytes, so a stream longer than the
-// timeout lives as long as its events keep coming (the default 60 s vs a 90 s stream, scaled down: 100 ms vs
-// 600 ms). Timeouts and aborts surface as the package's own error classes, never a raw DOMException.
+// timeout lives as long as its events keep coming (the default 60 s vs a 90 s stream, scaled down: 300 ms vs
+// 1.2 s). Timeouts and aborts surface as the package's own error classes, never a raw DOMException.
 // Timing bounds check behaviour with wide margins; they are not speed targets.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,7 +39,7 @@ function sse(count: number, every: number, stall = 0, stallAt = -1): http.Reques
   };
 }
 
-const request = { model: 'm1', alt: 'sse' as const, body: { contents: [{ role: 'user' as const, parts: [{ text: 'story' }] }] } };
+const request = { model: 'm1', alt: 'sse' as const, body: { contents: [{ role: 'user' as const, parts: [{ text: 'story' }] }] as [{ role: 'user'; parts: { text: string }[] }] } };
 
 async function collect(iterable: AsyncIterable<unknown>): Promise<{ got: number; error?: unknown }> {
   let got = 0;
@@ -53,13 +53,13 @@ async function collect(iterable: AsyncIterable<unknown>): Promise<{ got: number;
 
 describe('client timeouts', () => {
   it('a stream much longer than timeoutMs survives while its events keep coming', async () => {
-    const baseUrl = await serve(sse(12, 50));
-    const client = new GenerativeClient({ baseUrl, apiKey: 'k', timeoutMs: 100 });
+    const baseUrl = await serve(sse(30, 40));
+    const client = new GenerativeClient({ baseUrl, apiKey: 'k', timeoutMs: 300 });
     const started = Date.now();
     const { got, error } = await collect(client.streamGenerateContent(request));
     expect(error).toBeUndefined();
-    expect(got).toBe(12);
-    expect(Date.now() - started).toBeGreaterThan(300); // it did outlive the timeout several times over
+    expect(got).toBe(30);
+    expect(Date.now() - started).toBeGreaterThan(900); // it did outlive the timeout several times over
   });
 
   it('a stream that stalls longer than the idle timeout fails with ApiTimeoutError (phase idle)', async () => {
