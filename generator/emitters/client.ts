@@ -6,7 +6,7 @@ import {
 } from 'ts-morph';
 import { pascalCase, propertyKey } from '../model/names.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
-import { paramType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
+import { paramType, schemaType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
 
 export function emitClient(service: ServiceModel): string {
@@ -20,7 +20,9 @@ export function emitClient(service: ServiceModel): string {
     types.push(paramsInterface(op, fieldsType));
     types.push({ kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Result`, type: op.streaming ? streamChunkType(service, op) : successType(op) });
     methods.push(operationMethod(service, op));
-    if (op.pagination) methods.push(paginationMethod(op));
+    const errors = errorType(service, op);
+    if (errors) types.push(errors);
+    if (op.pagination) methods.push(...paginationMethods(op));
   }
   if (hasResumableUpload(service)) methods.push(...uploadMethods(service));
 
@@ -45,7 +47,10 @@ export function emitClient(service: ServiceModel): string {
   return printStructure({
     statements: [
       ...clientImports(service),
-      `export type { CallOptions, ClientOptions } from './runtime/client/core.js';`,
+      `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';`,
+      `export { ApiPromise } from './runtime/client/api-promise.js';`,
+      ...(service.operations.some((o) => o.pagination) ? [`export { Page } from './runtime/client/pagination.js';`] : []),
+      ...(service.operations.some((o) => o.streaming) ? [`export { ApiStream } from './runtime/client/stream.js';`] : []),
       `export {\n  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
       ...(fieldTypes.length
         ? [
@@ -148,65 +153,76 @@ function bodyExpression(op: OperationModel): string | undefined {
 }
 
 function operationMethod(service: ServiceModel, op: OperationModel): OptionalKind<MethodDeclarationStructure> {
-  const docs = [docText(op.summary, op.description, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined, op.deprecated ? '@deprecated' : undefined)];
+  const throws = op.errors.length ? `@throws {${op.typeName}Error} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.` : undefined;
+  const docs = [docText(op.summary, op.description, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined, throws, op.deprecated ? '@deprecated' : undefined)];
   const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
   const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
   if (op.streaming) {
-    const alt = op.parameters.some((p) => p.name === 'alt') ? [] : [`alt: 'sse'`];
+    const hasAlt = op.parameters.some((p) => p.name === 'alt' && p.in === 'query');
     return {
       name: op.id,
-      isAsync: true,
-      isGenerator: true,
-      docs: [docText(docs[0], 'Yields each server-sent event as a typed chunk.')],
+      docs: [docText(docs[0], 'Sends the request at once; the answer is a stream of typed events (`for await`), with abort() and toReadableStream().')],
       parameters: [paramsDecl, optionsDecl],
-      returnType: `AsyncGenerator<${op.typeName}Result>`,
+      returnType: `ApiStream<${op.typeName}Result>`,
       statements: [
-        `const spec: RequestSpec = ${requestSpec(op, { query: alt })};`,
-        `if (spec.query && spec.query.alt === undefined) spec.query.alt = 'sse';`,
+        `const spec: RequestSpec = ${requestSpec(op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
-        `const response = await this.core.fetchRaw(spec, options);`,
-        `yield* readSseJson<${op.typeName}Result>(response, options?.signal);`,
+        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile.errorStyle, (signal) => this.core.fetchRaw(spec, { ...options, signal }), options?.signal);`,
       ],
     };
   }
   return {
     name: op.id,
-    isAsync: true,
-    docs,
+    docs: [docText(docs[0], 'Awaiting gives the answer\'s data; `.withResponse()` gives it with the status, headers and request id.')],
     parameters: [paramsDecl, optionsDecl],
-    returnType: `Promise<${op.typeName}Result>`,
-    statements: [
-      `const response = await this.core.request<${op.typeName}Result>(${requestSpec(op)}, options);`,
-      `return response.data;`,
-    ],
+    returnType: `ApiPromise<${op.typeName}Result>`,
+    statements: [`return new ApiPromise(this.core.request<${op.typeName}Result>(${requestSpec(op)}, options));`],
   };
 }
 
-function paginationMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+/** The documented errors of an operation (x-errors) as a type: the shape's class with its codes narrowed. */
+function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarationStructure | undefined {
+  if (op.errors.length === 0) return undefined;
+  const body = op.responses.find((r) => r.isError && r.schema)?.schema;
+  const bodyType = body ? schemaType(body) : 'unknown';
+  const codes = [...new Set(op.errors.map((e) => JSON.stringify(e.code)))].sort();
+  const statuses = [...new Set(op.errors.map((e) => e.http))].sort((a, b) => a - b);
+  const type = service.errorStyle === 'graph'
+    ? `GraphApiError<${bodyType}> & { readonly code: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`
+    : `StatusApiError<${bodyType}> & { readonly status: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`;
+  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Error`, type, docs: [`The errors ${op.id} documents (x-errors), each in the service's own error body.`] };
+}
+
+/** The page token parameter and the style of a paginated operation. */
+function pagingOf(op: OperationModel): { param: string; item: string; style: string } {
   const p = op.pagination!;
   const item = `NonNullable<${op.typeName}Result[${JSON.stringify(p.items)}]>[number]`;
-  const statements =
-    p.style === 'cursor'
-      ? [`yield* paginateCursor<${item}>((after) => this.${op.id}({ ...params, after: after ?? params.after }, options) as never);`]
-      : [
-          `yield* paginateToken(`,
-          `  (pageToken) => this.${op.id}({ ...params, ${p.tokenParam ?? 'pageToken'}: pageToken ?? params.${p.tokenParam ?? 'pageToken'} }, options),`,
-          `  (page) => page[${JSON.stringify(p.items)}] as ${item}[] | undefined,`,
-          `  (page) => page[${JSON.stringify(p.nextField ?? 'nextPageToken')}] as string | undefined,`,
-          `);`,
-        ];
-  return {
-    name: `${op.id}All`,
-    isAsync: true,
-    isGenerator: true,
-    docs: [`Every item of ${op.id}, page after page (${p.style === 'cursor' ? 'Graph cursors' : 'page tokens'}).`],
-    parameters: [
-      { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined },
-      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
-    ],
-    returnType: `AsyncGenerator<${item}>`,
-    statements,
-  };
+  if (p.style === 'cursor') return { param: p.tokenParam ?? 'after', item, style: `cursorStyle<${op.typeName}Result, ${item}>()` };
+  return { param: p.tokenParam ?? 'pageToken', item, style: `tokenStyle<${op.typeName}Result, ${item}>(${JSON.stringify(p.items)}, ${JSON.stringify(p.nextField ?? 'nextPageToken')})` };
+}
+
+function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationStructure>[] {
+  const { param, item, style } = pagingOf(op);
+  const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
+  const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
+  const fetchPage = `(token: string | undefined) => this.${op.id}({ ...params, ${propertyKey(param)}: token ?? params.${param} }, options)`;
+  const how = op.pagination!.style === 'cursor' ? 'Graph cursors' : 'page tokens';
+  return [
+    {
+      name: `${op.id}Page`,
+      docs: [`The first page of ${op.id} as a page object: items, hasNextPage(), getNextPage(), iterPages(); \`for await\` walks every item (${how}).`],
+      parameters: [paramsDecl, optionsDecl],
+      returnType: `Promise<Page<${item}, ${op.typeName}Result>>`,
+      statements: [`return firstPage(${style}, ${fetchPage});`],
+    },
+    {
+      name: `${op.id}All`,
+      docs: [`Every item of ${op.id}, page after page (${how}).`],
+      parameters: [paramsDecl, optionsDecl],
+      returnType: `AsyncGenerator<${item}>`,
+      statements: [`return paginate(${style}, ${fetchPage});`],
+    },
+  ];
 }
 
 /** The media upload operation: a multipart/related body and a resumable-protocol header. */
@@ -228,18 +244,18 @@ function uploadMethods(service: ServiceModel): OptionalKind<MethodDeclarationStr
   return [
     {
       name: `${op.id}Multipart`,
-      isAsync: true,
-      docs: ['Uploads a file in one multipart/related request: metadata part, then the media part.'],
+      docs: ['Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.'],
       parameters: [
-        { name: 'args', type: `{ metadata?: ${meta}; data: Blob | Uint8Array; mimeType: string; onProgress?: (p: UploadProgress) => void }` },
+        { name: 'args', type: `{ metadata?: ${meta}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }` },
         { name: 'options', type: 'CallOptions', hasQuestionToken: true },
       ],
-      returnType: `Promise<${result}>`,
+      returnType: `ApiPromise<${result}>`,
       statements: [
-        `const { body, contentType } = multipartRelated(args.metadata ?? {}, args.data, args.mimeType);`,
-        `const response = await this.core.request<${result}>({ operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, headers: { 'X-Goog-Upload-Protocol': 'multipart' }, body: { kind: 'raw', value: body, contentType }, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)} }, options);`,
-        `args.onProgress?.({ loaded: body.size, total: body.size });`,
-        `return response.data;`,
+        `const onProgress = args.onProgress;`,
+        `return new ApiPromise((async () => {`,
+        `  const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);`,
+        `  return this.core.request<${result}>({ operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, headers: { 'X-Goog-Upload-Protocol': 'multipart' }, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { onProgress: (loaded: number, total: number) => onProgress({ loaded, total }) } : {}) }, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)} }, options);`,
+        `})());`,
       ],
     },
     {
@@ -279,11 +295,12 @@ function clientImports(service: ServiceModel): string[] {
   const streaming = ops.some((o) => o.streaming);
   const upload = hasResumableUpload(service);
   const core = ['ApiCore', 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
-  const paging = [...new Set(ops.flatMap((o) => (o.pagination ? [o.pagination.style === 'cursor' ? 'paginateCursor' : 'paginateToken'] : [])))].sort();
-  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`];
-  if (paging.length) lines.push(`import { ${paging.join(', ')} } from './runtime/client/pagination.js';`);
-  if (streaming) lines.push(`import { readSseJson } from './runtime/client/sse.js';`);
-  if (upload) lines.push(`import { multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';`);
-  lines.push(`import type { ${upload ? 'components, ' : ''}operations } from './types.js';`);
+  const styles = [...new Set(ops.flatMap((o) => (o.pagination ? [o.pagination.style === 'cursor' ? 'cursorStyle' : 'tokenStyle'] : [])))].sort();
+  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import { ApiPromise } from './runtime/client/api-promise.js';`];
+  if (ops.some((o) => o.errors.length > 0)) lines.push(`import type { ${service.errorStyle === 'graph' ? 'GraphApiError' : 'StatusApiError'} } from './runtime/client/errors.js';`);
+  if (styles.length) lines.push(`import { ${['firstPage', 'paginate', 'type Page', ...styles].join(', ')} } from './runtime/client/pagination.js';`);
+  if (streaming) lines.push(`import { ApiStream } from './runtime/client/stream.js';`);
+  if (upload) lines.push(`import { collectBlob, multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';`);
+  lines.push(`import type { components, operations } from './types.js';`);
   return lines;
 }

@@ -55,7 +55,13 @@ export type CredentialPlacement = 'access-token-query' | 'access-token-form' | '
 export type RequestBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'form'; value: Record<string, unknown> }
-  | { kind: 'raw'; value: Blob | Uint8Array; contentType: string };
+  | {
+      kind: 'raw';
+      value: Blob | Uint8Array;
+      contentType: string;
+      /** Called as the bytes are handed to the connection (each attempt starts from 0). */
+      onProgress?: (loaded: number, total: number) => void;
+    };
 
 export interface RequestSpec {
   operationId: string;
@@ -183,7 +189,10 @@ export class ApiCore {
     const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs) : undefined;
     let response: Response;
     try {
-      response = await this.fetchImpl(this.url(spec), { method: spec.method, headers, body, signal: controller.signal });
+      // A streamed body (upload progress) needs half-duplex, which Node's fetch asks for explicitly.
+      const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers, body, signal: controller.signal };
+      if (body instanceof ReadableStream) init.duplex = 'half';
+      response = await this.fetchImpl(this.url(spec), init);
     } catch (error) {
       release();
       if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
@@ -227,6 +236,7 @@ export class ApiCore {
       return form.toString();
     }
     headers.set('content-type', body.contentType);
+    if (body.onProgress) return countingStream(body.value instanceof Blob ? body.value : new Blob([body.value as BlobPart]), body.onProgress);
     return body.value as BodyInit;
   }
 
@@ -294,6 +304,24 @@ function guardBody(response: Response, operationId: string, idleMs: number, cont
     },
   });
   return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** The blob's bytes in slices, reporting how many the connection has taken so far. */
+function countingStream(blob: Blob, onProgress: (loaded: number, total: number) => void): ReadableStream<Uint8Array> {
+  const SLICE = 64 * 1024;
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(target) {
+      if (at >= blob.size) {
+        target.close();
+        return;
+      }
+      const bytes = new Uint8Array(await blob.slice(at, at + SLICE).arrayBuffer());
+      at += bytes.byteLength;
+      target.enqueue(bytes);
+      onProgress(at, blob.size);
+    },
+  }, { highWaterMark: 0 });
 }
 
 /** Waits ms, or rejects with ApiAbortError as soon as the signal fires. */

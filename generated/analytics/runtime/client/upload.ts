@@ -106,6 +106,15 @@ async function queryReceived(core: ApiCore, args: ResumableArgs, sessionUrl: str
   return received;
 }
 
+/** Any source as one Blob (a multipart body needs its parts whole). */
+export async function collectBlob(source: UploadSource): Promise<Blob> {
+  if (source instanceof Blob) return source;
+  if (source instanceof Uint8Array) return new Blob([source as BlobPart]);
+  const parts: BlobPart[] = [];
+  for await (const chunk of bytesOf(source)) parts.push(chunk as BlobPart);
+  return new Blob(parts);
+}
+
 function sizeOf(source: UploadSource): number | undefined {
   if (source instanceof Uint8Array) return source.byteLength;
   if (source instanceof Blob) return source.size;
