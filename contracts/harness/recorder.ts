@@ -7,11 +7,16 @@ export interface Exchange {
   requestBody?: string;
   status: number;
   responseContentType?: string;
+  /** The answer's text; for an event stream, the whole stream as received (read from a copy, once it ends). */
   responseBody: string;
+  /** An event stream still being read: resolves when it ends (the conformance check waits for it). */
+  streamDone?: Promise<void>;
 }
 
 const SECRET_PARAMS = /([?&](?:access_token|key)=)[^&]*/g;
 const MAX = 1500;
+/** How much of an event stream is kept for the per-event checks. */
+const MAX_STREAM = 1 << 20;
 
 function redact(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***');
@@ -34,17 +39,31 @@ export class Recorder {
     const response = await globalThis.fetch(input, init);
     const contentType = response.headers.get('content-type') ?? undefined;
     const streaming = contentType?.startsWith('text/event-stream');
-    // Streams are read by the caller; the recorder keeps only what it can read without consuming them.
-    const text = streaming ? '<event stream>' : await response.clone().text().catch(() => '<unreadable>');
-    this.exchanges.push({
+    const exchange: Exchange = {
       method: request.method,
       url: redact(request.url),
       requestContentType: request.headers.get('content-type') ?? undefined,
       requestBody: bodyText(init?.body),
       status: response.status,
       responseContentType: contentType,
-      responseBody: text,
-    });
+      responseBody: '',
+    };
+    if (streaming) {
+      // The caller reads the stream as it arrives; the recorder reads a copy to the end, in the background.
+      exchange.responseBody = '<event stream, still open>';
+      exchange.streamDone = response
+        .clone()
+        .text()
+        .then((text) => {
+          exchange.responseBody = text.slice(0, MAX_STREAM);
+        })
+        .catch(() => {
+          exchange.responseBody = '<event stream, cut off>';
+        });
+    } else {
+      exchange.responseBody = await response.clone().text().catch(() => '<unreadable>');
+    }
+    this.exchanges.push(exchange);
     return response;
   };
 

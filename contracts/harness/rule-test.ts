@@ -10,6 +10,7 @@ import { Clients } from './clients.js';
 import { checkExchanges } from './conformance.js';
 import { formatExchange, Recorder } from './recorder.js';
 import { session, type SessionInfo } from './session.js';
+import { fixtureEnvName, isUnset } from '../targets/fixtures.js';
 
 /** Thrown to stop a test that the target cannot be judged on; never counted as a pass. */
 export class NotApplicable extends Error {}
@@ -21,9 +22,25 @@ export interface RuleContext {
   clients: Clients;
   /** Skips the test as not applicable (a fixture the target lacks, a feature it does not offer). */
   notApplicable(reason: string): never;
-  /** On a mock target: the mock cannot show this behaviour, reported as a mock limitation. */
+  /**
+   * The target cannot show this behaviour: a mock limitation on Prism. On the stubs (this project's generated
+   * servers) it is a FAIL: they are judged strictly. On a stateful target it is a FAIL too.
+   */
   mockLimitation(reason: string): never;
-  isMock: boolean;
+  /** `mockLimitation(reason)` when `condition` holds on a stateless target (Prism, stubs); nothing otherwise. */
+  mockLimitationIf(condition: boolean, reason: string): void;
+  /**
+   * A stateless target (Prism or the stubs: canned answers, nothing stored). Reading it as true marks the test
+   * as partly judged: if it then passes it is reported as a mock limitation (stubs: not applicable), never as
+   * a pass. Prefer `partlyJudged(reason)`, which says why.
+   */
+  readonly isMock: boolean;
+  /**
+   * True on a stateless target, where the test must skip the part of the rule that needs state: call it where
+   * the test branches (`if (!t.partlyJudged('...')) expect(...)`). A test that then passes is reported as a
+   * mock limitation with `reason` (stubs: not applicable), never as a pass.
+   */
+  partlyJudged(reason: string): boolean;
   /**
    * An expectation that only this project's conventions back (no service document, no public-service fact):
    * a broken one is a warning line under the rule, or a failure with --strict. Document- and public-backed
@@ -42,9 +59,17 @@ export interface RuleTestOptions {
   timeout?: number;
 }
 
-/** CONTRACT_<SERVICE>_<KEY>: the environment variable of a fixture key (fixtures.ts reads the same names). */
-export function fixtureEnvName(service: string, key: string): string {
-  return `CONTRACT_${service.replace(/-/g, '_').toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+export { fixtureEnvName };
+
+export const BURSTS_SKIPPED = 'rate-limit burst skipped on a third-party target: opt in with --allow-bursts (or "allowBursts": true in the config)';
+
+/** A rule file's own "no <key> fixture" reason, completed with the variable that sets the key. */
+function explainNotApplicable(service: string, reason: string, info: SessionInfo): string {
+  const key = reason.match(/\bno (\w+) fixture\b/)?.[1];
+  if (!key) return reason;
+  if (key === 'rateLimitBurst' && !info.ownTarget && !info.allowBursts) return BURSTS_SKIPPED;
+  const env = fixtureEnvName(service, key);
+  return reason.includes(env) ? reason : `${reason} (fixture ${service}.${key}, ${env})`;
 }
 
 const RULES = new Map<string, (typeof ALL_RULES)[number]>(ALL_RULES.map((r) => [r.id, r]));
@@ -73,25 +98,40 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
     await ctx.annotate(`service ${service} not selected`, ANNOTATION.notApplicable);
     return ctx.skip(`service ${service} not selected`);
   }
-  if (rule!.statefulOnly && info.kind === 'mock') {
-    const reason = `not applicable to a mock: ${rule!.reason ?? 'needs state'}`;
+  if (rule!.statefulOnly && info.kind !== 'stateful') {
+    const reason = `not applicable to a stateless ${info.kind}: ${rule!.reason ?? 'needs state'}`;
     await ctx.annotate(reason, ANNOTATION.notApplicable);
     return ctx.skip(reason);
   }
   const recorder = new Recorder();
   const cleanups: Array<() => unknown> = [];
   const warnings: string[] = [];
+  const partly: string[] = [];
+  const stateless = info.kind !== 'stateful';
   const serviceFixtures = info.fixtures[service] as unknown as Record<string, unknown>;
+  const limitation = (reason: string): never => {
+    // The stubs are this project's generated servers: what they get wrong is a defect, not a mock's limit.
+    if (info.kind === 'stub') throw new Error(`the generated server (stubs target) got this wrong: ${reason}`);
+    throw new MockLimitation(reason);
+  };
   const t: RuleContext = {
     session: info,
     recorder,
     clients: new Clients(info, recorder),
-    isMock: info.kind === 'mock',
+    get isMock() {
+      if (stateless) partly.push('the test skipped the part of the rule a stateless target cannot show (t.isMock)');
+      return stateless;
+    },
+    partlyJudged: (reason) => {
+      if (stateless) partly.push(reason);
+      return stateless;
+    },
     notApplicable: (reason) => {
       throw new NotApplicable(reason);
     },
-    mockLimitation: (reason) => {
-      throw new MockLimitation(reason);
+    mockLimitation: limitation,
+    mockLimitationIf: (condition, reason) => {
+      if (stateless && condition) limitation(reason);
     },
     convention: async (description, check) => {
       try {
@@ -105,16 +145,13 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
       cleanups.push(cleanup);
     },
     fixture: (key) => {
+      if (key === 'rateLimitBurst') t.requireBursts();
       const value = serviceFixtures?.[key];
-      if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
-        throw new NotApplicable(`fixture ${service}.${key} not configured (${fixtureEnvName(service, key)})`);
-      }
+      if (isUnset(value)) throw new NotApplicable(`fixture ${service}.${key} not configured (${fixtureEnvName(service, key)})`);
       return value;
     },
     requireBursts: () => {
-      if (!info.ownTarget && !info.allowBursts) {
-        throw new NotApplicable('rate-limit burst skipped on a third-party target: opt in with --allow-bursts');
-      }
+      if (!info.ownTarget && !info.allowBursts) throw new NotApplicable(BURSTS_SKIPPED);
     },
   };
   try {
@@ -128,8 +165,9 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
   } catch (error) {
     for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
     if (error instanceof NotApplicable) {
-      await ctx.annotate(error.message, ANNOTATION.notApplicable);
-      return ctx.skip(error.message);
+      const reason = explainNotApplicable(service, error.message, info);
+      await ctx.annotate(reason, ANNOTATION.notApplicable);
+      return ctx.skip(reason);
     }
     if (error instanceof MockLimitation) {
       await ctx.annotate(error.message, ANNOTATION.mockLimitation);
@@ -142,9 +180,19 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
     throw error;
   }
   // Every answer of the test must be documented for its operation and valid against the spec.
-  const violations = checkExchanges(service, recorder.exchanges, info.kind === 'mock');
+  const violations = await checkExchanges(service, recorder.exchanges);
   if (violations.length > 0) {
     await ctx.annotate(formatExchange(violations[0]!.exchange), ANNOTATION.exchange);
     expect.fail(`answers that break the spec:\n${violations.map((v) => `  ${v.message}`).join('\n')}`);
+  }
+  // Passed, but only the part a stateless target can show: never reported as a pass.
+  if (partly.length > 0) {
+    const reason = `partly judged on a stateless target: ${[...new Set(partly)].join('; ')}`;
+    if (info.kind === 'stub') {
+      await ctx.annotate(reason, ANNOTATION.notApplicable);
+      return ctx.skip(reason);
+    }
+    await ctx.annotate(reason, ANNOTATION.mockLimitation);
+    return ctx.skip(`mock limitation: ${reason}`);
   }
 }

@@ -5,14 +5,18 @@
 import type http from 'node:http';
 import { createAdCreativeServer, graphError } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
-import { createGenerativeServer } from '../../generated/generative/server.js';
+import { createGenerativeServer, statusError as generativeStatusError } from '../../generated/generative/server.js';
 import type { ServiceKey } from '../../generator/services.js';
 import { exampleHandlers } from './example-handlers.js';
 import { DEFAULT_FIXTURES } from './fixtures.js';
 import { listenLocal, type RunningServer } from './listen-local.js';
 import type { ServiceEndpoint, Target, TargetSession } from './target.js';
 
-/** The fixtures' invalid credentials are refused as each service refuses them; any other is accepted. */
+/**
+ * The stubs' credential store knows one invalid credential per service, the fixtures' (the same for all three):
+ * it is refused as each service refuses it, any other is accepted. What the auth rules judge here is the
+ * generated server's side: the authenticate hook's error reaches the wire in the service's shape and status.
+ */
 function listener(service: ServiceKey): http.RequestListener {
   const handlers = exampleHandlers(service) as never;
   if (service === 'ad-creative') {
@@ -30,12 +34,16 @@ function listener(service: ServiceKey): http.RequestListener {
       },
     });
   }
-  return createGenerativeServer(handlers, {});
+  return createGenerativeServer(handlers, {
+    authenticate: ({ credentials }) => {
+      if (credentials.apiKey === DEFAULT_FIXTURES.generative.invalidApiKey) throw generativeStatusError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+    },
+  });
 }
 
 export const stubsTarget: Target = {
   name: 'stubs',
-  kind: 'mock',
+  kind: 'stub',
   async start(services: readonly ServiceKey[]): Promise<TargetSession> {
     const servers: RunningServer[] = [];
     const endpoints: Partial<Record<ServiceKey, ServiceEndpoint>> = {};
@@ -46,7 +54,7 @@ export const stubsTarget: Target = {
     }
     return {
       name: 'stubs',
-      kind: 'mock',
+      kind: 'stub',
       endpoints,
       fixtures: DEFAULT_FIXTURES,
       stop: async () => {

@@ -3,8 +3,13 @@ import type { ServiceKey } from '../../generator/services.js';
 import type { Fixtures } from './fixtures.js';
 
 export type TargetKind =
-  /** A stateless mock: rules that need stored state are not applicable to it. */
+  /** A third-party stateless mock (Prism): rules that need stored state are not applicable; what it cannot show is a mock limitation. */
   | 'mock'
+  /**
+   * This project's generated server stubs with handlers answering the spec's examples: stateless like a mock,
+   * but judged strictly: a wrong answer of the generated servers (validation, error shape, code) is a FAIL.
+   */
+  | 'stub'
   /** A real implementation that keeps state: every rule applies. */
   | 'stateful';
 
@@ -19,6 +24,8 @@ export interface TargetSession {
   kind: TargetKind;
   endpoints: Partial<Record<ServiceKey, ServiceEndpoint>>;
   fixtures: Fixtures;
+  /** The target's config opts in to rate-limit bursts (config key `allowBursts`). */
+  allowBursts?: boolean;
   stop(): Promise<void>;
 }
 

@@ -18,6 +18,10 @@ export function openDatabase(options: { dataDir?: string; name: string }): Datab
 /** Applies the migrations past the database's user_version, each in its own transaction. */
 export function migrate(db: Database.Database, migrations: readonly string[]): number {
   const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    // Written by a newer build: running older code on it could misread or damage it.
+    throw new Error(`${db.name}: schema version ${current} is newer than this build knows (${migrations.length}); use the build that wrote it or another --data directory`);
+  }
   for (let version = current; version < migrations.length; version += 1) {
     db.transaction(() => {
       db.exec(migrations[version]!);

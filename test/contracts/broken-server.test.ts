@@ -2,7 +2,7 @@
 // (test/support/broken-ad-creative-server.ts) and check that each planted defect is reported as a
 // failure under its rule id, while rules the server does honour still pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSuite, startServerProcess, type ServerProcess, type Verdict } from '../support/contract-run.js';
+import { ownFixturesConfig, runSuite, startServerProcess, type ServerProcess, type Verdict } from '../support/contract-run.js';
 
 describe('contract suite against a broken server', () => {
   let verdicts: Verdict[] = [];
@@ -11,7 +11,7 @@ describe('contract suite against a broken server', () => {
 
   beforeAll(async () => {
     server = await startServerProcess('test/support/broken-ad-creative-server.ts');
-    ({ verdicts, exitCode } = await runSuite(['--target', server.baseUrl, '--service', 'ad-creative'], 'broken server'));
+    ({ verdicts, exitCode } = await runSuite(['--target', server.baseUrl, '--service', 'ad-creative', ...ownFixturesConfig()], 'broken server'));
   }, 240_000);
 
   afterAll(() => server?.stop());

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES_BY_SERVICE } from '../../generated/rules.js';
 import type { ServiceKey } from '../../generator/services.js';
-import { runSuite, startServerProcess, type ServerProcess, type Verdict } from '../support/contract-run.js';
+import { ownFixturesConfig, runSuite, startServerProcess, type ServerProcess, type Verdict } from '../support/contract-run.js';
 
 const DOUBLES: Record<ServiceKey, string> = {
   'ad-creative': 'test/support/ad-creative-double.ts',
@@ -21,7 +21,7 @@ describe.each(Object.keys(DOUBLES) as ServiceKey[])('contract suite against the 
   beforeAll(async () => {
     // A fresh double per run: the suite's deletes and uploads change its state.
     server = await startServerProcess(DOUBLES[service]);
-    ({ verdicts, exitCode } = await runSuite(['--target', server.baseUrl, '--service', service], `${service} double`));
+    ({ verdicts, exitCode } = await runSuite(['--target', server.baseUrl, '--service', service, ...ownFixturesConfig()], `${service} double`));
   }, 300_000);
   afterAll(() => server?.stop());
 

@@ -1,6 +1,7 @@
-// The contract suite against the generated server stubs with example handlers (--target stubs): every
-// rule a stateless target can honour passes, which shows both that the generated servers give the
-// documented errors and that those rule tests can pass. The one exception is said and checked.
+// The contract suite against the generated server stubs with example handlers (--target stubs): a stateless
+// target of this project's own, judged strictly. No rule fails and nothing is excused as a "mock limitation"
+// (that verdict is Prism's alone): a stateless rule either passes, or its test took the stateless shortcut
+// (the part needing state skipped) and is then not applicable, never passed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../generated/rules.js';
 import { runSuite, type Verdict } from '../support/contract-run.js';
@@ -13,15 +14,20 @@ describe('contract suite against the generated stubs', () => {
     ({ verdicts, exitCode } = await runSuite(['--target', 'stubs'], 'generated stubs'));
   }, 240_000);
 
-  it('exits zero with no failure', () => {
-    expect(verdicts.filter((v) => v.verdict === 'fail').map((v) => v.ruleId)).toEqual([]);
+  it('exits zero with no failure and no mock limitation', () => {
+    expect(verdicts.filter((v) => v.verdict === 'fail' || v.verdict === 'mock-limitation').map((v) => `${v.ruleId} ${v.verdict}`)).toEqual([]);
     expect(exitCode).toBe(0);
   });
 
-  it('passes every rule a stateless target can honour, but the token check a mock cannot make', () => {
-    const stateless = ALL_RULES.filter((r) => !r.statefulOnly).map((r) => r.id);
-    const notPassed = verdicts.filter((v) => stateless.includes(v.ruleId as never) && v.verdict !== 'pass').map((v) => `${v.ruleId} ${v.verdict}`);
-    expect(notPassed).toEqual(['ANA-AUTH-1 mock-limitation']);
+  it('passes every rule a stateless target can honour, or says which part it could not judge', () => {
+    const stateless = new Set<string>(ALL_RULES.filter((r) => !r.statefulOnly).map((r) => r.id));
+    const judged = verdicts.filter((v) => stateless.has(v.ruleId));
+    expect(judged.filter((v) => v.verdict === 'pass').length).toBeGreaterThan(30);
+    const unexplained = judged
+      .filter((v) => v.verdict !== 'pass')
+      .filter((v) => !v.tests.every((t) => t.verdict === 'not-applicable' && /^partly judged on a stateless target|^fixture|not configured/.test(t.detail ?? '')))
+      .map((v) => `${v.ruleId} ${v.verdict}: ${v.tests.map((t) => t.detail).join(' | ')}`);
+    expect(unexplained).toEqual([]);
   });
 
   it('reports rules that need stored state as not applicable, never as passed', () => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -13,12 +14,28 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface Verdict {
   ruleId: string;
   verdict: 'pass' | 'fail' | 'mock-limitation' | 'not-applicable' | string;
-  tests: Array<{ name: string; verdict: string; detail?: string }>;
+  tests: Array<{ name: string; verdict: string; detail?: string; exchange?: string; warnings?: string[] }>;
 }
 
 export interface SuiteRun {
   exitCode: number;
   verdicts: Verdict[];
+}
+
+/**
+ * A config file giving a URL target this project's DEFAULT_FIXTURES, with bursts allowed: for our own test
+ * servers (the doubles, the broken server) run as third parties, which get no fixture unless configured.
+ */
+export function ownFixturesConfig(): string[] {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'contracts-config-')), 'contracts.config.json');
+  fs.writeFileSync(file, JSON.stringify({ fixtures: DEFAULT_FIXTURES, allowBursts: true }));
+  return ['--config', file];
+}
+
+/** The environment without CONTRACT_* variables: a child run sees only the fixtures its arguments give. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
+  return { ...env, ...extra };
 }
 
 export async function runSuite(args: string[], label: string): Promise<SuiteRun> {
@@ -27,7 +44,7 @@ export async function runSuite(args: string[], label: string): Promise<SuiteRun>
   try {
     await run(process.execPath, ['--import', 'tsx', 'contracts/cli/run.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, CONTRACT_REPORT_DIR: reportDir, CONTRACT_TARGET_LABEL: label },
+      env: cleanEnv({ CONTRACT_REPORT_DIR: reportDir, CONTRACT_TARGET_LABEL: label }),
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (error) {

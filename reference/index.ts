@@ -1,0 +1,128 @@
+// The reference implementation, started in this process: one HTTP server per service on loopback, each
+// service on its own SQLite database (in memory and seeded afresh by default; files under dataDir with
+// --data, seeded only when new). Used by the embedded contract target (contracts/targets/reference.ts),
+// `npm run serve` (reference/serve.ts) and the mutation gate (defects, wrap).
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { DEFAULT_FIXTURES } from '../contracts/targets/fixtures.js';
+import type { ServiceEndpoint, TargetSession } from '../contracts/targets/target.js';
+import { migrate, openDatabase } from './foundation/database.js';
+import { startServiceServer, type HttpLimits, type ServiceServer } from './foundation/http-server.js';
+import { createLogger, logRequests, type LogLevel } from './foundation/logging.js';
+import { MissingServiceError, loadService, serviceModuleExists } from './foundation/modules.js';
+import { DEFAULT_SEED_FILE, loadSeed } from './foundation/seed.js';
+import type { ReferenceService, ServiceInstance, ServiceKey } from './foundation/service.js';
+
+export type { ReferenceService, ServiceKey } from './foundation/service.js';
+export { MissingServiceError, serviceModuleExists } from './foundation/modules.js';
+
+export interface ReferenceOptions {
+  /** Keep each service's database as a file here (WAL, synchronous=FULL) and its bulk bytes under DIR/<service>. */
+  dataDir?: string;
+  /** Seed file (default reference/seed.default.yaml); applied by each service to a new database only. */
+  seedFile?: string;
+  /** Planted defects per service (mutation gate only). */
+  defects?: Partial<Record<ServiceKey, Record<string, unknown>>>;
+  /** Wraps a service's listener (mutation gate: wire-level defects). */
+  wrap?: Partial<Record<ServiceKey, (inner: http.RequestListener) => http.RequestListener>>;
+  /** Port of the first service, the next one gets port + 1, ...; free ports when absent or 0. */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
+  /** Logger (default: pino JSON lines on stderr at logLevel). */
+  logger?: Logger;
+  /** Log level of the default logger (default: $REFERENCE_LOG_LEVEL or 'error'). */
+  logLevel?: LogLevel;
+  /** Bounds on slow clients (see foundation/http-server.ts). */
+  httpLimits?: Partial<HttpLimits>;
+  /** Folder holding the service folders (default reference/); tests point it elsewhere. */
+  servicesDir?: string;
+}
+
+export interface ReferenceSession extends TargetSession {
+  /** The running services in start order, with their servers (serve prints them, tests inspect them). */
+  running: Array<{ key: ServiceKey; baseUrl: string; server: ServiceServer }>;
+  logger: Logger;
+  /** Stops accepting, lets in-flight requests finish (up to graceMs), closes the services and databases. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+interface Started {
+  key: ServiceKey;
+  db: BetterSqlite3.Database;
+  instance?: ServiceInstance;
+  server?: ServiceServer;
+}
+
+/**
+ * Starts the given services (keys are loaded from reference/<key>/index.ts; a ReferenceService object is
+ * used as is, for tests). Throws MissingServiceError naming every requested service that does not exist.
+ */
+export async function startReference(
+  services: ReadonlyArray<ServiceKey | ReferenceService>,
+  options: ReferenceOptions = {},
+): Promise<ReferenceSession> {
+  const missing = services.filter((s): s is ServiceKey => typeof s === 'string' && !serviceModuleExists(s, options.servicesDir));
+  if (missing.length) throw new MissingServiceError(missing, options.servicesDir);
+  const modules = await Promise.all(services.map((s) => (typeof s === 'string' ? loadService(s, options.servicesDir) : s)));
+  const seed = loadSeed(options.seedFile ?? DEFAULT_SEED_FILE);
+  const logger = options.logger ?? createLogger(options.logLevel ?? ((process.env.REFERENCE_LOG_LEVEL as LogLevel | undefined) ?? 'error'));
+  const durable = options.dataDir !== undefined;
+  const bulkRoot = durable ? path.resolve(options.dataDir!) : fs.mkdtempSync(path.join(os.tmpdir(), 'reference-'));
+  const started: Started[] = [];
+  const endpoints: Partial<Record<ServiceKey, ServiceEndpoint>> = {};
+
+  const closeAll = async (graceMs?: number) => {
+    // Servers first (in-flight requests may still write), then the services, then their databases.
+    await Promise.all(started.map((s) => s.server?.stop(graceMs)));
+    for (const s of started) {
+      try {
+        await s.instance?.close?.();
+      } catch (error) {
+        logger.error({ err: error, service: s.key }, 'service close failed');
+      }
+    }
+    for (const s of started) if (s.db.open) s.db.close();
+    if (!durable) fs.rmSync(bulkRoot, { recursive: true, force: true });
+  };
+
+  try {
+    for (const [index, service] of modules.entries()) {
+      const key = service.key;
+      const db = openDatabase({ dataDir: durable ? bulkRoot : undefined, name: key });
+      const entry: Started = { key, db };
+      started.push(entry);
+      migrate(db, service.migrations);
+      const dataDir = path.join(bulkRoot, key);
+      fs.mkdirSync(dataDir, { recursive: true });
+      const serviceLogger = logger.child({ service: key });
+      entry.instance = await service.create({ db, seed: seed[key], dataDir, durable, logger: serviceLogger, defects: options.defects?.[key] ?? {} });
+      const wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
+      entry.server = await startServiceServer(logRequests(wrapped, serviceLogger), {
+        port: options.port ? options.port + index : 0,
+        host: options.host,
+        limits: options.httpLimits,
+      });
+      entry.instance.bound?.(entry.server.baseUrl);
+      endpoints[key] = { baseUrl: entry.server.baseUrl, uploadUrl: entry.server.baseUrl };
+    }
+  } catch (error) {
+    await closeAll(0);
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    name: 'reference',
+    kind: 'stateful',
+    endpoints,
+    fixtures: DEFAULT_FIXTURES,
+    running: started.map((s) => ({ key: s.key, baseUrl: s.server!.baseUrl, server: s.server! })),
+    logger,
+    stop: (graceMs?: number) => (stopping ??= closeAll(graceMs)),
+  };
+}

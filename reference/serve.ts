@@ -1,0 +1,123 @@
+// npm run serve -- <service|all> [--port N] [--data DIR] [--seed FILE] [--log-level L] [--host H]
+// Serves the reference implementation until SIGTERM/SIGINT: prints each service's base URL on stdout
+// ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
+// accepting, lets in-flight requests finish (bounded wait), closes the services and the databases, exits 0.
+import { parseArgs } from 'node:util';
+import { MissingServiceError, startReference, type ReferenceService, type ReferenceSession, type ServiceKey } from './index.js';
+import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js';
+import { SeedError } from './foundation/seed.js';
+
+const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
+const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H]`;
+/** How long in-flight requests may take to finish after a stop signal. */
+const GRACE_MS = 10_000;
+
+export class UsageError extends Error {}
+
+export interface ServeOptions {
+  services: Array<ServiceKey | ReferenceService>;
+  port?: number;
+  dataDir?: string;
+  seedFile?: string;
+  logLevel: LogLevel;
+  host?: string;
+}
+
+/** Parses the command line; `resolveServices` maps the positional argument (tests serve their own service). */
+export function parseServeArgs(argv: string[], resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>): ServeOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        seed: { type: 'string' },
+        'log-level': { type: 'string', default: 'info' },
+        host: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new UsageError(`name one service or all\n${USAGE}`);
+  const name = positionals[0]!;
+  let services: Array<ServiceKey | ReferenceService>;
+  if (resolveServices) services = resolveServices(name);
+  else if (name === 'all') services = [...SERVICES];
+  else {
+    const names = name.split(',');
+    const unknown = names.filter((n) => !(SERVICES as readonly string[]).includes(n));
+    if (unknown.length) throw new UsageError(`unknown service ${unknown.join(', ')}\n${USAGE}`);
+    services = names as ServiceKey[];
+  }
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 1 || port + services.length - 1 > 65_535) throw new UsageError(`--port must be a port number (1-65535), not ${values.port}`);
+  }
+  const logLevel = values['log-level'] as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
+  return { services, port, dataDir: values.data, seedFile: values.seed, logLevel, host: values.host };
+}
+
+/** Runs the serve command in this process; resolves once the servers listen. */
+export async function runServe(argv: string[], resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>): Promise<ReferenceSession | undefined> {
+  let options: ServeOptions;
+  try {
+    options = parseServeArgs(argv, resolveServices);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message);
+    process.exitCode = 2;
+    return undefined;
+  }
+  const logger = createLogger(options.logLevel);
+  let session: ReferenceSession;
+  try {
+    session = await startReference(options.services, { dataDir: options.dataDir, seedFile: options.seedFile, port: options.port, host: options.host, logger });
+  } catch (error) {
+    // A missing service or a bad seed file is the user's to fix: its message says it all.
+    if (!(error instanceof MissingServiceError || error instanceof SeedError)) logger.fatal({ err: error }, 'start failed');
+    console.error(`serve: ${(error as Error).message}`);
+    process.exitCode = 1;
+    return undefined;
+  }
+  let signals = 0;
+  const shutdown = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    logger.info({ signal, inFlight: session.running.reduce((n, r) => n + r.server.inFlight(), 0) }, 'stopping');
+    session.stop(GRACE_MS).then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.fatal({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  // A bug that escapes every handler: log it and exit non-zero (acknowledged writes are already durable).
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  for (const r of session.running) {
+    logger.info({ service: r.key, baseUrl: r.baseUrl, durable: options.dataDir !== undefined }, 'listening');
+    process.stdout.write(`${r.key} listening on ${r.baseUrl}\n`);
+  }
+  return session;
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  await runServe(process.argv.slice(2));
+}

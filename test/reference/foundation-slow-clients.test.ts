@@ -1,0 +1,105 @@
+// Slow and stuck clients (loopback only, short limits so the test is bounded): trickled headers
+// (slowloris), a trickled body, a client that never reads a large answer, an oversized header block.
+// Each is cut by its limit, and meanwhile other clients are answered at once.
+import net from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startReference, type ReferenceSession } from '../../reference/index.js';
+import { notesService } from './foundation-notes-service.js';
+
+const LIMITS = { headersTimeoutMs: 1_500, requestTimeoutMs: 2_000, keepAliveTimeoutMs: 500, idleTimeoutMs: 1_500, maxHeaderBytes: 8 * 1024 };
+let session: ReferenceSession;
+let port: number;
+const sockets: net.Socket[] = [];
+
+beforeAll(async () => {
+  session = await startReference([notesService()], { httpLimits: LIMITS });
+  port = Number(new URL(session.endpoints.analytics!.baseUrl).port);
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.destroy());
+  await session.stop(0);
+});
+
+interface Raw {
+  socket: net.Socket;
+  received: () => string;
+  closed: Promise<number>;
+}
+
+/** A raw connection; `closed` resolves with the milliseconds from connect to the server closing it. */
+function connect(): Promise<Raw> {
+  return new Promise((resolve) => {
+    const began = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.push(socket);
+    let data = '';
+    socket.on('data', (c: Buffer) => (data += c.toString('latin1')));
+    socket.on('error', () => undefined);
+    const closed = new Promise<number>((r) => socket.once('close', () => r(Date.now() - began)));
+    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
+  });
+}
+
+/** Other clients still get answers while the slow ones hang on: each within a bound far below the limits. */
+async function othersAnswered(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) {
+    const began = Date.now();
+    const res = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    expect(Date.now() - began).toBeLessThan(LIMITS.headersTimeoutMs);
+  }
+}
+
+it('cuts clients that trickle their headers (slowloris) after headersTimeout and keeps answering others', async () => {
+  const slow = await Promise.all(Array.from({ length: 20 }, () => connect()));
+  const timers = slow.map(({ socket }) => {
+    socket.write('GET /notes HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    return setInterval(() => socket.writable && socket.write('X-Trickle: a\r\n'), 100);
+  });
+  try {
+    await othersAnswered();
+    const closedAfter = await Promise.all(slow.map((s) => s.closed));
+    // node:http answers 408 and closes; checked every connectionsCheckingInterval (<= 1 s)
+    for (const ms of closedAfter) expect(ms).toBeLessThan(LIMITS.headersTimeoutMs + 3_000);
+    expect(slow.filter((s) => s.received().startsWith('HTTP/1.1 408')).length).toBe(slow.length);
+  } finally {
+    timers.forEach(clearInterval);
+  }
+  await othersAnswered();
+});
+
+it('cuts a client that trickles its body after requestTimeout', async () => {
+  const raw = await connect();
+  raw.socket.write('POST /notes?tenant=t HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n');
+  const timer = setInterval(() => raw.socket.writable && raw.socket.write('0123456789'), 100);
+  try {
+    await othersAnswered();
+    expect(await raw.closed).toBeLessThan(LIMITS.requestTimeoutMs + 3_000);
+  } finally {
+    clearInterval(timer);
+  }
+  // nothing half-received was stored
+  const ids = (await (await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=t`)).json()) as { ids: number[] };
+  expect(ids.ids).toEqual([]);
+});
+
+it('drops a client that never reads a large answer after idleTimeout, and keeps answering others', async () => {
+  const raw = await connect();
+  raw.socket.pause(); // never read: the kernel buffers fill, then node's write stalls
+  raw.socket.write('GET /big?bytes=33554432 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  await new Promise((r) => setTimeout(r, 200));
+  expect(session.running[0]!.server.inFlight()).toBe(1);
+  await othersAnswered();
+  const began = Date.now();
+  while (session.running[0]!.server.inFlight() > 0 && Date.now() - began < LIMITS.idleTimeoutMs + 3_000) await new Promise((r) => setTimeout(r, 50));
+  expect(session.running[0]!.server.inFlight()).toBe(0);
+  await othersAnswered();
+});
+
+it('refuses an oversized header block with 431 and answers the nearest valid request', async () => {
+  const res = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, { headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes + 1) } });
+  expect(res.status).toBe(431);
+  const ok = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, { headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes / 2) } });
+  expect(ok.status).toBe(200);
+});

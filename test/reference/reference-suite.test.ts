@@ -1,0 +1,39 @@
+// The whole contract suite against the embedded reference implementation (`--target reference`, started
+// fresh per run by the contract run itself), one service at a time, strict: every rule of the service is
+// judged (none not applicable) and passes. This replaces the doubles' run (test/contracts/doubles.test.ts)
+// as the proof that each rule test can pass on an implementation that does what the documents say.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES_BY_SERVICE } from '../../generated/rules.js';
+import { SERVICE_KEYS, type ServiceKey } from '../../generator/services.js';
+import { serviceModuleExists } from '../../reference/index.js';
+import { runSuite, type Verdict } from '../support/contract-run.js';
+
+// Until a service's implementation exists its run is skipped, naming the missing file.
+const missing = SERVICE_KEYS.filter((s) => !serviceModuleExists(s));
+for (const service of missing) it.skip(`${service}: reference/${service}/index.ts does not exist yet`, () => undefined);
+
+describe.each(SERVICE_KEYS.filter((s) => !missing.includes(s)))('contract suite against the reference %s service (strict)', (service: ServiceKey) => {
+  let verdicts: Verdict[] = [];
+  let exitCode = 0;
+  const strict = process.env.CONTRACT_STRICT;
+
+  beforeAll(async () => {
+    process.env.CONTRACT_STRICT = '1';
+    ({ verdicts, exitCode } = await runSuite(['--target', 'reference', '--service', service], `reference ${service}`));
+  }, 300_000);
+  afterAll(() => {
+    if (strict === undefined) delete process.env.CONTRACT_STRICT;
+    else process.env.CONTRACT_STRICT = strict;
+  });
+
+  it('judges every rule of the service, none as not applicable', () => {
+    expect(verdicts.map((v) => v.ruleId).sort()).toEqual(RULES_BY_SERVICE[service].map((r) => r.id).sort());
+    expect(verdicts.filter((v) => v.verdict !== 'pass' && v.verdict !== 'fail').map((v) => `${v.ruleId} ${v.verdict}`)).toEqual([]);
+  });
+
+  it('passes every rule', () => {
+    const failed = verdicts.filter((v) => v.verdict === 'fail').map((v) => `${v.ruleId}: ${v.tests.filter((t) => t.verdict === 'fail').map((t) => `${t.name} ${(t.detail ?? '').slice(0, 300)}`).join(' | ')}`);
+    expect(failed).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+});
