@@ -49,7 +49,7 @@ async function emit({ service, spec, model, validators }: PreparedService): Prom
   put('client.ts', banner + emitClient(model));
   put('server.ts', banner + emitServer(model));
   put('rules.ts', banner + emitRules(model));
-  put('index.ts', banner + packageIndex(model));
+  put('index.ts', banner + packageIndex());
   put('openapi.json', JSON.stringify(spec.document, null, 2) + '\n');
   put('README.md', emitReadme(model));
   for (const [name, content] of runtimeFiles()) put(name, content);
@@ -60,10 +60,10 @@ async function emit({ service, spec, model, validators }: PreparedService): Prom
   return { service, files, sources: spec.files, done };
 }
 
-function packageIndex(model: ServiceModel): string {
+/** The package index: the client side only (the server, node:http and the validators are in server.ts). */
+function packageIndex(): string {
   return [
     `export * from './client.js';`,
-    `export * as server from './server.js';`,
     `export type { components, operations, paths } from './types.js';`,
     `export { RULES, SERVICE, type Rule, type RuleId } from './rules.js';`,
     '',

@@ -103,7 +103,7 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
   return { kind: StructureKind.Interface, isExported: true, name: `${op.typeName}Params`, properties, docs: [`Inputs of ${op.id}.`] };
 }
 
-function allOptional(op: OperationModel): boolean {
+export function allOptional(op: OperationModel): boolean {
   return callParams(op).every((p) => !p.required || (p.in === 'path' && p.defaultValue !== undefined)) && !op.bodyRequired;
 }
 
@@ -283,8 +283,9 @@ function serviceProfile(service: ServiceModel): string {
   const parts = [`errorStyle: ${JSON.stringify(service.errorStyle)}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
-  // The service's "throttled" codes: what its operations document answering with 429.
-  const throttle = [...new Set(service.operations.flatMap((o) => o.errors.filter((e) => e.http === 429 && typeof e.code === 'number').map((e) => e.code as number)))].sort((a, b) => a - b);
+  // The service's "throttled" codes: what its operations document as throttling (x-errors `throttled: true`,
+  // or answered with 429).
+  const throttle = [...new Set(service.operations.flatMap((o) => o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number)))].sort((a, b) => a - b);
   if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
   return `{ ${parts.join(', ')} }`;
 }

@@ -104,7 +104,7 @@ function buildOperation(
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
     errors: (op['x-errors'] ?? []).map(
-      (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '' }),
+      (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '', ...(e.throttled === true ? { throttled: true } : {}) }),
     ),
     credentials: credentialPlacement(op, security, schemes),
     credentialsOptional: security.some((req) => Object.keys(req).length === 0),

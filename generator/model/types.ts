@@ -89,6 +89,8 @@ export interface ErrorModel {
   code: number | string;
   subcode?: number;
   when: string;
+  /** `throttled: true`: the request was refused unprocessed for its rate (wait and retry), whatever its HTTP status. */
+  throttled?: boolean;
 }
 
 export interface PaginationModel {
