@@ -3,7 +3,7 @@ import { createRouter, type HandlerInput, type HandlerResult, type RouteDef, typ
 import * as v from './validators.js';
 import type { components, operations } from './types.js';
 export { ServiceError, graphError, statusError } from './runtime/server/index.js';
-export type { Credentials, HandlerInput, RouterOptions } from './runtime/server/index.js';
+export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './runtime/server/index.js';
 
 /** What the createCachedContent handler receives, parsed and validated. */
 export interface CreateCachedContentInput extends Omit<HandlerInput, 'path' | 'query' | 'body'> {

@@ -28,7 +28,7 @@ export function emitServer(service: ServiceModel): string {
       `import * as v from './validators.js';`,
       `import type { ${service.operations.some((o) => o.streaming) ? 'components, ' : ''}operations } from './types.js';`,
       `export { ServiceError, graphError, statusError } from './runtime/server/index.js';`,
-      `export type { Credentials, HandlerInput, RouterOptions } from './runtime/server/index.js';`,
+      `export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './runtime/server/index.js';`,
       ...types,
       {
         kind: StructureKind.Interface,
@@ -99,6 +99,7 @@ function routesLiteral(service: ServiceModel): string {
       `    securityRequirements: ${JSON.stringify(op.security)},`,
       `    credentialSources: [${op.credentialSources.map((c) => `{ scheme: ${JSON.stringify(c.scheme)}, kind: ${JSON.stringify(c.kind)}, in: ${JSON.stringify(c.in)}, name: ${JSON.stringify(c.name)} }`).join(', ')}],`,
       `    scopes: ${JSON.stringify(op.scopes)},`,
+      ...(op.bodyLimit !== undefined ? [`    maxBodyBytes: ${op.bodyLimit},`] : []),
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,

@@ -100,6 +100,7 @@ function buildOperation(
     parameters,
     requestBodies,
     bodyRequired: body?.required === true,
+    ...bodyLimit(id, op['x-body-limit'] ?? body?.['x-body-limit']),
     responses,
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
@@ -158,6 +159,12 @@ function buildCredentialSources(
     }
   }
   return sources;
+}
+
+function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) throw new Error(`${id}: x-body-limit must be a positive integer (bytes)`);
+  return { bodyLimit: raw };
 }
 
 function buildParameters(document: OpenApiDocument, raw: any[], credentialSources: CredentialSourceModel[]): ParameterModel[] {

@@ -116,6 +116,8 @@ export interface OperationModel {
   parameters: ParameterModel[];
   requestBodies: RequestBodyModel[];
   bodyRequired: boolean;
+  /** `x-body-limit` (operation or request body): the largest body in bytes the operation takes. */
+  bodyLimit?: number;
   responses: ResponseModel[];
   /** The first 2xx response with a JSON body, when there is one. */
   success?: ResponseModel;

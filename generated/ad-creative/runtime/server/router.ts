@@ -4,10 +4,11 @@
 // validators, call the handler, and write its answer (JSON, empty, or server-sent events). Every failure
 // is answered in the service's own error shape; nothing escapes as a stack trace or an unshaped 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody, type BodyDef } from './body.js';
 import {
-  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, isServiceError, notFoundRoute, ServiceError,
-  statusError, tooLarge,
+  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, isServiceError, methodNotAllowed, notFoundRoute,
+  ServiceError, statusError, tooLarge,
 } from './errors.js';
 
 export interface ValidationError {
@@ -58,6 +59,8 @@ export interface RouteDef {
   credentialSources?: CredentialSource[];
   /** Every scope some alternative accepts, for the authenticate hook (the router cannot read a token's scopes). */
   scopes?: string[];
+  /** The largest request body this route reads (the spec's x-body-limit); default: the router's limit of its kind. */
+  maxBodyBytes?: number;
   validateParams: ValidateFunction;
   validateBody: Record<string, ValidateFunction>;
   validateResponse: Record<string, ValidateFunction>;
@@ -85,6 +88,8 @@ export interface HandlerInput {
   credentials: Credentials;
   url: URL;
   request: IncomingMessage;
+  /** Fires when the client goes away before the answer is complete: stop the work. */
+  signal: AbortSignal;
 }
 
 export type HandlerResult =
@@ -103,10 +108,33 @@ export interface RouterOptions {
   apiKeyHeader?: string;
   /** Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError. */
   authenticate?: (input: HandlerInput, route: RouteDef) => void | Promise<void>;
-  /** Called with errors that became 500 answers (handler bugs, invalid answers). */
+  /** Called with errors that became 500 answers (handler bugs, invalid answers, a stream broken off). */
   onError?: (error: unknown, input?: HandlerInput) => void;
+  /**
+   * Where those errors are logged (a pino logger fits); default: one JSON line on stderr. `false` logs
+   * nothing (onError still hears of them).
+   */
+  logger?: ServerLogger | false;
+  /** Per-operation body limits in bytes, over the route's own (x-body-limit) and the defaults. */
+  bodyLimits?: Record<string, number>;
   /** Answer for a request without any credential. */
   missingCredentials?: (route: RouteDef) => ServiceError;
+}
+
+/** The part of a logger (pino, console-like) the router uses. */
+export interface ServerLogger {
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+const stderrLogger: ServerLogger = {
+  error(details, message) {
+    process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details })}\n`);
+  },
+};
+
+function describeError(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { type: error.name, message: error.message, stack: error.stack };
+  return { value: String(error) };
 }
 
 const DEFAULTS = { maxBodyBytes: 1024 * 1024, maxMediaBytes: 64 * 1024 * 1024, validateResponses: false };
@@ -144,9 +172,15 @@ export function createRouter(
   const opts: RouterOptions = { ...DEFAULTS, ...options };
   // Most literal characters first, so /v1/files/{id} never shadows a fixed path of the same shape.
   const table = routes.map(compile).sort((a, b) => b.literal - a.literal);
+  const logger = opts.logger === false ? undefined : (opts.logger ?? stderrLogger);
+  /** A failure the caller cannot fix: logged, reported to onError, answered as the service's internal error. */
+  const report = (error: unknown, input?: HandlerInput, message = 'handler failed') => {
+    logger?.error({ err: describeError(error), operationId: input?.operationId, method: input?.request.method, path: input?.url.pathname }, message);
+    opts.onError?.(error, input);
+  };
   return (req, res) => {
     handle(req, res).catch((error) => {
-      opts.onError?.(error);
+      report(error);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.destroy();
     });
@@ -166,12 +200,14 @@ export function createRouter(
     }
     if (!match) {
       req.resume();
+      const allowed = [...new Set(table.filter((c) => c.pattern.test(url.pathname)).map((c) => c.route.method))].sort();
+      if (allowed.length > 0) return writeError(res, methodNotAllowed(opts.errorStyle, method, url.pathname, allowed));
       return writeError(res, notFoundRoute(opts.errorStyle, method, url.pathname));
     }
     const { route } = match.compiled;
     let input: HandlerInput | undefined;
     try {
-      input = await parseInput(req, url, route, match.compiled, match.values);
+      input = await parseInput(req, res, url, route, match.compiled, match.values);
       await checkCredentials(input, route);
       validate(input, route);
       const result = await dispatch(input);
@@ -186,13 +222,13 @@ export function createRouter(
       req.resume();
       if (isServiceError(error)) return writeError(res, error);
       if (error instanceof BodyParseError) return writeError(res, invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]));
-      opts.onError?.(error, input);
+      report(error, input);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.end();
     }
   }
 
-  async function parseInput(req: IncomingMessage, url: URL, route: RouteDef, compiled: CompiledRoute, values: RegExpMatchArray): Promise<HandlerInput> {
+  async function parseInput(req: IncomingMessage, res: ServerResponse, url: URL, route: RouteDef, compiled: CompiledRoute, values: RegExpMatchArray): Promise<HandlerInput> {
     const path: Record<string, unknown> = {};
     compiled.names.forEach((name, i) => {
       try {
@@ -220,14 +256,14 @@ export function createRouter(
         req.resume();
         throw invalidRequest(opts.errorStyle, `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`);
       }
-      const limit = def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes;
+      const limit = opts.bodyLimits?.[route.operationId] ?? route.maxBodyBytes ?? (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
       const raw = await readBody(req, limit);
       body = raw.length > 0 ? decodeBody(def, raw, contentType ?? def.contentType) : undefined;
     } else {
       req.resume();
     }
     const credentials = readCredentials(route, url, headers, body);
-    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req };
+    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req, signal: clientGone(req, res) };
   }
 
   /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
@@ -319,10 +355,15 @@ export function createRouter(
         for (;;) {
           const next = await iterator.next();
           if (next.done || closed) break;
-          res.write(`data: ${JSON.stringify(next.value)}\n\n`);
+          // Backpressure: a slow reader holds the producer back instead of filling memory.
+          if (!res.write(`data: ${JSON.stringify(next.value)}\n\n`) && !closed) await drained(res);
         }
       } catch (error) {
-        opts.onError?.(error, input);
+        // The answer has begun: the failure becomes a last event in the service's error shape, so the
+        // client can tell a broken stream from a complete one.
+        const answer = isServiceError(error) ? error : internalError(opts.errorStyle);
+        if (!isServiceError(error)) report(error, input, 'stream handler failed');
+        if (!closed) res.write(`data: ${JSON.stringify(answer.body)}\n\n`);
       }
       res.end();
       return;
@@ -330,7 +371,7 @@ export function createRouter(
     if (opts.validateResponses && result.body !== undefined) {
       const validator = route.validateResponse[String(status)] ?? route.validateResponse.default;
       if (validator && !validator(result.body)) {
-        opts.onError?.(new Error(`${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`), input);
+        report(new Error(`${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`), input, 'answer does not match the spec');
         return writeError(res, internalError(opts.errorStyle));
       }
     }
@@ -344,6 +385,24 @@ export function createRouter(
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
     res.end(text);
   }
+}
+
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  const gone = () => {
+    if (!res.writableFinished) controller.abort(new Error('the client went away'));
+  };
+  res.once('close', gone);
+  req.once('aborted', gone);
+  return controller.signal;
+}
+
+/** Resolves when the response can take more data, or has closed. */
+async function drained(res: ServerResponse): Promise<void> {
+  const closed = once(res, 'close');
+  await Promise.race([once(res, 'drain'), closed]);
+  closed.catch(() => undefined);
 }
 
 function violations(errors: ValidationError[] | null | undefined, params: boolean): FieldViolation[] {
