@@ -11,8 +11,14 @@ export {
   ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,
   PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,
 } from './runtime/client/errors.js';
-/** A Graph field selection: a comma-separated string, or a list of field names (`name{a,b}` to expand). */
-export type FieldSelection<F extends string> = string | ReadonlyArray<F | `${F}{${string}}` | `${F}.${string}`>;
+/** One entry of a field selection: a field name, `name{a,b}` (nested fields) or `name.limit(n)`. */
+export type FieldSpec<F extends string> = F | `${F}{${string}}` | `${F}.${string}`;
+/** A Graph field selection: a comma-separated string, or a list of entries (a list narrows the answer's type). */
+export type FieldSelection<F extends string> = string | ReadonlyArray<FieldSpec<F>>;
+/** The field names a list of entries selects. */
+export type SelectedFields<S extends string> = S extends `${infer N}{${string}` ? N : S extends `${infer N}.${string}` ? N : S;
+/** An answer narrowed to the selected fields, and its id. */
+export type Selected<T, F extends string> = Pick<T, Extract<F | 'id', keyof T>>;
 const enc = (value: unknown): string => encodeURIComponent(String(value));
 /** A field the `fields` selection may name; `name{a,b}` expands a nested object. */
 export type AdCreativeField = "account_id" | "actor_id" | "adlabels" | "applink_treatment" | "asset_feed_spec" | "authorization_category" | "auto_update" | "body" | "branded_content" | "branded_content_sponsor_page_id" | "bundle_folder_id" | "call_to_action_type" | "categorization_criteria" | "category_media_source" | "collaborative_ads_lsb_image_bank_id" | "contextual_multi_ads" | "creative_sourcing_spec" | "degrees_of_freedom_spec" | "destination_set_id" | "dynamic_ad_voice" | "effective_authorization_category" | "effective_object_story_id" | "effective_photoapp_media_id" | "effective_photoapp_story_id" | "enable_direct_install" | "enable_launch_instant_app" | "id" | "image_crops" | "image_hash" | "image_url" | "interactive_components_spec" | "link_deep_link_url" | "link_destination_display_url" | "link_og_id" | "link_url" | "name" | "object_id" | "object_store_url" | "object_story_id" | "object_story_spec" | "object_type" | "object_url" | "omnichannel_link_spec" | "page_welcome_message" | "photo_album_source_object_story_id" | "photoapp_actor_id" | "photoapp_branded_content" | "photoapp_permalink_url" | "photoapp_story_id" | "photoapp_user_id" | "place_page_set_id" | "platform_branded_content" | "platform_customizations" | "playable_asset_id" | "portrait_customizations" | "product_set_id" | "recommender_settings" | "referral_id" | "source_photoapp_media_id" | "status" | "template_url" | "template_url_spec" | "thumbnail_id" | "thumbnail_url" | "title" | "url_tags" | "use_page_actor_override" | "video_id";
@@ -249,10 +255,10 @@ export class AdCreativeClient {
    *
    * @throws {GetAdCreativeError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
    *
-   * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+   * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
    */
-  getAdCreative(params: GetAdCreativeParams, options?: CallOptions): ApiPromise<GetAdCreativeResult> {
-    return new ApiPromise(this.core.request<GetAdCreativeResult>({ operationId: "getAdCreative", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { fields: params.fields, thumbnail_width: params.thumbnail_width, thumbnail_height: params.thumbnail_height }, credentials: "access-token-query" }, options));
+  getAdCreative<const S extends FieldSpec<AdCreativeField> = AdCreativeField>(params: Omit<GetAdCreativeParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Selected<GetAdCreativeResult, SelectedFields<S>>> {
+    return new ApiPromise(this.core.request<Selected<GetAdCreativeResult, SelectedFields<S>>>({ operationId: "getAdCreative", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { fields: params.fields, thumbnail_width: params.thumbnail_width, thumbnail_height: params.thumbnail_height }, credentials: "access-token-query" }, options));
   }
 
   /**
@@ -279,10 +285,10 @@ export class AdCreativeClient {
    *
    * @throws {ListAdCreativesError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
    *
-   * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+   * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
    */
-  listAdCreatives(params: ListAdCreativesParams, options?: CallOptions): ApiPromise<ListAdCreativesResult> {
-    return new ApiPromise(this.core.request<ListAdCreativesResult>({ operationId: "listAdCreatives", method: "GET", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, query: { fields: params.fields, limit: params.limit, after: params.after, before: params.before, summary: params.summary }, credentials: "access-token-query" }, options));
+  listAdCreatives<const S extends FieldSpec<AdCreativeField> = AdCreativeField>(params: Omit<ListAdCreativesParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Omit<ListAdCreativesResult, 'data'> & { data: Array<Selected<ListAdCreativesResult['data'][number], SelectedFields<S>>> }> {
+    return new ApiPromise(this.core.request<Omit<ListAdCreativesResult, 'data'> & { data: Array<Selected<ListAdCreativesResult['data'][number], SelectedFields<S>>> }>({ operationId: "listAdCreatives", method: "GET", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, query: { fields: params.fields, limit: params.limit, after: params.after, before: params.before, summary: params.summary }, credentials: "access-token-query" }, options));
   }
 
   /** The first page of listAdCreatives as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (Graph cursors). */
@@ -304,10 +310,10 @@ export class AdCreativeClient {
    *
    * @throws {ListPromotablePostsError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
    *
-   * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+   * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
    */
-  listPromotablePosts(params: ListPromotablePostsParams, options?: CallOptions): ApiPromise<ListPromotablePostsResult> {
-    return new ApiPromise(this.core.request<ListPromotablePostsResult>({ operationId: "listPromotablePosts", method: "GET", path: `/${enc(params.version)}/${enc(params.page_id)}/promotable_posts`, query: { include_inline: params.include_inline, include_hidden: params.include_hidden, is_published: params.is_published, fields: params.fields, limit: params.limit, after: params.after, before: params.before }, credentials: "access-token-query" }, options));
+  listPromotablePosts<const S extends FieldSpec<PagePostField> = PagePostField>(params: Omit<ListPromotablePostsParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Omit<ListPromotablePostsResult, 'data'> & { data: Array<Selected<ListPromotablePostsResult['data'][number], SelectedFields<S>>> }> {
+    return new ApiPromise(this.core.request<Omit<ListPromotablePostsResult, 'data'> & { data: Array<Selected<ListPromotablePostsResult['data'][number], SelectedFields<S>>> }>({ operationId: "listPromotablePosts", method: "GET", path: `/${enc(params.version)}/${enc(params.page_id)}/promotable_posts`, query: { include_inline: params.include_inline, include_hidden: params.include_hidden, is_published: params.is_published, fields: params.fields, limit: params.limit, after: params.after, before: params.before }, credentials: "access-token-query" }, options));
   }
 
   /** The first page of listPromotablePosts as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (Graph cursors). */

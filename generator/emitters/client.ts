@@ -19,7 +19,7 @@ export function emitClient(service: ServiceModel): string {
     const fieldsType = op.selectableFields ? fieldSelectionName(service, op, fieldUnions) : undefined;
     types.push(paramsInterface(op, fieldsType));
     types.push({ kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Result`, type: op.streaming ? streamChunkType(service, op) : successType(op) });
-    methods.push(operationMethod(service, op));
+    methods.push(operationMethod(service, op, fieldsType));
     const errors = errorType(service, op);
     if (errors) types.push(errors);
     if (op.pagination) methods.push(...paginationMethods(op));
@@ -54,8 +54,14 @@ export function emitClient(service: ServiceModel): string {
       `export {\n  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
       ...(fieldTypes.length
         ? [
-            '/** A Graph field selection: a comma-separated string, or a list of field names (`name{a,b}` to expand). */',
-            'export type FieldSelection<F extends string> = string | ReadonlyArray<F | `${F}{${string}}` | `${F}.${string}`>;',
+            '/** One entry of a field selection: a field name, `name{a,b}` (nested fields) or `name.limit(n)`. */',
+            'export type FieldSpec<F extends string> = F | `${F}{${string}}` | `${F}.${string}`;',
+            '/** A Graph field selection: a comma-separated string, or a list of entries (a list narrows the answer\'s type). */',
+            'export type FieldSelection<F extends string> = string | ReadonlyArray<FieldSpec<F>>;',
+            '/** The field names a list of entries selects. */',
+            'export type SelectedFields<S extends string> = S extends `${infer N}{${string}` ? N : S extends `${infer N}.${string}` ? N : S;',
+            '/** An answer narrowed to the selected fields, and its id. */',
+            "export type Selected<T, F extends string> = Pick<T, Extract<F | 'id', keyof T>>;",
           ]
         : []),
       ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path'))
@@ -152,7 +158,14 @@ function bodyExpression(op: OperationModel): string | undefined {
   return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? 'application/octet-stream' }`;
 }
 
-function operationMethod(service: ServiceModel, op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+/** The answer type narrowed to the selection S: the answer itself, or the items of a Graph list. */
+function selectedResult(op: OperationModel): string {
+  const result = `${op.typeName}Result`;
+  if (op.selectionIn === 'data') return `Omit<${result}, 'data'> & { data: Array<Selected<${result}['data'][number], SelectedFields<S>>> }`;
+  return `Selected<${result}, SelectedFields<S>>`;
+}
+
+function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?: string): OptionalKind<MethodDeclarationStructure> {
   const throws = op.errors.length ? `@throws {${op.typeName}Error} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.` : undefined;
   const docs = [docText(op.summary, op.description, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined, throws, op.deprecated ? '@deprecated' : undefined)];
   const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
@@ -169,6 +182,17 @@ function operationMethod(service: ServiceModel, op: OperationModel): OptionalKin
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
         `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile.errorStyle, (signal) => this.core.fetchRaw(spec, { ...options, signal }), options?.signal);`,
       ],
+    };
+  }
+  const narrowed = op.selectableFields && fieldsType ? selectedResult(op) : undefined;
+  if (narrowed && fieldsType) {
+    return {
+      name: op.id,
+      typeParameters: [{ name: 'S', isConst: true, constraint: `FieldSpec<${fieldsType}>`, default: fieldsType }],
+      docs: [docText(docs[0], 'Awaiting gives the answer\'s data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.')],
+      parameters: [{ ...paramsDecl, type: `Omit<${op.typeName}Params, 'fields'> & { fields?: string | readonly S[] }` }, optionsDecl],
+      returnType: `ApiPromise<${narrowed}>`,
+      statements: [`return new ApiPromise(this.core.request<${narrowed}>(${requestSpec(op)}, options));`],
     };
   }
   return {

@@ -115,7 +115,7 @@ function buildOperation(
     ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
     ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string' ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] } : {}),
     pagination: buildPagination(op['x-pagination']),
-    selectableFields: selectableFields(document, parameters, success),
+    ...selection(document, parameters, success),
     ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),
   };
 }
@@ -265,16 +265,15 @@ function buildPagination(raw: any): PaginationModel | undefined {
   return { style: raw.style, items: raw.items, tokenParam: raw.tokenParam, nextField: raw.nextField };
 }
 
-function selectableFields(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel): string[] | undefined {
-  if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return undefined;
+function selection(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
+  if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return {};
   let schema = resolveRef(document, success.schema);
   const props = allProperties(document, schema);
   // A Graph list answers {data: [...], paging}: the selection names fields of the items.
-  if (props.data && props.paging) {
-    schema = resolveRef(document, resolveRef(document, props.data).items ?? {});
-  }
+  const list = Boolean(props.data && props.paging);
+  if (list) schema = resolveRef(document, resolveRef(document, props.data).items ?? {});
   const names = Object.keys(allProperties(document, schema)).sort();
-  return names.length > 0 ? names : undefined;
+  return names.length > 0 ? { selectableFields: names, selectionIn: list ? 'data' : 'answer' } : {};
 }
 
 function collectRules(service: ServiceKey, document: OpenApiDocument): RuleModel[] {

@@ -142,6 +142,8 @@ export interface OperationModel {
   pagination?: PaginationModel;
   /** Field names a `fields` selection parameter may name (Graph field expansion). */
   selectableFields?: string[];
+  /** Where the selection applies: the answer itself, or the items of a Graph list (`data`). */
+  selectionIn?: 'answer' | 'data';
   ruleIds: string[];
 }
 

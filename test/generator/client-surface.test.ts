@@ -8,6 +8,7 @@ import {
 } from '../../generated/ad-creative/client.js';
 import { AnalyticsClient, AuthenticationError, BadRequestError, InternalServerError, StatusApiError, type ListGroupsError } from '../../generated/analytics/client.js';
 import { ApiAbortError, GenerativeClient } from '../../generated/generative/client.js';
+import type { components } from '../../generated/ad-creative/types.js';
 
 function scriptedFetch(answer: (n: number, request: Request) => Response | Promise<Response>) {
   const requests: Request[] = [];
@@ -186,5 +187,30 @@ describe('multipart upload', () => {
     async function* source() { yield new TextEncoder().encode('hello '); yield new TextEncoder().encode('world'); }
     await client.uploadFileMultipart({ data: source(), mimeType: 'text/plain' });
     expect(await requests[0]!.text()).toContain('hello world');
+  });
+});
+
+describe('field selection', () => {
+  type AdCreative = components['schemas']['AdCreative'];
+  const { fetch, requests } = scriptedFetch(() => json(200, { id: '1', name: 'N', data: [{ id: '2', status: 'ACTIVE' }], paging: { cursors: { before: 'a', after: 'b' } } }));
+  const client = new AdCreativeClient({ baseUrl: 'http://api.test', accessToken: 't', fetch });
+
+  it('narrows the answer to the selected fields and the id', async () => {
+    const one = await client.getAdCreative({ version: 'v20.0', creative_id: '1', fields: ['name', 'object_story_spec{page_id}'] });
+    expectTypeOf(one).toEqualTypeOf<Pick<AdCreative, 'id' | 'name' | 'object_story_spec'>>();
+    const list = await client.listAdCreatives({ version: 'v20.0', ad_account_id: '1', fields: ['status'] });
+    expectTypeOf(list.data[0]!).toEqualTypeOf<Pick<AdCreative, 'id' | 'status'>>();
+    expect(new URL(requests[0]!.url).searchParams.get('fields')).toBe('name,object_story_spec{page_id}');
+    expect(new URL(requests[1]!.url).searchParams.get('fields')).toBe('status');
+  });
+
+  it('keeps the whole answer type for a string selection or none', async () => {
+    expectTypeOf(await client.getAdCreative({ version: 'v20.0', creative_id: '1', fields: 'name,status' })).toEqualTypeOf<Pick<AdCreative, keyof AdCreative>>();
+    expectTypeOf(await client.getAdCreative({ version: 'v20.0', creative_id: '1' })).toEqualTypeOf<Pick<AdCreative, keyof AdCreative>>();
+  });
+
+  it('refuses an unknown field name at compile time', () => {
+    // @ts-expect-error 'nmae' is no field of AdCreative
+    void client.getAdCreative({ version: 'v20.0', creative_id: '1', fields: ['nmae'] }).catch(() => undefined);
   });
 });
