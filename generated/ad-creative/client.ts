@@ -209,7 +209,7 @@ export class AdCreativeClient {
   readonly core: ApiCore;
 
   constructor(options: ClientOptions) {
-    this.core = new ApiCore(options, { errorStyle: "graph", throttleCodes: [80004] });
+    this.core = new ApiCore(options, { errorStyle: "graph", accessTokenParam: "access_token", throttleCodes: [80004] });
   }
 
   /**

@@ -304,9 +304,11 @@ function serviceProfile(service: ServiceModel): string {
   const sources = service.operations.flatMap((o) => o.credentialSources).filter((c) => c.kind === 'apiKey');
   const header = sources.find((c) => c.in === 'header')?.name;
   const query = sources.find((c) => c.in === 'query')?.name;
+  const token = service.operations.flatMap((o) => o.credentialSources).find((c) => c.kind === 'accessToken')?.name;
   const parts = [`errorStyle: ${JSON.stringify(service.errorStyle)}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
+  if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
   // The service's "throttled" codes: what its operations document as throttling (x-errors `throttled: true`,
   // or answered with 429).
   const throttle = [...new Set(service.operations.flatMap((o) => o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number)))].sort((a, b) => a - b);

@@ -1,6 +1,5 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
 import type { OpenApiDocument } from '../loader.js';
-import type { ServiceKey } from '../services.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import { resolveRef } from './refs.js';
 import type {
@@ -10,7 +9,7 @@ import type {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-export function buildServiceModel(service: ServiceKey, document: OpenApiDocument): ServiceModel {
+export function buildServiceModel(service: string, document: OpenApiDocument): ServiceModel {
   const errorStyle = document['x-error-style'] as ErrorStyle | undefined;
   if (errorStyle !== 'graph' && errorStyle !== 'status') {
     throw new Error(`${service}: the spec must declare x-error-style: graph | status at its root`);
@@ -276,7 +275,7 @@ function selection(document: OpenApiDocument, params: ParameterModel[], success?
   return names.length > 0 ? { selectableFields: names, selectionIn: list ? 'data' : 'answer' } : {};
 }
 
-function collectRules(service: ServiceKey, document: OpenApiDocument): RuleModel[] {
+function collectRules(service: string, document: OpenApiDocument): RuleModel[] {
   const rules: RuleModel[] = [];
   const add = (raw: any[] | undefined, operationId?: string) => {
     for (const r of raw ?? []) {

@@ -1,7 +1,6 @@
 // The intermediate model: everything the emitters need, built once from a bundled spec.
 // Pure data; no emitter reads the OpenAPI document except through this model.
 import type { OpenApiDocument } from '../loader.js';
-import type { ServiceKey } from '../services.js';
 
 export type JsonSchema = Record<string, any>;
 export type ErrorStyle = 'graph' | 'status';
@@ -9,7 +8,8 @@ export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' 
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
 
 export interface ServiceModel {
-  key: ServiceKey;
+  /** The package key (folder name), from the spec list. */
+  key: string;
   /** PascalCase base for identifiers: AdCreative, Analytics, Generative. */
   name: string;
   title: string;
@@ -149,7 +149,7 @@ export interface OperationModel {
 
 export interface RuleModel {
   id: string;
-  service: ServiceKey;
+  service: string;
   text: string;
   source: string;
   statefulOnly: boolean;

@@ -13,7 +13,7 @@ export interface ClientOptions {
   baseUrl: string;
   /** Base address for media uploads; defaults to baseUrl. */
   uploadUrl?: string;
-  /** Graph access token: sent as access_token (query for reads and deletes, form field for writes). */
+  /** Access token sent as a parameter (Graph style: in the query for reads and deletes, a form field for writes). */
   accessToken?: string;
   /** OAuth 2.0 bearer token, sent in the Authorization header. */
   bearerToken?: string | (() => string | Promise<string>);
@@ -85,6 +85,8 @@ export interface ServiceProfile {
   errorStyle: ErrorStyle;
   apiKeyHeader?: string;
   apiKeyQuery?: string;
+  /** The parameter (query or form field) an access token travels in, from the spec's security scheme. */
+  accessTokenParam?: string;
   /** Error codes of the service that mean "throttled" (the spec's x-errors answered with 429). */
   throttleCodes?: number[];
 }
@@ -164,7 +166,8 @@ export class ApiCore {
     }
     const { accessToken, apiKey } = this.options;
     const tokenInQuery = spec.credentials === 'access-token-query' || (spec.credentials === 'access-token-form' && spec.body?.kind !== 'form');
-    if (accessToken && tokenInQuery && !url.searchParams.has('access_token')) url.searchParams.set('access_token', accessToken);
+    const tokenParam = this.profile.accessTokenParam ?? 'access_token';
+    if (accessToken && tokenInQuery && !url.searchParams.has(tokenParam)) url.searchParams.set(tokenParam, accessToken);
     if (apiKey && spec.credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !this.profile.apiKeyHeader)) {
       url.searchParams.set(this.profile.apiKeyQuery ?? 'key', apiKey);
     }
@@ -229,8 +232,9 @@ export class ApiCore {
         // Graph convention: object- and list-valued fields travel as JSON strings.
         form.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
-      if (spec.credentials === 'access-token-form' && this.options.accessToken && !form.has('access_token')) {
-        form.set('access_token', this.options.accessToken);
+      const tokenParam = this.profile.accessTokenParam ?? 'access_token';
+      if (spec.credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
+        form.set(tokenParam, this.options.accessToken);
       }
       return form.toString();
     }
