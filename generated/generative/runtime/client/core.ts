@@ -110,8 +110,9 @@ export class ApiCore {
 
   /** Sends the request (with retries) and parses the JSON answer; error answers throw typed errors. */
   async request<T>(spec: RequestSpec, options?: CallOptions): Promise<ApiResponse<T>> {
-    const response = await this.fetchRaw(spec, options);
-    const text = await response.text();
+    const guarded = await this.sendWithRetries(spec, options);
+    const response = guarded.response;
+    const text = await guarded.text();
     let data: unknown = undefined;
     if (text.length > 0) {
       try {
@@ -129,6 +130,10 @@ export class ApiCore {
    * uploads). Reading the body is bounded by the idle timeout and fails with this package's errors.
    */
   async fetchRaw(spec: RequestSpec, options: CallOptions = {}): Promise<Response> {
+    return (await this.sendWithRetries(spec, options)).wrapped();
+  }
+
+  private async sendWithRetries(spec: RequestSpec, options: CallOptions = {}): Promise<GuardedBody> {
     const retry = this.retryOptions(options);
     let call = spec;
     if (spec.idempotencyKeyHeader) {
@@ -138,9 +143,9 @@ export class ApiCore {
     const idempotent = spec.idempotencyKeyHeader !== undefined || (spec.idempotent ?? idempotentMethod(spec.method));
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await this.send(call, options);
-        if (response.ok) return response;
-        throw await this.toError(call, response);
+        const guarded = await this.send(call, options);
+        if (guarded.response.ok) return guarded;
+        throw await this.toError(call, guarded);
       } catch (error) {
         const wait = retryDelay(error, retry, { attempt, idempotent, throttleCodes: this.profile.throttleCodes });
         if (wait === undefined) throw error;
@@ -176,7 +181,7 @@ export class ApiCore {
   }
 
   /** One attempt: the headers within timeoutMs; then the body guarded by the idle timeout. */
-  private async send(spec: RequestSpec, options: CallOptions): Promise<Response> {
+  private async send(spec: RequestSpec, options: CallOptions): Promise<GuardedBody> {
     const user = options.signal;
     if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
     const headers = new Headers({ accept: 'application/json', ...this.options.headers, ...spec.headers, ...options.headers });
@@ -204,7 +209,7 @@ export class ApiCore {
     } finally {
       clearTimeout(timer);
     }
-    return guardBody(response, spec.operationId, idleMs, controller, user, release);
+    return new GuardedBody(response, spec.operationId, idleMs, controller, user, release);
   }
 
   private async addCredentialHeaders(spec: RequestSpec, headers: Headers): Promise<void> {
@@ -244,9 +249,10 @@ export class ApiCore {
     return body.value as BodyInit;
   }
 
-  private async toError(spec: RequestSpec, response: Response): Promise<ApiError> {
+  private async toError(spec: RequestSpec, guarded: GuardedBody): Promise<ApiError> {
+    const response = guarded.response;
     // A body that breaks off still leaves the status to judge by.
-    const text = await response.text().catch((error) => {
+    const text = await guarded.text().catch((error) => {
       if (error instanceof ApiAbortError) throw error;
       return '';
     });
@@ -268,46 +274,80 @@ function queryValue(value: unknown): string {
 }
 
 /**
- * The same response, its body read through a guard: each read must bring bytes within idleMs (else
+ * A response whose body is read through a guard: each read must bring bytes within idleMs (else
  * ApiTimeoutError, and the connection is dropped); the caller's abort and a broken connection surface as
- * ApiAbortError and ApiConnectionError.
+ * ApiAbortError and ApiConnectionError. `text()` reads it whole (JSON answers, no extra stream);
+ * `wrapped()` gives a Response whose stream is guarded (SSE, uploads).
  */
-function guardBody(response: Response, operationId: string, idleMs: number, controller: AbortController, user: AbortSignal | undefined, release: () => void): Response {
-  const source = response.body;
-  if (!source) {
-    release();
-    return response;
+class GuardedBody {
+  private idle = false;
+
+  constructor(
+    readonly response: Response,
+    private readonly operationId: string,
+    private readonly idleMs: number,
+    private readonly controller: AbortController,
+    private readonly user: AbortSignal | undefined,
+    private readonly release: () => void,
+  ) {}
+
+  async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+    const timer = this.idleMs > 0 ? setTimeout(() => { this.idle = true; this.controller.abort(); }, this.idleMs) : undefined;
+    try {
+      const result = await reader.read();
+      if (result.done) this.release();
+      return result;
+    } catch (error) {
+      this.release();
+      if (this.user?.aborted) throw new ApiAbortError(this.operationId, this.user.reason);
+      if (this.idle) throw new ApiTimeoutError(this.operationId, this.idleMs, 'idle');
+      throw new ApiConnectionError(this.operationId, error);
+    } finally {
+      clearTimeout(timer);
+    }
   }
-  const reader = source.getReader();
-  let idle = false;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(target) {
-      const timer = idleMs > 0 ? setTimeout(() => { idle = true; controller.abort(); }, idleMs) : undefined;
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          target.close();
-        } else {
-          target.enqueue(value);
+
+  async text(): Promise<string> {
+    const body = this.response.body;
+    if (!body) {
+      this.release();
+      return '';
+    }
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { done, value } = await this.read(reader);
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  }
+
+  wrapped(): Response {
+    const source = this.response.body;
+    if (!source) {
+      this.release();
+      return this.response;
+    }
+    const reader = source.getReader();
+    const stream = new ReadableStream<Uint8Array>({
+      pull: async (target) => {
+        try {
+          const { done, value } = await this.read(reader);
+          if (done) target.close();
+          else target.enqueue(value);
+        } catch (error) {
+          target.error(error);
         }
-      } catch (error) {
-        release();
-        target.error(
-          user?.aborted ? new ApiAbortError(operationId, user.reason)
-            : idle ? new ApiTimeoutError(operationId, idleMs, 'idle')
-              : new ApiConnectionError(operationId, error),
-        );
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+      },
+      cancel: (reason) => {
+        this.release();
+        return reader.cancel(reason);
+      },
+    });
+    const { status, statusText, headers } = this.response;
+    return new Response(stream, { status, statusText, headers });
+  }
 }
 
 /** The blob's bytes in slices, reporting how many the connection has taken so far. */
