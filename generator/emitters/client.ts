@@ -138,6 +138,9 @@ function requestSpec(op: OperationModel, overrides: { query?: string[]; body?: s
     `path: ${pathExpression(op)}`,
   ];
   if (query.length) lines.push(`query: { ${query.join(', ')} }`);
+  // How array and object values go on the wire (style / explode); scalars need no rule.
+  const styled = callParams(op).filter((p) => p.in === 'query' && (p.type === 'array' || p.type === 'object'));
+  if (styled.length) lines.push(`queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`);
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
   if (body) lines.push(`body: ${body}`);

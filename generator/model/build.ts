@@ -184,6 +184,8 @@ function buildParameters(document: OpenApiDocument, raw: any[], credentialSource
       description: p.description ?? '',
       schema: p.schema ?? {},
       type: coarseType(document, schema),
+      style: p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple'),
+      explode: p.explode ?? (p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple')) === 'form',
       isCredential: credentialSources.some((c) => c.kind !== 'bearerToken' && c.in === p.in && c.name.toLowerCase() === String(p.name).toLowerCase()),
       defaultValue: schema.default,
       ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),

@@ -57,6 +57,9 @@ export interface ParameterModel {
   schema: JsonSchema;
   /** Coarse type for coercion on the server. */
   type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  /** OpenAPI serialisation (defaults: form + explode for query, simple for path and header). */
+  style: 'form' | 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode: boolean;
   /** A credential parameter (access_token, key): the client sets it from its credentials, not per call. */
   isCredential: boolean;
   defaultValue?: unknown;

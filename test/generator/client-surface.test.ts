@@ -214,3 +214,18 @@ describe('field selection', () => {
     void client.getAdCreative({ version: 'v20.0', creative_id: '1', fields: ['nmae'] }).catch(() => undefined);
   });
 });
+
+describe('query serialisation rules', async () => {
+  const { styledQuery } = await import('../../generated/analytics/runtime/client/core.js');
+  it.each([
+    [['a', 'b'], 'form', true, [['p', 'a'], ['p', 'b']]],
+    [['a', 'b'], 'form', false, [['p', 'a,b']]],
+    [['a', 'b'], 'spaceDelimited', false, [['p', 'a b']]],
+    [['a', 'b'], 'pipeDelimited', false, [['p', 'a|b']]],
+    [{ x: 1, y: 'z' }, 'form', true, [['x', '1'], ['y', 'z']]],
+    [{ x: 1, y: 'z' }, 'form', false, [['p', 'x,1,y,z']]],
+    [{ x: 1, y: 'z' }, 'deepObject', true, [['p[x]', '1'], ['p[y]', 'z']]],
+  ] as const)('%j as %s (explode %s)', (value, style, explode, pairs) => {
+    expect(styledQuery('p', value, style, explode)).toEqual(pairs);
+  });
+});

@@ -17,6 +17,7 @@ let server: RunningServer;
 let client: any;
 let pkg: { client: any; server: any };
 const seen: Array<{ op: string; idempotencyKey?: string }> = [];
+const queries: unknown[] = [];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notes-package-'));
@@ -31,7 +32,8 @@ beforeAll(async () => {
   };
   const notes = new Map<string, { id: string; text: string; color?: string }>();
   const handlers = {
-    async listNotes({ query }: any) {
+    async listNotes({ query, url }: any) {
+      queries.push({ query, search: decodeURIComponent(url.search) });
       const all = [...notes.values()];
       const start = Number(query.pageToken ?? 0);
       const size = Number(query.pageSize ?? 2);
@@ -98,6 +100,16 @@ describe('a package generated from a fourth spec', () => {
     const error = await anonymous.getNote({ id: 'n9' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(pkg.client.NotFoundError);
     expect(error).toMatchObject({ status: 'NOT_FOUND', message: expect.stringContaining('no note n9') });
+  });
+});
+
+describe('parameter serialisation (style / explode)', () => {
+  it('sends and reads arrays and objects as each parameter\'s style says', async () => {
+    await client.listNotes({ tags: ['a', 'b'], ids: ['n1', 'n2'], colors: ['YELLOW', 'BLUE'], filter: { color: 'BLUE', text: 'hi' } });
+    expect(queries.at(-1)).toEqual({
+      search: '?tags=a&tags=b&ids=n1,n2&colors=YELLOW|BLUE&filter[color]=BLUE&filter[text]=hi',
+      query: { tags: ['a', 'b'], ids: ['n1', 'n2'], colors: ['YELLOW', 'BLUE'], filter: { color: 'BLUE', text: 'hi' } },
+    });
   });
 });
 

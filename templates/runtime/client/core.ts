@@ -68,6 +68,8 @@ export interface RequestSpec {
   /** Path below the base address, already with its parameters encoded. */
   path: string;
   query?: Record<string, unknown>;
+  /** OpenAPI style / explode of array and object query parameters (others: comma-joined, JSON). */
+  queryStyle?: Record<string, { style: string; explode: boolean }>;
   headers?: Record<string, string>;
   body?: RequestBody;
   credentials: CredentialPlacement;
@@ -167,7 +169,9 @@ export class ApiCore {
     const url = spec.absoluteUrl ? new URL(spec.absoluteUrl) : new URL(base.replace(/\/+$/, '') + spec.path);
     for (const [name, value] of Object.entries(spec.query ?? {})) {
       if (value === undefined || value === null) continue;
-      url.searchParams.set(name, queryValue(value));
+      const style = spec.queryStyle?.[name];
+      if (style) for (const [key, v] of styledQuery(name, value, style.style, style.explode)) url.searchParams.append(key, v);
+      else url.searchParams.set(name, queryValue(value));
     }
     const { accessToken, apiKey } = this.options;
     const tokenInQuery = spec.credentials === 'access-token-query' || (spec.credentials === 'access-token-form' && spec.body?.kind !== 'form');
@@ -264,6 +268,23 @@ export class ApiCore {
     return errorFromResponse(this.profile.errorStyle, response.status, spec.operationId, body, response.headers);
   }
 
+}
+
+/** The query pairs of an array or object value under OpenAPI's style and explode rules. */
+export function styledQuery(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {
+  if (Array.isArray(value)) {
+    const items = value.map(String);
+    if (style === 'form' && explode) return items.map((v) => [name, v]);
+    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+    return [[name, items.join(separator)]];
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)] as [string, string]);
+    if (style === 'deepObject') return entries.map(([k, v]) => [`${name}[${k}]`, v]);
+    if (style === 'form' && explode) return entries;
+    return [[name, entries.flat().join(',')]];
+  }
+  return [[name, String(value)]];
 }
 
 function queryValue(value: unknown): string {

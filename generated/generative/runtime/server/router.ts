@@ -29,6 +29,9 @@ export interface ParamDef {
   required: boolean;
   /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default 100. */
   invalidCode?: number;
+  /** OpenAPI style / explode of an array or object parameter. */
+  style?: string;
+  explode?: boolean;
 }
 
 /** One place a route takes the credential of a security scheme. */
@@ -237,12 +240,7 @@ export function createRouter(
         throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: 'is not a valid URL-encoded value' }]);
       }
     });
-    const query: Record<string, unknown> = {};
-    const arrays = new Set(route.params.filter((p) => p.in === 'query' && p.type === 'array').map((p) => p.name));
-    for (const name of new Set(url.searchParams.keys())) {
-      const all = url.searchParams.getAll(name);
-      query[name] = arrays.has(name) ? all.flatMap((v) => v.split(',')) : all[all.length - 1];
-    }
+    const query = readQuery(url, route.params, new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)));
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -385,6 +383,42 @@ export function createRouter(
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
     res.end(text);
   }
+}
+
+/** The query as the route's parameters serialise it (style / explode); repeated scalars: the last wins. */
+function readQuery(url: URL, params: ParamDef[], credentials: ReadonlySet<string>): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  const defs = new Map(params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+  for (const name of new Set(url.searchParams.keys())) {
+    const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
+    const deepDef = deep ? defs.get(deep[1]!) : undefined;
+    if (deep && deepDef?.type === 'object' && deepDef.style === 'deepObject') {
+      const target = (query[deep[1]!] ??= {}) as Record<string, unknown>;
+      target[deep[2]!] = url.searchParams.getAll(name).at(-1);
+      continue;
+    }
+    const all = url.searchParams.getAll(name);
+    const def = defs.get(name);
+    if (def?.type === 'array') {
+      const separator = def.style === 'spaceDelimited' ? ' ' : def.style === 'pipeDelimited' ? '|' : ',';
+      // Exploded arrays repeat the key; the others join with their separator (either is read).
+      query[name] = all.flatMap((v) => v.split(separator));
+    } else if (def?.type === 'object' && def.style !== 'deepObject' && !(def.style === 'form' && def.explode)) {
+      const parts = all.at(-1)!.split(',');
+      query[name] = Object.fromEntries(Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i], parts[2 * i + 1]]));
+    } else {
+      query[name] = all[all.length - 1];
+    }
+  }
+  // An exploded form object arrives as its own keys: gather the object parameter's properties back.
+  for (const def of defs.values()) {
+    if (def.type === 'object' && def.style === 'form' && def.explode && query[def.name] === undefined) {
+      const taken = Object.keys(query).filter((k) => !defs.has(k) && !credentials.has(k));
+      if (taken.length) query[def.name] = Object.fromEntries(taken.map((k) => [k, query[k]]));
+      for (const k of taken) delete query[k];
+    }
+  }
+  return query;
 }
 
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
