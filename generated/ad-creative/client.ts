@@ -37,7 +37,7 @@ export interface CreateAdCreativeParams {
 
 export type CreateAdCreativeResult = operations["createAdCreative"]['responses']["200"]['content']["application/json"];
 /** The errors createAdCreative documents (x-errors), each in the service's own error body. */
-export type CreateAdCreativeError = GraphApiError<components['schemas']["ErrorResponse"]> & { readonly code: 100 | 190 | 200 | 270 | 80004; readonly httpStatus: 400 | 403 | 429 };
+export type CreateAdCreativeError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /** Inputs of deleteAdCreative. */
 export interface DeleteAdCreativeParams {
@@ -57,7 +57,7 @@ export interface DeleteAdCreativeParams {
 
 export type DeleteAdCreativeResult = operations["deleteAdCreative"]['responses']["200"]['content']["application/json"];
 /** The errors deleteAdCreative documents (x-errors), each in the service's own error body. */
-export type DeleteAdCreativeError = GraphApiError<components['schemas']["ErrorResponse"]> & { readonly code: 100 | 190 | 200 | 80004; readonly httpStatus: 400 | 403 | 429 };
+export type DeleteAdCreativeError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /** Inputs of getAdCreative. */
 export interface GetAdCreativeParams {
@@ -65,16 +65,16 @@ export interface GetAdCreativeParams {
   version: NonNullable<operations["getAdCreative"]['parameters']["path"]>["version"];
   /** Id of the creative (numeric string). */
   creative_id: NonNullable<operations["getAdCreative"]['parameters']["path"]>["creative_id"];
-  /** Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
+  /** Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
   fields?: FieldSelection<AdCreativeField>;
   /**
-   * Width in pixels of the thumbnail in thumbnail_url.
+   * Width in pixels of the thumbnail in thumbnail_url (default 64).
    *
    * Default: 64.
    */
   thumbnail_width?: NonNullable<operations["getAdCreative"]['parameters']["query"]>["thumbnail_width"];
   /**
-   * Height in pixels of the thumbnail in thumbnail_url.
+   * Height in pixels of the thumbnail in thumbnail_url (default 64).
    *
    * Default: 64.
    */
@@ -83,7 +83,7 @@ export interface GetAdCreativeParams {
 
 export type GetAdCreativeResult = operations["getAdCreative"]['responses']["200"]['content']["application/json"];
 /** The errors getAdCreative documents (x-errors), each in the service's own error body. */
-export type GetAdCreativeError = GraphApiError<components['schemas']["ErrorResponse"]> & { readonly code: 100 | 190 | 200 | 2500 | 270 | 80004; readonly httpStatus: 400 | 403 | 429 };
+export type GetAdCreativeError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 2500 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /** Inputs of getAdCreativePreviews. */
 export interface GetAdCreativePreviewsParams {
@@ -123,7 +123,7 @@ export interface GetAdCreativePreviewsParams {
 
 export type GetAdCreativePreviewsResult = operations["getAdCreativePreviews"]['responses']["200"]['content']["application/json"];
 /** The errors getAdCreativePreviews documents (x-errors), each in the service's own error body. */
-export type GetAdCreativePreviewsError = GraphApiError<components['schemas']["ErrorResponse"]> & { readonly code: 100 | 190 | 200 | 80004; readonly httpStatus: 400 | 403 | 429 };
+export type GetAdCreativePreviewsError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /** Inputs of listAdCreatives. */
 export interface ListAdCreativesParams {
@@ -131,13 +131,9 @@ export interface ListAdCreativesParams {
   version: NonNullable<operations["listAdCreatives"]['parameters']["path"]>["version"];
   /** Id of the ad account (the path segment is act_<ad_account_id>). */
   ad_account_id: NonNullable<operations["listAdCreatives"]['parameters']["path"]>["ad_account_id"];
-  /** Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
+  /** Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
   fields?: FieldSelection<AdCreativeField>;
-  /**
-   * Creatives per page.
-   *
-   * Default: 25.
-   */
+  /** Items per page (the service's default and maximum page sizes are not shown in the document). */
   limit?: NonNullable<operations["listAdCreatives"]['parameters']["query"]>["limit"];
   /** Cursor of the next page (paging.cursors.after). */
   after?: NonNullable<operations["listAdCreatives"]['parameters']["query"]>["after"];
@@ -149,7 +145,7 @@ export interface ListAdCreativesParams {
 
 export type ListAdCreativesResult = operations["listAdCreatives"]['responses']["200"]['content']["application/json"];
 /** The errors listAdCreatives documents (x-errors), each in the service's own error body. */
-export type ListAdCreativesError = GraphApiError<components['schemas']["ErrorResponse"]> & { readonly code: 100 | 190 | 200 | 2500 | 80004; readonly httpStatus: 400 | 403 | 429 };
+export type ListAdCreativesError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 2500 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /** Inputs of listPromotablePosts. */
 export interface ListPromotablePostsParams {
@@ -167,23 +163,19 @@ export interface ListPromotablePostsParams {
   include_hidden?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["include_hidden"];
   /** Only published (true) or unpublished (false) posts. */
   is_published?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["is_published"];
-  /** Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
+  /** Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
   fields?: FieldSelection<PagePostField>;
-  /**
-   * Posts per page.
-   *
-   * Default: 25.
-   */
+  /** Items per page (the service's default and maximum page sizes are not shown in the document). */
   limit?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["limit"];
-  /** Cursor of the next page. */
+  /** Cursor of the next page (paging.cursors.after). */
   after?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["after"];
-  /** Cursor of the previous page. */
+  /** Cursor of the previous page (paging.cursors.before). */
   before?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["before"];
 }
 
 export type ListPromotablePostsResult = operations["listPromotablePosts"]['responses']["200"]['content']["application/json"];
 /** The errors listPromotablePosts documents (x-errors), each in the service's own error body. */
-export type ListPromotablePostsError = GraphApiError<components['schemas']["ErrorResponse"]> & { readonly code: 100 | 190 | 200 | 2500 | 80004; readonly httpStatus: 400 | 403 | 429 };
+export type ListPromotablePostsError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 2500 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /** Inputs of updateAdCreative. */
 export interface UpdateAdCreativeParams {
@@ -191,13 +183,15 @@ export interface UpdateAdCreativeParams {
   version: NonNullable<operations["updateAdCreative"]['parameters']["path"]>["version"];
   /** Id of the creative (numeric string). */
   creative_id: NonNullable<operations["updateAdCreative"]['parameters']["path"]>["creative_id"];
+  /** Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
+  fields?: NonNullable<operations["updateAdCreative"]['parameters']["query"]>["fields"];
   /** The request body. */
   body: Omit<NonNullable<operations["updateAdCreative"]['requestBody']>['content']["application/json"], "access_token">;
 }
 
 export type UpdateAdCreativeResult = operations["updateAdCreative"]['responses']["200"]['content']["application/json"];
 /** The errors updateAdCreative documents (x-errors), each in the service's own error body. */
-export type UpdateAdCreativeError = GraphApiError<components['schemas']["ErrorResponse"]> & { readonly code: 100 | 190 | 200 | 80004; readonly httpStatus: 400 | 403 | 429 };
+export type UpdateAdCreativeError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 2500 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /**
  * Typed client of the Ad Creative Service.
@@ -209,16 +203,17 @@ export class AdCreativeClient {
   readonly core: ApiCore;
 
   constructor(options: ClientOptions) {
-    this.core = new ApiCore(options, { errorStyle: "graph", accessTokenParam: "access_token", throttleCodes: [80004] });
+    this.core = new ApiCore(options, { errorStyle: "graph", accessTokenParam: "access_token", throttleCodes: [4,17,80004] });
   }
 
   /**
    * Create a creative
    *
    * Creates a creative in the account's library from exactly one content source: object_story_spec (a new
-   * unpublished page post), object_story_id (an existing post), or link-ad fields (object_url with title and
-   * body). Object-valued fields travel as JSON strings in form bodies. Answers with the creative id; an
-   * identical creative is not created again and the existing id is returned.
+   * unpublished page post), object_story_id (an existing post), or link-ad fields (object_url and title).
+   * Object-valued fields travel as JSON strings in form bodies; a JSON body (as the public business SDK
+   * sends) carries them as objects. Answers with the creative id; an identical creative is not created again and the existing id is returned. The access token is
+   * required: a form field, the query string or a bearer token.
    *
    *
    * Rules: ADC-CREATE-1, ADC-CREATE-2, ADC-CREATE-3, ADC-CREATE-4, ADC-CREATE-5, ADC-CREATE-6, ADC-CREATE-7, ADC-POLITICAL-1, ADC-IMAGE-1, ADC-IMAGE-2, ADC-URL-1, ADC-STORYSPEC-1, ADC-BODY-1, ADC-TEXT-1, ADC-TEXT-2, ADC-TEXT-3, ADC-TEXT-4, ADC-TEXT-5, ADC-TEXT-6, ADC-TEXT-7.
@@ -249,7 +244,7 @@ export class AdCreativeClient {
   /**
    * Read a creative
    *
-   * Returns the requested fields of the creative (and its id). Without `fields` a default set is returned.
+   * Returns the requested fields of the creative (and its id). Without `fields` the answer holds the service's default fields (not shown in the document).
    *
    * Rules: ADC-READ-1, ADC-READ-2, ADC-READ-3, ADC-FIELDS-1.
    *
@@ -329,7 +324,10 @@ export class AdCreativeClient {
   /**
    * Update a creative
    *
-   * Updates account_id, adlabels, name or status. Returns success; the node written is read back (read-after-write).
+   * Updates account_id, adlabels, name or status (no other field). Answers {"success": true}; with `fields`
+   * the service first writes, then reads the node back and answers it with the selected fields
+   * (read-after-write). The access token is required: a form field, the query string or a bearer token.
+   *
    *
    * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-STATUS-1.
    *
@@ -338,6 +336,6 @@ export class AdCreativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   updateAdCreative(params: UpdateAdCreativeParams, options?: CallOptions): ApiPromise<UpdateAdCreativeResult> {
-    return new ApiPromise(this.core.request<UpdateAdCreativeResult>({ operationId: "updateAdCreative", method: "POST", path: `/${enc(params.version)}/${enc(params.creative_id)}`, body: params.body === undefined ? undefined : { kind: 'form', value: params.body as Record<string, unknown> }, credentials: "access-token-form" }, options));
+    return new ApiPromise(this.core.request<UpdateAdCreativeResult>({ operationId: "updateAdCreative", method: "POST", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { fields: params.fields }, body: params.body === undefined ? undefined : { kind: 'form', value: params.body as Record<string, unknown> }, credentials: "access-token-form" }, options));
   }
 }

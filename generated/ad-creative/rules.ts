@@ -17,8 +17,8 @@ export const RULES = [
   {
     "id": "ADC-AUTH-1",
     "service": "ad-creative",
-    "text": "Every request carries an OAuth 2.0 access token; a missing or invalid token is rejected with error 190.",
-    "source": "Authentication",
+    "text": "Every request carries an OAuth 2.0 access token; a request without one is rejected with error 104, and an invalid or expired token with error 190.",
+    "source": "Authentication; public-service notes 1.6 (a request with no token)",
     "statefulOnly": false,
     "violation": {
       "http": 400,
@@ -28,7 +28,7 @@ export const RULES = [
   {
     "id": "ADC-AUTH-2",
     "service": "ad-creative",
-    "text": "The access_token travels in the query string for reads and deletes and as a form field for writes.",
+    "text": "The access_token travels in the query string for reads and deletes and as a form field for writes (a write may also carry it in the query string, and any request as a bearer token).",
     "source": "Authentication",
     "statefulOnly": false
   },
@@ -67,7 +67,7 @@ export const RULES = [
   {
     "id": "ADC-CREATE-1",
     "service": "ad-creative",
-    "text": "Exactly one content source is given - object_story_spec, object_story_id, or link-ad fields (object_url); none or several is error 100.",
+    "text": "Exactly one content source is given - object_story_spec, object_story_id, or link-ad fields (object_url with title); none or several is error 100.",
     "source": "Endpoints, Create a creative, rule 1",
     "statefulOnly": false,
     "operationId": "createAdCreative",
@@ -109,14 +109,10 @@ export const RULES = [
   {
     "id": "ADC-CREATE-5",
     "service": "ad-creative",
-    "text": "In link_data, call_to_action.value.link or value.page carries the target; link_caption customizes the button caption and link_description the button description.",
+    "text": "In link_data, call_to_action.value.link or value.page carries the target; link_caption customizes the button caption and link_description the button description. The value itself is optional (a call to action may give its type alone).",
     "source": "Endpoints, Create a creative, rule 5",
     "statefulOnly": false,
-    "operationId": "createAdCreative",
-    "violation": {
-      "http": 400,
-      "code": 100
-    }
+    "operationId": "createAdCreative"
   },
   {
     "id": "ADC-CREATE-6",
@@ -158,7 +154,7 @@ export const RULES = [
   {
     "id": "ADC-FIELDS-1",
     "service": "ad-creative",
-    "text": "fields is a comma-separated list of field names, with nested selections as name{a,b}; a malformed list is error 2500.",
+    "text": "fields is a comma-separated list of field names, with nested selections as name{a,b} at any depth and modifiers such as name.limit(n) or name.as(alias); a selection that cannot be parsed is error 2500.",
     "source": "Endpoints, Read a creative; public service field expansion",
     "statefulOnly": false,
     "operationId": "getAdCreative",
@@ -224,7 +220,7 @@ export const RULES = [
   {
     "id": "ADC-LIST-2",
     "service": "ad-creative",
-    "text": "Each page carries paging.cursors; paging.next is present while more pages follow and absent on the last page.",
+    "text": "A page that holds creatives carries paging.cursors; paging.next is present while more pages follow and absent on the last page (an empty answer may omit paging).",
     "source": "public service cursor paging",
     "statefulOnly": true,
     "reason": "needs more stored creatives than fit one page",
@@ -256,7 +252,7 @@ export const RULES = [
   {
     "id": "ADC-POLITICAL-1",
     "service": "ad-creative",
-    "text": "authorization_category labels the ad as political; it is not usable for dynamic ads (product_set_id or asset_feed_spec).",
+    "text": "authorization_category labels the ad as political; it is not usable for dynamic ads (ads built from a product set or catalog templates). A dynamic creative (asset_feed_spec) is not a dynamic ad.",
     "source": "Resources (authorization_category)",
     "statefulOnly": true,
     "reason": "which creatives are dynamic ads is decided by the service (product set, template data, catalog), not by one schema keyword",
@@ -281,12 +277,12 @@ export const RULES = [
   {
     "id": "ADC-RATE-1",
     "service": "ad-creative",
-    "text": "Rate limiting applies per ad account and is reported by error 80004 (wait and retry).",
-    "source": "Limits; Errors",
+    "text": "Rate limiting applies per ad account and is reported by error 80004 (wait and retry), answered with HTTP 400 like the public service.",
+    "source": "Limits; Errors; public-service notes 1.6 (80004 answers 400)",
     "statefulOnly": true,
     "reason": "needs a target that counts calls per ad account",
     "violation": {
-      "http": 429,
+      "http": 400,
       "code": 80004
     }
   },
@@ -408,7 +404,7 @@ export const RULES = [
   {
     "id": "ADC-TEXT-6",
     "service": "ad-creative",
-    "text": "Title and body contain no IPA symbols (except U+0259 to U+025F), no standalone diacritical marks, no superscripts or subscripts (except U+2122 and U+2120), and none of ^ ~ _ = { } [ ] | < >.",
+    "text": "Title and body contain no IPA symbols (except U+0259 to U+025F), no standalone diacritical marks (a combining mark on a letter is allowed), no superscripts or subscripts (except U+2122 and U+2120), and none of ^ ~ _ = { } [ ] | < >.",
     "source": "Title and body rules, rule 6",
     "statefulOnly": false,
     "operationId": "createAdCreative",
@@ -441,8 +437,8 @@ export const RULES = [
   {
     "id": "ADC-UPDATE-2",
     "service": "ad-creative",
-    "text": "Read-after-write - a read after an update shows the written values.",
-    "source": "Endpoints, Update a creative",
+    "text": "Read-after-write - an update carrying fields answers the written node with the selected fields (plus id); without fields it answers {\"success\": true}, and a later read shows the written values.",
+    "source": "Endpoints, Update a creative (reads back the node that was written); public-service notes 1.6",
     "statefulOnly": true,
     "reason": "needs a stored creative",
     "operationId": "updateAdCreative"
@@ -462,7 +458,7 @@ export const RULES = [
   {
     "id": "ADC-VERSION-1",
     "service": "ad-creative",
-    "text": "The version is the first path segment, of the form v<number>.0; another form is not a route.",
+    "text": "The version is the first path segment, of the form v<number>.0; a request whose first segment is not of that form is refused with a Graph error.",
     "source": "Versioning",
     "statefulOnly": false,
     "violation": {

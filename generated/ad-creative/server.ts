@@ -68,7 +68,7 @@ export type ListPromotablePostsReply = { status?: number; headers?: Record<strin
 /** What the updateAdCreative handler receives, parsed and validated. */
 export interface UpdateAdCreativeInput extends Omit<HandlerInput, 'path' | 'query' | 'body'> {
   path: operations["updateAdCreative"]['parameters']['path'];
-  query: Record<string, unknown>;
+  query: NonNullable<operations["updateAdCreative"]['parameters']['query']>;
   body: Omit<NonNullable<operations["updateAdCreative"]['requestBody']>['content']["application/json"], "access_token">;
 }
 
@@ -132,7 +132,7 @@ export const adCreativeRoutes: RouteDef[] = [
     method: "POST",
     path: "/{version}/act_{ad_account_id}/adcreatives",
     params: [{ name: "version", in: "path", type: "string", required: true }, { name: "ad_account_id", in: "path", type: "string", required: true }],
-    bodies: [{ contentType: "application/x-www-form-urlencoded", kind: "form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","creative_sourcing_spec","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "multipart/form-data", kind: "multipart-form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","creative_sourcing_spec","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "application/json", kind: "json" }],
+    bodies: [{ contentType: "application/x-www-form-urlencoded", kind: "form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "multipart/form-data", kind: "multipart-form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
     securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
@@ -140,7 +140,7 @@ export const adCreativeRoutes: RouteDef[] = [
     scopes: [],
     validateParams: v.validateCreateAdCreativeParams,
     validateBody: { "application/x-www-form-urlencoded": v.validateCreateAdCreativeBody0, "multipart/form-data": v.validateCreateAdCreativeBody1, "application/json": v.validateCreateAdCreativeBody2 },
-    validateResponse: { "200": v.validateCreateAdCreativeResponse200, "400": v.validateCreateAdCreativeResponse400, "403": v.validateCreateAdCreativeResponse403, "429": v.validateCreateAdCreativeResponse429 },
+    validateResponse: { "200": v.validateCreateAdCreativeResponse200, "400": v.validateCreateAdCreativeResponse400, "403": v.validateCreateAdCreativeResponse403 },
   },
   {
     operationId: "deleteAdCreative",
@@ -155,7 +155,7 @@ export const adCreativeRoutes: RouteDef[] = [
     scopes: [],
     validateParams: v.validateDeleteAdCreativeParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateDeleteAdCreativeResponse200, "400": v.validateDeleteAdCreativeResponse400, "403": v.validateDeleteAdCreativeResponse403, "429": v.validateDeleteAdCreativeResponse429 },
+    validateResponse: { "200": v.validateDeleteAdCreativeResponse200, "400": v.validateDeleteAdCreativeResponse400, "403": v.validateDeleteAdCreativeResponse403 },
   },
   {
     operationId: "getAdCreative",
@@ -170,7 +170,7 @@ export const adCreativeRoutes: RouteDef[] = [
     scopes: [],
     validateParams: v.validateGetAdCreativeParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateGetAdCreativeResponse200, "400": v.validateGetAdCreativeResponse400, "403": v.validateGetAdCreativeResponse403, "429": v.validateGetAdCreativeResponse429 },
+    validateResponse: { "200": v.validateGetAdCreativeResponse200, "400": v.validateGetAdCreativeResponse400, "403": v.validateGetAdCreativeResponse403 },
   },
   {
     operationId: "getAdCreativePreviews",
@@ -185,7 +185,7 @@ export const adCreativeRoutes: RouteDef[] = [
     scopes: [],
     validateParams: v.validateGetAdCreativePreviewsParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateGetAdCreativePreviewsResponse200, "400": v.validateGetAdCreativePreviewsResponse400, "403": v.validateGetAdCreativePreviewsResponse403, "429": v.validateGetAdCreativePreviewsResponse429 },
+    validateResponse: { "200": v.validateGetAdCreativePreviewsResponse200, "400": v.validateGetAdCreativePreviewsResponse400, "403": v.validateGetAdCreativePreviewsResponse403 },
   },
   {
     operationId: "listAdCreatives",
@@ -200,7 +200,7 @@ export const adCreativeRoutes: RouteDef[] = [
     scopes: [],
     validateParams: v.validateListAdCreativesParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateListAdCreativesResponse200, "400": v.validateListAdCreativesResponse400, "403": v.validateListAdCreativesResponse403, "429": v.validateListAdCreativesResponse429 },
+    validateResponse: { "200": v.validateListAdCreativesResponse200, "400": v.validateListAdCreativesResponse400, "403": v.validateListAdCreativesResponse403 },
   },
   {
     operationId: "listPromotablePosts",
@@ -215,13 +215,13 @@ export const adCreativeRoutes: RouteDef[] = [
     scopes: [],
     validateParams: v.validateListPromotablePostsParams,
     validateBody: {  },
-    validateResponse: { "200": v.validateListPromotablePostsResponse200, "400": v.validateListPromotablePostsResponse400, "403": v.validateListPromotablePostsResponse403, "429": v.validateListPromotablePostsResponse429 },
+    validateResponse: { "200": v.validateListPromotablePostsResponse200, "400": v.validateListPromotablePostsResponse400, "403": v.validateListPromotablePostsResponse403 },
   },
   {
     operationId: "updateAdCreative",
     method: "POST",
     path: "/{version}/{creative_id}",
-    params: [{ name: "version", in: "path", type: "string", required: true }, { name: "creative_id", in: "path", type: "string", required: true }],
+    params: [{ name: "version", in: "path", type: "string", required: true }, { name: "creative_id", in: "path", type: "string", required: true }, { name: "fields", in: "query", type: "string", required: false, invalidCode: 2500 }],
     bodies: [{ contentType: "application/x-www-form-urlencoded", kind: "form", jsonFields: ["adlabels"] }, { contentType: "multipart/form-data", kind: "multipart-form", jsonFields: ["adlabels"] }, { contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
@@ -230,7 +230,7 @@ export const adCreativeRoutes: RouteDef[] = [
     scopes: [],
     validateParams: v.validateUpdateAdCreativeParams,
     validateBody: { "application/x-www-form-urlencoded": v.validateUpdateAdCreativeBody0, "multipart/form-data": v.validateUpdateAdCreativeBody1, "application/json": v.validateUpdateAdCreativeBody2 },
-    validateResponse: { "200": v.validateUpdateAdCreativeResponse200, "400": v.validateUpdateAdCreativeResponse400, "403": v.validateUpdateAdCreativeResponse403, "429": v.validateUpdateAdCreativeResponse429 },
+    validateResponse: { "200": v.validateUpdateAdCreativeResponse200, "400": v.validateUpdateAdCreativeResponse400, "403": v.validateUpdateAdCreativeResponse403 },
   },
 ];
 /** A node:http request listener serving the Ad Creative Service with the given handlers. */

@@ -14,13 +14,15 @@ export interface paths {
         };
         /**
          * Read a creative
-         * @description Returns the requested fields of the creative (and its id). Without `fields` a default set is returned.
+         * @description Returns the requested fields of the creative (and its id). Without `fields` the answer holds the service's default fields (not shown in the document).
          */
         get: operations["getAdCreative"];
         put?: never;
         /**
          * Update a creative
-         * @description Updates account_id, adlabels, name or status. Returns success; the node written is read back (read-after-write).
+         * @description Updates account_id, adlabels, name or status (no other field). Answers {"success": true}; with `fields`
+         *     the service first writes, then reads the node back and answers it with the selected fields
+         *     (read-after-write). The access token is required: a form field, the query string or a bearer token.
          */
         post: operations["updateAdCreative"];
         /**
@@ -104,9 +106,10 @@ export interface paths {
         /**
          * Create a creative
          * @description Creates a creative in the account's library from exactly one content source: object_story_spec (a new
-         *     unpublished page post), object_story_id (an existing post), or link-ad fields (object_url with title and
-         *     body). Object-valued fields travel as JSON strings in form bodies. Answers with the creative id; an
-         *     identical creative is not created again and the existing id is returned.
+         *     unpublished page post), object_story_id (an existing post), or link-ad fields (object_url and title).
+         *     Object-valued fields travel as JSON strings in form bodies; a JSON body (as the public business SDK
+         *     sends) carries them as objects. Answers with the creative id; an identical creative is not created again and the existing id is returned. The access token is
+         *     required: a form field, the query string or a bearer token.
          */
         post: operations["createAdCreative"];
         delete?: never;
@@ -130,14 +133,14 @@ export interface components {
             /** @description Labels that group the creative with related ad objects. */
             adlabels?: components["schemas"]["AdLabel"][];
             /** @description Dynamic ads: action when a person clicks a link and the business app is not installed. */
-            applink_treatment?: components["schemas"]["ApplinkTreatment"];
+            applink_treatment?: components["schemas"]["ApplinkTreatmentOpen"];
             /** @description Dynamic creative: asset feed with several images, texts and other assets from which variations are generated. */
             asset_feed_spec?: components["schemas"]["AssetFeedSpec"];
             /** @description Labels the ad as political or not. Not usable for dynamic ads. */
-            authorization_category?: components["schemas"]["AuthorizationCategory"];
+            authorization_category?: components["schemas"]["AuthorizationCategoryOpen"];
             /** @description Whether the creative is updated automatically. */
             auto_update?: boolean;
-            /** @description Ad body text (at least 1 character; 90 recommended maximum). Not supported for video post creatives. */
+            /** @description Ad body text (a request gives at least 1 character; 90 recommended maximum). Not supported for video post creatives. */
             body?: string;
             /** @description Branded content settings (AdCreativeBrandedContentAds). */
             branded_content?: components["schemas"]["BrandedContentAds"];
@@ -146,11 +149,11 @@ export interface components {
             /** @description Bundle folder id of a dynamic ad. */
             bundle_folder_id?: components["schemas"]["NumericString"];
             /** @description Button type; decides button text and header text. */
-            call_to_action_type?: components["schemas"]["CallToActionType"];
+            call_to_action_type?: components["schemas"]["CallToActionTypeOpen"];
             /** @description Categorization field of a dynamic category ad. */
-            categorization_criteria?: components["schemas"]["CategorizationCriteria"];
+            categorization_criteria?: components["schemas"]["CategorizationCriteriaOpen"];
             /** @description Rendering mode for dynamic category ads. */
-            category_media_source?: components["schemas"]["CategoryMediaSource"];
+            category_media_source?: components["schemas"]["CategoryMediaSourceOpen"];
             /** @description Image bank for local delivery in collaborative product ads. */
             collaborative_ads_lsb_image_bank_id?: components["schemas"]["NumericString"];
             /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). */
@@ -162,11 +165,11 @@ export interface components {
             /** @description Product set of a destination catalog, used to link with travel catalogs. */
             destination_set_id?: components["schemas"]["NumericString"];
             /** @description Store-traffic dynamic ads: DYNAMIC takes page name and picture from the nearest page location, STORY_OWNER from the main page location. */
-            dynamic_ad_voice?: components["schemas"]["DynamicAdVoice"];
+            dynamic_ad_voice?: components["schemas"]["DynamicAdVoiceOpen"];
             /** @description Whether the ad is political as determined by the system; can differ from authorization_category. Not usable for dynamic ads. */
             effective_authorization_category?: string;
-            /** @description Id of the page post used, organic or unpublished. Empty when the page is not yet published. */
-            effective_object_story_id?: components["schemas"]["PostId"];
+            /** @description Id of the page post used, organic or unpublished (<post_owner_id>_<post_id>). Empty when the page is not yet published. */
+            effective_object_story_id?: string | null;
             /** @description Id of a photo-app post used in the ad. */
             effective_photoapp_media_id?: components["schemas"]["NumericString"];
             /** @description Id of a photo-app post shown as an ad. */
@@ -204,7 +207,7 @@ export interface components {
             /** @description Creates a new unpublished page post and makes it an ad. */
             object_story_spec?: components["schemas"]["ObjectStorySpec"];
             /** @description Kind of promoted object. */
-            object_type?: components["schemas"]["ObjectType"];
+            object_type?: components["schemas"]["ObjectTypeOpen"];
             /** @description URL opened on click of a link ad; not connected to a page. */
             object_url?: string;
             /** @description App and web destinations of an omnichannel ad. */
@@ -219,7 +222,10 @@ export interface components {
             photoapp_branded_content?: components["schemas"]["PhotoappBrandedContent"];
             /** @description URL of a photo-app post to run as an ad. */
             photoapp_permalink_url?: string;
-            /** @description Photo-app story to run as an ad. Announced as to be deprecated; SOURCE_PHOTOAPP_STORY_ID replaces it. */
+            /**
+             * @deprecated
+             * @description Photo-app story to run as an ad. Announced as to be deprecated; SOURCE_PHOTOAPP_STORY_ID replaces it.
+             */
             photoapp_story_id?: components["schemas"]["NumericString"];
             /** @description Photo-app user id used to run the ads. */
             photoapp_user_id?: components["schemas"]["NumericString"];
@@ -242,7 +248,7 @@ export interface components {
             /** @description Photo-app media used as the source of the ad. */
             source_photoapp_media_id?: components["schemas"]["NumericString"];
             /** @description Status of the creative. */
-            status?: components["schemas"]["AdCreativeStatus"];
+            status?: components["schemas"]["AdCreativeStatusOpen"];
             /** @description Dynamic ads: third-party click tracking. */
             template_url?: string;
             /** @description Dynamic ads: third-party click tracking. */
@@ -251,7 +257,7 @@ export interface components {
             thumbnail_id?: components["schemas"]["NumericString"];
             /** @description Thumbnail URL; size set by thumbnail_width and thumbnail_height. */
             thumbnail_url?: string;
-            /** @description Title of a link ad not belonging to a page (at least 1 character; 25 recommended maximum). */
+            /** @description Title of a link ad not belonging to a page (a request gives at least 1 character; 25 recommended maximum). */
             title?: string;
             /** @description Query-string parameters that replace or are appended to clicked URLs; applies only to page post ads, the post message and canvas app install creatives. */
             url_tags?: string;
@@ -272,8 +278,6 @@ export interface components {
             asset_feed_spec?: components["schemas"]["AssetFeedSpec"];
             /** @description Labels the ad as political or not. Not usable for dynamic ads. */
             authorization_category?: components["schemas"]["AuthorizationCategory"];
-            /** @description Whether the creative is updated automatically. */
-            auto_update?: boolean;
             /** @description Ad body text. Not supported for video post creatives. */
             body?: components["schemas"]["AdText"];
             /** @description Branded content settings (AdCreativeBrandedContentAds). */
@@ -294,8 +298,6 @@ export interface components {
             collaborative_ads_lsb_image_bank_id?: components["schemas"]["NumericString"];
             /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). */
             contextual_multi_ads?: components["schemas"]["ContextualMultiAds"];
-            /** @description Sourcing settings of the creative. */
-            creative_sourcing_spec?: components["schemas"]["CreativeSourcingSpec"];
             /** @description Which transformations are enabled for the creative. */
             degrees_of_freedom_spec?: components["schemas"]["DegreesOfFreedomSpec"];
             /** @description Product set of a destination catalog, used to link with travel catalogs. */
@@ -307,15 +309,13 @@ export interface components {
             /** @description Instant app on supported devices. */
             enable_launch_instant_app?: boolean;
             /** @description Crop dimensions for the image. */
-            image_crops?: components["schemas"]["ImageCrops"];
+            image_crops?: components["schemas"]["ImageCropsInput"];
             /** @description Hash of an image in the account's image library. Do not combine with image_url. */
             image_hash?: string;
             /** @description URL of an image; the image is saved to the account's image library. Do not combine with image_hash. */
             image_url?: string;
             /** @description Interactive components shown in the ad. */
             interactive_components_spec?: components["schemas"]["InteractiveComponentsSpec"];
-            /** @description Deep link of a link ad. */
-            link_deep_link_url?: string;
             /** @description Overrides the display URL of link ads when object_url is a click tag. */
             link_destination_display_url?: string;
             /** @description Open Graph id of the link when the landing page has Open Graph tags. */
@@ -332,6 +332,8 @@ export interface components {
             object_story_id?: components["schemas"]["PostId"];
             /** @description Creates a new unpublished page post and makes it an ad. */
             object_story_spec?: components["schemas"]["ObjectStorySpecInput"];
+            /** @description Kind of promoted object. */
+            object_type?: components["schemas"]["ObjectType"];
             /** @description URL opened on click of a link ad; not connected to a page. */
             object_url?: string;
             /** @description App and web destinations of an omnichannel ad. */
@@ -344,7 +346,10 @@ export interface components {
             photoapp_branded_content?: components["schemas"]["PhotoappBrandedContent"];
             /** @description URL of a photo-app post to run as an ad. */
             photoapp_permalink_url?: string;
-            /** @description Photo-app story to run as an ad. Announced as to be deprecated; SOURCE_PHOTOAPP_STORY_ID replaces it. */
+            /**
+             * @deprecated
+             * @description Photo-app story to run as an ad. Announced as to be deprecated; SOURCE_PHOTOAPP_STORY_ID replaces it.
+             */
             photoapp_story_id?: components["schemas"]["NumericString"];
             /** @description Photo-app user id used to run the ads. */
             photoapp_user_id?: components["schemas"]["NumericString"];
@@ -398,8 +403,6 @@ export interface components {
             asset_feed_spec?: string;
             /** @description Labels the ad as political or not. Not usable for dynamic ads. */
             authorization_category?: components["schemas"]["AuthorizationCategory"];
-            /** @description Whether the creative is updated automatically. */
-            auto_update?: boolean;
             /** @description Ad body text. Not supported for video post creatives. */
             body?: components["schemas"]["AdText"];
             /** @description Branded content settings (AdCreativeBrandedContentAds). JSON string. */
@@ -420,8 +423,6 @@ export interface components {
             collaborative_ads_lsb_image_bank_id?: components["schemas"]["NumericString"];
             /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). JSON string. */
             contextual_multi_ads?: string;
-            /** @description Sourcing settings of the creative. JSON string. */
-            creative_sourcing_spec?: string;
             /** @description Which transformations are enabled for the creative. JSON string. */
             degrees_of_freedom_spec?: string;
             /** @description Product set of a destination catalog, used to link with travel catalogs. */
@@ -442,8 +443,6 @@ export interface components {
             image_url?: string;
             /** @description Interactive components shown in the ad. JSON string. */
             interactive_components_spec?: string;
-            /** @description Deep link of a link ad. */
-            link_deep_link_url?: string;
             /** @description Overrides the display URL of link ads when object_url is a click tag. */
             link_destination_display_url?: string;
             /** @description Open Graph id of the link when the landing page has Open Graph tags. */
@@ -460,6 +459,8 @@ export interface components {
             object_story_id?: components["schemas"]["PostId"];
             /** @description Creates a new unpublished page post and makes it an ad. JSON string. */
             object_story_spec?: string;
+            /** @description Kind of promoted object. */
+            object_type?: components["schemas"]["ObjectType"];
             /** @description URL opened on click of a link ad; not connected to a page. */
             object_url?: string;
             /** @description App and web destinations of an omnichannel ad. JSON string. */
@@ -472,7 +473,10 @@ export interface components {
             photoapp_branded_content?: string;
             /** @description URL of a photo-app post to run as an ad. */
             photoapp_permalink_url?: string;
-            /** @description Photo-app story to run as an ad. Announced as to be deprecated; SOURCE_PHOTOAPP_STORY_ID replaces it. */
+            /**
+             * @deprecated
+             * @description Photo-app story to run as an ad. Announced as to be deprecated; SOURCE_PHOTOAPP_STORY_ID replaces it.
+             */
             photoapp_story_id?: components["schemas"]["NumericString"];
             /** @description Photo-app user id used to run the ads. */
             photoapp_user_id?: components["schemas"]["NumericString"];
@@ -513,6 +517,40 @@ export interface components {
         } | {
             object_url: unknown;
         });
+        /** @description Error body: {"error": {...}}. */
+        AdCreativeError: {
+            error: components["schemas"]["AdCreativeErrorDetail"];
+        };
+        /** @description An error of the Graph-style API (the member `error` of AdCreativeError). */
+        AdCreativeErrorDetail: {
+            /**
+             * @description Error code: any integer, as on the public service. The document names 100 (invalid parameter), 190 (invalid access token), 200 (permissions), 270 (development access level), 2500 (query parse error) and 80004 (ad-account rate limit); the public service also answers 104 (no access token) and others (x-known-codes).
+             * @example 100
+             * @example 104
+             * @example 190
+             * @example 200
+             * @example 270
+             * @example 2500
+             * @example 80004
+             */
+            code: number;
+            /** @description More data on the error (may be a JSON string, for example with blame_field_specs). */
+            error_data?: unknown;
+            /** @description More specific code. */
+            error_subcode?: number;
+            /** @description Message to show to the user. */
+            error_user_msg?: string;
+            /** @description Title to show to the user. */
+            error_user_title?: string;
+            /** @description Trace id for support requests. */
+            fbtrace_id: string;
+            /** @description Whether retrying may succeed. */
+            is_transient?: boolean;
+            /** @description What went wrong. */
+            message: string;
+            /** @description Error class (OAuthException, GraphMethodException, ...). */
+            type: string;
+        };
         /** @description A page of creatives. */
         AdCreativeList: {
             /** @description The creatives. */
@@ -529,7 +567,9 @@ export interface components {
          * @enum {string}
          */
         AdCreativeStatus: "ACTIVE" | "IN_PROCESS" | "WITH_ISSUES" | "DELETED";
-        /** @description Fields an update may change. */
+        /** @description A status in an answer: one of the AdCreativeStatus values, or a value the public service added later (an open enum). */
+        AdCreativeStatusOpen: components["schemas"]["AdCreativeStatus"] | (string & {});
+        /** @description Fields an update may change (no other field). */
         AdCreativeUpdate: {
             access_token?: components["schemas"]["AccessToken"];
             account_id?: components["schemas"]["NumericString"];
@@ -539,7 +579,7 @@ export interface components {
             name?: string;
             status?: components["schemas"]["AdCreativeStatus"];
         };
-        /** @description Fields an update may change, as form fields (adlabels as a JSON string). */
+        /** @description Fields an update may change, as form fields (adlabels as a JSON string; no other field). */
         AdCreativeUpdateForm: {
             access_token?: components["schemas"]["AccessToken"];
             account_id?: components["schemas"]["NumericString"];
@@ -588,36 +628,17 @@ export interface components {
          *     subscript characters (U+2122 and U+2120 are allowed), none of ^ ~ _ = { } [ ] | < > (rule 6). Consecutive
          *     punctuation (rule 3) and special characters in link ads (rule 7) are judged by the service.
          */
-        AdText: string & (unknown & unknown & unknown);
+        AdText: string & (unknown & unknown & unknown & unknown);
         /**
          * @description Action when the business app is not installed.
          * @enum {string}
          */
         ApplinkTreatment: "automatic" | "deeplink_with_appstore_fallback" | "deeplink_with_web_fallback" | "web_only";
-        /** @description An image asset of an asset feed. */
-        AssetFeedImage: {
-            /** @description Labels used by customization rules. */
-            adlabels?: components["schemas"]["AdLabel"][];
-            /** @description Image hash in the account's image library. */
-            hash?: string;
-            image_crops?: components["schemas"]["ImageCrops"];
-            /** @description Image URL. */
-            url?: string;
-        };
-        /** @description A destination URL asset of an asset feed. */
-        AssetFeedLinkUrl: {
-            /** @description Labels used by customization rules. */
-            adlabels?: components["schemas"]["AdLabel"][];
-            /** @description Deep link. */
-            deeplink_url?: string;
-            /** @description URL shown in the ad. */
-            display_url?: string;
-            /** @description Destination URL. */
-            website_url?: string;
-        };
-        /** @description Asset feed of a dynamic creative: several images, texts and other assets from which variations are generated. Members are those of the public service; their inner fields are not shown in the document. */
+        /** @description A applink_treatment in an answer: one of the ApplinkTreatment values, or a value the public service added later (an open enum). */
+        ApplinkTreatmentOpen: components["schemas"]["ApplinkTreatment"] | (string & {});
+        /** @description Asset feed of a dynamic creative: several images, texts and other assets from which variations are generated. Members are those of the public service (public-service-notes 1.4); the items' inner fields are shown neither in the document nor in the notes, so they stay open. */
         AssetFeedSpec: {
-            /** @description Ad formats to generate (for example SINGLE_IMAGE, CAROUSEL, SINGLE_VIDEO). */
+            /** @description Ad formats to generate. */
             ad_formats?: string[];
             /** @description Additional data of the feed. */
             additional_data?: Record<string, never>;
@@ -628,32 +649,32 @@ export interface components {
             /** @description Languages to translate the texts into. */
             autotranslate?: string[];
             /** @description Body texts. */
-            bodies?: components["schemas"]["AssetFeedText"][];
+            bodies?: Record<string, never>[];
             /** @description Configuration of call ads. */
             call_ads_configuration?: Record<string, never>;
             /** @description Call-to-action button types. */
-            call_to_action_types?: components["schemas"]["CallToActionType"][];
+            call_to_action_types?: string[];
             /** @description Calls to action with their values. */
             call_to_actions?: Record<string, never>[];
             /** @description Captions. */
-            captions?: components["schemas"]["AssetFeedText"][];
+            captions?: Record<string, never>[];
             /** @description Carousel definitions. */
             carousels?: Record<string, never>[];
             /** @description Link descriptions. */
-            descriptions?: components["schemas"]["AssetFeedText"][];
+            descriptions?: Record<string, never>[];
             /** @description Events. */
             events?: Record<string, never>[];
             /** @description Asset groups. */
             groups?: Record<string, never>[];
             /** @description Images. */
-            images?: components["schemas"]["AssetFeedImage"][];
+            images?: Record<string, never>[];
             /** @description Destination URLs. */
-            link_urls?: components["schemas"]["AssetFeedLinkUrl"][];
+            link_urls?: Record<string, never>[];
             /** @description Message extensions. */
             message_extensions?: Record<string, never>[];
             /** @description On-site destinations (shops, product sets). */
             onsite_destinations?: Record<string, never>[];
-            /** @description Optimization of the feed (for example REGULAR, LANGUAGE, PLACEMENT). */
+            /** @description Optimization of the feed. */
             optimization_type?: string;
             /** @description Promotional metadata. */
             promotional_metadata?: Record<string, never>;
@@ -662,34 +683,19 @@ export interface components {
             /** @description Shops bundle settings. */
             shops_bundle?: unknown;
             /** @description Titles. */
-            titles?: components["schemas"]["AssetFeedText"][];
+            titles?: Record<string, never>[];
             /** @description Upcoming events. */
             upcoming_events?: Record<string, never>[];
             /** @description Videos. */
-            videos?: components["schemas"]["AssetFeedVideo"][];
-        };
-        /** @description A text asset of an asset feed. */
-        AssetFeedText: {
-            /** @description Labels used by customization rules. */
-            adlabels?: components["schemas"]["AdLabel"][];
-            /** @description The text. */
-            text?: string;
-        };
-        /** @description A video asset of an asset feed. */
-        AssetFeedVideo: {
-            /** @description Labels used by customization rules. */
-            adlabels?: components["schemas"]["AdLabel"][];
-            /** @description Thumbnail image hash. */
-            thumbnail_hash?: string;
-            /** @description Thumbnail URL. */
-            thumbnail_url?: string;
-            video_id?: components["schemas"]["NumericString"];
+            videos?: Record<string, never>[];
         };
         /**
          * @description Political labelling: POLITICAL for social issue, electoral or political ads; POLITICAL_WITH_DIGITALLY_CREATED_MEDIA when the media is digitally created or altered (from 9 January 2024); NONE otherwise.
          * @enum {string}
          */
         AuthorizationCategory: "NONE" | "POLITICAL" | "POLITICAL_WITH_DIGITALLY_CREATED_MEDIA";
+        /** @description A authorization_category in an answer: one of the AuthorizationCategory values, or a value the public service added later (an open enum). */
+        AuthorizationCategoryOpen: components["schemas"]["AuthorizationCategory"] | (string & {});
         /** @description Branded content settings (AdCreativeBrandedContentAds). Inner fields are not shown in the document; the members are those of the public service, brand words replaced. */
         BrandedContentAds: {
             /** @description Format of the branded content ad. */
@@ -726,23 +732,25 @@ export interface components {
         };
         /** @description A call-to-action button. A read returns the selected members only; a request gives its type (CallToActionInput). */
         CallToAction: {
-            type?: components["schemas"]["CallToActionType"];
+            type?: components["schemas"]["CallToActionTypeOpen"];
             value?: components["schemas"]["CallToActionValue"];
         };
-        /** @description A call-to-action button as a request gives it, with its type. */
+        /** @description A call-to-action button as a request gives it: its type (one of the documented values); the value is optional (value.link or value.page carries the target when there is one). */
         CallToActionInput: components["schemas"]["CallToAction"] & {
-            type: unknown;
+            type: components["schemas"]["CallToActionType"];
         };
         /**
          * @description Button type of a creative; decides button text and header text.
          * @enum {string}
          */
         CallToActionType: "OPEN_LINK" | "LIKE_PAGE" | "SHOP_NOW" | "PLAY_GAME" | "INSTALL_APP" | "USE_APP" | "CALL" | "CALL_ME" | "VIDEO_CALL" | "INSTALL_MOBILE_APP" | "USE_MOBILE_APP" | "MOBILE_DOWNLOAD" | "BOOK_TRAVEL" | "LISTEN_MUSIC" | "WATCH_VIDEO" | "LEARN_MORE" | "SIGN_UP" | "DOWNLOAD" | "WATCH_MORE" | "NO_BUTTON" | "VISIT_PAGES_FEED" | "CALL_NOW" | "APPLY_NOW" | "CONTACT" | "BUY_NOW" | "GET_OFFER" | "GET_OFFER_VIEW" | "BUY_TICKETS" | "UPDATE_APP" | "GET_DIRECTIONS" | "BUY" | "SEND_UPDATES" | "MESSAGE_PAGE" | "DONATE" | "SUBSCRIBE" | "SAY_THANKS" | "SELL_NOW" | "SHARE" | "DONATE_NOW" | "GET_QUOTE" | "CONTACT_US" | "ORDER_NOW" | "START_ORDER" | "ADD_TO_CART" | "VIDEO_ANNOTATION" | "RECORD_NOW" | "INQUIRE_NOW" | "CONFIRM" | "REFER_FRIENDS" | "REQUEST_TIME" | "GET_SHOWTIMES" | "LISTEN_NOW" | "WOODHENGE_SUPPORT" | "SOTTO_SUBSCRIBE" | "FOLLOW_USER" | "RAISE_MONEY" | "EVENT_RSVP" | "WHATSAPP_MESSAGE" | "FOLLOW_NEWS_STORYLINE" | "SEE_MORE" | "BOOK_NOW" | "FIND_A_GROUP" | "FIND_YOUR_GROUPS" | "PAY_TO_ACCESS" | "PURCHASE_GIFT_CARDS" | "FOLLOW_PAGE" | "SEND_A_GIFT" | "SWIPE_UP_SHOP" | "SWIPE_UP_PRODUCT" | "SEND_GIFT_MONEY" | "PLAY_GAME_ON_PLATFORM" | "GET_STARTED" | "OPEN_INSTANT_APP" | "AUDIO_CALL" | "GET_PROMOTIONS" | "JOIN_CHANNEL" | "MAKE_AN_APPOINTMENT" | "ASK_ABOUT_SERVICES" | "BOOK_A_CONSULTATION" | "GET_A_QUOTE" | "BUY_VIA_MESSAGE" | "ASK_FOR_MORE_INFO" | "CHAT_WITH_US" | "VIEW_PRODUCT";
+        /** @description A call_to_action_type in an answer: one of the CallToActionType values, or a value the public service added later (an open enum). */
+        CallToActionTypeOpen: components["schemas"]["CallToActionType"] | (string & {});
         /** @description Target and texts of a call to action. */
         CallToActionValue: {
             /** @description In-app destination of the button. */
             app_destination?: string;
-            /** @description Deep link into an app. */
+            /** @description Deep link into an app (a URL; at most 1000 characters). */
             app_link?: string;
             /** @description App id. */
             application?: string;
@@ -771,11 +779,15 @@ export interface components {
          * @enum {string}
          */
         CategorizationCriteria: "brand" | "category" | "product_type";
+        /** @description A categorization_criteria in an answer: one of the CategorizationCriteria values, or a value the public service added later (an open enum). */
+        CategorizationCriteriaOpen: components["schemas"]["CategorizationCriteria"] | (string & {});
         /**
          * @description Rendering mode of dynamic category ads.
          * @enum {string}
          */
         CategoryMediaSource: "CATEGORY" | "MIXED" | "PRODUCTS_COLLAGE" | "PRODUCTS_SLIDESHOW";
+        /** @description A category_media_source in an answer: one of the CategoryMediaSource values, or a value the public service added later (an open enum). */
+        CategoryMediaSourceOpen: components["schemas"]["CategoryMediaSource"] | (string & {});
         /** @description One card of a carousel. */
         ChildAttachment: {
             call_to_action?: components["schemas"]["CallToAction"];
@@ -797,7 +809,7 @@ export interface components {
         };
         /** @description Contextual multi-ads settings (AdCreativeContextualMultiAds). */
         ContextualMultiAds: {
-            /** @description Enrolment in contextual multi-ads (for example OPT_IN, OPT_OUT). */
+            /** @description Enrolment in contextual multi-ads. */
             enroll_status?: string;
         };
         /** @description Id of the created creative (or of the identical stored one). */
@@ -843,58 +855,35 @@ export interface components {
          * @enum {string}
          */
         DynamicAdVoice: "DYNAMIC" | "STORY_OWNER";
-        /** @description Error body. */
-        ErrorResponse: {
-            error: components["schemas"]["GraphError"];
-        };
+        /** @description A dynamic_ad_voice in an answer: one of the DynamicAdVoice values, or a value the public service added later (an open enum). */
+        DynamicAdVoiceOpen: components["schemas"]["DynamicAdVoice"] | (string & {});
         /** @description Enrolment of one creative feature. */
         FeatureDetails: {
-            /** @description OPT_IN or OPT_OUT. */
+            /** @description Enrolment status of the feature. */
             enroll_status?: string;
         };
-        /** @description An error of the Graph-style API. */
-        GraphError: {
-            /**
-             * @description Error code.
-             * @enum {integer}
-             */
-            code: 1 | 100 | 190 | 200 | 270 | 2500 | 80004;
-            /** @description More specific code. */
-            error_subcode?: number;
-            /** @description Message to show to the user. */
-            error_user_msg?: string;
-            /** @description Title to show to the user. */
-            error_user_title?: string;
-            /** @description Trace id for support requests. */
-            fbtrace_id: string;
-            /** @description Whether retrying may succeed. */
-            is_transient?: boolean;
-            /** @description What went wrong. */
-            message: string;
-            /** @description Error class (OAuthException, GraphMethodException). */
-            type: string;
-        };
-        /** @description Crops per aspect ratio key (100x100, 100x72, 191x100, 400x150, 400x500, 600x360, 90x160), each a list of [x, y] corner points. */
+        /**
+         * @description Format of a link post with several items.
+         * @enum {string}
+         */
+        FormatOption: "carousel_ar_effects" | "carousel_images_multi_items" | "carousel_images_single_item" | "carousel_slideshows" | "collection_video" | "single_image";
+        /** @description A format_option in an answer: one of the FormatOption values, or a value the public service added later (an open enum). */
+        FormatOptionOpen: components["schemas"]["FormatOption"] | (string & {});
+        /** @description Crops per aspect ratio key (for example 100x100, 191x100), each a list of [x, y] corner points. */
         ImageCrops: {
             [key: string]: [
                 number,
                 number
             ][];
         };
+        /** @description Crops as a request gives them: keys 100x100, 100x72, 191x100, 400x150, 400x500, 600x360, 90x160. */
+        ImageCropsInput: components["schemas"]["ImageCrops"] & unknown;
         /** @description Interactive components shown in the ad (AdCreativeInteractiveComponentsSpec). */
         InteractiveComponentsSpec: {
             /** @description Components of carousel cards. */
             child_attachments?: Record<string, never>[];
             /** @description Components of the ad (polls, stickers and the like). */
             components?: Record<string, never>[];
-        };
-        /** @description The call to action of link data in a request; value.link or value.page carries the target. */
-        LinkCallToAction: components["schemas"]["CallToActionInput"] & {
-            value: {
-                link: string;
-            } | {
-                page: string;
-            };
         };
         /** @description A link post. */
         LinkData: {
@@ -914,11 +903,7 @@ export interface components {
             event_id?: string;
             /** @description Render as a single link even with several items. */
             force_single_link?: boolean;
-            /**
-             * @description Format of a link post with several items.
-             * @enum {string}
-             */
-            format_option?: "carousel_ar_effects" | "carousel_images_multi_items" | "carousel_images_single_item" | "carousel_slideshows" | "collection_video" | "single_image";
+            format_option?: components["schemas"]["FormatOptionOpen"];
             image_crops?: components["schemas"]["ImageCrops"];
             /** @description Image of the post. */
             image_hash?: string;
@@ -943,10 +928,12 @@ export interface components {
             /** @description Keep the image aspect ratio flexible. */
             use_flexible_image_aspect_ratio?: boolean;
         };
-        /** @description A link post as a request gives it; its call to action carries value.link or value.page. */
+        /** @description A link post as a request gives it; its call to action gives a type, and value.link or value.page carries the target when a value is given. */
         LinkDataInput: components["schemas"]["LinkData"] & {
-            call_to_action?: components["schemas"]["LinkCallToAction"];
+            call_to_action?: components["schemas"]["CallToActionInput"];
             child_attachments?: components["schemas"]["ChildAttachmentInput"][];
+            format_option?: components["schemas"]["FormatOption"];
+            image_crops?: components["schemas"]["ImageCropsInput"];
         };
         /** @description An id written as a string of digits. */
         NumericString: string;
@@ -981,6 +968,8 @@ export interface components {
          * @enum {string}
          */
         ObjectType: "APPLICATION" | "DOMAIN" | "EVENT" | "OFFER" | "PAGE" | "PHOTO" | "SHARE" | "STATUS" | "STORE_ITEM" | "VIDEO" | "INVALID" | "PRIVACY_CHECK_FAIL" | "POST_DELETED";
+        /** @description A object_type in an answer: one of the ObjectType values, or a value the public service added later (an open enum). */
+        ObjectTypeOpen: components["schemas"]["ObjectType"] | (string & {});
         /** @description App and web destinations of an omnichannel ad (AdCreativeOmnichannelLinkSpec). */
         OmnichannelLinkSpec: {
             /** @description App destination. */
@@ -1103,6 +1092,8 @@ export interface components {
             /** @description Text of the post. */
             message?: string;
         };
+        /** @description Answer to an update: {"success": true}, or with `fields` the written node read back with the selected fields (read-after-write). */
+        UpdateResult: components["schemas"]["Success"] | components["schemas"]["AdCreative"];
         /** @description A video post. */
         VideoData: {
             /** @description Index of an additional image. */
@@ -1131,13 +1122,15 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid parameter (100), invalid access token (190) or unparsable query (2500). */
+        /** @description Invalid parameter (100), no access token (104), invalid or expired access token (190), unparsable query (2500), too many calls to the ad account (80004), or another Graph error the public service answers with 400. */
         BadRequest: {
             headers: {
+                /** @description The public service adds OAuth "<platform name>" "invalid_request" "<message>" to its 400 answers (public-service-notes 1.6); optional. */
+                "WWW-Authenticate"?: string;
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorResponse"];
+                "application/json": components["schemas"]["AdCreativeError"];
             };
         };
         /** @description Permissions error (200) or an app with development access level (270). */
@@ -1146,28 +1139,27 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorResponse"];
-            };
-        };
-        /** @description Too many calls to this ad account; wait and retry (80004). */
-        TooManyCalls: {
-            headers: {
-                /** @description Seconds to wait before retrying, when known. */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorResponse"];
+                "application/json": components["schemas"]["AdCreativeError"];
             };
         };
     };
     parameters: {
         /** @description OAuth 2.0 access token (or send it as a bearer token). */
         access_token: components["schemas"]["AccessToken"];
+        /** @description Cursor of the next page (paging.cursors.after). */
+        after: string;
+        /** @description Cursor of the previous page (paging.cursors.before). */
+        before: string;
         /** @description Id of the creative (numeric string). */
         creative_id: components["schemas"]["NumericString"];
-        /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
+        /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
         fields: string;
+        /** @description Items per page (the service's default and maximum page sizes are not shown in the document). */
+        limit: number;
+        /** @description Height in pixels of the thumbnail in thumbnail_url (default 64). */
+        thumbnail_height: number;
+        /** @description Width in pixels of the thumbnail in thumbnail_url (default 64). */
+        thumbnail_width: number;
         /** @description API version, v<number>.0. */
         version: string;
     };
@@ -1179,8 +1171,11 @@ export type SchemaAccessToken = components['schemas']['AccessToken'];
 export type SchemaAdCreative = components['schemas']['AdCreative'];
 export type SchemaAdCreativeCreate = components['schemas']['AdCreativeCreate'];
 export type SchemaAdCreativeCreateForm = components['schemas']['AdCreativeCreateForm'];
+export type SchemaAdCreativeError = components['schemas']['AdCreativeError'];
+export type SchemaAdCreativeErrorDetail = components['schemas']['AdCreativeErrorDetail'];
 export type SchemaAdCreativeList = components['schemas']['AdCreativeList'];
 export type SchemaAdCreativeStatus = components['schemas']['AdCreativeStatus'];
+export type SchemaAdCreativeStatusOpen = components['schemas']['AdCreativeStatusOpen'];
 export type SchemaAdCreativeUpdate = components['schemas']['AdCreativeUpdate'];
 export type SchemaAdCreativeUpdateForm = components['schemas']['AdCreativeUpdateForm'];
 export type SchemaAdFormat = components['schemas']['AdFormat'];
@@ -1189,19 +1184,20 @@ export type SchemaAdPreview = components['schemas']['AdPreview'];
 export type SchemaAdPreviewList = components['schemas']['AdPreviewList'];
 export type SchemaAdText = components['schemas']['AdText'];
 export type SchemaApplinkTreatment = components['schemas']['ApplinkTreatment'];
-export type SchemaAssetFeedImage = components['schemas']['AssetFeedImage'];
-export type SchemaAssetFeedLinkUrl = components['schemas']['AssetFeedLinkUrl'];
+export type SchemaApplinkTreatmentOpen = components['schemas']['ApplinkTreatmentOpen'];
 export type SchemaAssetFeedSpec = components['schemas']['AssetFeedSpec'];
-export type SchemaAssetFeedText = components['schemas']['AssetFeedText'];
-export type SchemaAssetFeedVideo = components['schemas']['AssetFeedVideo'];
 export type SchemaAuthorizationCategory = components['schemas']['AuthorizationCategory'];
+export type SchemaAuthorizationCategoryOpen = components['schemas']['AuthorizationCategoryOpen'];
 export type SchemaBrandedContentAds = components['schemas']['BrandedContentAds'];
 export type SchemaCallToAction = components['schemas']['CallToAction'];
 export type SchemaCallToActionInput = components['schemas']['CallToActionInput'];
 export type SchemaCallToActionType = components['schemas']['CallToActionType'];
+export type SchemaCallToActionTypeOpen = components['schemas']['CallToActionTypeOpen'];
 export type SchemaCallToActionValue = components['schemas']['CallToActionValue'];
 export type SchemaCategorizationCriteria = components['schemas']['CategorizationCriteria'];
+export type SchemaCategorizationCriteriaOpen = components['schemas']['CategorizationCriteriaOpen'];
 export type SchemaCategoryMediaSource = components['schemas']['CategoryMediaSource'];
+export type SchemaCategoryMediaSourceOpen = components['schemas']['CategoryMediaSourceOpen'];
 export type SchemaChildAttachment = components['schemas']['ChildAttachment'];
 export type SchemaChildAttachmentInput = components['schemas']['ChildAttachmentInput'];
 export type SchemaContextualMultiAds = components['schemas']['ContextualMultiAds'];
@@ -1209,18 +1205,20 @@ export type SchemaCreatedId = components['schemas']['CreatedId'];
 export type SchemaCreativeSourcingSpec = components['schemas']['CreativeSourcingSpec'];
 export type SchemaDegreesOfFreedomSpec = components['schemas']['DegreesOfFreedomSpec'];
 export type SchemaDynamicAdVoice = components['schemas']['DynamicAdVoice'];
-export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
+export type SchemaDynamicAdVoiceOpen = components['schemas']['DynamicAdVoiceOpen'];
 export type SchemaFeatureDetails = components['schemas']['FeatureDetails'];
-export type SchemaGraphError = components['schemas']['GraphError'];
+export type SchemaFormatOption = components['schemas']['FormatOption'];
+export type SchemaFormatOptionOpen = components['schemas']['FormatOptionOpen'];
 export type SchemaImageCrops = components['schemas']['ImageCrops'];
+export type SchemaImageCropsInput = components['schemas']['ImageCropsInput'];
 export type SchemaInteractiveComponentsSpec = components['schemas']['InteractiveComponentsSpec'];
-export type SchemaLinkCallToAction = components['schemas']['LinkCallToAction'];
 export type SchemaLinkData = components['schemas']['LinkData'];
 export type SchemaLinkDataInput = components['schemas']['LinkDataInput'];
 export type SchemaNumericString = components['schemas']['NumericString'];
 export type SchemaObjectStorySpec = components['schemas']['ObjectStorySpec'];
 export type SchemaObjectStorySpecInput = components['schemas']['ObjectStorySpecInput'];
 export type SchemaObjectType = components['schemas']['ObjectType'];
+export type SchemaObjectTypeOpen = components['schemas']['ObjectTypeOpen'];
 export type SchemaOmnichannelLinkSpec = components['schemas']['OmnichannelLinkSpec'];
 export type SchemaPagePost = components['schemas']['PagePost'];
 export type SchemaPagePostList = components['schemas']['PagePostList'];
@@ -1235,14 +1233,19 @@ export type SchemaRecommenderSettings = components['schemas']['RecommenderSettin
 export type SchemaSuccess = components['schemas']['Success'];
 export type SchemaTemplateUrlSpec = components['schemas']['TemplateUrlSpec'];
 export type SchemaTextData = components['schemas']['TextData'];
+export type SchemaUpdateResult = components['schemas']['UpdateResult'];
 export type SchemaVideoData = components['schemas']['VideoData'];
 export type SchemaVideoDataInput = components['schemas']['VideoDataInput'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseTooManyCalls = components['responses']['TooManyCalls'];
 export type ParameterAccessToken = components['parameters']['access_token'];
+export type ParameterAfter = components['parameters']['after'];
+export type ParameterBefore = components['parameters']['before'];
 export type ParameterCreativeId = components['parameters']['creative_id'];
 export type ParameterFields = components['parameters']['fields'];
+export type ParameterLimit = components['parameters']['limit'];
+export type ParameterThumbnailHeight = components['parameters']['thumbnail_height'];
+export type ParameterThumbnailWidth = components['parameters']['thumbnail_width'];
 export type ParameterVersion = components['parameters']['version'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -1251,12 +1254,12 @@ export interface operations {
             query?: {
                 /** @description OAuth 2.0 access token (or send it as a bearer token). */
                 access_token?: components["parameters"]["access_token"];
-                /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
+                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
                 fields?: components["parameters"]["fields"];
-                /** @description Height in pixels of the thumbnail in thumbnail_url. */
-                thumbnail_height?: number;
-                /** @description Width in pixels of the thumbnail in thumbnail_url. */
-                thumbnail_width?: number;
+                /** @description Height in pixels of the thumbnail in thumbnail_url (default 64). */
+                thumbnail_height?: components["parameters"]["thumbnail_height"];
+                /** @description Width in pixels of the thumbnail in thumbnail_url (default 64). */
+                thumbnail_width?: components["parameters"]["thumbnail_width"];
             };
             header?: never;
             path: {
@@ -1280,12 +1283,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyCalls"];
         };
     };
     updateAdCreative: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
+                fields?: components["parameters"]["fields"];
+            };
             header?: never;
             path: {
                 /** @description Id of the creative (numeric string). */
@@ -1303,18 +1308,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The update succeeded. */
+            /** @description The update succeeded; with `fields`, the written node read back. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": components["schemas"]["UpdateResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyCalls"];
         };
     };
     deleteAdCreative: {
@@ -1353,7 +1357,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyCalls"];
         };
     };
     getAdCreativePreviews: {
@@ -1412,7 +1415,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyCalls"];
         };
     };
     listPromotablePosts: {
@@ -1420,11 +1422,11 @@ export interface operations {
             query?: {
                 /** @description OAuth 2.0 access token (or send it as a bearer token). */
                 access_token?: components["parameters"]["access_token"];
-                /** @description Cursor of the next page. */
-                after?: string;
-                /** @description Cursor of the previous page. */
-                before?: string;
-                /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
+                /** @description Cursor of the next page (paging.cursors.after). */
+                after?: components["parameters"]["after"];
+                /** @description Cursor of the previous page (paging.cursors.before). */
+                before?: components["parameters"]["before"];
+                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
                 fields?: components["parameters"]["fields"];
                 /** @description Include hidden posts. */
                 include_hidden?: boolean;
@@ -1432,8 +1434,8 @@ export interface operations {
                 include_inline?: boolean;
                 /** @description Only published (true) or unpublished (false) posts. */
                 is_published?: boolean;
-                /** @description Posts per page. */
-                limit?: number;
+                /** @description Items per page (the service's default and maximum page sizes are not shown in the document). */
+                limit?: components["parameters"]["limit"];
             };
             header?: never;
             path: {
@@ -1457,7 +1459,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyCalls"];
         };
     };
     listAdCreatives: {
@@ -1466,13 +1467,13 @@ export interface operations {
                 /** @description OAuth 2.0 access token (or send it as a bearer token). */
                 access_token?: components["parameters"]["access_token"];
                 /** @description Cursor of the next page (paging.cursors.after). */
-                after?: string;
+                after?: components["parameters"]["after"];
                 /** @description Cursor of the previous page (paging.cursors.before). */
-                before?: string;
-                /** @description Graph field expansion: comma-separated field names to return; name{a,b} selects fields of a nested object (two levels deep), name.limit(n) limits an edge. The answer holds the requested fields plus id. */
+                before?: components["parameters"]["before"];
+                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
                 fields?: components["parameters"]["fields"];
-                /** @description Creatives per page. */
-                limit?: number;
+                /** @description Items per page (the service's default and maximum page sizes are not shown in the document). */
+                limit?: components["parameters"]["limit"];
                 /** @description total_count to include the total in summary. */
                 summary?: "total_count" | "true" | "false";
             };
@@ -1498,7 +1499,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyCalls"];
         };
     };
     createAdCreative: {
@@ -1532,7 +1532,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyCalls"];
         };
     };
 }

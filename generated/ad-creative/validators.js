@@ -251,7 +251,7 @@ const strict = ((exports) => {
 "use strict";
 exports.validateCreateAdCreativeBody2 = validate0;
 const schema0 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeCreate","$id":"spec://ad-creative/validateCreateAdCreativeBody2"};
-const schema2 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}};
+const schema2 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"dependentRequired":{"object_url":["title"]},"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCropsInput"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string","maxLength":1000},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}};
 const schema3 = {"type":"string","pattern":"^[0-9]+$"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
@@ -413,615 +413,7 @@ validate8.errors = vErrors;
 return errors === 0;
 }
 
-const schema6 = {"type":"object","properties":{"ad_formats":{"type":"array","items":{"type":"string"}},"additional_data":{"type":"object"},"app_product_page_id":{"type":"string"},"asset_customization_rules":{"type":"array","items":{"type":"object"}},"autotranslate":{"type":"array","items":{"type":"string"}},"bodies":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"call_ads_configuration":{"type":"object"},"call_to_action_types":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"}},"call_to_actions":{"type":"array","items":{"type":"object"}},"captions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"carousels":{"type":"array","items":{"type":"object"}},"descriptions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"events":{"type":"array","items":{"type":"object"}},"groups":{"type":"array","items":{"type":"object"}},"images":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedImage"}},"link_urls":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedLinkUrl"}},"message_extensions":{"type":"array","items":{"type":"object"}},"onsite_destinations":{"type":"array","items":{"type":"object"}},"optimization_type":{"type":"string"},"promotional_metadata":{"type":"object"},"reasons_to_shop":{},"shops_bundle":{},"titles":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"upcoming_events":{"type":"array","items":{"type":"object"}},"videos":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedVideo"}}}};
-const schema7 = {"type":"object","properties":{"text":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text !== undefined){
-let data0 = data.text;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.adlabels !== undefined){
-let data1 = data.adlabels;
-const _errs3 = errors;
-const _errs4 = errors;
-if(Array.isArray(data1)){
-let valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(!(validate5(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid0 = _errs3 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-const schema8 = {"type":"string","enum":["OPEN_LINK","LIKE_PAGE","SHOP_NOW","PLAY_GAME","INSTALL_APP","USE_APP","CALL","CALL_ME","VIDEO_CALL","INSTALL_MOBILE_APP","USE_MOBILE_APP","MOBILE_DOWNLOAD","BOOK_TRAVEL","LISTEN_MUSIC","WATCH_VIDEO","LEARN_MORE","SIGN_UP","DOWNLOAD","WATCH_MORE","NO_BUTTON","VISIT_PAGES_FEED","CALL_NOW","APPLY_NOW","CONTACT","BUY_NOW","GET_OFFER","GET_OFFER_VIEW","BUY_TICKETS","UPDATE_APP","GET_DIRECTIONS","BUY","SEND_UPDATES","MESSAGE_PAGE","DONATE","SUBSCRIBE","SAY_THANKS","SELL_NOW","SHARE","DONATE_NOW","GET_QUOTE","CONTACT_US","ORDER_NOW","START_ORDER","ADD_TO_CART","VIDEO_ANNOTATION","RECORD_NOW","INQUIRE_NOW","CONFIRM","REFER_FRIENDS","REQUEST_TIME","GET_SHOWTIMES","LISTEN_NOW","WOODHENGE_SUPPORT","SOTTO_SUBSCRIBE","FOLLOW_USER","RAISE_MONEY","EVENT_RSVP","WHATSAPP_MESSAGE","FOLLOW_NEWS_STORYLINE","SEE_MORE","BOOK_NOW","FIND_A_GROUP","FIND_YOUR_GROUPS","PAY_TO_ACCESS","PURCHASE_GIFT_CARDS","FOLLOW_PAGE","SEND_A_GIFT","SWIPE_UP_SHOP","SWIPE_UP_PRODUCT","SEND_GIFT_MONEY","PLAY_GAME_ON_PLATFORM","GET_STARTED","OPEN_INSTANT_APP","AUDIO_CALL","GET_PROMOTIONS","JOIN_CHANNEL","MAKE_AN_APPOINTMENT","ASK_ABOUT_SERVICES","BOOK_A_CONSULTATION","GET_A_QUOTE","BUY_VIA_MESSAGE","ASK_FOR_MORE_INFO","CHAT_WITH_US","VIEW_PRODUCT"]};
-
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs0 = errors;
-const vSchema0 = schema8.enum;
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "OPEN_LINK") || (data === "LIKE_PAGE")) || (data === "SHOP_NOW")) || (data === "PLAY_GAME")) || (data === "INSTALL_APP")) || (data === "USE_APP")) || (data === "CALL")) || (data === "CALL_ME")) || (data === "VIDEO_CALL")) || (data === "INSTALL_MOBILE_APP")) || (data === "USE_MOBILE_APP")) || (data === "MOBILE_DOWNLOAD")) || (data === "BOOK_TRAVEL")) || (data === "LISTEN_MUSIC")) || (data === "WATCH_VIDEO")) || (data === "LEARN_MORE")) || (data === "SIGN_UP")) || (data === "DOWNLOAD")) || (data === "WATCH_MORE")) || (data === "NO_BUTTON")) || (data === "VISIT_PAGES_FEED")) || (data === "CALL_NOW")) || (data === "APPLY_NOW")) || (data === "CONTACT")) || (data === "BUY_NOW")) || (data === "GET_OFFER")) || (data === "GET_OFFER_VIEW")) || (data === "BUY_TICKETS")) || (data === "UPDATE_APP")) || (data === "GET_DIRECTIONS")) || (data === "BUY")) || (data === "SEND_UPDATES")) || (data === "MESSAGE_PAGE")) || (data === "DONATE")) || (data === "SUBSCRIBE")) || (data === "SAY_THANKS")) || (data === "SELL_NOW")) || (data === "SHARE")) || (data === "DONATE_NOW")) || (data === "GET_QUOTE")) || (data === "CONTACT_US")) || (data === "ORDER_NOW")) || (data === "START_ORDER")) || (data === "ADD_TO_CART")) || (data === "VIDEO_ANNOTATION")) || (data === "RECORD_NOW")) || (data === "INQUIRE_NOW")) || (data === "CONFIRM")) || (data === "REFER_FRIENDS")) || (data === "REQUEST_TIME")) || (data === "GET_SHOWTIMES")) || (data === "LISTEN_NOW")) || (data === "WOODHENGE_SUPPORT")) || (data === "SOTTO_SUBSCRIBE")) || (data === "FOLLOW_USER")) || (data === "RAISE_MONEY")) || (data === "EVENT_RSVP")) || (data === "WHATSAPP_MESSAGE")) || (data === "FOLLOW_NEWS_STORYLINE")) || (data === "SEE_MORE")) || (data === "BOOK_NOW")) || (data === "FIND_A_GROUP")) || (data === "FIND_YOUR_GROUPS")) || (data === "PAY_TO_ACCESS")) || (data === "PURCHASE_GIFT_CARDS")) || (data === "FOLLOW_PAGE")) || (data === "SEND_A_GIFT")) || (data === "SWIPE_UP_SHOP")) || (data === "SWIPE_UP_PRODUCT")) || (data === "SEND_GIFT_MONEY")) || (data === "PLAY_GAME_ON_PLATFORM")) || (data === "GET_STARTED")) || (data === "OPEN_INSTANT_APP")) || (data === "AUDIO_CALL")) || (data === "GET_PROMOTIONS")) || (data === "JOIN_CHANNEL")) || (data === "MAKE_AN_APPOINTMENT")) || (data === "ASK_ABOUT_SERVICES")) || (data === "BOOK_A_CONSULTATION")) || (data === "GET_A_QUOTE")) || (data === "BUY_VIA_MESSAGE")) || (data === "ASK_FOR_MORE_INFO")) || (data === "CHAT_WITH_US")) || (data === "VIEW_PRODUCT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate14.errors = vErrors;
-return errors === 0;
-}
-
-const schema9 = {"type":"object","properties":{"hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
-const schema10 = {"type":"object","propertyNames":{"enum":["100x100","100x72","191x100","400x150","400x500","600x360","90x160"]},"additionalProperties":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2}}};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-const vSchema0 = schema10.propertyNames.enum;
-if(!(((((((key0 === "100x100") || (key0 === "100x72")) || (key0 === "191x100")) || (key0 === "400x150")) || (key0 === "400x500")) || (key0 === "600x360")) || (key0 === "90x160"))){
-const err0 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema10.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-const _errs2 = errors;
-for(const key1 in data){
-let data0 = data[key1];
-const _errs3 = errors;
-const _errs4 = errors;
-if(Array.isArray(data0)){
-let valid3 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(Array.isArray(data1)){
-if(data1.length > 2){
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data1.length < 2){
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-let valid5 = true;
-const len1 = data1.length;
-for(let i1=0; i1<len1; i1++){
-let data2 = data1[i1];
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const _errs8 = errors;
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var valid4 = _errs7 === errors;
-if(!valid4){
-valid5 = false;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-valid3 = false;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid1 = _errs3 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate19.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hash !== undefined){
-let data0 = data.hash;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.url !== undefined){
-let data1 = data.url;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 1000){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid0 = _errs3 === errors;
-}
-if(data.image_crops !== undefined){
-let data2 = data.image_crops;
-const _errs5 = errors;
-if(!(validate19(data2, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs5 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs6 = errors;
-const _errs7 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs8 = errors;
-if(!(validate5(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid0 = _errs6 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate18.errors = vErrors;
-return errors === 0;
-}
-
-const schema11 = {"type":"object","properties":{"website_url":{"type":"string","maxLength":1000},"display_url":{"type":"string","maxLength":1000},"deeplink_url":{"type":"string","maxLength":1000},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.website_url !== undefined){
-let data0 = data.website_url;
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(func0(data0) > 1000){
-const err0 = {instancePath:instancePath+"/website_url",schemaPath:"#/properties/website_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/website_url",schemaPath:"#/properties/website_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-}
-if(data.display_url !== undefined){
-let data1 = data.display_url;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 1000){
-const err2 = {instancePath:instancePath+"/display_url",schemaPath:"#/properties/display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/display_url",schemaPath:"#/properties/display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid0 = _errs3 === errors;
-}
-if(data.deeplink_url !== undefined){
-let data2 = data.deeplink_url;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err4 = {instancePath:instancePath+"/deeplink_url",schemaPath:"#/properties/deeplink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/deeplink_url",schemaPath:"#/properties/deeplink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid0 = _errs5 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs7 = errors;
-const _errs8 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-if(!(validate5(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs9 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid0 = _errs7 === errors;
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-
-const schema12 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string","maxLength":1000},"thumbnail_hash":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.video_id !== undefined){
-let data0 = data.video_id;
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.thumbnail_url !== undefined){
-let data1 = data.thumbnail_url;
-const _errs2 = errors;
-const _errs3 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 1000){
-const err0 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid0 = _errs2 === errors;
-}
-if(data.thumbnail_hash !== undefined){
-let data2 = data.thumbnail_hash;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/thumbnail_hash",schemaPath:"#/properties/thumbnail_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs6 = errors;
-const _errs7 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs8 = errors;
-if(!(validate5(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid0 = _errs6 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate27.errors = vErrors;
-return errors === 0;
-}
-
+const schema6 = {"type":"object","properties":{"ad_formats":{"type":"array","items":{"type":"string"}},"additional_data":{"type":"object"},"app_product_page_id":{"type":"string"},"asset_customization_rules":{"type":"array","items":{"type":"object"}},"autotranslate":{"type":"array","items":{"type":"string"}},"bodies":{"type":"array","items":{"type":"object"}},"call_ads_configuration":{"type":"object"},"call_to_action_types":{"type":"array","items":{"type":"string"}},"call_to_actions":{"type":"array","items":{"type":"object"}},"captions":{"type":"array","items":{"type":"object"}},"carousels":{"type":"array","items":{"type":"object"}},"descriptions":{"type":"array","items":{"type":"object"}},"events":{"type":"array","items":{"type":"object"}},"groups":{"type":"array","items":{"type":"object"}},"images":{"type":"array","items":{"type":"object"}},"link_urls":{"type":"array","items":{"type":"object"}},"message_extensions":{"type":"array","items":{"type":"object"}},"onsite_destinations":{"type":"array","items":{"type":"object"}},"optimization_type":{"type":"string"},"promotional_metadata":{"type":"object"},"reasons_to_shop":{},"shops_bundle":{},"titles":{"type":"array","items":{"type":"object"}},"upcoming_events":{"type":"array","items":{"type":"object"}},"videos":{"type":"array","items":{"type":"object"}}}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1187,20 +579,8 @@ const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
 let data9 = data8[i3];
 const _errs19 = errors;
-if(!(validate11(data9, {instancePath:instancePath+"/bodies/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid7 = _errs19 === errors;
-if(!valid7){
-valid8 = false;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/bodies",schemaPath:"#/properties/bodies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err8 = {instancePath:instancePath+"/bodies/" + i3,schemaPath:"#/properties/bodies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1209,13 +589,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid0 = _errs17 === errors;
-}
-if(data.call_ads_configuration !== undefined){
-let data10 = data.call_ads_configuration;
 const _errs20 = errors;
-if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err9 = {instancePath:instancePath+"/call_ads_configuration",schemaPath:"#/properties/call_ads_configuration/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid7 = _errs19 === errors;
+if(!valid7){
+valid8 = false;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/bodies",schemaPath:"#/properties/bodies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1224,33 +606,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs17 === errors;
+}
+if(data.call_ads_configuration !== undefined){
+let data10 = data.call_ads_configuration;
 const _errs21 = errors;
-var valid0 = _errs20 === errors;
-}
-if(data.call_to_action_types !== undefined){
-let data11 = data.call_to_action_types;
-const _errs22 = errors;
-const _errs23 = errors;
-if(Array.isArray(data11)){
-let valid10 = true;
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-let data12 = data11[i4];
-const _errs24 = errors;
-if(!(validate14(data12, {instancePath:instancePath+"/call_to_action_types/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid9 = _errs24 === errors;
-if(!valid9){
-valid10 = false;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/call_to_action_types",schemaPath:"#/properties/call_to_action_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err10 = {instancePath:instancePath+"/call_ads_configuration",schemaPath:"#/properties/call_ads_configuration/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1259,20 +621,21 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid0 = _errs22 === errors;
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
 }
-if(data.call_to_actions !== undefined){
-let data13 = data.call_to_actions;
+if(data.call_to_action_types !== undefined){
+let data11 = data.call_to_action_types;
+const _errs23 = errors;
+const _errs24 = errors;
+if(Array.isArray(data11)){
+let valid10 = true;
+const len4 = data11.length;
+for(let i4=0; i4<len4; i4++){
+let data12 = data11[i4];
 const _errs25 = errors;
-const _errs26 = errors;
-if(Array.isArray(data13)){
-let valid12 = true;
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-let data14 = data13[i5];
-const _errs27 = errors;
-if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err11 = {instancePath:instancePath+"/call_to_actions/" + i5,schemaPath:"#/properties/call_to_actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data12 !== "string"){
+const err11 = {instancePath:instancePath+"/call_to_action_types/" + i4,schemaPath:"#/properties/call_to_action_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1281,15 +644,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs28 = errors;
-var valid11 = _errs27 === errors;
-if(!valid11){
-valid12 = false;
+const _errs26 = errors;
+var valid9 = _errs25 === errors;
+if(!valid9){
+valid10 = false;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/call_to_actions",schemaPath:"#/properties/call_to_actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/call_to_action_types",schemaPath:"#/properties/call_to_action_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1298,32 +661,20 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs23 === errors;
 }
-if(data.captions !== undefined){
-let data15 = data.captions;
+if(data.call_to_actions !== undefined){
+let data13 = data.call_to_actions;
+const _errs27 = errors;
+const _errs28 = errors;
+if(Array.isArray(data13)){
+let valid12 = true;
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+let data14 = data13[i5];
 const _errs29 = errors;
-const _errs30 = errors;
-if(Array.isArray(data15)){
-let valid14 = true;
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-let data16 = data15[i6];
-const _errs31 = errors;
-if(!(validate11(data16, {instancePath:instancePath+"/captions/" + i6,parentData:data15,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid13 = _errs31 === errors;
-if(!valid13){
-valid14 = false;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/captions",schemaPath:"#/properties/captions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
+const err13 = {instancePath:instancePath+"/call_to_actions/" + i5,schemaPath:"#/properties/call_to_actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1332,20 +683,15 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid0 = _errs29 === errors;
+const _errs30 = errors;
+var valid11 = _errs29 === errors;
+if(!valid11){
+valid12 = false;
 }
-if(data.carousels !== undefined){
-let data17 = data.carousels;
-const _errs32 = errors;
-const _errs33 = errors;
-if(Array.isArray(data17)){
-let valid16 = true;
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-let data18 = data17[i7];
-const _errs34 = errors;
-if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
-const err14 = {instancePath:instancePath+"/carousels/" + i7,schemaPath:"#/properties/carousels/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/call_to_actions",schemaPath:"#/properties/call_to_actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1354,15 +700,20 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs35 = errors;
-var valid15 = _errs34 === errors;
-if(!valid15){
-valid16 = false;
+var valid0 = _errs27 === errors;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/carousels",schemaPath:"#/properties/carousels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.captions !== undefined){
+let data15 = data.captions;
+const _errs31 = errors;
+const _errs32 = errors;
+if(Array.isArray(data15)){
+let valid14 = true;
+const len6 = data15.length;
+for(let i6=0; i6<len6; i6++){
+let data16 = data15[i6];
+const _errs33 = errors;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err15 = {instancePath:instancePath+"/captions/" + i6,schemaPath:"#/properties/captions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1371,32 +722,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid0 = _errs32 === errors;
-}
-if(data.descriptions !== undefined){
-let data19 = data.descriptions;
-const _errs36 = errors;
-const _errs37 = errors;
-if(Array.isArray(data19)){
-let valid18 = true;
-const len8 = data19.length;
-for(let i8=0; i8<len8; i8++){
-let data20 = data19[i8];
-const _errs38 = errors;
-if(!(validate11(data20, {instancePath:instancePath+"/descriptions/" + i8,parentData:data19,parentDataProperty:i8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid17 = _errs38 === errors;
-if(!valid17){
-valid18 = false;
+const _errs34 = errors;
+var valid13 = _errs33 === errors;
+if(!valid13){
+valid14 = false;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/descriptions",schemaPath:"#/properties/descriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err16 = {instancePath:instancePath+"/captions",schemaPath:"#/properties/captions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1405,20 +739,20 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs31 === errors;
 }
-if(data.events !== undefined){
-let data21 = data.events;
-const _errs39 = errors;
-const _errs40 = errors;
-if(Array.isArray(data21)){
-let valid20 = true;
-const len9 = data21.length;
-for(let i9=0; i9<len9; i9++){
-let data22 = data21[i9];
-const _errs41 = errors;
-if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err17 = {instancePath:instancePath+"/events/" + i9,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.carousels !== undefined){
+let data17 = data.carousels;
+const _errs35 = errors;
+const _errs36 = errors;
+if(Array.isArray(data17)){
+let valid16 = true;
+const len7 = data17.length;
+for(let i7=0; i7<len7; i7++){
+let data18 = data17[i7];
+const _errs37 = errors;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err17 = {instancePath:instancePath+"/carousels/" + i7,schemaPath:"#/properties/carousels/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1427,15 +761,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs42 = errors;
-var valid19 = _errs41 === errors;
-if(!valid19){
-valid20 = false;
+const _errs38 = errors;
+var valid15 = _errs37 === errors;
+if(!valid15){
+valid16 = false;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/carousels",schemaPath:"#/properties/carousels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1444,20 +778,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs35 === errors;
 }
-if(data.groups !== undefined){
-let data23 = data.groups;
-const _errs43 = errors;
-const _errs44 = errors;
-if(Array.isArray(data23)){
-let valid22 = true;
-const len10 = data23.length;
-for(let i10=0; i10<len10; i10++){
-let data24 = data23[i10];
-const _errs45 = errors;
-if(!(data24 && typeof data24 == "object" && !Array.isArray(data24))){
-const err19 = {instancePath:instancePath+"/groups/" + i10,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.descriptions !== undefined){
+let data19 = data.descriptions;
+const _errs39 = errors;
+const _errs40 = errors;
+if(Array.isArray(data19)){
+let valid18 = true;
+const len8 = data19.length;
+for(let i8=0; i8<len8; i8++){
+let data20 = data19[i8];
+const _errs41 = errors;
+if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
+const err19 = {instancePath:instancePath+"/descriptions/" + i8,schemaPath:"#/properties/descriptions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1466,15 +800,15 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs46 = errors;
-var valid21 = _errs45 === errors;
-if(!valid21){
-valid22 = false;
+const _errs42 = errors;
+var valid17 = _errs41 === errors;
+if(!valid17){
+valid18 = false;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/descriptions",schemaPath:"#/properties/descriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1483,32 +817,20 @@ vErrors.push(err20);
 }
 errors++;
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs39 === errors;
 }
-if(data.images !== undefined){
-let data25 = data.images;
-const _errs47 = errors;
-const _errs48 = errors;
-if(Array.isArray(data25)){
-let valid24 = true;
-const len11 = data25.length;
-for(let i11=0; i11<len11; i11++){
-let data26 = data25[i11];
-const _errs49 = errors;
-if(!(validate18(data26, {instancePath:instancePath+"/images/" + i11,parentData:data25,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid23 = _errs49 === errors;
-if(!valid23){
-valid24 = false;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.events !== undefined){
+let data21 = data.events;
+const _errs43 = errors;
+const _errs44 = errors;
+if(Array.isArray(data21)){
+let valid20 = true;
+const len9 = data21.length;
+for(let i9=0; i9<len9; i9++){
+let data22 = data21[i9];
+const _errs45 = errors;
+if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+const err21 = {instancePath:instancePath+"/events/" + i9,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1517,32 +839,15 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid0 = _errs47 === errors;
-}
-if(data.link_urls !== undefined){
-let data27 = data.link_urls;
-const _errs50 = errors;
-const _errs51 = errors;
-if(Array.isArray(data27)){
-let valid26 = true;
-const len12 = data27.length;
-for(let i12=0; i12<len12; i12++){
-let data28 = data27[i12];
-const _errs52 = errors;
-if(!(validate23(data28, {instancePath:instancePath+"/link_urls/" + i12,parentData:data27,parentDataProperty:i12,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid25 = _errs52 === errors;
-if(!valid25){
-valid26 = false;
+const _errs46 = errors;
+var valid19 = _errs45 === errors;
+if(!valid19){
+valid20 = false;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/link_urls",schemaPath:"#/properties/link_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1551,20 +856,20 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid0 = _errs50 === errors;
+var valid0 = _errs43 === errors;
 }
-if(data.message_extensions !== undefined){
-let data29 = data.message_extensions;
-const _errs53 = errors;
-const _errs54 = errors;
-if(Array.isArray(data29)){
-let valid28 = true;
-const len13 = data29.length;
-for(let i13=0; i13<len13; i13++){
-let data30 = data29[i13];
-const _errs55 = errors;
-if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
-const err23 = {instancePath:instancePath+"/message_extensions/" + i13,schemaPath:"#/properties/message_extensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.groups !== undefined){
+let data23 = data.groups;
+const _errs47 = errors;
+const _errs48 = errors;
+if(Array.isArray(data23)){
+let valid22 = true;
+const len10 = data23.length;
+for(let i10=0; i10<len10; i10++){
+let data24 = data23[i10];
+const _errs49 = errors;
+if(!(data24 && typeof data24 == "object" && !Array.isArray(data24))){
+const err23 = {instancePath:instancePath+"/groups/" + i10,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1573,15 +878,15 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs56 = errors;
-var valid27 = _errs55 === errors;
-if(!valid27){
-valid28 = false;
+const _errs50 = errors;
+var valid21 = _errs49 === errors;
+if(!valid21){
+valid22 = false;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/message_extensions",schemaPath:"#/properties/message_extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err24 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1590,20 +895,20 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid0 = _errs53 === errors;
+var valid0 = _errs47 === errors;
 }
-if(data.onsite_destinations !== undefined){
-let data31 = data.onsite_destinations;
-const _errs57 = errors;
-const _errs58 = errors;
-if(Array.isArray(data31)){
-let valid30 = true;
-const len14 = data31.length;
-for(let i14=0; i14<len14; i14++){
-let data32 = data31[i14];
-const _errs59 = errors;
-if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
-const err25 = {instancePath:instancePath+"/onsite_destinations/" + i14,schemaPath:"#/properties/onsite_destinations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.images !== undefined){
+let data25 = data.images;
+const _errs51 = errors;
+const _errs52 = errors;
+if(Array.isArray(data25)){
+let valid24 = true;
+const len11 = data25.length;
+for(let i11=0; i11<len11; i11++){
+let data26 = data25[i11];
+const _errs53 = errors;
+if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
+const err25 = {instancePath:instancePath+"/images/" + i11,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1612,15 +917,15 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs60 = errors;
-var valid29 = _errs59 === errors;
-if(!valid29){
-valid30 = false;
+const _errs54 = errors;
+var valid23 = _errs53 === errors;
+if(!valid23){
+valid24 = false;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/onsite_destinations",schemaPath:"#/properties/onsite_destinations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err26 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1629,13 +934,20 @@ vErrors.push(err26);
 }
 errors++;
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs51 === errors;
 }
-if(data.optimization_type !== undefined){
-let data33 = data.optimization_type;
-const _errs61 = errors;
-if(typeof data33 !== "string"){
-const err27 = {instancePath:instancePath+"/optimization_type",schemaPath:"#/properties/optimization_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.link_urls !== undefined){
+let data27 = data.link_urls;
+const _errs55 = errors;
+const _errs56 = errors;
+if(Array.isArray(data27)){
+let valid26 = true;
+const len12 = data27.length;
+for(let i12=0; i12<len12; i12++){
+let data28 = data27[i12];
+const _errs57 = errors;
+if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
+const err27 = {instancePath:instancePath+"/link_urls/" + i12,schemaPath:"#/properties/link_urls/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1644,14 +956,15 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs62 = errors;
-var valid0 = _errs61 === errors;
+const _errs58 = errors;
+var valid25 = _errs57 === errors;
+if(!valid25){
+valid26 = false;
 }
-if(data.promotional_metadata !== undefined){
-let data34 = data.promotional_metadata;
-const _errs63 = errors;
-if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err28 = {instancePath:instancePath+"/promotional_metadata",schemaPath:"#/properties/promotional_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/link_urls",schemaPath:"#/properties/link_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1660,33 +973,20 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs64 = errors;
-var valid0 = _errs63 === errors;
+var valid0 = _errs55 === errors;
 }
-if(data.titles !== undefined){
-let data35 = data.titles;
-const _errs65 = errors;
-const _errs66 = errors;
-if(Array.isArray(data35)){
-let valid32 = true;
-const len15 = data35.length;
-for(let i15=0; i15<len15; i15++){
-let data36 = data35[i15];
-const _errs67 = errors;
-if(!(validate11(data36, {instancePath:instancePath+"/titles/" + i15,parentData:data35,parentDataProperty:i15,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid31 = _errs67 === errors;
-if(!valid31){
-valid32 = false;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/titles",schemaPath:"#/properties/titles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.message_extensions !== undefined){
+let data29 = data.message_extensions;
+const _errs59 = errors;
+const _errs60 = errors;
+if(Array.isArray(data29)){
+let valid28 = true;
+const len13 = data29.length;
+for(let i13=0; i13<len13; i13++){
+let data30 = data29[i13];
+const _errs61 = errors;
+if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
+const err29 = {instancePath:instancePath+"/message_extensions/" + i13,schemaPath:"#/properties/message_extensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1695,20 +995,15 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid0 = _errs65 === errors;
+const _errs62 = errors;
+var valid27 = _errs61 === errors;
+if(!valid27){
+valid28 = false;
 }
-if(data.upcoming_events !== undefined){
-let data37 = data.upcoming_events;
-const _errs68 = errors;
-const _errs69 = errors;
-if(Array.isArray(data37)){
-let valid34 = true;
-const len16 = data37.length;
-for(let i16=0; i16<len16; i16++){
-let data38 = data37[i16];
-const _errs70 = errors;
-if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
-const err30 = {instancePath:instancePath+"/upcoming_events/" + i16,schemaPath:"#/properties/upcoming_events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/message_extensions",schemaPath:"#/properties/message_extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1717,15 +1012,20 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs71 = errors;
-var valid33 = _errs70 === errors;
-if(!valid33){
-valid34 = false;
+var valid0 = _errs59 === errors;
 }
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/upcoming_events",schemaPath:"#/properties/upcoming_events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.onsite_destinations !== undefined){
+let data31 = data.onsite_destinations;
+const _errs63 = errors;
+const _errs64 = errors;
+if(Array.isArray(data31)){
+let valid30 = true;
+const len14 = data31.length;
+for(let i14=0; i14<len14; i14++){
+let data32 = data31[i14];
+const _errs65 = errors;
+if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
+const err31 = {instancePath:instancePath+"/onsite_destinations/" + i14,schemaPath:"#/properties/onsite_destinations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1734,32 +1034,15 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid0 = _errs68 === errors;
-}
-if(data.videos !== undefined){
-let data39 = data.videos;
-const _errs72 = errors;
-const _errs73 = errors;
-if(Array.isArray(data39)){
-let valid36 = true;
-const len17 = data39.length;
-for(let i17=0; i17<len17; i17++){
-let data40 = data39[i17];
-const _errs74 = errors;
-if(!(validate27(data40, {instancePath:instancePath+"/videos/" + i17,parentData:data39,parentDataProperty:i17,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid35 = _errs74 === errors;
-if(!valid35){
-valid36 = false;
+const _errs66 = errors;
+var valid29 = _errs65 === errors;
+if(!valid29){
+valid30 = false;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/videos",schemaPath:"#/properties/videos/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err32 = {instancePath:instancePath+"/onsite_destinations",schemaPath:"#/properties/onsite_destinations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1768,11 +1051,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-var valid0 = _errs72 === errors;
+var valid0 = _errs63 === errors;
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.optimization_type !== undefined){
+let data33 = data.optimization_type;
+const _errs67 = errors;
+if(typeof data33 !== "string"){
+const err33 = {instancePath:instancePath+"/optimization_type",schemaPath:"#/properties/optimization_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1781,13 +1066,160 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs68 = errors;
+var valid0 = _errs67 === errors;
+}
+if(data.promotional_metadata !== undefined){
+let data34 = data.promotional_metadata;
+const _errs69 = errors;
+if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
+const err34 = {instancePath:instancePath+"/promotional_metadata",schemaPath:"#/properties/promotional_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs70 = errors;
+var valid0 = _errs69 === errors;
+}
+if(data.titles !== undefined){
+let data35 = data.titles;
+const _errs71 = errors;
+const _errs72 = errors;
+if(Array.isArray(data35)){
+let valid32 = true;
+const len15 = data35.length;
+for(let i15=0; i15<len15; i15++){
+let data36 = data35[i15];
+const _errs73 = errors;
+if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
+const err35 = {instancePath:instancePath+"/titles/" + i15,schemaPath:"#/properties/titles/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs74 = errors;
+var valid31 = _errs73 === errors;
+if(!valid31){
+valid32 = false;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/titles",schemaPath:"#/properties/titles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var valid0 = _errs71 === errors;
+}
+if(data.upcoming_events !== undefined){
+let data37 = data.upcoming_events;
+const _errs75 = errors;
+const _errs76 = errors;
+if(Array.isArray(data37)){
+let valid34 = true;
+const len16 = data37.length;
+for(let i16=0; i16<len16; i16++){
+let data38 = data37[i16];
+const _errs77 = errors;
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err37 = {instancePath:instancePath+"/upcoming_events/" + i16,schemaPath:"#/properties/upcoming_events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs78 = errors;
+var valid33 = _errs77 === errors;
+if(!valid33){
+valid34 = false;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/upcoming_events",schemaPath:"#/properties/upcoming_events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var valid0 = _errs75 === errors;
+}
+if(data.videos !== undefined){
+let data39 = data.videos;
+const _errs79 = errors;
+const _errs80 = errors;
+if(Array.isArray(data39)){
+let valid36 = true;
+const len17 = data39.length;
+for(let i17=0; i17<len17; i17++){
+let data40 = data39[i17];
+const _errs81 = errors;
+if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
+const err39 = {instancePath:instancePath+"/videos/" + i17,schemaPath:"#/properties/videos/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs82 = errors;
+var valid35 = _errs81 === errors;
+if(!valid35){
+valid36 = false;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/videos",schemaPath:"#/properties/videos/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+var valid0 = _errs79 === errors;
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"type":"string","enum":["NONE","POLITICAL","POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"]};
+const schema7 = {"type":"string","enum":["NONE","POLITICAL","POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"]};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -1801,9 +1233,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema13.enum;
+const vSchema0 = schema7.enum;
 if(!(((data === "NONE") || (data === "POLITICAL")) || (data === "POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema7.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1812,17 +1244,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"type":"string","minLength":1,"pattern":"^[^\\\\/!.?*(),;:-]","allOf":[{"pattern":"^(?![\\s\\S]*\\S{31})"},{"pattern":"^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"},{"pattern":"^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"}]};
+const schema8 = {"type":"string","minLength":1,"pattern":"^[^\\\\/!.?*(),;:-]","allOf":[{"pattern":"^(?![\\s\\S]*\\S{31})"},{"pattern":"^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"},{"pattern":"^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$"},{"pattern":"^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$"}]};
 const pattern1 = new RegExp("^(?![\\s\\S]*\\S{31})", "u");
 const pattern2 = new RegExp("^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})", "u");
-const pattern3 = new RegExp("^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$", "u");
-const pattern4 = new RegExp("^[^\\\\/!.?*(),;:-]", "u");
+const pattern3 = new RegExp("^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$", "u");
+const pattern4 = new RegExp("^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$", "u");
+const pattern5 = new RegExp("^[^\\\\/!.?*(),;:-]", "u");
+const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1857,7 +1291,7 @@ var valid0 = _errs2 === errors;
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-const err2 = {instancePath,schemaPath:"#/allOf/2/pattern",keyword:"pattern",params:{pattern: "^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"},message:"must match pattern \""+"^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"+"\""};
+const err2 = {instancePath,schemaPath:"#/allOf/2/pattern",keyword:"pattern",params:{pattern: "^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$"},message:"must match pattern \""+"^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1868,9 +1302,10 @@ errors++;
 }
 }
 var valid0 = _errs3 === errors;
+const _errs4 = errors;
 if(typeof data === "string"){
-if(func0(data) < 1){
-const err3 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern4.test(data)){
+const err3 = {instancePath,schemaPath:"#/allOf/3/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$"},message:"must match pattern \""+"^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1879,8 +1314,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern4.test(data)){
-const err4 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\\\/!.?*(),;:-]"},message:"must match pattern \""+"^[^\\\\/!.?*(),;:-]"+"\""};
+}
+var valid0 = _errs4 === errors;
+if(typeof data === "string"){
+if(func0(data) < 1){
+const err4 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1889,9 +1327,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern5.test(data)){
+const err5 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\\\/!.?*(),;:-]"},message:"must match pattern \""+"^[^\\\\/!.?*(),;:-]"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1900,13 +1337,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate34.errors = vErrors;
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema15 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
+const schema9 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2187,13 +1635,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"type":"string","enum":["brand","category","product_type"]};
+const schema10 = {"type":"string","enum":["OPEN_LINK","LIKE_PAGE","SHOP_NOW","PLAY_GAME","INSTALL_APP","USE_APP","CALL","CALL_ME","VIDEO_CALL","INSTALL_MOBILE_APP","USE_MOBILE_APP","MOBILE_DOWNLOAD","BOOK_TRAVEL","LISTEN_MUSIC","WATCH_VIDEO","LEARN_MORE","SIGN_UP","DOWNLOAD","WATCH_MORE","NO_BUTTON","VISIT_PAGES_FEED","CALL_NOW","APPLY_NOW","CONTACT","BUY_NOW","GET_OFFER","GET_OFFER_VIEW","BUY_TICKETS","UPDATE_APP","GET_DIRECTIONS","BUY","SEND_UPDATES","MESSAGE_PAGE","DONATE","SUBSCRIBE","SAY_THANKS","SELL_NOW","SHARE","DONATE_NOW","GET_QUOTE","CONTACT_US","ORDER_NOW","START_ORDER","ADD_TO_CART","VIDEO_ANNOTATION","RECORD_NOW","INQUIRE_NOW","CONFIRM","REFER_FRIENDS","REQUEST_TIME","GET_SHOWTIMES","LISTEN_NOW","WOODHENGE_SUPPORT","SOTTO_SUBSCRIBE","FOLLOW_USER","RAISE_MONEY","EVENT_RSVP","WHATSAPP_MESSAGE","FOLLOW_NEWS_STORYLINE","SEE_MORE","BOOK_NOW","FIND_A_GROUP","FIND_YOUR_GROUPS","PAY_TO_ACCESS","PURCHASE_GIFT_CARDS","FOLLOW_PAGE","SEND_A_GIFT","SWIPE_UP_SHOP","SWIPE_UP_PRODUCT","SEND_GIFT_MONEY","PLAY_GAME_ON_PLATFORM","GET_STARTED","OPEN_INSTANT_APP","AUDIO_CALL","GET_PROMOTIONS","JOIN_CHANNEL","MAKE_AN_APPOINTMENT","ASK_ABOUT_SERVICES","BOOK_A_CONSULTATION","GET_A_QUOTE","BUY_VIA_MESSAGE","ASK_FOR_MORE_INFO","CHAT_WITH_US","VIEW_PRODUCT"]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2207,9 +1655,40 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema16.enum;
+const vSchema0 = schema10.enum;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "OPEN_LINK") || (data === "LIKE_PAGE")) || (data === "SHOP_NOW")) || (data === "PLAY_GAME")) || (data === "INSTALL_APP")) || (data === "USE_APP")) || (data === "CALL")) || (data === "CALL_ME")) || (data === "VIDEO_CALL")) || (data === "INSTALL_MOBILE_APP")) || (data === "USE_MOBILE_APP")) || (data === "MOBILE_DOWNLOAD")) || (data === "BOOK_TRAVEL")) || (data === "LISTEN_MUSIC")) || (data === "WATCH_VIDEO")) || (data === "LEARN_MORE")) || (data === "SIGN_UP")) || (data === "DOWNLOAD")) || (data === "WATCH_MORE")) || (data === "NO_BUTTON")) || (data === "VISIT_PAGES_FEED")) || (data === "CALL_NOW")) || (data === "APPLY_NOW")) || (data === "CONTACT")) || (data === "BUY_NOW")) || (data === "GET_OFFER")) || (data === "GET_OFFER_VIEW")) || (data === "BUY_TICKETS")) || (data === "UPDATE_APP")) || (data === "GET_DIRECTIONS")) || (data === "BUY")) || (data === "SEND_UPDATES")) || (data === "MESSAGE_PAGE")) || (data === "DONATE")) || (data === "SUBSCRIBE")) || (data === "SAY_THANKS")) || (data === "SELL_NOW")) || (data === "SHARE")) || (data === "DONATE_NOW")) || (data === "GET_QUOTE")) || (data === "CONTACT_US")) || (data === "ORDER_NOW")) || (data === "START_ORDER")) || (data === "ADD_TO_CART")) || (data === "VIDEO_ANNOTATION")) || (data === "RECORD_NOW")) || (data === "INQUIRE_NOW")) || (data === "CONFIRM")) || (data === "REFER_FRIENDS")) || (data === "REQUEST_TIME")) || (data === "GET_SHOWTIMES")) || (data === "LISTEN_NOW")) || (data === "WOODHENGE_SUPPORT")) || (data === "SOTTO_SUBSCRIBE")) || (data === "FOLLOW_USER")) || (data === "RAISE_MONEY")) || (data === "EVENT_RSVP")) || (data === "WHATSAPP_MESSAGE")) || (data === "FOLLOW_NEWS_STORYLINE")) || (data === "SEE_MORE")) || (data === "BOOK_NOW")) || (data === "FIND_A_GROUP")) || (data === "FIND_YOUR_GROUPS")) || (data === "PAY_TO_ACCESS")) || (data === "PURCHASE_GIFT_CARDS")) || (data === "FOLLOW_PAGE")) || (data === "SEND_A_GIFT")) || (data === "SWIPE_UP_SHOP")) || (data === "SWIPE_UP_PRODUCT")) || (data === "SEND_GIFT_MONEY")) || (data === "PLAY_GAME_ON_PLATFORM")) || (data === "GET_STARTED")) || (data === "OPEN_INSTANT_APP")) || (data === "AUDIO_CALL")) || (data === "GET_PROMOTIONS")) || (data === "JOIN_CHANNEL")) || (data === "MAKE_AN_APPOINTMENT")) || (data === "ASK_ABOUT_SERVICES")) || (data === "BOOK_A_CONSULTATION")) || (data === "GET_A_QUOTE")) || (data === "BUY_VIA_MESSAGE")) || (data === "ASK_FOR_MORE_INFO")) || (data === "CHAT_WITH_US")) || (data === "VIEW_PRODUCT"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+const schema11 = {"type":"string","enum":["brand","category","product_type"]};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema11.enum;
 if(!(((data === "brand") || (data === "category")) || (data === "product_type"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2218,13 +1697,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"type":"string","enum":["CATEGORY","MIXED","PRODUCTS_COLLAGE","PRODUCTS_SLIDESHOW"]};
+const schema12 = {"type":"string","enum":["CATEGORY","MIXED","PRODUCTS_COLLAGE","PRODUCTS_SLIDESHOW"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2238,9 +1717,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema17.enum;
+const vSchema0 = schema12.enum;
 if(!((((data === "CATEGORY") || (data === "MIXED")) || (data === "PRODUCTS_COLLAGE")) || (data === "PRODUCTS_SLIDESHOW"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2249,13 +1728,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
+const schema13 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2287,96 +1766,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"type":"object","properties":{"associated_product_set_id":{"type":"string"},"enable_social_feedback_preservation":{"type":"boolean"},"promotion_metadata_spec":{},"site_links_spec":{},"source_url":{"type":"string","maxLength":1000}}};
+const schema14 = {"type":"object","properties":{"ad_handle_type":{"type":"string"},"creative_features_spec":{"type":"object","additionalProperties":{"$ref":"spec://ad-creative#/components/schemas/FeatureDetails"}},"degrees_of_freedom_type":{"type":"string"},"image_transformation_types":{"type":"array","items":{"type":"string"}},"multi_media_transformation_type":{"type":"string"},"stories_transformation_types":{"type":"array","items":{"type":"string"}},"text_transformation_types":{"type":"array","items":{"type":"string"}},"video_transformation_types":{"type":"array","items":{"type":"string"}}}};
+const schema15 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.associated_product_set_id !== undefined){
-let data0 = data.associated_product_set_id;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/associated_product_set_id",schemaPath:"#/properties/associated_product_set_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.enable_social_feedback_preservation !== undefined){
-let data1 = data.enable_social_feedback_preservation;
-const _errs3 = errors;
-if(typeof data1 !== "boolean"){
-const err1 = {instancePath:instancePath+"/enable_social_feedback_preservation",schemaPath:"#/properties/enable_social_feedback_preservation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-if(data.source_url !== undefined){
-let data2 = data.source_url;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err2 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid0 = _errs5 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-
-const schema20 = {"type":"object","properties":{"ad_handle_type":{"type":"string"},"creative_features_spec":{"type":"object","additionalProperties":{"$ref":"spec://ad-creative#/components/schemas/FeatureDetails"}},"degrees_of_freedom_type":{"type":"string"},"image_transformation_types":{"type":"array","items":{"type":"string"}},"multi_media_transformation_type":{"type":"string"},"stories_transformation_types":{"type":"array","items":{"type":"string"}},"text_transformation_types":{"type":"array","items":{"type":"string"}},"video_transformation_types":{"type":"array","items":{"type":"string"}}}};
-const schema21 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2408,12 +1805,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2443,8 +1840,8 @@ const _errs5 = errors;
 for(const key0 in data1){
 let data2 = data1[key0];
 const _errs6 = errors;
-if(!(validate51(data2, {instancePath:instancePath+"/creative_features_spec/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate30(data2, {instancePath:instancePath+"/creative_features_spec/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 else {
@@ -2663,13 +2060,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"type":"string","enum":["DYNAMIC","STORY_OWNER"]};
+const schema16 = {"type":"string","enum":["DYNAMIC","STORY_OWNER"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2683,9 +2080,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema22.enum;
+const vSchema0 = schema16.enum;
 if(!((data === "DYNAMIC") || (data === "STORY_OWNER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2694,13 +2091,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"object","properties":{"sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"shared_to_sponsor_status":{"type":"string"},"sponsor_relationship":{"type":"string"}}};
+const schema17 = {"type":"object","properties":{"sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"shared_to_sponsor_status":{"type":"string"},"sponsor_relationship":{"type":"string"}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2759,13 +2156,164 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":"object","properties":{"sponsor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema18 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},{"propertyNames":{"enum":["100x100","100x72","191x100","400x150","400x500","600x360","90x160"]}}]};
+const schema19 = {"type":"object","additionalProperties":{"type":"array","items":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+let data0 = data[key0];
+const _errs2 = errors;
+const _errs3 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
+if(Array.isArray(data1)){
+if(data1.length > 2){
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data1.length < 2){
+const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+let valid4 = true;
+const len1 = data1.length;
+for(let i1=0; i1<len1; i1++){
+let data2 = data1[i1];
+const _errs6 = errors;
+if(!(typeof data2 == "number")){
+const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid3 = _errs6 === errors;
+if(!valid3){
+valid4 = false;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs2 = errors;
+const vSchema0 = schema18.allOf[1].propertyNames.enum;
+if(!(((((((key0 === "100x100") || (key0 === "100x72")) || (key0 === "191x100")) || (key0 === "400x150")) || (key0 === "400x500")) || (key0 === "600x360")) || (key0 === "90x160"))){
+const err0 = {instancePath,schemaPath:"#/allOf/1/propertyNames/enum",keyword:"enum",params:{allowedValues: schema18.allOf[1].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs2 === errors;
+if(!valid1){
+const err1 = {instancePath,schemaPath:"#/allOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+var valid0 = _errs1 === errors;
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"type":"object","properties":{"sponsor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2792,13 +2340,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":"object","properties":{"child_attachments":{"type":"array","items":{"type":"object"}},"components":{"type":"array","items":{"type":"object"}}}};
+const schema21 = {"type":"object","properties":{"child_attachments":{"type":"array","items":{"type":"object"}},"components":{"type":"array","items":{"type":"object"}}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2892,19 +2440,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"type":"string","pattern":"^[0-9]+_[0-9]+$"};
-const pattern5 = new RegExp("^[0-9]+_[0-9]+$", "u");
+const schema22 = {"type":"string","pattern":"^[0-9]+_[0-9]+$"};
+const pattern6 = new RegExp("^[0-9]+_[0-9]+$", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -2925,17 +2473,76 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
-const schema28 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
-const schema29 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
-const schema30 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
-const schema31 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"page":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_caption":{"type":"string"},"link_description":{"type":"string"},"link_format":{"type":"string"},"app_link":{"type":"string"},"application":{"type":"string"},"event_id":{"type":"string"},"lead_gen_form_id":{"type":"string"},"product_link":{"type":"string","maxLength":1000},"app_destination":{"type":"string"},"object_store_urls":{"type":"array","items":{"type":"string","maxLength":1000}},"chat_number":{"type":"string"}}};
+const schema23 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
+const schema24 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
+const schema25 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"}},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOptionOpen"},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
+const schema26 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionTypeOpen"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
+const schema27 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},{"type":"string"}]};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"page":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_caption":{"type":"string"},"link_description":{"type":"string"},"link_format":{"type":"string"},"app_link":{"type":"string","maxLength":1000},"application":{"type":"string"},"event_id":{"type":"string"},"lead_gen_form_id":{"type":"string"},"product_link":{"type":"string","maxLength":1000},"app_destination":{"type":"string"},"object_store_urls":{"type":"array","items":{"type":"string","maxLength":1000}},"chat_number":{"type":"string"}}};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3030,8 +2637,10 @@ var valid0 = _errs8 === errors;
 if(data.app_link !== undefined){
 let data5 = data.app_link;
 const _errs10 = errors;
-if(typeof data5 !== "string"){
-const err5 = {instancePath:instancePath+"/app_link",schemaPath:"#/properties/app_link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs11 = errors;
+if(typeof data5 === "string"){
+if(func0(data5) > 1000){
+const err5 = {instancePath:instancePath+"/app_link",schemaPath:"#/properties/app_link/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3040,19 +2649,29 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs11 = errors;
+}
+else {
+const err6 = {instancePath:instancePath+"/app_link",schemaPath:"#/properties/app_link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 var valid0 = _errs10 === errors;
 }
 if(data.application !== undefined){
 let data6 = data.application;
 const _errs12 = errors;
 if(typeof data6 !== "string"){
-const err6 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -3063,12 +2682,12 @@ if(data.event_id !== undefined){
 let data7 = data.event_id;
 const _errs14 = errors;
 if(typeof data7 !== "string"){
-const err7 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -3079,12 +2698,12 @@ if(data.lead_gen_form_id !== undefined){
 let data8 = data.lead_gen_form_id;
 const _errs16 = errors;
 if(typeof data8 !== "string"){
-const err8 = {instancePath:instancePath+"/lead_gen_form_id",schemaPath:"#/properties/lead_gen_form_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/lead_gen_form_id",schemaPath:"#/properties/lead_gen_form_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -3097,23 +2716,23 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(typeof data9 === "string"){
 if(func0(data9) > 1000){
-const err9 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -3123,12 +2742,12 @@ if(data.app_destination !== undefined){
 let data10 = data.app_destination;
 const _errs20 = errors;
 if(typeof data10 !== "string"){
-const err11 = {instancePath:instancePath+"/app_destination",schemaPath:"#/properties/app_destination/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/app_destination",schemaPath:"#/properties/app_destination/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -3148,23 +2767,23 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(typeof data12 === "string"){
 if(func0(data12) > 1000){
-const err12 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -3175,12 +2794,12 @@ valid2 = false;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/object_store_urls",schemaPath:"#/properties/object_store_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/object_store_urls",schemaPath:"#/properties/object_store_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -3190,21 +2809,7 @@ if(data.chat_number !== undefined){
 let data13 = data.chat_number;
 const _errs26 = errors;
 if(typeof data13 !== "string"){
-const err15 = {instancePath:instancePath+"/chat_number",schemaPath:"#/properties/chat_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-const _errs27 = errors;
-var valid0 = _errs26 === errors;
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/chat_number",schemaPath:"#/properties/chat_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3213,12 +2818,26 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate81.errors = vErrors;
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3226,8 +2845,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
-if(!(validate14(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate62(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 else {
@@ -3237,8 +2856,8 @@ var valid0 = _errs1 === errors;
 if(data.value !== undefined){
 let data1 = data.value;
 const _errs2 = errors;
-if(!(validate81(data1, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate65(data1, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
@@ -3256,13 +2875,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
+const schema29 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3385,8 +3004,8 @@ var valid0 = _errs11 === errors;
 if(data.call_to_action !== undefined){
 let data6 = data.call_to_action;
 const _errs12 = errors;
-if(!(validate79(data6, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate61(data6, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -3404,12 +3023,102 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/FormatOption"},{"type":"string"}]};
+const schema31 = {"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema31.enum;
+if(!((((((data === "carousel_ar_effects") || (data === "carousel_images_multi_items")) || (data === "carousel_images_single_item")) || (data === "carousel_slideshows")) || (data === "collection_video")) || (data === "single_image"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3553,8 +3262,8 @@ var valid0 = _errs13 === errors;
 if(data.image_crops !== undefined){
 let data7 = data.image_crops;
 const _errs15 = errors;
-if(!(validate19(data7, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate40(data7, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 else {
@@ -3564,8 +3273,8 @@ var valid0 = _errs15 === errors;
 if(data.call_to_action !== undefined){
 let data8 = data.call_to_action;
 const _errs16 = errors;
-if(!(validate79(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate61(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -3577,23 +3286,13 @@ let data9 = data.child_attachments;
 const _errs17 = errors;
 const _errs18 = errors;
 if(Array.isArray(data9)){
-if(data9.length > 10){
-const err9 = {instancePath:instancePath+"/child_attachments",schemaPath:"#/properties/child_attachments/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 let valid2 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 const _errs19 = errors;
-if(!(validate85(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate69(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 else {
@@ -3605,12 +3304,12 @@ valid2 = false;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/child_attachments",schemaPath:"#/properties/child_attachments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = {instancePath:instancePath+"/child_attachments",schemaPath:"#/properties/child_attachments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err9];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -3630,8 +3329,31 @@ var valid0 = _errs20 === errors;
 if(data.format_option !== undefined){
 let data12 = data.format_option;
 const _errs21 = errors;
-if(typeof data12 !== "string"){
-const err11 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate74(data12, {instancePath:instancePath+"/format_option",parentData:data,parentDataProperty:"format_option",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs21 === errors;
+}
+if(data.additional_image_index !== undefined){
+let data13 = data.additional_image_index;
+const _errs22 = errors;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err10 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs23 = errors;
+if(typeof data13 == "number"){
+if(data13 < 0 || isNaN(data13)){
+const err11 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3640,10 +3362,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-const vSchema0 = schema29.properties.format_option.enum;
-if(!((((((data12 === "carousel_ar_effects") || (data12 === "carousel_images_multi_items")) || (data12 === "carousel_images_single_item")) || (data12 === "carousel_slideshows")) || (data12 === "collection_video")) || (data12 === "single_image"))){
-const err12 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/enum",keyword:"enum",params:{allowedValues: schema29.properties.format_option.enum},message:"must be equal to one of the allowed values"};
+}
+var valid0 = _errs22 === errors;
+}
+if(data.attachment_style !== undefined){
+let data14 = data.attachment_style;
+const _errs24 = errors;
+if(typeof data14 !== "string"){
+const err12 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3652,13 +3378,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs21 === errors;
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
-if(data.additional_image_index !== undefined){
-let data13 = data.additional_image_index;
-const _errs23 = errors;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err13 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.event_id !== undefined){
+let data15 = data.event_id;
+const _errs26 = errors;
+if(typeof data15 !== "string"){
+const err13 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3667,10 +3394,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-const _errs24 = errors;
-if(typeof data13 == "number"){
-if(data13 < 0 || isNaN(data13)){
-const err14 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
+}
+if(data.force_single_link !== undefined){
+let data16 = data.force_single_link;
+const _errs28 = errors;
+if(typeof data16 !== "boolean"){
+const err14 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3679,14 +3410,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
-var valid0 = _errs23 === errors;
-}
-if(data.attachment_style !== undefined){
-let data14 = data.attachment_style;
-const _errs25 = errors;
-if(typeof data14 !== "string"){
-const err15 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.multi_share_end_card !== undefined){
+let data17 = data.multi_share_end_card;
+const _errs30 = errors;
+if(typeof data17 !== "boolean"){
+const err15 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3695,14 +3426,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs26 = errors;
-var valid0 = _errs25 === errors;
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
-if(data.event_id !== undefined){
-let data15 = data.event_id;
-const _errs27 = errors;
-if(typeof data15 !== "string"){
-const err16 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.multi_share_optimized !== undefined){
+let data18 = data.multi_share_optimized;
+const _errs32 = errors;
+if(typeof data18 !== "boolean"){
+const err16 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3711,14 +3442,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs28 = errors;
-var valid0 = _errs27 === errors;
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
-if(data.force_single_link !== undefined){
-let data16 = data.force_single_link;
-const _errs29 = errors;
-if(typeof data16 !== "boolean"){
-const err17 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.offer_id !== undefined){
+let data19 = data.offer_id;
+const _errs34 = errors;
+if(typeof data19 !== "string"){
+const err17 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3727,14 +3458,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs30 = errors;
-var valid0 = _errs29 === errors;
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
-if(data.multi_share_end_card !== undefined){
-let data17 = data.multi_share_end_card;
-const _errs31 = errors;
-if(typeof data17 !== "boolean"){
-const err18 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.page_welcome_message !== undefined){
+let data20 = data.page_welcome_message;
+const _errs36 = errors;
+if(typeof data20 !== "string"){
+const err18 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3743,14 +3474,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs32 = errors;
-var valid0 = _errs31 === errors;
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
-if(data.multi_share_optimized !== undefined){
-let data18 = data.multi_share_optimized;
-const _errs33 = errors;
-if(typeof data18 !== "boolean"){
-const err19 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.show_multiple_images !== undefined){
+let data21 = data.show_multiple_images;
+const _errs38 = errors;
+if(typeof data21 !== "boolean"){
+const err19 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3759,14 +3490,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs34 = errors;
-var valid0 = _errs33 === errors;
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
-if(data.offer_id !== undefined){
-let data19 = data.offer_id;
-const _errs35 = errors;
-if(typeof data19 !== "string"){
-const err20 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.use_flexible_image_aspect_ratio !== undefined){
+let data22 = data.use_flexible_image_aspect_ratio;
+const _errs40 = errors;
+if(typeof data22 !== "boolean"){
+const err20 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3775,14 +3506,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs36 = errors;
-var valid0 = _errs35 === errors;
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
-if(data.page_welcome_message !== undefined){
-let data20 = data.page_welcome_message;
-const _errs37 = errors;
-if(typeof data20 !== "string"){
-const err21 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3791,59 +3520,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs38 = errors;
-var valid0 = _errs37 === errors;
-}
-if(data.show_multiple_images !== undefined){
-let data21 = data.show_multiple_images;
-const _errs39 = errors;
-if(typeof data21 !== "boolean"){
-const err22 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-const _errs40 = errors;
-var valid0 = _errs39 === errors;
-}
-if(data.use_flexible_image_aspect_ratio !== undefined){
-let data22 = data.use_flexible_image_aspect_ratio;
-const _errs41 = errors;
-if(typeof data22 !== "boolean"){
-const err23 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-const _errs42 = errors;
-var valid0 = _errs41 === errors;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-validate77.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
+const schema32 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3962,13 +3645,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema33 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4139,8 +3822,8 @@ var valid0 = _errs16 === errors;
 if(data.call_to_action !== undefined){
 let data9 = data.call_to_action;
 const _errs18 = errors;
-if(!(validate79(data9, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate61(data9, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -4169,13 +3852,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"type":"object","properties":{"message":{"type":"string"}}};
+const schema34 = {"type":"object","properties":{"message":{"type":"string"}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4207,12 +3890,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4242,8 +3925,8 @@ var valid0 = _errs2 === errors;
 if(data.link_data !== undefined){
 let data2 = data.link_data;
 const _errs3 = errors;
-if(!(validate77(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate59(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -4253,8 +3936,8 @@ var valid0 = _errs3 === errors;
 if(data.photo_data !== undefined){
 let data3 = data.photo_data;
 const _errs4 = errors;
-if(!(validate91(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate79(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 else {
@@ -4264,8 +3947,8 @@ var valid0 = _errs4 === errors;
 if(data.video_data !== undefined){
 let data4 = data.video_data;
 const _errs5 = errors;
-if(!(validate94(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate82(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 else {
@@ -4275,8 +3958,8 @@ var valid0 = _errs5 === errors;
 if(data.text_data !== undefined){
 let data5 = data.text_data;
 const _errs6 = errors;
-if(!(validate99(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate87(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 else {
@@ -4286,8 +3969,8 @@ var valid0 = _errs6 === errors;
 if(data.template_data !== undefined){
 let data6 = data.template_data;
 const _errs7 = errors;
-if(!(validate77(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate59(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -4305,20 +3988,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/LinkData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachmentInput"}}}}]};
-const schema37 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},{"required":["value"],"properties":{"value":{"anyOf":[{"required":["link"],"properties":{"link":{"type":"string"}}},{"required":["page"],"properties":{"page":{"type":"string"}}}]}}}]};
-const schema38 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["type"]}]};
+const schema35 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/LinkData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachmentInput"}},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCropsInput"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOption"}}}]};
+const schema36 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["type"],"properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"}}}]};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -4336,144 +4018,31 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-var valid0 = _errs1 === errors;
-validate106.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(data.type !== undefined){
+let data0 = data.type;
+const _errs2 = errors;
+if(!(validate20(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs0 === errors;
-const _errs1 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid2 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.link === undefined){
-const err1 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0.link !== undefined){
-let data1 = data0.link;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/value/link",schemaPath:"#/allOf/1/properties/value/anyOf/0/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs6 = errors;
-var valid3 = _errs5 === errors;
-}
-}
-var _valid0 = _errs4 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs7 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.page === undefined){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/1/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.page !== undefined){
-let data2 = data0.page;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/value/page",schemaPath:"#/allOf/1/properties/value/anyOf/1/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const _errs9 = errors;
-var valid4 = _errs8 === errors;
-}
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-}
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
 }
 var valid1 = _errs2 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate105.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
+const schema37 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 else {
@@ -4484,8 +4053,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call_to_action !== undefined){
 let data0 = data.call_to_action;
 const _errs2 = errors;
-if(!(validate106(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate93(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 else {
@@ -4494,17 +4063,17 @@ var valid1 = _errs2 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate110.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -4515,8 +4084,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call_to_action !== undefined){
 let data0 = data.call_to_action;
 const _errs2 = errors;
-if(!(validate105(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate93(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 else {
@@ -4533,8 +4102,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate110(data2, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate97(data2, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 else {
@@ -4557,20 +4126,42 @@ errors++;
 }
 var valid1 = _errs3 === errors;
 }
+if(data.image_crops !== undefined){
+let data3 = data.image_crops;
+const _errs6 = errors;
+if(!(validate39(data3, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs6 === errors;
+}
+if(data.format_option !== undefined){
+let data4 = data.format_option;
+const _errs7 = errors;
+if(!(validate75(data4, {instancePath:instancePath+"/format_option",parentData:data,parentDataProperty:"format_option",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs7 === errors;
+}
 }
 var valid0 = _errs1 === errors;
-validate103.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/VideoData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
+const schema38 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/VideoData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 else {
@@ -4581,8 +4172,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call_to_action !== undefined){
 let data0 = data.call_to_action;
 const _errs2 = errors;
-if(!(validate106(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate93(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 else {
@@ -4591,17 +4182,17 @@ var valid1 = _errs2 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate115.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 else {
@@ -4760,8 +4351,8 @@ errors++;
 if(data.link_data !== undefined){
 let data0 = data.link_data;
 const _errs8 = errors;
-if(!(validate103(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate91(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 else {
@@ -4771,8 +4362,8 @@ var valid2 = _errs8 === errors;
 if(data.video_data !== undefined){
 let data1 = data.video_data;
 const _errs9 = errors;
-if(!(validate115(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate104(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 else {
@@ -4782,8 +4373,8 @@ var valid2 = _errs9 === errors;
 if(data.template_data !== undefined){
 let data2 = data.template_data;
 const _errs10 = errors;
-if(!(validate103(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate91(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 else {
@@ -4792,13 +4383,44 @@ var valid2 = _errs10 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate73.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
+const schema39 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER","PAGE","PHOTO","SHARE","STATUS","STORE_ITEM","VIDEO","INVALID","PRIVACY_CHECK_FAIL","POST_DELETED"]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema39.enum;
+if(!(((((((((((((data === "APPLICATION") || (data === "DOMAIN")) || (data === "EVENT")) || (data === "OFFER")) || (data === "PAGE")) || (data === "PHOTO")) || (data === "SHARE")) || (data === "STATUS")) || (data === "STORE_ITEM")) || (data === "VIDEO")) || (data === "INVALID")) || (data === "PRIVACY_CHECK_FAIL")) || (data === "POST_DELETED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+const schema40 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4846,13 +4468,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
+const schema41 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4884,13 +4506,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
+const schema42 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4961,13 +4583,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
+const schema43 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5038,13 +4660,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
+const schema44 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5172,7 +4794,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
@@ -5383,19 +5005,151 @@ var valid2 = _errs12 === errors;
 if(data.authorization_category !== undefined){
 let data5 = data.authorization_category;
 const _errs13 = errors;
-if(!(validate32(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate12(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
 }
 var valid2 = _errs13 === errors;
 }
-if(data.auto_update !== undefined){
-let data6 = data.auto_update;
+if(data.body !== undefined){
+let data6 = data.body;
 const _errs14 = errors;
-if(typeof data6 !== "boolean"){
-const err7 = {instancePath:instancePath+"/auto_update",schemaPath:"#/properties/auto_update/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(validate14(data6, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs14 === errors;
+}
+if(data.branded_content !== undefined){
+let data7 = data.branded_content;
+const _errs15 = errors;
+if(!(validate16(data7, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs15 === errors;
+}
+if(data.branded_content_sponsor_page_id !== undefined){
+let data8 = data.branded_content_sponsor_page_id;
+const _errs16 = errors;
+if(!(validate3(data8, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs16 === errors;
+}
+if(data.bundle_folder_id !== undefined){
+let data9 = data.bundle_folder_id;
+const _errs17 = errors;
+if(!(validate3(data9, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs17 === errors;
+}
+if(data.call_to_action_type !== undefined){
+let data10 = data.call_to_action_type;
+const _errs18 = errors;
+if(!(validate20(data10, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs18 === errors;
+}
+if(data.categorization_criteria !== undefined){
+let data11 = data.categorization_criteria;
+const _errs19 = errors;
+if(!(validate22(data11, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs19 === errors;
+}
+if(data.category_media_source !== undefined){
+let data12 = data.category_media_source;
+const _errs20 = errors;
+if(!(validate24(data12, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs20 === errors;
+}
+if(data.collaborative_ads_lsb_image_bank_id !== undefined){
+let data13 = data.collaborative_ads_lsb_image_bank_id;
+const _errs21 = errors;
+if(!(validate3(data13, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs21 === errors;
+}
+if(data.contextual_multi_ads !== undefined){
+let data14 = data.contextual_multi_ads;
+const _errs22 = errors;
+if(!(validate27(data14, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs22 === errors;
+}
+if(data.degrees_of_freedom_spec !== undefined){
+let data15 = data.degrees_of_freedom_spec;
+const _errs23 = errors;
+if(!(validate29(data15, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs23 === errors;
+}
+if(data.destination_set_id !== undefined){
+let data16 = data.destination_set_id;
+const _errs24 = errors;
+if(!(validate3(data16, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs24 === errors;
+}
+if(data.dynamic_ad_voice !== undefined){
+let data17 = data.dynamic_ad_voice;
+const _errs25 = errors;
+if(!(validate34(data17, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs25 === errors;
+}
+if(data.enable_direct_install !== undefined){
+let data18 = data.enable_direct_install;
+const _errs26 = errors;
+if(typeof data18 !== "boolean"){
+const err7 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5404,157 +5158,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid2 = _errs14 === errors;
-}
-if(data.body !== undefined){
-let data7 = data.body;
-const _errs16 = errors;
-if(!(validate34(data7, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs16 === errors;
-}
-if(data.branded_content !== undefined){
-let data8 = data.branded_content;
-const _errs17 = errors;
-if(!(validate36(data8, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs17 === errors;
-}
-if(data.branded_content_sponsor_page_id !== undefined){
-let data9 = data.branded_content_sponsor_page_id;
-const _errs18 = errors;
-if(!(validate3(data9, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs18 === errors;
-}
-if(data.bundle_folder_id !== undefined){
-let data10 = data.bundle_folder_id;
-const _errs19 = errors;
-if(!(validate3(data10, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs19 === errors;
-}
-if(data.call_to_action_type !== undefined){
-let data11 = data.call_to_action_type;
-const _errs20 = errors;
-if(!(validate14(data11, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.categorization_criteria !== undefined){
-let data12 = data.categorization_criteria;
-const _errs21 = errors;
-if(!(validate41(data12, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs21 === errors;
-}
-if(data.category_media_source !== undefined){
-let data13 = data.category_media_source;
-const _errs22 = errors;
-if(!(validate43(data13, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs22 === errors;
-}
-if(data.collaborative_ads_lsb_image_bank_id !== undefined){
-let data14 = data.collaborative_ads_lsb_image_bank_id;
-const _errs23 = errors;
-if(!(validate3(data14, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs23 === errors;
-}
-if(data.contextual_multi_ads !== undefined){
-let data15 = data.contextual_multi_ads;
-const _errs24 = errors;
-if(!(validate46(data15, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs24 === errors;
-}
-if(data.creative_sourcing_spec !== undefined){
-let data16 = data.creative_sourcing_spec;
-const _errs25 = errors;
-if(!(validate48(data16, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs25 === errors;
-}
-if(data.degrees_of_freedom_spec !== undefined){
-let data17 = data.degrees_of_freedom_spec;
-const _errs26 = errors;
-if(!(validate50(data17, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-else {
-}
+const _errs27 = errors;
 var valid2 = _errs26 === errors;
 }
-if(data.destination_set_id !== undefined){
-let data18 = data.destination_set_id;
-const _errs27 = errors;
-if(!(validate3(data18, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs27 === errors;
-}
-if(data.dynamic_ad_voice !== undefined){
-let data19 = data.dynamic_ad_voice;
+if(data.enable_launch_instant_app !== undefined){
+let data19 = data.enable_launch_instant_app;
 const _errs28 = errors;
-if(!(validate55(data19, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs28 === errors;
-}
-if(data.enable_direct_install !== undefined){
-let data20 = data.enable_direct_install;
-const _errs29 = errors;
-if(typeof data20 !== "boolean"){
-const err8 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data19 !== "boolean"){
+const err8 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5563,14 +5174,36 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs30 = errors;
-var valid2 = _errs29 === errors;
+const _errs29 = errors;
+var valid2 = _errs28 === errors;
 }
-if(data.enable_launch_instant_app !== undefined){
-let data21 = data.enable_launch_instant_app;
+if(data.platform_branded_content !== undefined){
+let data20 = data.platform_branded_content;
+const _errs30 = errors;
+if(!(validate36(data20, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs30 === errors;
+}
+if(data.image_crops !== undefined){
+let data21 = data.image_crops;
 const _errs31 = errors;
-if(typeof data21 !== "boolean"){
-const err9 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(validate39(data21, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs31 === errors;
+}
+if(data.image_hash !== undefined){
+let data22 = data.image_hash;
+const _errs32 = errors;
+if(typeof data22 !== "string"){
+const err9 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5579,36 +5212,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs32 = errors;
-var valid2 = _errs31 === errors;
-}
-if(data.platform_branded_content !== undefined){
-let data22 = data.platform_branded_content;
 const _errs33 = errors;
-if(!(validate57(data22, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
+var valid2 = _errs32 === errors;
 }
-else {
-}
-var valid2 = _errs33 === errors;
-}
-if(data.image_crops !== undefined){
-let data23 = data.image_crops;
+if(data.image_url !== undefined){
+let data23 = data.image_url;
 const _errs34 = errors;
-if(!(validate19(data23, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs34 === errors;
-}
-if(data.image_hash !== undefined){
-let data24 = data.image_hash;
 const _errs35 = errors;
-if(typeof data24 !== "string"){
-const err10 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data23 === "string"){
+if(func0(data23) > 1000){
+const err10 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5617,16 +5230,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs36 = errors;
-var valid2 = _errs35 === errors;
 }
-if(data.image_url !== undefined){
-let data25 = data.image_url;
-const _errs37 = errors;
-const _errs38 = errors;
-if(typeof data25 === "string"){
-if(func0(data25) > 1000){
-const err11 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+else {
+const err11 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5635,9 +5241,37 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid2 = _errs34 === errors;
+}
+if(data.photoapp_actor_id !== undefined){
+let data24 = data.photoapp_actor_id;
+const _errs36 = errors;
+if(!(validate3(data24, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err12 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs36 === errors;
+}
+if(data.photoapp_branded_content !== undefined){
+let data25 = data.photoapp_branded_content;
+const _errs37 = errors;
+if(!(validate44(data25, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs37 === errors;
+}
+if(data.photoapp_permalink_url !== undefined){
+let data26 = data.photoapp_permalink_url;
+const _errs38 = errors;
+const _errs39 = errors;
+if(typeof data26 === "string"){
+if(func0(data26) > 1000){
+const err12 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5646,37 +5280,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid2 = _errs37 === errors;
-}
-if(data.photoapp_actor_id !== undefined){
-let data26 = data.photoapp_actor_id;
-const _errs39 = errors;
-if(!(validate3(data26, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid2 = _errs39 === errors;
-}
-if(data.photoapp_branded_content !== undefined){
-let data27 = data.photoapp_branded_content;
-const _errs40 = errors;
-if(!(validate62(data27, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs40 === errors;
-}
-if(data.photoapp_permalink_url !== undefined){
-let data28 = data.photoapp_permalink_url;
-const _errs41 = errors;
-const _errs42 = errors;
-if(typeof data28 === "string"){
-if(func0(data28) > 1000){
-const err13 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err13 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5685,9 +5291,48 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid2 = _errs38 === errors;
+}
+if(data.photoapp_story_id !== undefined){
+let data27 = data.photoapp_story_id;
+const _errs40 = errors;
+if(!(validate3(data27, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err14 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs40 === errors;
+}
+if(data.photoapp_user_id !== undefined){
+let data28 = data.photoapp_user_id;
+const _errs41 = errors;
+if(!(validate3(data28, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs41 === errors;
+}
+if(data.interactive_components_spec !== undefined){
+let data29 = data.interactive_components_spec;
+const _errs42 = errors;
+if(!(validate49(data29, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs42 === errors;
+}
+if(data.link_destination_display_url !== undefined){
+let data30 = data.link_destination_display_url;
+const _errs43 = errors;
+const _errs44 = errors;
+if(typeof data30 === "string"){
+if(func0(data30) > 1000){
+const err14 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5696,48 +5341,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-var valid2 = _errs41 === errors;
-}
-if(data.photoapp_story_id !== undefined){
-let data29 = data.photoapp_story_id;
-const _errs43 = errors;
-if(!(validate3(data29, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid2 = _errs43 === errors;
-}
-if(data.photoapp_user_id !== undefined){
-let data30 = data.photoapp_user_id;
-const _errs44 = errors;
-if(!(validate3(data30, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs44 === errors;
-}
-if(data.interactive_components_spec !== undefined){
-let data31 = data.interactive_components_spec;
-const _errs45 = errors;
-if(!(validate67(data31, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs45 === errors;
-}
-if(data.link_deep_link_url !== undefined){
-let data32 = data.link_deep_link_url;
-const _errs46 = errors;
-const _errs47 = errors;
-if(typeof data32 === "string"){
-if(func0(data32) > 1000){
-const err15 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5746,9 +5352,26 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid2 = _errs43 === errors;
+}
+if(data.link_og_id !== undefined){
+let data31 = data.link_og_id;
+const _errs45 = errors;
+if(!(validate3(data31, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err16 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs45 === errors;
+}
+if(data.link_url !== undefined){
+let data32 = data.link_url;
+const _errs46 = errors;
+const _errs47 = errors;
+if(typeof data32 === "string"){
+if(func0(data32) > 1000){
+const err16 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5757,15 +5380,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid2 = _errs46 === errors;
 }
-if(data.link_destination_display_url !== undefined){
-let data33 = data.link_destination_display_url;
-const _errs48 = errors;
-const _errs49 = errors;
-if(typeof data33 === "string"){
-if(func0(data33) > 1000){
-const err17 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+else {
+const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5774,9 +5391,15 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid2 = _errs46 === errors;
 }
-else {
-const err18 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data33 = data.name;
+const _errs48 = errors;
+const _errs49 = errors;
+if(typeof data33 === "string"){
+if(func0(data33) > 100){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5785,26 +5408,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid2 = _errs48 === errors;
-}
-if(data.link_og_id !== undefined){
-let data34 = data.link_og_id;
-const _errs50 = errors;
-if(!(validate3(data34, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid2 = _errs50 === errors;
-}
-if(data.link_url !== undefined){
-let data35 = data.link_url;
-const _errs51 = errors;
-const _errs52 = errors;
-if(typeof data35 === "string"){
-if(func0(data35) > 1000){
-const err19 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5813,9 +5419,26 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid2 = _errs48 === errors;
+}
+if(data.object_id !== undefined){
+let data34 = data.object_id;
+const _errs50 = errors;
+if(!(validate3(data34, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err20 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs50 === errors;
+}
+if(data.object_store_url !== undefined){
+let data35 = data.object_store_url;
+const _errs51 = errors;
+const _errs52 = errors;
+if(typeof data35 === "string"){
+if(func0(data35) > 1000){
+const err20 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5824,15 +5447,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-var valid2 = _errs51 === errors;
 }
-if(data.name !== undefined){
-let data36 = data.name;
-const _errs53 = errors;
-const _errs54 = errors;
-if(typeof data36 === "string"){
-if(func0(data36) > 100){
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5841,9 +5458,48 @@ vErrors.push(err21);
 }
 errors++;
 }
+var valid2 = _errs51 === errors;
+}
+if(data.object_story_id !== undefined){
+let data36 = data.object_story_id;
+const _errs53 = errors;
+if(!(validate53(data36, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
 }
 else {
-const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs53 === errors;
+}
+if(data.object_story_spec !== undefined){
+let data37 = data.object_story_spec;
+const _errs54 = errors;
+if(!(validate55(data37, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs54 === errors;
+}
+if(data.object_type !== undefined){
+let data38 = data.object_type;
+const _errs55 = errors;
+if(!(validate110(data38, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs55 === errors;
+}
+if(data.object_url !== undefined){
+let data39 = data.object_url;
+const _errs56 = errors;
+const _errs57 = errors;
+if(typeof data39 === "string"){
+if(func0(data39) > 1000){
+const err22 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5852,26 +5508,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid2 = _errs53 === errors;
-}
-if(data.object_id !== undefined){
-let data37 = data.object_id;
-const _errs55 = errors;
-if(!(validate3(data37, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid2 = _errs55 === errors;
-}
-if(data.object_store_url !== undefined){
-let data38 = data.object_store_url;
-const _errs56 = errors;
-const _errs57 = errors;
-if(typeof data38 === "string"){
-if(func0(data38) > 1000){
-const err23 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err23 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5880,9 +5519,24 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid2 = _errs56 === errors;
+}
+if(data.omnichannel_link_spec !== undefined){
+let data40 = data.omnichannel_link_spec;
+const _errs58 = errors;
+if(!(validate112(data40, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
 }
 else {
-const err24 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs58 === errors;
+}
+if(data.page_welcome_message !== undefined){
+let data41 = data.page_welcome_message;
+const _errs59 = errors;
+if(typeof data41 !== "string"){
+const err24 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5891,37 +5545,93 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid2 = _errs56 === errors;
-}
-if(data.object_story_id !== undefined){
-let data39 = data.object_story_id;
-const _errs58 = errors;
-if(!(validate71(data39, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs58 === errors;
-}
-if(data.object_story_spec !== undefined){
-let data40 = data.object_story_spec;
-const _errs59 = errors;
-if(!(validate73(data40, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-errors = vErrors.length;
-}
-else {
-}
+const _errs60 = errors;
 var valid2 = _errs59 === errors;
 }
-if(data.object_url !== undefined){
-let data41 = data.object_url;
-const _errs60 = errors;
+if(data.place_page_set_id !== undefined){
+let data42 = data.place_page_set_id;
 const _errs61 = errors;
-if(typeof data41 === "string"){
-if(func0(data41) > 1000){
-const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(validate3(data42, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs61 === errors;
+}
+if(data.platform_customizations !== undefined){
+let data43 = data.platform_customizations;
+const _errs62 = errors;
+if(!(validate115(data43, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs62 === errors;
+}
+if(data.playable_asset_id !== undefined){
+let data44 = data.playable_asset_id;
+const _errs63 = errors;
+if(!(validate3(data44, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs63 === errors;
+}
+if(data.portrait_customizations !== undefined){
+let data45 = data.portrait_customizations;
+const _errs64 = errors;
+if(!(validate118(data45, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs64 === errors;
+}
+if(data.product_set_id !== undefined){
+let data46 = data.product_set_id;
+const _errs65 = errors;
+if(!(validate3(data46, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs65 === errors;
+}
+if(data.recommender_settings !== undefined){
+let data47 = data.recommender_settings;
+const _errs66 = errors;
+if(!(validate121(data47, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs66 === errors;
+}
+if(data.source_photoapp_media_id !== undefined){
+let data48 = data.source_photoapp_media_id;
+const _errs67 = errors;
+if(!(validate3(data48, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs67 === errors;
+}
+if(data.template_url !== undefined){
+let data49 = data.template_url;
+const _errs68 = errors;
+const _errs69 = errors;
+if(typeof data49 === "string"){
+if(func0(data49) > 1000){
+const err25 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5932,7 +5642,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5941,24 +5651,26 @@ vErrors.push(err26);
 }
 errors++;
 }
-var valid2 = _errs60 === errors;
+var valid2 = _errs68 === errors;
 }
-if(data.omnichannel_link_spec !== undefined){
-let data42 = data.omnichannel_link_spec;
-const _errs62 = errors;
-if(!(validate121(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(data.template_url_spec !== undefined){
+let data50 = data.template_url_spec;
+const _errs70 = errors;
+if(!(validate124(data50, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs62 === errors;
+var valid2 = _errs70 === errors;
 }
-if(data.page_welcome_message !== undefined){
-let data43 = data.page_welcome_message;
-const _errs63 = errors;
-if(typeof data43 !== "string"){
-const err27 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.thumbnail_url !== undefined){
+let data51 = data.thumbnail_url;
+const _errs71 = errors;
+const _errs72 = errors;
+if(typeof data51 === "string"){
+if(func0(data51) > 1000){
+const err27 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5967,93 +5679,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs64 = errors;
-var valid2 = _errs63 === errors;
-}
-if(data.place_page_set_id !== undefined){
-let data44 = data.place_page_set_id;
-const _errs65 = errors;
-if(!(validate3(data44, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid2 = _errs65 === errors;
-}
-if(data.platform_customizations !== undefined){
-let data45 = data.platform_customizations;
-const _errs66 = errors;
-if(!(validate124(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs66 === errors;
-}
-if(data.playable_asset_id !== undefined){
-let data46 = data.playable_asset_id;
-const _errs67 = errors;
-if(!(validate3(data46, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs67 === errors;
-}
-if(data.portrait_customizations !== undefined){
-let data47 = data.portrait_customizations;
-const _errs68 = errors;
-if(!(validate127(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs68 === errors;
-}
-if(data.product_set_id !== undefined){
-let data48 = data.product_set_id;
-const _errs69 = errors;
-if(!(validate3(data48, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs69 === errors;
-}
-if(data.recommender_settings !== undefined){
-let data49 = data.recommender_settings;
-const _errs70 = errors;
-if(!(validate130(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs70 === errors;
-}
-if(data.source_photoapp_media_id !== undefined){
-let data50 = data.source_photoapp_media_id;
-const _errs71 = errors;
-if(!(validate3(data50, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs71 === errors;
-}
-if(data.template_url !== undefined){
-let data51 = data.template_url;
-const _errs72 = errors;
-const _errs73 = errors;
-if(typeof data51 === "string"){
-if(func0(data51) > 1000){
-const err28 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err28 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6062,9 +5690,24 @@ vErrors.push(err28);
 }
 errors++;
 }
+var valid2 = _errs71 === errors;
+}
+if(data.title !== undefined){
+let data52 = data.title;
+const _errs73 = errors;
+if(!(validate14(data52, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
 }
 else {
-const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs73 === errors;
+}
+if(data.url_tags !== undefined){
+let data53 = data.url_tags;
+const _errs74 = errors;
+if(typeof data53 !== "string"){
+const err29 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6073,24 +5716,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid2 = _errs72 === errors;
-}
-if(data.template_url_spec !== undefined){
-let data52 = data.template_url_spec;
-const _errs74 = errors;
-if(!(validate133(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-errors = vErrors.length;
-}
-else {
-}
+const _errs75 = errors;
 var valid2 = _errs74 === errors;
 }
-if(data.thumbnail_url !== undefined){
-let data53 = data.thumbnail_url;
-const _errs75 = errors;
-if(typeof data53 !== "string"){
-const err30 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.use_page_actor_override !== undefined){
+let data54 = data.use_page_actor_override;
+const _errs76 = errors;
+if(typeof data54 !== "boolean"){
+const err30 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6099,25 +5732,38 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs76 = errors;
-var valid2 = _errs75 === errors;
-}
-if(data.title !== undefined){
-let data54 = data.title;
 const _errs77 = errors;
-if(!(validate34(data54, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+var valid2 = _errs76 === errors;
+}
+if(data.video_id !== undefined){
+let data55 = data.video_id;
+const _errs78 = errors;
+if(!(validate3(data55, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs77 === errors;
+var valid2 = _errs78 === errors;
 }
-if(data.url_tags !== undefined){
-let data55 = data.url_tags;
-const _errs78 = errors;
-if(typeof data55 !== "string"){
-const err31 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.call_to_action !== undefined){
+let data56 = data.call_to_action;
+const _errs79 = errors;
+if(!(validate93(data56, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs79 === errors;
+}
+let missing1;
+if(data.object_url !== undefined){
+if(data.title === undefined){
+const err31 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "object_url",
+    missingProperty: "title",
+    depsCount: 1,
+    deps: "title"},message:"must have property title when property object_url is present"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6126,55 +5772,15 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs79 = errors;
-var valid2 = _errs78 === errors;
 }
-if(data.use_page_actor_override !== undefined){
-let data56 = data.use_page_actor_override;
-const _errs80 = errors;
-if(typeof data56 !== "boolean"){
-const err32 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
-}
-errors++;
-}
-const _errs81 = errors;
-var valid2 = _errs80 === errors;
-}
-if(data.video_id !== undefined){
-let data57 = data.video_id;
-const _errs82 = errors;
-if(!(validate3(data57, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs82 === errors;
-}
-if(data.call_to_action !== undefined){
-let data58 = data.call_to_action;
-const _errs83 = errors;
-if(!(validate106(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs83 === errors;
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
 }
 errors++;
 }
@@ -6197,11 +5803,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse200 = validate139;
-const schema46 = {"$ref":"spec://ad-creative#/components/schemas/CreatedId","$id":"spec://ad-creative/validateCreateAdCreativeResponse200"};
-const schema47 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+exports.validateCreateAdCreativeResponse200 = validate130;
+const schema45 = {"$ref":"spec://ad-creative#/components/schemas/CreatedId","$id":"spec://ad-creative/validateCreateAdCreativeResponse200"};
+const schema46 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6238,31 +5844,31 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate131(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate139.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse400 = validate143;
-const schema48 = {"$ref":"spec://ad-creative#/components/schemas/ErrorResponse","$id":"spec://ad-creative/validateCreateAdCreativeResponse400"};
-const schema49 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://ad-creative#/components/schemas/GraphError"}}};
-const schema50 = {"type":"object","required":["message","type","code","fbtrace_id"],"properties":{"message":{"type":"string"},"type":{"type":"string"},"code":{"type":"integer","enum":[1,100,190,200,270,2500,80004]},"error_subcode":{"type":"integer"},"error_user_title":{"type":"string"},"error_user_msg":{"type":"string"},"is_transient":{"type":"boolean"},"fbtrace_id":{"type":"string"}}};
+exports.validateCreateAdCreativeResponse400 = validate134;
+const schema47 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeError","$id":"spec://ad-creative/validateCreateAdCreativeResponse400"};
+const schema48 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeErrorDetail"}}};
+const schema49 = {"type":"object","required":["message","type","code","fbtrace_id"],"properties":{"message":{"type":"string"},"type":{"type":"string"},"code":{"type":"integer"},"error_subcode":{"type":"integer"},"error_user_title":{"type":"string"},"error_user_msg":{"type":"string"},"error_data":{},"is_transient":{"type":"boolean"},"fbtrace_id":{"type":"string"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6353,29 +5959,18 @@ vErrors.push(err6);
 errors++;
 }
 const _errs6 = errors;
-const vSchema0 = schema50.properties.code.enum;
-if(!(((((((data2 === 1) || (data2 === 100)) || (data2 === 190)) || (data2 === 200)) || (data2 === 270)) || (data2 === 2500)) || (data2 === 80004))){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema50.properties.code.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 var valid0 = _errs5 === errors;
 }
 if(data.error_subcode !== undefined){
 let data3 = data.error_subcode;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err8 = {instancePath:instancePath+"/error_subcode",schemaPath:"#/properties/error_subcode/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/error_subcode",schemaPath:"#/properties/error_subcode/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err7];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -6386,12 +5981,12 @@ if(data.error_user_title !== undefined){
 let data4 = data.error_user_title;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/error_user_title",schemaPath:"#/properties/error_user_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/error_user_title",schemaPath:"#/properties/error_user_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err8];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -6402,12 +5997,12 @@ if(data.error_user_msg !== undefined){
 let data5 = data.error_user_msg;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/error_user_msg",schemaPath:"#/properties/error_user_msg/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/error_user_msg",schemaPath:"#/properties/error_user_msg/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err9];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -6418,12 +6013,12 @@ if(data.is_transient !== undefined){
 let data6 = data.is_transient;
 const _errs13 = errors;
 if(typeof data6 !== "boolean"){
-const err11 = {instancePath:instancePath+"/is_transient",schemaPath:"#/properties/is_transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err10 = {instancePath:instancePath+"/is_transient",schemaPath:"#/properties/is_transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err10];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -6434,12 +6029,12 @@ if(data.fbtrace_id !== undefined){
 let data7 = data.fbtrace_id;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-const err12 = {instancePath:instancePath+"/fbtrace_id",schemaPath:"#/properties/fbtrace_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/fbtrace_id",schemaPath:"#/properties/fbtrace_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err11];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -6448,21 +6043,21 @@ var valid0 = _errs15 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err12];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err12);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6480,8 +6075,8 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
-if(!(validate145(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate136(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 else {
@@ -6499,62 +6094,46 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse403 = validate143;
+exports.validateCreateAdCreativeResponse403 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeResponse429 = validate143;
+exports.validateDeleteAdCreativeResponse200 = validate139;
+const schema50 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateDeleteAdCreativeResponse200"};
+const schema51 = {"type":"object","required":["success"],"properties":{"success":{"type":"boolean"}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteAdCreativeResponse200 = validate148;
-const schema51 = {"$ref":"spec://ad-creative#/components/schemas/Success","$id":"spec://ad-creative/validateDeleteAdCreativeResponse200"};
-const schema52 = {"type":"object","required":["success"],"properties":{"success":{"type":"boolean"}}};
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6596,79 +6175,63 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate148.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse400 = validate143;
+exports.validateDeleteAdCreativeResponse400 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse403 = validate143;
+exports.validateDeleteAdCreativeResponse403 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeResponse429 = validate143;
+exports.validateGetAdCreativePreviewsResponse200 = validate142;
+const schema52 = {"$ref":"spec://ad-creative#/components/schemas/AdPreviewList","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse200"};
+const schema53 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdPreview"}}}};
+const schema54 = {"type":"object","properties":{"body":{"type":"string"},"transformation_spec":{"type":"object","additionalProperties":true}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativePreviewsResponse200 = validate151;
-const schema53 = {"$ref":"spec://ad-creative#/components/schemas/AdPreviewList","$id":"spec://ad-creative/validateGetAdCreativePreviewsResponse200"};
-const schema54 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdPreview"}}}};
-const schema55 = {"type":"object","properties":{"body":{"type":"string"},"transformation_spec":{"type":"object","additionalProperties":true}}};
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6719,12 +6282,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6749,8 +6312,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate153(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate144(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -6784,83 +6347,80 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate151.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsResponse400 = validate143;
+exports.validateGetAdCreativePreviewsResponse400 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsResponse403 = validate143;
+exports.validateGetAdCreativePreviewsResponse403 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsResponse429 = validate143;
+exports.validateGetAdCreativeResponse200 = validate147;
+const schema55 = {"$ref":"spec://ad-creative#/components/schemas/AdCreative","$id":"spec://ad-creative/validateGetAdCreativeResponse200"};
+const schema56 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatmentOpen"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategoryOpen"},"auto_update":{"type":"boolean"},"body":{"type":"string"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionTypeOpen"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteriaOpen"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSourceOpen"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoiceOpen"},"effective_authorization_category":{"type":"string"},"effective_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_object_story_id":{"type":["string","null"],"pattern":"^(?:[0-9]+_[0-9]+)?$"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"type":["string","null"],"pattern":"^[0-9]+_[0-9]+$"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectTypeOpen"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"photo_album_source_object_story_id":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"referral_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatusOpen"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string"},"title":{"type":"string"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema57 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},{"type":"string"}]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate8(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGetAdCreativeResponse200 = validate156;
-const schema56 = {"$ref":"spec://ad-creative#/components/schemas/AdCreative","$id":"spec://ad-creative/validateGetAdCreativeResponse200"};
-const schema57 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"type":"string","minLength":1},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"effective_authorization_category":{"type":"string"},"effective_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"effective_object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"type":["string","null"],"pattern":"^[0-9]+_[0-9]+$"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"photo_album_source_object_story_id":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"referral_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string"},"title":{"type":"string","minLength":1},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
-const schema58 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER","PAGE","PHOTO","SHARE","STATUS","STORE_ITEM","VIDEO","INVALID","PRIVACY_CHECK_FAIL","POST_DELETED"]};
-
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6869,10 +6429,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs0 = errors;
-const vSchema0 = schema58.enum;
-if(!(((((((((((((data === "APPLICATION") || (data === "DOMAIN")) || (data === "EVENT")) || (data === "OFFER")) || (data === "PAGE")) || (data === "PHOTO")) || (data === "SHARE")) || (data === "STATUS")) || (data === "STORE_ITEM")) || (data === "VIDEO")) || (data === "INVALID")) || (data === "PRIVACY_CHECK_FAIL")) || (data === "POST_DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6881,104 +6445,41 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate190.errors = vErrors;
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
-
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs0 = errors;
-const vSchema0 = schema59.enum;
-if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate201.errors = vErrors;
-return errors === 0;
-}
-
+const schema58 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},{"type":"string"}]};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
+let valid0 = false;
 const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-}
-if(data.account_id !== undefined){
-let data1 = data.account_id;
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
-if(!(validate3(data1, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs2 === errors;
-}
-if(data.actor_id !== undefined){
-let data2 = data.actor_id;
-const _errs3 = errors;
-if(!(validate3(data2, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs3 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs4 = errors;
-const _errs5 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs6 = errors;
-if(!(validate5(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6987,46 +6488,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-var valid0 = _errs4 === errors;
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
 }
-if(data.applink_treatment !== undefined){
-let data5 = data.applink_treatment;
-const _errs7 = errors;
-if(!(validate8(data5, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
-errors = vErrors.length;
 }
-else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.asset_feed_spec !== undefined){
-let data6 = data.asset_feed_spec;
-const _errs8 = errors;
-if(!(validate10(data6, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
-}
-if(data.authorization_category !== undefined){
-let data7 = data.authorization_category;
-const _errs9 = errors;
-if(!(validate32(data7, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs9 === errors;
-}
-if(data.auto_update !== undefined){
-let data8 = data.auto_update;
-const _errs10 = errors;
-if(typeof data8 !== "boolean"){
-const err1 = {instancePath:instancePath+"/auto_update",schemaPath:"#/properties/auto_update/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7035,16 +6504,185 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
-if(data.body !== undefined){
-let data9 = data.body;
-const _errs12 = errors;
-const _errs13 = errors;
-if(typeof data9 === "string"){
-if(func0(data9) < 1){
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+vErrors = null;
+}
+}
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+
+const schema59 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},{"type":"string"}]};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+
+const schema60 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},{"type":"string"}]};
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+
+const schema61 = {"type":"object","properties":{"associated_product_set_id":{"type":"string"},"enable_social_feedback_preservation":{"type":"boolean"},"promotion_metadata_spec":{},"site_links_spec":{},"source_url":{"type":"string","maxLength":1000}}};
+
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.associated_product_set_id !== undefined){
+let data0 = data.associated_product_set_id;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/associated_product_set_id",schemaPath:"#/properties/associated_product_set_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs2 = errors;
+var valid0 = _errs1 === errors;
+}
+if(data.enable_social_feedback_preservation !== undefined){
+let data1 = data.enable_social_feedback_preservation;
+const _errs3 = errors;
+if(typeof data1 !== "boolean"){
+const err1 = {instancePath:instancePath+"/enable_social_feedback_preservation",schemaPath:"#/properties/enable_social_feedback_preservation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid0 = _errs3 === errors;
+}
+if(data.source_url !== undefined){
+let data2 = data.source_url;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(func0(data2) > 1000){
+const err2 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7055,7 +6693,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7064,145 +6702,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs5 === errors;
 }
-if(data.branded_content !== undefined){
-let data10 = data.branded_content;
-const _errs14 = errors;
-if(!(validate36(data10, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs14 === errors;
-}
-if(data.branded_content_sponsor_page_id !== undefined){
-let data11 = data.branded_content_sponsor_page_id;
-const _errs15 = errors;
-if(!(validate3(data11, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs15 === errors;
-}
-if(data.bundle_folder_id !== undefined){
-let data12 = data.bundle_folder_id;
-const _errs16 = errors;
-if(!(validate3(data12, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs16 === errors;
-}
-if(data.call_to_action_type !== undefined){
-let data13 = data.call_to_action_type;
-const _errs17 = errors;
-if(!(validate14(data13, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs17 === errors;
-}
-if(data.categorization_criteria !== undefined){
-let data14 = data.categorization_criteria;
-const _errs18 = errors;
-if(!(validate41(data14, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs18 === errors;
-}
-if(data.category_media_source !== undefined){
-let data15 = data.category_media_source;
-const _errs19 = errors;
-if(!(validate43(data15, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs19 === errors;
-}
-if(data.collaborative_ads_lsb_image_bank_id !== undefined){
-let data16 = data.collaborative_ads_lsb_image_bank_id;
-const _errs20 = errors;
-if(!(validate3(data16, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs20 === errors;
-}
-if(data.contextual_multi_ads !== undefined){
-let data17 = data.contextual_multi_ads;
-const _errs21 = errors;
-if(!(validate46(data17, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs21 === errors;
-}
-if(data.creative_sourcing_spec !== undefined){
-let data18 = data.creative_sourcing_spec;
-const _errs22 = errors;
-if(!(validate48(data18, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs22 === errors;
-}
-if(data.degrees_of_freedom_spec !== undefined){
-let data19 = data.degrees_of_freedom_spec;
-const _errs23 = errors;
-if(!(validate50(data19, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs23 === errors;
-}
-if(data.destination_set_id !== undefined){
-let data20 = data.destination_set_id;
-const _errs24 = errors;
-if(!(validate3(data20, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs24 === errors;
-}
-if(data.dynamic_ad_voice !== undefined){
-let data21 = data.dynamic_ad_voice;
-const _errs25 = errors;
-if(!(validate55(data21, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs25 === errors;
-}
-if(data.effective_authorization_category !== undefined){
-let data22 = data.effective_authorization_category;
-const _errs26 = errors;
-if(typeof data22 !== "string"){
-const err4 = {instancePath:instancePath+"/effective_authorization_category",schemaPath:"#/properties/effective_authorization_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7211,825 +6715,221 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs27 = errors;
-var valid0 = _errs26 === errors;
-}
-if(data.effective_photoapp_media_id !== undefined){
-let data23 = data.effective_photoapp_media_id;
-const _errs28 = errors;
-if(!(validate3(data23, {instancePath:instancePath+"/effective_photoapp_media_id",parentData:data,parentDataProperty:"effective_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs28 === errors;
-}
-if(data.effective_photoapp_story_id !== undefined){
-let data24 = data.effective_photoapp_story_id;
-const _errs29 = errors;
-if(!(validate3(data24, {instancePath:instancePath+"/effective_photoapp_story_id",parentData:data,parentDataProperty:"effective_photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs29 === errors;
-}
-if(data.effective_object_story_id !== undefined){
-let data25 = data.effective_object_story_id;
-const _errs30 = errors;
-if(!(validate71(data25, {instancePath:instancePath+"/effective_object_story_id",parentData:data,parentDataProperty:"effective_object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs30 === errors;
-}
-if(data.enable_direct_install !== undefined){
-let data26 = data.enable_direct_install;
-const _errs31 = errors;
-if(typeof data26 !== "boolean"){
-const err5 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-const _errs32 = errors;
-var valid0 = _errs31 === errors;
-}
-if(data.enable_launch_instant_app !== undefined){
-let data27 = data.enable_launch_instant_app;
-const _errs33 = errors;
-if(typeof data27 !== "boolean"){
-const err6 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs34 = errors;
-var valid0 = _errs33 === errors;
-}
-if(data.platform_branded_content !== undefined){
-let data28 = data.platform_branded_content;
-const _errs35 = errors;
-if(!(validate57(data28, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs35 === errors;
-}
-if(data.image_crops !== undefined){
-let data29 = data.image_crops;
-const _errs36 = errors;
-if(!(validate19(data29, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs36 === errors;
-}
-if(data.image_hash !== undefined){
-let data30 = data.image_hash;
-const _errs37 = errors;
-if(typeof data30 !== "string"){
-const err7 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-const _errs38 = errors;
-var valid0 = _errs37 === errors;
-}
-if(data.image_url !== undefined){
-let data31 = data.image_url;
-const _errs39 = errors;
-const _errs40 = errors;
-if(typeof data31 === "string"){
-if(func0(data31) > 1000){
-const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid0 = _errs39 === errors;
-}
-if(data.photoapp_actor_id !== undefined){
-let data32 = data.photoapp_actor_id;
-const _errs41 = errors;
-if(!(validate3(data32, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs41 === errors;
-}
-if(data.photoapp_branded_content !== undefined){
-let data33 = data.photoapp_branded_content;
-const _errs42 = errors;
-if(!(validate62(data33, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs42 === errors;
-}
-if(data.photoapp_permalink_url !== undefined){
-let data34 = data.photoapp_permalink_url;
-const _errs43 = errors;
-const _errs44 = errors;
-if(typeof data34 === "string"){
-if(func0(data34) > 1000){
-const err10 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid0 = _errs43 === errors;
-}
-if(data.photoapp_story_id !== undefined){
-let data35 = data.photoapp_story_id;
-const _errs45 = errors;
-if(!(validate3(data35, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs45 === errors;
-}
-if(data.photoapp_user_id !== undefined){
-let data36 = data.photoapp_user_id;
-const _errs46 = errors;
-if(!(validate3(data36, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs46 === errors;
-}
-if(data.interactive_components_spec !== undefined){
-let data37 = data.interactive_components_spec;
-const _errs47 = errors;
-if(!(validate67(data37, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs47 === errors;
-}
-if(data.link_deep_link_url !== undefined){
-let data38 = data.link_deep_link_url;
-const _errs48 = errors;
-const _errs49 = errors;
-if(typeof data38 === "string"){
-if(func0(data38) > 1000){
-const err12 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid0 = _errs48 === errors;
-}
-if(data.link_destination_display_url !== undefined){
-let data39 = data.link_destination_display_url;
-const _errs50 = errors;
-const _errs51 = errors;
-if(typeof data39 === "string"){
-if(func0(data39) > 1000){
-const err14 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid0 = _errs50 === errors;
-}
-if(data.link_og_id !== undefined){
-let data40 = data.link_og_id;
-const _errs52 = errors;
-if(!(validate3(data40, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs52 === errors;
-}
-if(data.link_url !== undefined){
-let data41 = data.link_url;
-const _errs53 = errors;
-const _errs54 = errors;
-if(typeof data41 === "string"){
-if(func0(data41) > 1000){
-const err16 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var valid0 = _errs53 === errors;
-}
-if(data.name !== undefined){
-let data42 = data.name;
-const _errs55 = errors;
-const _errs56 = errors;
-if(typeof data42 === "string"){
-if(func0(data42) > 100){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var valid0 = _errs55 === errors;
-}
-if(data.object_id !== undefined){
-let data43 = data.object_id;
-const _errs57 = errors;
-if(!(validate3(data43, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs57 === errors;
-}
-if(data.object_store_url !== undefined){
-let data44 = data.object_store_url;
-const _errs58 = errors;
-const _errs59 = errors;
-if(typeof data44 === "string"){
-if(func0(data44) > 1000){
-const err20 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid0 = _errs58 === errors;
-}
-if(data.object_story_id !== undefined){
-let data45 = data.object_story_id;
-const _errs60 = errors;
-if((typeof data45 !== "string") && (data45 !== null)){
-const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema57.properties.object_story_id.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-const _errs61 = errors;
-if(typeof data45 === "string"){
-if(!pattern5.test(data45)){
-const err23 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-var valid0 = _errs60 === errors;
-}
-if(data.object_story_spec !== undefined){
-let data46 = data.object_story_spec;
-const _errs62 = errors;
-if(!(validate74(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs62 === errors;
-}
-if(data.object_type !== undefined){
-let data47 = data.object_type;
-const _errs63 = errors;
-if(!(validate190(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs63 === errors;
-}
-if(data.object_url !== undefined){
-let data48 = data.object_url;
-const _errs64 = errors;
-const _errs65 = errors;
-if(typeof data48 === "string"){
-if(func0(data48) > 1000){
-const err24 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var valid0 = _errs64 === errors;
-}
-if(data.omnichannel_link_spec !== undefined){
-let data49 = data.omnichannel_link_spec;
-const _errs66 = errors;
-if(!(validate121(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs66 === errors;
-}
-if(data.page_welcome_message !== undefined){
-let data50 = data.page_welcome_message;
-const _errs67 = errors;
-if(typeof data50 !== "string"){
-const err26 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-const _errs68 = errors;
-var valid0 = _errs67 === errors;
-}
-if(data.photo_album_source_object_story_id !== undefined){
-let data51 = data.photo_album_source_object_story_id;
-const _errs69 = errors;
-if(typeof data51 !== "string"){
-const err27 = {instancePath:instancePath+"/photo_album_source_object_story_id",schemaPath:"#/properties/photo_album_source_object_story_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-const _errs70 = errors;
-var valid0 = _errs69 === errors;
-}
-if(data.place_page_set_id !== undefined){
-let data52 = data.place_page_set_id;
-const _errs71 = errors;
-if(!(validate3(data52, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs71 === errors;
-}
-if(data.platform_customizations !== undefined){
-let data53 = data.platform_customizations;
-const _errs72 = errors;
-if(!(validate124(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs72 === errors;
-}
-if(data.playable_asset_id !== undefined){
-let data54 = data.playable_asset_id;
-const _errs73 = errors;
-if(!(validate3(data54, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs73 === errors;
-}
-if(data.portrait_customizations !== undefined){
-let data55 = data.portrait_customizations;
-const _errs74 = errors;
-if(!(validate127(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs74 === errors;
-}
-if(data.product_set_id !== undefined){
-let data56 = data.product_set_id;
-const _errs75 = errors;
-if(!(validate3(data56, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs75 === errors;
-}
-if(data.recommender_settings !== undefined){
-let data57 = data.recommender_settings;
-const _errs76 = errors;
-if(!(validate130(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs76 === errors;
-}
-if(data.referral_id !== undefined){
-let data58 = data.referral_id;
-const _errs77 = errors;
-if(!(validate3(data58, {instancePath:instancePath+"/referral_id",parentData:data,parentDataProperty:"referral_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs77 === errors;
-}
-if(data.source_photoapp_media_id !== undefined){
-let data59 = data.source_photoapp_media_id;
-const _errs78 = errors;
-if(!(validate3(data59, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs78 === errors;
-}
-if(data.status !== undefined){
-let data60 = data.status;
-const _errs79 = errors;
-if(!(validate201(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs79 === errors;
-}
-if(data.template_url !== undefined){
-let data61 = data.template_url;
-const _errs80 = errors;
-const _errs81 = errors;
-if(typeof data61 === "string"){
-if(func0(data61) > 1000){
-const err28 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid0 = _errs80 === errors;
-}
-if(data.template_url_spec !== undefined){
-let data62 = data.template_url_spec;
-const _errs82 = errors;
-if(!(validate133(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs82 === errors;
-}
-if(data.thumbnail_id !== undefined){
-let data63 = data.thumbnail_id;
-const _errs83 = errors;
-if(!(validate3(data63, {instancePath:instancePath+"/thumbnail_id",parentData:data,parentDataProperty:"thumbnail_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs83 === errors;
-}
-if(data.thumbnail_url !== undefined){
-let data64 = data.thumbnail_url;
-const _errs84 = errors;
-if(typeof data64 !== "string"){
-const err30 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-const _errs85 = errors;
-var valid0 = _errs84 === errors;
-}
-if(data.title !== undefined){
-let data65 = data.title;
-const _errs86 = errors;
-const _errs87 = errors;
-if(typeof data65 === "string"){
-if(func0(data65) < 1){
-const err31 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var valid0 = _errs86 === errors;
-}
-if(data.url_tags !== undefined){
-let data66 = data.url_tags;
-const _errs88 = errors;
-if(typeof data66 !== "string"){
-const err33 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-const _errs89 = errors;
-var valid0 = _errs88 === errors;
-}
-if(data.use_page_actor_override !== undefined){
-let data67 = data.use_page_actor_override;
-const _errs90 = errors;
-if(typeof data67 !== "boolean"){
-const err34 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-const _errs91 = errors;
-var valid0 = _errs90 === errors;
-}
-if(data.video_id !== undefined){
-let data68 = data.video_id;
-const _errs92 = errors;
-if(!(validate3(data68, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs92 === errors;
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-validate157.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
+const schema62 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},{"type":"string"}]};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse200" */;
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate156.errors = vErrors;
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeResponse400 = validate143;
+const schema63 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},{"type":"string"}]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeResponse403 = validate143;
+const schema64 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},{"type":"string"}]};
+const schema65 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
 }
-validate143.errors = vErrors;
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema65.enum;
+if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeResponse429 = validate143;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse200 = validate207;
-const schema60 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
-const schema61 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0}}}}};
+const pattern7 = new RegExp("^(?:[0-9]+_[0-9]+)?$", "u");
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8104,8 +7004,8 @@ var valid0 = _errs4 === errors;
 if(data.applink_treatment !== undefined){
 let data5 = data.applink_treatment;
 const _errs7 = errors;
-if(!(validate8(data5, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate153(data5, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 else {
@@ -8126,8 +7026,8 @@ var valid0 = _errs8 === errors;
 if(data.authorization_category !== undefined){
 let data7 = data.authorization_category;
 const _errs9 = errors;
-if(!(validate32(data7, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate157(data7, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 else {
@@ -8153,10 +7053,8 @@ var valid0 = _errs10 === errors;
 if(data.body !== undefined){
 let data9 = data.body;
 const _errs12 = errors;
-const _errs13 = errors;
-if(typeof data9 === "string"){
-if(func0(data9) < 1){
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data9 !== "string"){
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8165,24 +7063,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
+const _errs13 = errors;
 var valid0 = _errs12 === errors;
 }
 if(data.branded_content !== undefined){
 let data10 = data.branded_content;
 const _errs14 = errors;
-if(!(validate36(data10, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate16(data10, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 else {
@@ -8214,8 +7102,8 @@ var valid0 = _errs16 === errors;
 if(data.call_to_action_type !== undefined){
 let data13 = data.call_to_action_type;
 const _errs17 = errors;
-if(!(validate14(data13, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate62(data13, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 else {
@@ -8225,8 +7113,8 @@ var valid0 = _errs17 === errors;
 if(data.categorization_criteria !== undefined){
 let data14 = data.categorization_criteria;
 const _errs18 = errors;
-if(!(validate41(data14, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate164(data14, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 else {
@@ -8236,8 +7124,8 @@ var valid0 = _errs18 === errors;
 if(data.category_media_source !== undefined){
 let data15 = data.category_media_source;
 const _errs19 = errors;
-if(!(validate43(data15, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate167(data15, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 else {
@@ -8258,8 +7146,8 @@ var valid0 = _errs20 === errors;
 if(data.contextual_multi_ads !== undefined){
 let data17 = data.contextual_multi_ads;
 const _errs21 = errors;
-if(!(validate46(data17, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate27(data17, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
@@ -8269,8 +7157,8 @@ var valid0 = _errs21 === errors;
 if(data.creative_sourcing_spec !== undefined){
 let data18 = data.creative_sourcing_spec;
 const _errs22 = errors;
-if(!(validate48(data18, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate172(data18, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
 else {
@@ -8280,8 +7168,8 @@ var valid0 = _errs22 === errors;
 if(data.degrees_of_freedom_spec !== undefined){
 let data19 = data.degrees_of_freedom_spec;
 const _errs23 = errors;
-if(!(validate50(data19, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate29(data19, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -8302,8 +7190,8 @@ var valid0 = _errs24 === errors;
 if(data.dynamic_ad_voice !== undefined){
 let data21 = data.dynamic_ad_voice;
 const _errs25 = errors;
-if(!(validate55(data21, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate176(data21, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 else {
@@ -8314,12 +7202,12 @@ if(data.effective_authorization_category !== undefined){
 let data22 = data.effective_authorization_category;
 const _errs26 = errors;
 if(typeof data22 !== "string"){
-const err4 = {instancePath:instancePath+"/effective_authorization_category",schemaPath:"#/properties/effective_authorization_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/effective_authorization_category",schemaPath:"#/properties/effective_authorization_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -8351,19 +7239,20 @@ var valid0 = _errs29 === errors;
 if(data.effective_object_story_id !== undefined){
 let data25 = data.effective_object_story_id;
 const _errs30 = errors;
-if(!(validate71(data25, {instancePath:instancePath+"/effective_object_story_id",parentData:data,parentDataProperty:"effective_object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err4 = {instancePath:instancePath+"/effective_object_story_id",schemaPath:"#/properties/effective_object_story_id/type",keyword:"type",params:{type: schema56.properties.effective_object_story_id.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
+vErrors.push(err4);
 }
-var valid0 = _errs30 === errors;
+errors++;
 }
-if(data.enable_direct_install !== undefined){
-let data26 = data.enable_direct_install;
 const _errs31 = errors;
-if(typeof data26 !== "boolean"){
-const err5 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data25 === "string"){
+if(!pattern7.test(data25)){
+const err5 = {instancePath:instancePath+"/effective_object_story_id",schemaPath:"#/properties/effective_object_story_id/pattern",keyword:"pattern",params:{pattern: "^(?:[0-9]+_[0-9]+)?$"},message:"must match pattern \""+"^(?:[0-9]+_[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8372,14 +7261,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs32 = errors;
-var valid0 = _errs31 === errors;
 }
-if(data.enable_launch_instant_app !== undefined){
-let data27 = data.enable_launch_instant_app;
-const _errs33 = errors;
-if(typeof data27 !== "boolean"){
-const err6 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+var valid0 = _errs30 === errors;
+}
+if(data.enable_direct_install !== undefined){
+let data26 = data.enable_direct_install;
+const _errs32 = errors;
+if(typeof data26 !== "boolean"){
+const err6 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8388,36 +7277,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
+}
+if(data.enable_launch_instant_app !== undefined){
+let data27 = data.enable_launch_instant_app;
 const _errs34 = errors;
-var valid0 = _errs33 === errors;
-}
-if(data.platform_branded_content !== undefined){
-let data28 = data.platform_branded_content;
-const _errs35 = errors;
-if(!(validate57(data28, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs35 === errors;
-}
-if(data.image_crops !== undefined){
-let data29 = data.image_crops;
-const _errs36 = errors;
-if(!(validate19(data29, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs36 === errors;
-}
-if(data.image_hash !== undefined){
-let data30 = data.image_hash;
-const _errs37 = errors;
-if(typeof data30 !== "string"){
-const err7 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data27 !== "boolean"){
+const err7 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8426,16 +7293,36 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs38 = errors;
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
+}
+if(data.platform_branded_content !== undefined){
+let data28 = data.platform_branded_content;
+const _errs36 = errors;
+if(!(validate36(data28, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs36 === errors;
+}
+if(data.image_crops !== undefined){
+let data29 = data.image_crops;
+const _errs37 = errors;
+if(!(validate40(data29, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+else {
+}
 var valid0 = _errs37 === errors;
 }
-if(data.image_url !== undefined){
-let data31 = data.image_url;
-const _errs39 = errors;
-const _errs40 = errors;
-if(typeof data31 === "string"){
-if(func0(data31) > 1000){
-const err8 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(data.image_hash !== undefined){
+let data30 = data.image_hash;
+const _errs38 = errors;
+if(typeof data30 !== "string"){
+const err8 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8444,9 +7331,16 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
-else {
-const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.image_url !== undefined){
+let data31 = data.image_url;
+const _errs40 = errors;
+const _errs41 = errors;
+if(typeof data31 === "string"){
+if(func0(data31) > 1000){
+const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8455,37 +7349,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid0 = _errs39 === errors;
-}
-if(data.photoapp_actor_id !== undefined){
-let data32 = data.photoapp_actor_id;
-const _errs41 = errors;
-if(!(validate3(data32, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs41 === errors;
-}
-if(data.photoapp_branded_content !== undefined){
-let data33 = data.photoapp_branded_content;
-const _errs42 = errors;
-if(!(validate62(data33, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs42 === errors;
-}
-if(data.photoapp_permalink_url !== undefined){
-let data34 = data.photoapp_permalink_url;
-const _errs43 = errors;
-const _errs44 = errors;
-if(typeof data34 === "string"){
-if(func0(data34) > 1000){
-const err10 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err10 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8494,9 +7360,37 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid0 = _errs40 === errors;
+}
+if(data.photoapp_actor_id !== undefined){
+let data32 = data.photoapp_actor_id;
+const _errs42 = errors;
+if(!(validate3(data32, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err11 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid0 = _errs42 === errors;
+}
+if(data.photoapp_branded_content !== undefined){
+let data33 = data.photoapp_branded_content;
+const _errs43 = errors;
+if(!(validate44(data33, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs43 === errors;
+}
+if(data.photoapp_permalink_url !== undefined){
+let data34 = data.photoapp_permalink_url;
+const _errs44 = errors;
+const _errs45 = errors;
+if(typeof data34 === "string"){
+if(func0(data34) > 1000){
+const err11 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8505,48 +7399,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid0 = _errs43 === errors;
-}
-if(data.photoapp_story_id !== undefined){
-let data35 = data.photoapp_story_id;
-const _errs45 = errors;
-if(!(validate3(data35, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs45 === errors;
-}
-if(data.photoapp_user_id !== undefined){
-let data36 = data.photoapp_user_id;
-const _errs46 = errors;
-if(!(validate3(data36, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs46 === errors;
-}
-if(data.interactive_components_spec !== undefined){
-let data37 = data.interactive_components_spec;
-const _errs47 = errors;
-if(!(validate67(data37, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs47 === errors;
-}
-if(data.link_deep_link_url !== undefined){
-let data38 = data.link_deep_link_url;
-const _errs48 = errors;
-const _errs49 = errors;
-if(typeof data38 === "string"){
-if(func0(data38) > 1000){
-const err12 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err12 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8555,9 +7410,48 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs44 === errors;
+}
+if(data.photoapp_story_id !== undefined){
+let data35 = data.photoapp_story_id;
+const _errs46 = errors;
+if(!(validate3(data35, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err13 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid0 = _errs46 === errors;
+}
+if(data.photoapp_user_id !== undefined){
+let data36 = data.photoapp_user_id;
+const _errs47 = errors;
+if(!(validate3(data36, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs47 === errors;
+}
+if(data.interactive_components_spec !== undefined){
+let data37 = data.interactive_components_spec;
+const _errs48 = errors;
+if(!(validate49(data37, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs48 === errors;
+}
+if(data.link_deep_link_url !== undefined){
+let data38 = data.link_deep_link_url;
+const _errs49 = errors;
+const _errs50 = errors;
+if(typeof data38 === "string"){
+if(func0(data38) > 1000){
+const err13 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8566,15 +7460,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid0 = _errs48 === errors;
 }
-if(data.link_destination_display_url !== undefined){
-let data39 = data.link_destination_display_url;
-const _errs50 = errors;
-const _errs51 = errors;
-if(typeof data39 === "string"){
-if(func0(data39) > 1000){
-const err14 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+else {
+const err14 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8583,9 +7471,15 @@ vErrors.push(err14);
 }
 errors++;
 }
+var valid0 = _errs49 === errors;
 }
-else {
-const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.link_destination_display_url !== undefined){
+let data39 = data.link_destination_display_url;
+const _errs51 = errors;
+const _errs52 = errors;
+if(typeof data39 === "string"){
+if(func0(data39) > 1000){
+const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8594,26 +7488,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid0 = _errs50 === errors;
-}
-if(data.link_og_id !== undefined){
-let data40 = data.link_og_id;
-const _errs52 = errors;
-if(!(validate3(data40, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs52 === errors;
-}
-if(data.link_url !== undefined){
-let data41 = data.link_url;
-const _errs53 = errors;
-const _errs54 = errors;
-if(typeof data41 === "string"){
-if(func0(data41) > 1000){
-const err16 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err16 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8622,9 +7499,26 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid0 = _errs51 === errors;
+}
+if(data.link_og_id !== undefined){
+let data40 = data.link_og_id;
+const _errs53 = errors;
+if(!(validate3(data40, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid0 = _errs53 === errors;
+}
+if(data.link_url !== undefined){
+let data41 = data.link_url;
+const _errs54 = errors;
+const _errs55 = errors;
+if(typeof data41 === "string"){
+if(func0(data41) > 1000){
+const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8633,15 +7527,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid0 = _errs53 === errors;
 }
-if(data.name !== undefined){
-let data42 = data.name;
-const _errs55 = errors;
-const _errs56 = errors;
-if(typeof data42 === "string"){
-if(func0(data42) > 100){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err18 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8650,9 +7538,15 @@ vErrors.push(err18);
 }
 errors++;
 }
+var valid0 = _errs54 === errors;
 }
-else {
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data42 = data.name;
+const _errs56 = errors;
+const _errs57 = errors;
+if(typeof data42 === "string"){
+if(func0(data42) > 100){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8661,26 +7555,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid0 = _errs55 === errors;
-}
-if(data.object_id !== undefined){
-let data43 = data.object_id;
-const _errs57 = errors;
-if(!(validate3(data43, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs57 === errors;
-}
-if(data.object_store_url !== undefined){
-let data44 = data.object_store_url;
-const _errs58 = errors;
-const _errs59 = errors;
-if(typeof data44 === "string"){
-if(func0(data44) > 1000){
-const err20 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8689,9 +7566,26 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid0 = _errs56 === errors;
+}
+if(data.object_id !== undefined){
+let data43 = data.object_id;
+const _errs58 = errors;
+if(!(validate3(data43, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid0 = _errs58 === errors;
+}
+if(data.object_store_url !== undefined){
+let data44 = data.object_store_url;
+const _errs59 = errors;
+const _errs60 = errors;
+if(typeof data44 === "string"){
+if(func0(data44) > 1000){
+const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8700,13 +7594,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid0 = _errs58 === errors;
 }
-if(data.object_story_id !== undefined){
-let data45 = data.object_story_id;
-const _errs60 = errors;
-if((typeof data45 !== "string") && (data45 !== null)){
-const err22 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema57.properties.object_story_id.type},message:"must be string,null"};
+else {
+const err22 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8715,10 +7605,13 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid0 = _errs59 === errors;
+}
+if(data.object_story_id !== undefined){
+let data45 = data.object_story_id;
 const _errs61 = errors;
-if(typeof data45 === "string"){
-if(!pattern5.test(data45)){
-const err23 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
+if((typeof data45 !== "string") && (data45 !== null)){
+const err23 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema56.properties.object_story_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8727,38 +7620,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-var valid0 = _errs60 === errors;
-}
-if(data.object_story_spec !== undefined){
-let data46 = data.object_story_spec;
 const _errs62 = errors;
-if(!(validate74(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs62 === errors;
-}
-if(data.object_type !== undefined){
-let data47 = data.object_type;
-const _errs63 = errors;
-if(!(validate190(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs63 === errors;
-}
-if(data.object_url !== undefined){
-let data48 = data.object_url;
-const _errs64 = errors;
-const _errs65 = errors;
-if(typeof data48 === "string"){
-if(func0(data48) > 1000){
-const err24 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(typeof data45 === "string"){
+if(!pattern6.test(data45)){
+const err24 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8768,8 +7633,37 @@ vErrors.push(err24);
 errors++;
 }
 }
+var valid0 = _errs61 === errors;
+}
+if(data.object_story_spec !== undefined){
+let data46 = data.object_story_spec;
+const _errs63 = errors;
+if(!(validate56(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
 else {
-const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid0 = _errs63 === errors;
+}
+if(data.object_type !== undefined){
+let data47 = data.object_type;
+const _errs64 = errors;
+if(!(validate191(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs64 === errors;
+}
+if(data.object_url !== undefined){
+let data48 = data.object_url;
+const _errs65 = errors;
+const _errs66 = errors;
+if(typeof data48 === "string"){
+if(func0(data48) > 1000){
+const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8778,24 +7672,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid0 = _errs64 === errors;
-}
-if(data.omnichannel_link_spec !== undefined){
-let data49 = data.omnichannel_link_spec;
-const _errs66 = errors;
-if(!(validate121(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs66 === errors;
-}
-if(data.page_welcome_message !== undefined){
-let data50 = data.page_welcome_message;
-const _errs67 = errors;
-if(typeof data50 !== "string"){
-const err26 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8804,14 +7683,24 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs68 = errors;
+var valid0 = _errs65 === errors;
+}
+if(data.omnichannel_link_spec !== undefined){
+let data49 = data.omnichannel_link_spec;
+const _errs67 = errors;
+if(!(validate112(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+else {
+}
 var valid0 = _errs67 === errors;
 }
-if(data.photo_album_source_object_story_id !== undefined){
-let data51 = data.photo_album_source_object_story_id;
-const _errs69 = errors;
-if(typeof data51 !== "string"){
-const err27 = {instancePath:instancePath+"/photo_album_source_object_story_id",schemaPath:"#/properties/photo_album_source_object_story_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.page_welcome_message !== undefined){
+let data50 = data.page_welcome_message;
+const _errs68 = errors;
+if(typeof data50 !== "string"){
+const err27 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8820,115 +7709,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid0 = _errs68 === errors;
+}
+if(data.photo_album_source_object_story_id !== undefined){
+let data51 = data.photo_album_source_object_story_id;
 const _errs70 = errors;
-var valid0 = _errs69 === errors;
-}
-if(data.place_page_set_id !== undefined){
-let data52 = data.place_page_set_id;
-const _errs71 = errors;
-if(!(validate3(data52, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs71 === errors;
-}
-if(data.platform_customizations !== undefined){
-let data53 = data.platform_customizations;
-const _errs72 = errors;
-if(!(validate124(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs72 === errors;
-}
-if(data.playable_asset_id !== undefined){
-let data54 = data.playable_asset_id;
-const _errs73 = errors;
-if(!(validate3(data54, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs73 === errors;
-}
-if(data.portrait_customizations !== undefined){
-let data55 = data.portrait_customizations;
-const _errs74 = errors;
-if(!(validate127(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs74 === errors;
-}
-if(data.product_set_id !== undefined){
-let data56 = data.product_set_id;
-const _errs75 = errors;
-if(!(validate3(data56, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs75 === errors;
-}
-if(data.recommender_settings !== undefined){
-let data57 = data.recommender_settings;
-const _errs76 = errors;
-if(!(validate130(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs76 === errors;
-}
-if(data.referral_id !== undefined){
-let data58 = data.referral_id;
-const _errs77 = errors;
-if(!(validate3(data58, {instancePath:instancePath+"/referral_id",parentData:data,parentDataProperty:"referral_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs77 === errors;
-}
-if(data.source_photoapp_media_id !== undefined){
-let data59 = data.source_photoapp_media_id;
-const _errs78 = errors;
-if(!(validate3(data59, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs78 === errors;
-}
-if(data.status !== undefined){
-let data60 = data.status;
-const _errs79 = errors;
-if(!(validate201(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs79 === errors;
-}
-if(data.template_url !== undefined){
-let data61 = data.template_url;
-const _errs80 = errors;
-const _errs81 = errors;
-if(typeof data61 === "string"){
-if(func0(data61) > 1000){
-const err28 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(typeof data51 !== "string"){
+const err28 = {instancePath:instancePath+"/photo_album_source_object_story_id",schemaPath:"#/properties/photo_album_source_object_story_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8937,9 +7725,115 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid0 = _errs70 === errors;
+}
+if(data.place_page_set_id !== undefined){
+let data52 = data.place_page_set_id;
+const _errs72 = errors;
+if(!(validate3(data52, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
 else {
-const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid0 = _errs72 === errors;
+}
+if(data.platform_customizations !== undefined){
+let data53 = data.platform_customizations;
+const _errs73 = errors;
+if(!(validate115(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs73 === errors;
+}
+if(data.playable_asset_id !== undefined){
+let data54 = data.playable_asset_id;
+const _errs74 = errors;
+if(!(validate3(data54, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs74 === errors;
+}
+if(data.portrait_customizations !== undefined){
+let data55 = data.portrait_customizations;
+const _errs75 = errors;
+if(!(validate118(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs75 === errors;
+}
+if(data.product_set_id !== undefined){
+let data56 = data.product_set_id;
+const _errs76 = errors;
+if(!(validate3(data56, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs76 === errors;
+}
+if(data.recommender_settings !== undefined){
+let data57 = data.recommender_settings;
+const _errs77 = errors;
+if(!(validate121(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs77 === errors;
+}
+if(data.referral_id !== undefined){
+let data58 = data.referral_id;
+const _errs78 = errors;
+if(!(validate3(data58, {instancePath:instancePath+"/referral_id",parentData:data,parentDataProperty:"referral_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs78 === errors;
+}
+if(data.source_photoapp_media_id !== undefined){
+let data59 = data.source_photoapp_media_id;
+const _errs79 = errors;
+if(!(validate3(data59, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs79 === errors;
+}
+if(data.status !== undefined){
+let data60 = data.status;
+const _errs80 = errors;
+if(!(validate203(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs80 === errors;
+}
+if(data.template_url !== undefined){
+let data61 = data.template_url;
+const _errs81 = errors;
+const _errs82 = errors;
+if(typeof data61 === "string"){
+if(func0(data61) > 1000){
+const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8948,35 +7842,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid0 = _errs80 === errors;
-}
-if(data.template_url_spec !== undefined){
-let data62 = data.template_url_spec;
-const _errs82 = errors;
-if(!(validate133(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs82 === errors;
-}
-if(data.thumbnail_id !== undefined){
-let data63 = data.thumbnail_id;
-const _errs83 = errors;
-if(!(validate3(data63, {instancePath:instancePath+"/thumbnail_id",parentData:data,parentDataProperty:"thumbnail_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs83 === errors;
-}
-if(data.thumbnail_url !== undefined){
-let data64 = data.thumbnail_url;
-const _errs84 = errors;
-if(typeof data64 !== "string"){
-const err30 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8985,16 +7853,35 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs85 = errors;
+var valid0 = _errs81 === errors;
+}
+if(data.template_url_spec !== undefined){
+let data62 = data.template_url_spec;
+const _errs83 = errors;
+if(!(validate124(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs83 === errors;
+}
+if(data.thumbnail_id !== undefined){
+let data63 = data.thumbnail_id;
+const _errs84 = errors;
+if(!(validate3(data63, {instancePath:instancePath+"/thumbnail_id",parentData:data,parentDataProperty:"thumbnail_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
 var valid0 = _errs84 === errors;
 }
-if(data.title !== undefined){
-let data65 = data.title;
-const _errs86 = errors;
-const _errs87 = errors;
-if(typeof data65 === "string"){
-if(func0(data65) < 1){
-const err31 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.thumbnail_url !== undefined){
+let data64 = data.thumbnail_url;
+const _errs85 = errors;
+if(typeof data64 !== "string"){
+const err31 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9003,8 +7890,13 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs86 = errors;
+var valid0 = _errs85 === errors;
 }
-else {
+if(data.title !== undefined){
+let data65 = data.title;
+const _errs87 = errors;
+if(typeof data65 !== "string"){
 const err32 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
@@ -9014,11 +7906,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-var valid0 = _errs86 === errors;
+const _errs88 = errors;
+var valid0 = _errs87 === errors;
 }
 if(data.url_tags !== undefined){
 let data66 = data.url_tags;
-const _errs88 = errors;
+const _errs89 = errors;
 if(typeof data66 !== "string"){
 const err33 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -9029,12 +7922,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs89 = errors;
-var valid0 = _errs88 === errors;
+const _errs90 = errors;
+var valid0 = _errs89 === errors;
 }
 if(data.use_page_actor_override !== undefined){
 let data67 = data.use_page_actor_override;
-const _errs90 = errors;
+const _errs91 = errors;
 if(typeof data67 !== "boolean"){
 const err34 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -9045,19 +7938,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs91 = errors;
-var valid0 = _errs90 === errors;
+const _errs92 = errors;
+var valid0 = _errs91 === errors;
 }
 if(data.video_id !== undefined){
 let data68 = data.video_id;
-const _errs92 = errors;
+const _errs93 = errors;
 if(!(validate3(data68, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs92 === errors;
+var valid0 = _errs93 === errors;
 }
 }
 else {
@@ -9070,13 +7963,1102 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"type":"object","properties":{"cursors":{"type":"object","properties":{"before":{"type":"string"},"after":{"type":"string"}}},"next":{"type":"string"},"previous":{"type":"string"}}};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateGetAdCreativeResponse200" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate147.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativeResponse400 = validate134;
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGetAdCreativeResponse403 = validate134;
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateListAdCreativesResponse200 = validate211;
+const schema66 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
+const schema67 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0}}}}};
+
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs1 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.account_id !== undefined){
+let data1 = data.account_id;
+const _errs2 = errors;
+if(!(validate3(data1, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs2 === errors;
+}
+if(data.actor_id !== undefined){
+let data2 = data.actor_id;
+const _errs3 = errors;
+if(!(validate3(data2, {instancePath:instancePath+"/actor_id",parentData:data,parentDataProperty:"actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.adlabels !== undefined){
+let data3 = data.adlabels;
+const _errs4 = errors;
+const _errs5 = errors;
+if(Array.isArray(data3)){
+let valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs6 = errors;
+if(!(validate5(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+if(data.applink_treatment !== undefined){
+let data5 = data.applink_treatment;
+const _errs7 = errors;
+if(!(validate153(data5, {instancePath:instancePath+"/applink_treatment",parentData:data,parentDataProperty:"applink_treatment",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs7 === errors;
+}
+if(data.asset_feed_spec !== undefined){
+let data6 = data.asset_feed_spec;
+const _errs8 = errors;
+if(!(validate10(data6, {instancePath:instancePath+"/asset_feed_spec",parentData:data,parentDataProperty:"asset_feed_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+if(data.authorization_category !== undefined){
+let data7 = data.authorization_category;
+const _errs9 = errors;
+if(!(validate157(data7, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+if(data.auto_update !== undefined){
+let data8 = data.auto_update;
+const _errs10 = errors;
+if(typeof data8 !== "boolean"){
+const err1 = {instancePath:instancePath+"/auto_update",schemaPath:"#/properties/auto_update/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
+}
+if(data.body !== undefined){
+let data9 = data.body;
+const _errs12 = errors;
+if(typeof data9 !== "string"){
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
+}
+if(data.branded_content !== undefined){
+let data10 = data.branded_content;
+const _errs14 = errors;
+if(!(validate16(data10, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs14 === errors;
+}
+if(data.branded_content_sponsor_page_id !== undefined){
+let data11 = data.branded_content_sponsor_page_id;
+const _errs15 = errors;
+if(!(validate3(data11, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs15 === errors;
+}
+if(data.bundle_folder_id !== undefined){
+let data12 = data.bundle_folder_id;
+const _errs16 = errors;
+if(!(validate3(data12, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs16 === errors;
+}
+if(data.call_to_action_type !== undefined){
+let data13 = data.call_to_action_type;
+const _errs17 = errors;
+if(!(validate62(data13, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs17 === errors;
+}
+if(data.categorization_criteria !== undefined){
+let data14 = data.categorization_criteria;
+const _errs18 = errors;
+if(!(validate164(data14, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs18 === errors;
+}
+if(data.category_media_source !== undefined){
+let data15 = data.category_media_source;
+const _errs19 = errors;
+if(!(validate167(data15, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs19 === errors;
+}
+if(data.collaborative_ads_lsb_image_bank_id !== undefined){
+let data16 = data.collaborative_ads_lsb_image_bank_id;
+const _errs20 = errors;
+if(!(validate3(data16, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs20 === errors;
+}
+if(data.contextual_multi_ads !== undefined){
+let data17 = data.contextual_multi_ads;
+const _errs21 = errors;
+if(!(validate27(data17, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs21 === errors;
+}
+if(data.creative_sourcing_spec !== undefined){
+let data18 = data.creative_sourcing_spec;
+const _errs22 = errors;
+if(!(validate172(data18, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs22 === errors;
+}
+if(data.degrees_of_freedom_spec !== undefined){
+let data19 = data.degrees_of_freedom_spec;
+const _errs23 = errors;
+if(!(validate29(data19, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs23 === errors;
+}
+if(data.destination_set_id !== undefined){
+let data20 = data.destination_set_id;
+const _errs24 = errors;
+if(!(validate3(data20, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs24 === errors;
+}
+if(data.dynamic_ad_voice !== undefined){
+let data21 = data.dynamic_ad_voice;
+const _errs25 = errors;
+if(!(validate176(data21, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs25 === errors;
+}
+if(data.effective_authorization_category !== undefined){
+let data22 = data.effective_authorization_category;
+const _errs26 = errors;
+if(typeof data22 !== "string"){
+const err3 = {instancePath:instancePath+"/effective_authorization_category",schemaPath:"#/properties/effective_authorization_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
+}
+if(data.effective_photoapp_media_id !== undefined){
+let data23 = data.effective_photoapp_media_id;
+const _errs28 = errors;
+if(!(validate3(data23, {instancePath:instancePath+"/effective_photoapp_media_id",parentData:data,parentDataProperty:"effective_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs28 === errors;
+}
+if(data.effective_photoapp_story_id !== undefined){
+let data24 = data.effective_photoapp_story_id;
+const _errs29 = errors;
+if(!(validate3(data24, {instancePath:instancePath+"/effective_photoapp_story_id",parentData:data,parentDataProperty:"effective_photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs29 === errors;
+}
+if(data.effective_object_story_id !== undefined){
+let data25 = data.effective_object_story_id;
+const _errs30 = errors;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err4 = {instancePath:instancePath+"/effective_object_story_id",schemaPath:"#/properties/effective_object_story_id/type",keyword:"type",params:{type: schema56.properties.effective_object_story_id.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs31 = errors;
+if(typeof data25 === "string"){
+if(!pattern7.test(data25)){
+const err5 = {instancePath:instancePath+"/effective_object_story_id",schemaPath:"#/properties/effective_object_story_id/pattern",keyword:"pattern",params:{pattern: "^(?:[0-9]+_[0-9]+)?$"},message:"must match pattern \""+"^(?:[0-9]+_[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid0 = _errs30 === errors;
+}
+if(data.enable_direct_install !== undefined){
+let data26 = data.enable_direct_install;
+const _errs32 = errors;
+if(typeof data26 !== "boolean"){
+const err6 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
+}
+if(data.enable_launch_instant_app !== undefined){
+let data27 = data.enable_launch_instant_app;
+const _errs34 = errors;
+if(typeof data27 !== "boolean"){
+const err7 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
+}
+if(data.platform_branded_content !== undefined){
+let data28 = data.platform_branded_content;
+const _errs36 = errors;
+if(!(validate36(data28, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs36 === errors;
+}
+if(data.image_crops !== undefined){
+let data29 = data.image_crops;
+const _errs37 = errors;
+if(!(validate40(data29, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs37 === errors;
+}
+if(data.image_hash !== undefined){
+let data30 = data.image_hash;
+const _errs38 = errors;
+if(typeof data30 !== "string"){
+const err8 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
+}
+if(data.image_url !== undefined){
+let data31 = data.image_url;
+const _errs40 = errors;
+const _errs41 = errors;
+if(typeof data31 === "string"){
+if(func0(data31) > 1000){
+const err9 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid0 = _errs40 === errors;
+}
+if(data.photoapp_actor_id !== undefined){
+let data32 = data.photoapp_actor_id;
+const _errs42 = errors;
+if(!(validate3(data32, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs42 === errors;
+}
+if(data.photoapp_branded_content !== undefined){
+let data33 = data.photoapp_branded_content;
+const _errs43 = errors;
+if(!(validate44(data33, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs43 === errors;
+}
+if(data.photoapp_permalink_url !== undefined){
+let data34 = data.photoapp_permalink_url;
+const _errs44 = errors;
+const _errs45 = errors;
+if(typeof data34 === "string"){
+if(func0(data34) > 1000){
+const err11 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid0 = _errs44 === errors;
+}
+if(data.photoapp_story_id !== undefined){
+let data35 = data.photoapp_story_id;
+const _errs46 = errors;
+if(!(validate3(data35, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs46 === errors;
+}
+if(data.photoapp_user_id !== undefined){
+let data36 = data.photoapp_user_id;
+const _errs47 = errors;
+if(!(validate3(data36, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs47 === errors;
+}
+if(data.interactive_components_spec !== undefined){
+let data37 = data.interactive_components_spec;
+const _errs48 = errors;
+if(!(validate49(data37, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs48 === errors;
+}
+if(data.link_deep_link_url !== undefined){
+let data38 = data.link_deep_link_url;
+const _errs49 = errors;
+const _errs50 = errors;
+if(typeof data38 === "string"){
+if(func0(data38) > 1000){
+const err13 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid0 = _errs49 === errors;
+}
+if(data.link_destination_display_url !== undefined){
+let data39 = data.link_destination_display_url;
+const _errs51 = errors;
+const _errs52 = errors;
+if(typeof data39 === "string"){
+if(func0(data39) > 1000){
+const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid0 = _errs51 === errors;
+}
+if(data.link_og_id !== undefined){
+let data40 = data.link_og_id;
+const _errs53 = errors;
+if(!(validate3(data40, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs53 === errors;
+}
+if(data.link_url !== undefined){
+let data41 = data.link_url;
+const _errs54 = errors;
+const _errs55 = errors;
+if(typeof data41 === "string"){
+if(func0(data41) > 1000){
+const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var valid0 = _errs54 === errors;
+}
+if(data.name !== undefined){
+let data42 = data.name;
+const _errs56 = errors;
+const _errs57 = errors;
+if(typeof data42 === "string"){
+if(func0(data42) > 100){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var valid0 = _errs56 === errors;
+}
+if(data.object_id !== undefined){
+let data43 = data.object_id;
+const _errs58 = errors;
+if(!(validate3(data43, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs58 === errors;
+}
+if(data.object_store_url !== undefined){
+let data44 = data.object_store_url;
+const _errs59 = errors;
+const _errs60 = errors;
+if(typeof data44 === "string"){
+if(func0(data44) > 1000){
+const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var valid0 = _errs59 === errors;
+}
+if(data.object_story_id !== undefined){
+let data45 = data.object_story_id;
+const _errs61 = errors;
+if((typeof data45 !== "string") && (data45 !== null)){
+const err23 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/type",keyword:"type",params:{type: schema56.properties.object_story_id.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const _errs62 = errors;
+if(typeof data45 === "string"){
+if(!pattern6.test(data45)){
+const err24 = {instancePath:instancePath+"/object_story_id",schemaPath:"#/properties/object_story_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var valid0 = _errs61 === errors;
+}
+if(data.object_story_spec !== undefined){
+let data46 = data.object_story_spec;
+const _errs63 = errors;
+if(!(validate56(data46, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs63 === errors;
+}
+if(data.object_type !== undefined){
+let data47 = data.object_type;
+const _errs64 = errors;
+if(!(validate191(data47, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs64 === errors;
+}
+if(data.object_url !== undefined){
+let data48 = data.object_url;
+const _errs65 = errors;
+const _errs66 = errors;
+if(typeof data48 === "string"){
+if(func0(data48) > 1000){
+const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var valid0 = _errs65 === errors;
+}
+if(data.omnichannel_link_spec !== undefined){
+let data49 = data.omnichannel_link_spec;
+const _errs67 = errors;
+if(!(validate112(data49, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs67 === errors;
+}
+if(data.page_welcome_message !== undefined){
+let data50 = data.page_welcome_message;
+const _errs68 = errors;
+if(typeof data50 !== "string"){
+const err27 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs69 = errors;
+var valid0 = _errs68 === errors;
+}
+if(data.photo_album_source_object_story_id !== undefined){
+let data51 = data.photo_album_source_object_story_id;
+const _errs70 = errors;
+if(typeof data51 !== "string"){
+const err28 = {instancePath:instancePath+"/photo_album_source_object_story_id",schemaPath:"#/properties/photo_album_source_object_story_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs71 = errors;
+var valid0 = _errs70 === errors;
+}
+if(data.place_page_set_id !== undefined){
+let data52 = data.place_page_set_id;
+const _errs72 = errors;
+if(!(validate3(data52, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs72 === errors;
+}
+if(data.platform_customizations !== undefined){
+let data53 = data.platform_customizations;
+const _errs73 = errors;
+if(!(validate115(data53, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs73 === errors;
+}
+if(data.playable_asset_id !== undefined){
+let data54 = data.playable_asset_id;
+const _errs74 = errors;
+if(!(validate3(data54, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs74 === errors;
+}
+if(data.portrait_customizations !== undefined){
+let data55 = data.portrait_customizations;
+const _errs75 = errors;
+if(!(validate118(data55, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs75 === errors;
+}
+if(data.product_set_id !== undefined){
+let data56 = data.product_set_id;
+const _errs76 = errors;
+if(!(validate3(data56, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs76 === errors;
+}
+if(data.recommender_settings !== undefined){
+let data57 = data.recommender_settings;
+const _errs77 = errors;
+if(!(validate121(data57, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs77 === errors;
+}
+if(data.referral_id !== undefined){
+let data58 = data.referral_id;
+const _errs78 = errors;
+if(!(validate3(data58, {instancePath:instancePath+"/referral_id",parentData:data,parentDataProperty:"referral_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs78 === errors;
+}
+if(data.source_photoapp_media_id !== undefined){
+let data59 = data.source_photoapp_media_id;
+const _errs79 = errors;
+if(!(validate3(data59, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs79 === errors;
+}
+if(data.status !== undefined){
+let data60 = data.status;
+const _errs80 = errors;
+if(!(validate203(data60, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs80 === errors;
+}
+if(data.template_url !== undefined){
+let data61 = data.template_url;
+const _errs81 = errors;
+const _errs82 = errors;
+if(typeof data61 === "string"){
+if(func0(data61) > 1000){
+const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var valid0 = _errs81 === errors;
+}
+if(data.template_url_spec !== undefined){
+let data62 = data.template_url_spec;
+const _errs83 = errors;
+if(!(validate124(data62, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs83 === errors;
+}
+if(data.thumbnail_id !== undefined){
+let data63 = data.thumbnail_id;
+const _errs84 = errors;
+if(!(validate3(data63, {instancePath:instancePath+"/thumbnail_id",parentData:data,parentDataProperty:"thumbnail_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs84 === errors;
+}
+if(data.thumbnail_url !== undefined){
+let data64 = data.thumbnail_url;
+const _errs85 = errors;
+if(typeof data64 !== "string"){
+const err31 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs86 = errors;
+var valid0 = _errs85 === errors;
+}
+if(data.title !== undefined){
+let data65 = data.title;
+const _errs87 = errors;
+if(typeof data65 !== "string"){
+const err32 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs88 = errors;
+var valid0 = _errs87 === errors;
+}
+if(data.url_tags !== undefined){
+let data66 = data.url_tags;
+const _errs89 = errors;
+if(typeof data66 !== "string"){
+const err33 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const _errs90 = errors;
+var valid0 = _errs89 === errors;
+}
+if(data.use_page_actor_override !== undefined){
+let data67 = data.use_page_actor_override;
+const _errs91 = errors;
+if(typeof data67 !== "boolean"){
+const err34 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs92 = errors;
+var valid0 = _errs91 === errors;
+}
+if(data.video_id !== undefined){
+let data68 = data.video_id;
+const _errs93 = errors;
+if(!(validate3(data68, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs93 === errors;
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate213.errors = vErrors;
+return errors === 0;
+}
+
+const schema69 = {"type":"object","properties":{"cursors":{"type":"object","properties":{"before":{"type":"string"},"after":{"type":"string"}}},"next":{"type":"string"},"previous":{"type":"string"}}};
+
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9174,12 +9156,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9204,8 +9186,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate209(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+if(!(validate213(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
 else {
@@ -9231,8 +9213,8 @@ var valid0 = _errs1 === errors;
 if(data.paging !== undefined){
 let data2 = data.paging;
 const _errs4 = errors;
-if(!(validate257(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate260(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 else {
@@ -9296,79 +9278,63 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate208(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate207.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse400 = validate143;
+exports.validateListAdCreativesResponse400 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse403 = validate143;
+exports.validateListAdCreativesResponse403 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesResponse429 = validate143;
+exports.validateListPromotablePostsResponse200 = validate263;
+const schema70 = {"$ref":"spec://ad-creative#/components/schemas/PagePostList","$id":"spec://ad-creative/validateListPromotablePostsResponse200"};
+const schema71 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/PagePost"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"}}};
+const schema72 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"message":{"type":"string"},"created_time":{"type":"string"},"is_inline_created":{"type":"boolean"},"is_published":{"type":"boolean"},"is_eligible_for_promotion":{"type":"boolean"},"promotable_id":{"type":"string"},"permalink_url":{"type":"string"},"full_picture":{"type":"string"}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateListPromotablePostsResponse200 = validate260;
-const schema64 = {"$ref":"spec://ad-creative#/components/schemas/PagePostList","$id":"spec://ad-creative/validateListPromotablePostsResponse200"};
-const schema65 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/PagePost"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"}}};
-const schema66 = {"type":"object","properties":{"id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"message":{"type":"string"},"created_time":{"type":"string"},"is_inline_created":{"type":"boolean"},"is_published":{"type":"boolean"},"is_eligible_for_promotion":{"type":"boolean"},"promotable_id":{"type":"string"},"permalink_url":{"type":"string"},"full_picture":{"type":"string"}}};
-
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9376,8 +9342,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
-if(!(validate71(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate53(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 else {
@@ -9523,12 +9489,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate262.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9553,8 +9519,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate262(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+if(!(validate265(data1, {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 else {
@@ -9580,8 +9546,8 @@ var valid0 = _errs1 === errors;
 if(data.paging !== undefined){
 let data2 = data.paging;
 const _errs4 = errors;
-if(!(validate257(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate260(data2, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
 else {
@@ -9599,79 +9565,63 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate260.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse400 = validate143;
+exports.validateListPromotablePostsResponse400 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse403 = validate143;
+exports.validateListPromotablePostsResponse403 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsResponse429 = validate143;
+exports.validateUpdateAdCreativeBody2 = validate270;
+const schema73 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
+const schema74 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
+const schema75 = {"type":"string","minLength":1};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateAdCreativeBody2 = validate267;
-const schema67 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
-const schema68 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
-const schema69 = {"type":"string","minLength":1};
-
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9697,51 +9647,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.account_id !== undefined){
-let data0 = data.account_id;
 const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.adlabels !== undefined){
-let data1 = data.adlabels;
-const _errs2 = errors;
-const _errs3 = errors;
-if(Array.isArray(data1)){
-let valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs4 = errors;
-if(!(validate5(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key0 in data){
+if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9750,15 +9669,42 @@ vErrors.push(err0);
 }
 errors++;
 }
+}
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+const _errs2 = errors;
+if(!(validate3(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
 var valid0 = _errs2 === errors;
 }
-if(data.name !== undefined){
-let data3 = data.name;
+if(data.adlabels !== undefined){
+let data1 = data.adlabels;
+const _errs3 = errors;
+const _errs4 = errors;
+if(Array.isArray(data1)){
+let valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 100){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!(validate5(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9767,9 +9713,15 @@ vErrors.push(err1);
 }
 errors++;
 }
+var valid0 = _errs3 === errors;
 }
-else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs6 = errors;
+const _errs7 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) > 100){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9778,33 +9730,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-var valid0 = _errs5 === errors;
-}
-if(data.status !== undefined){
-let data4 = data.status;
-const _errs7 = errors;
-if(!(validate201(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.access_token !== undefined){
-let data5 = data.access_token;
-const _errs8 = errors;
-if(!(validate272(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9813,86 +9741,207 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate268.errors = vErrors;
+var valid0 = _errs6 === errors;
+}
+if(data.status !== undefined){
+let data4 = data.status;
+const _errs8 = errors;
+if(!(validate204(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+if(data.access_token !== undefined){
+let data5 = data.access_token;
+const _errs9 = errors;
+if(!(validate275(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate271.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody2" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate267.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse200 = validate148;
+exports.validateUpdateAdCreativeResponse200 = validate278;
+const schema76 = {"$ref":"spec://ad-creative#/components/schemas/UpdateResult","$id":"spec://ad-creative/validateUpdateAdCreativeResponse200"};
+const schema77 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/Success"},{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}]};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateDeleteAdCreativeResponse200" */;
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+const _errs1 = errors;
+if(typeof data0 !== "boolean"){
+const err1 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+var valid0 = _errs1 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate280.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate148.errors = vErrors;
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse400 = validate143;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse200" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate278.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateUpdateAdCreativeResponse400 = validate134;
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse403 = validate143;
+exports.validateUpdateAdCreativeResponse403 = validate134;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateAdCreativeResponse429 = validate143;
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateCreateAdCreativeResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate143.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
@@ -9903,7 +9952,7 @@ return exports;
 const coercing = ((exports) => {
 "use strict";
 exports.validateCreateAdCreativeBody0 = validate0;
-const schema0 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"auto_update":{"type":"boolean"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"creative_sourcing_spec":{"$ref":"spec://ad-creative#/components/schemas/CreativeSourcingSpec"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_deep_link_url":{"type":"string","maxLength":1000},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string"},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody0"};
+const schema0 = {"type":"object","oneOf":[{"required":["object_story_spec"]},{"required":["object_story_id"]},{"required":["object_url"]}],"dependentRequired":{"object_url":["title"]},"not":{"required":["image_hash","image_url"],"properties":{"image_hash":true,"image_url":true}},"properties":{"actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"applink_treatment":{"$ref":"spec://ad-creative#/components/schemas/ApplinkTreatment"},"asset_feed_spec":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedSpec"},"authorization_category":{"$ref":"spec://ad-creative#/components/schemas/AuthorizationCategory"},"body":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"branded_content":{"$ref":"spec://ad-creative#/components/schemas/BrandedContentAds"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"bundle_folder_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action_type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"categorization_criteria":{"$ref":"spec://ad-creative#/components/schemas/CategorizationCriteria"},"category_media_source":{"$ref":"spec://ad-creative#/components/schemas/CategoryMediaSource"},"collaborative_ads_lsb_image_bank_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"contextual_multi_ads":{"$ref":"spec://ad-creative#/components/schemas/ContextualMultiAds"},"degrees_of_freedom_spec":{"$ref":"spec://ad-creative#/components/schemas/DegreesOfFreedomSpec"},"destination_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"dynamic_ad_voice":{"$ref":"spec://ad-creative#/components/schemas/DynamicAdVoice"},"enable_direct_install":{"type":"boolean"},"enable_launch_instant_app":{"type":"boolean"},"platform_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PlatformBrandedContent"},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCropsInput"},"image_hash":{"type":"string"},"image_url":{"type":"string","maxLength":1000},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_branded_content":{"$ref":"spec://ad-creative#/components/schemas/PhotoappBrandedContent"},"photoapp_permalink_url":{"type":"string","maxLength":1000},"photoapp_story_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_user_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"interactive_components_spec":{"$ref":"spec://ad-creative#/components/schemas/InteractiveComponentsSpec"},"link_destination_display_url":{"type":"string","maxLength":1000},"link_og_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_url":{"type":"string","maxLength":1000},"name":{"type":"string","maxLength":100},"object_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"object_store_url":{"type":"string","maxLength":1000},"object_story_id":{"$ref":"spec://ad-creative#/components/schemas/PostId"},"object_story_spec":{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpecInput"},"object_type":{"$ref":"spec://ad-creative#/components/schemas/ObjectType"},"object_url":{"type":"string","maxLength":1000},"omnichannel_link_spec":{"$ref":"spec://ad-creative#/components/schemas/OmnichannelLinkSpec"},"page_welcome_message":{"type":"string"},"place_page_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"platform_customizations":{"$ref":"spec://ad-creative#/components/schemas/PlatformCustomizations"},"playable_asset_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"portrait_customizations":{"$ref":"spec://ad-creative#/components/schemas/PortraitCustomizations"},"product_set_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"recommender_settings":{"$ref":"spec://ad-creative#/components/schemas/RecommenderSettings"},"source_photoapp_media_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"template_url":{"type":"string","maxLength":1000},"template_url_spec":{"$ref":"spec://ad-creative#/components/schemas/TemplateUrlSpec"},"thumbnail_url":{"type":"string","maxLength":1000},"title":{"$ref":"spec://ad-creative#/components/schemas/AdText"},"url_tags":{"type":"string"},"use_page_actor_override":{"type":"boolean"},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},"image_file":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateCreateAdCreativeBody0"};
 const schema2 = {"type":"string","pattern":"^[0-9]+$"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
@@ -10271,1197 +10320,7 @@ validate8.errors = vErrors;
 return errors === 0;
 }
 
-const schema6 = {"type":"object","properties":{"ad_formats":{"type":"array","items":{"type":"string"}},"additional_data":{"type":"object"},"app_product_page_id":{"type":"string"},"asset_customization_rules":{"type":"array","items":{"type":"object"}},"autotranslate":{"type":"array","items":{"type":"string"}},"bodies":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"call_ads_configuration":{"type":"object"},"call_to_action_types":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"}},"call_to_actions":{"type":"array","items":{"type":"object"}},"captions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"carousels":{"type":"array","items":{"type":"object"}},"descriptions":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"events":{"type":"array","items":{"type":"object"}},"groups":{"type":"array","items":{"type":"object"}},"images":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedImage"}},"link_urls":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedLinkUrl"}},"message_extensions":{"type":"array","items":{"type":"object"}},"onsite_destinations":{"type":"array","items":{"type":"object"}},"optimization_type":{"type":"string"},"promotional_metadata":{"type":"object"},"reasons_to_shop":{},"shops_bundle":{},"titles":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedText"}},"upcoming_events":{"type":"array","items":{"type":"object"}},"videos":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AssetFeedVideo"}}}};
-const schema7 = {"type":"object","properties":{"text":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.account !== undefined){
-let data2 = data.account;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["account"] = coerced1;
-}
-}
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.created_time !== undefined){
-let data3 = data.created_time;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(typeof data3 === "string"){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data3;
-}
-else if(data3 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/created_time",schemaPath:"#/properties/created_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["created_time"] = coerced2;
-}
-}
-}
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.updated_time !== undefined){
-let data4 = data.updated_time;
-const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType3 = typeof data4;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType3 = typeof data4;
-if(typeof data4 === "string"){
-coerced3 = data4;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data4;
-}
-else if(data4 === null){
-coerced3 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/updated_time",schemaPath:"#/properties/updated_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data4 = coerced3;
-if(data !== undefined){
-data["updated_time"] = coerced3;
-}
-}
-}
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text !== undefined){
-let data0 = data.text;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["text"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.adlabels !== undefined){
-let data1 = data.adlabels;
-const _errs3 = errors;
-if(!(Array.isArray(data1))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(Array.isArray(data1)){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "string" || dataType1 === "number"
-              || dataType1 === "boolean" || data1 === null){
-coerced1 = [data1];
-}
-else {
-const err1 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["adlabels"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-if(Array.isArray(data1)){
-let valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(!(validate12(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-const schema9 = {"type":"string","enum":["OPEN_LINK","LIKE_PAGE","SHOP_NOW","PLAY_GAME","INSTALL_APP","USE_APP","CALL","CALL_ME","VIDEO_CALL","INSTALL_MOBILE_APP","USE_MOBILE_APP","MOBILE_DOWNLOAD","BOOK_TRAVEL","LISTEN_MUSIC","WATCH_VIDEO","LEARN_MORE","SIGN_UP","DOWNLOAD","WATCH_MORE","NO_BUTTON","VISIT_PAGES_FEED","CALL_NOW","APPLY_NOW","CONTACT","BUY_NOW","GET_OFFER","GET_OFFER_VIEW","BUY_TICKETS","UPDATE_APP","GET_DIRECTIONS","BUY","SEND_UPDATES","MESSAGE_PAGE","DONATE","SUBSCRIBE","SAY_THANKS","SELL_NOW","SHARE","DONATE_NOW","GET_QUOTE","CONTACT_US","ORDER_NOW","START_ORDER","ADD_TO_CART","VIDEO_ANNOTATION","RECORD_NOW","INQUIRE_NOW","CONFIRM","REFER_FRIENDS","REQUEST_TIME","GET_SHOWTIMES","LISTEN_NOW","WOODHENGE_SUPPORT","SOTTO_SUBSCRIBE","FOLLOW_USER","RAISE_MONEY","EVENT_RSVP","WHATSAPP_MESSAGE","FOLLOW_NEWS_STORYLINE","SEE_MORE","BOOK_NOW","FIND_A_GROUP","FIND_YOUR_GROUPS","PAY_TO_ACCESS","PURCHASE_GIFT_CARDS","FOLLOW_PAGE","SEND_A_GIFT","SWIPE_UP_SHOP","SWIPE_UP_PRODUCT","SEND_GIFT_MONEY","PLAY_GAME_ON_PLATFORM","GET_STARTED","OPEN_INSTANT_APP","AUDIO_CALL","GET_PROMOTIONS","JOIN_CHANNEL","MAKE_AN_APPOINTMENT","ASK_ABOUT_SERVICES","BOOK_A_CONSULTATION","GET_A_QUOTE","BUY_VIA_MESSAGE","ASK_FOR_MORE_INFO","CHAT_WITH_US","VIEW_PRODUCT"]};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-let dataType0 = typeof data;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
-data = data[0];
-dataType0 = typeof data;
-if(typeof data === "string"){
-coerced0 = data;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data;
-}
-else if(data === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data = coerced0;
-if(parentData !== undefined){
-parentData[parentDataProperty] = coerced0;
-}
-}
-}
-const _errs0 = errors;
-const vSchema0 = schema9.enum;
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "OPEN_LINK") || (data === "LIKE_PAGE")) || (data === "SHOP_NOW")) || (data === "PLAY_GAME")) || (data === "INSTALL_APP")) || (data === "USE_APP")) || (data === "CALL")) || (data === "CALL_ME")) || (data === "VIDEO_CALL")) || (data === "INSTALL_MOBILE_APP")) || (data === "USE_MOBILE_APP")) || (data === "MOBILE_DOWNLOAD")) || (data === "BOOK_TRAVEL")) || (data === "LISTEN_MUSIC")) || (data === "WATCH_VIDEO")) || (data === "LEARN_MORE")) || (data === "SIGN_UP")) || (data === "DOWNLOAD")) || (data === "WATCH_MORE")) || (data === "NO_BUTTON")) || (data === "VISIT_PAGES_FEED")) || (data === "CALL_NOW")) || (data === "APPLY_NOW")) || (data === "CONTACT")) || (data === "BUY_NOW")) || (data === "GET_OFFER")) || (data === "GET_OFFER_VIEW")) || (data === "BUY_TICKETS")) || (data === "UPDATE_APP")) || (data === "GET_DIRECTIONS")) || (data === "BUY")) || (data === "SEND_UPDATES")) || (data === "MESSAGE_PAGE")) || (data === "DONATE")) || (data === "SUBSCRIBE")) || (data === "SAY_THANKS")) || (data === "SELL_NOW")) || (data === "SHARE")) || (data === "DONATE_NOW")) || (data === "GET_QUOTE")) || (data === "CONTACT_US")) || (data === "ORDER_NOW")) || (data === "START_ORDER")) || (data === "ADD_TO_CART")) || (data === "VIDEO_ANNOTATION")) || (data === "RECORD_NOW")) || (data === "INQUIRE_NOW")) || (data === "CONFIRM")) || (data === "REFER_FRIENDS")) || (data === "REQUEST_TIME")) || (data === "GET_SHOWTIMES")) || (data === "LISTEN_NOW")) || (data === "WOODHENGE_SUPPORT")) || (data === "SOTTO_SUBSCRIBE")) || (data === "FOLLOW_USER")) || (data === "RAISE_MONEY")) || (data === "EVENT_RSVP")) || (data === "WHATSAPP_MESSAGE")) || (data === "FOLLOW_NEWS_STORYLINE")) || (data === "SEE_MORE")) || (data === "BOOK_NOW")) || (data === "FIND_A_GROUP")) || (data === "FIND_YOUR_GROUPS")) || (data === "PAY_TO_ACCESS")) || (data === "PURCHASE_GIFT_CARDS")) || (data === "FOLLOW_PAGE")) || (data === "SEND_A_GIFT")) || (data === "SWIPE_UP_SHOP")) || (data === "SWIPE_UP_PRODUCT")) || (data === "SEND_GIFT_MONEY")) || (data === "PLAY_GAME_ON_PLATFORM")) || (data === "GET_STARTED")) || (data === "OPEN_INSTANT_APP")) || (data === "AUDIO_CALL")) || (data === "GET_PROMOTIONS")) || (data === "JOIN_CHANNEL")) || (data === "MAKE_AN_APPOINTMENT")) || (data === "ASK_ABOUT_SERVICES")) || (data === "BOOK_A_CONSULTATION")) || (data === "GET_A_QUOTE")) || (data === "BUY_VIA_MESSAGE")) || (data === "ASK_FOR_MORE_INFO")) || (data === "CHAT_WITH_US")) || (data === "VIEW_PRODUCT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-const schema10 = {"type":"object","properties":{"hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
-const schema11 = {"type":"object","propertyNames":{"enum":["100x100","100x72","191x100","400x150","400x500","600x360","90x160"]},"additionalProperties":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2}}};
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-const vSchema0 = schema11.propertyNames.enum;
-if(!(((((((key0 === "100x100") || (key0 === "100x72")) || (key0 === "191x100")) || (key0 === "400x150")) || (key0 === "400x500")) || (key0 === "600x360")) || (key0 === "90x160"))){
-const err0 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-const _errs2 = errors;
-for(const key1 in data){
-let data0 = data[key1];
-const _errs3 = errors;
-if(!(Array.isArray(data0))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(Array.isArray(data0)){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "string" || dataType0 === "number"
-              || dataType0 === "boolean" || data0 === null){
-coerced0 = [data0];
-}
-else {
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data[key1] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(Array.isArray(data0)){
-let valid3 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs5 = errors;
-if(!(Array.isArray(data1))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(Array.isArray(data1)){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "string" || dataType1 === "number"
-              || dataType1 === "boolean" || data1 === null){
-coerced1 = [data1];
-}
-else {
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data0 !== undefined){
-data0[i0] = coerced1;
-}
-}
-}
-const _errs6 = errors;
-if(Array.isArray(data1)){
-if(data1.length > 2){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.length < 2){
-const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-let valid5 = true;
-const len1 = data1.length;
-for(let i1=0; i1<len1; i1++){
-let data2 = data1[i1];
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data1 !== undefined){
-data1[i1] = coerced2;
-}
-}
-}
-const _errs8 = errors;
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var valid4 = _errs7 === errors;
-if(!valid4){
-valid5 = false;
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-valid3 = false;
-}
-}
-}
-var valid1 = _errs3 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hash !== undefined){
-let data0 = data.hash;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["hash"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.url !== undefined){
-let data1 = data.url;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["url"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 1000){
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var valid0 = _errs3 === errors;
-}
-if(data.image_crops !== undefined){
-let data2 = data.image_crops;
-const _errs5 = errors;
-if(!(validate21(data2, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs5 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs6 = errors;
-if(!(Array.isArray(data3))){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(Array.isArray(data3)){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "string" || dataType2 === "number"
-              || dataType2 === "boolean" || data3 === null){
-coerced2 = [data3];
-}
-else {
-const err3 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["adlabels"] = coerced2;
-}
-}
-}
-const _errs7 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs8 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs6 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate20.errors = vErrors;
-return errors === 0;
-}
-
-const schema12 = {"type":"object","properties":{"website_url":{"type":"string","maxLength":1000},"display_url":{"type":"string","maxLength":1000},"deeplink_url":{"type":"string","maxLength":1000},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.website_url !== undefined){
-let data0 = data.website_url;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/website_url",schemaPath:"#/properties/website_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["website_url"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(func0(data0) > 1000){
-const err1 = {instancePath:instancePath+"/website_url",schemaPath:"#/properties/website_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(data.display_url !== undefined){
-let data1 = data.display_url;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/display_url",schemaPath:"#/properties/display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["display_url"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 1000){
-const err3 = {instancePath:instancePath+"/display_url",schemaPath:"#/properties/display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid0 = _errs3 === errors;
-}
-if(data.deeplink_url !== undefined){
-let data2 = data.deeplink_url;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err4 = {instancePath:instancePath+"/deeplink_url",schemaPath:"#/properties/deeplink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["deeplink_url"] = coerced2;
-}
-}
-}
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err5 = {instancePath:instancePath+"/deeplink_url",schemaPath:"#/properties/deeplink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var valid0 = _errs5 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs7 = errors;
-if(!(Array.isArray(data3))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if(Array.isArray(data3)){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "string" || dataType3 === "number"
-              || dataType3 === "boolean" || data3 === null){
-coerced3 = [data3];
-}
-else {
-const err6 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["adlabels"] = coerced3;
-}
-}
-}
-const _errs8 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs9 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-
-const schema13 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"thumbnail_url":{"type":"string","maxLength":1000},"thumbnail_hash":{"type":"string"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}}};
-
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.video_id !== undefined){
-let data0 = data.video_id;
-const _errs1 = errors;
-if(!(validate5(data0, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-}
-if(data.thumbnail_url !== undefined){
-let data1 = data.thumbnail_url;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["thumbnail_url"] = coerced0;
-}
-}
-}
-const _errs3 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 1000){
-const err1 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid0 = _errs2 === errors;
-}
-if(data.thumbnail_hash !== undefined){
-let data2 = data.thumbnail_hash;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/thumbnail_hash",schemaPath:"#/properties/thumbnail_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["thumbnail_hash"] = coerced1;
-}
-}
-}
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.adlabels !== undefined){
-let data3 = data.adlabels;
-const _errs6 = errors;
-if(!(Array.isArray(data3))){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType2 = typeof data3;
-if(Array.isArray(data3)){
-coerced2 = data3;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "string" || dataType2 === "number"
-              || dataType2 === "boolean" || data3 === null){
-coerced2 = [data3];
-}
-else {
-const err3 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["adlabels"] = coerced2;
-}
-}
-}
-const _errs7 = errors;
-if(Array.isArray(data3)){
-let valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs8 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/adlabels/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs6 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate29.errors = vErrors;
-return errors === 0;
-}
-
+const schema6 = {"type":"object","properties":{"ad_formats":{"type":"array","items":{"type":"string"}},"additional_data":{"type":"object"},"app_product_page_id":{"type":"string"},"asset_customization_rules":{"type":"array","items":{"type":"object"}},"autotranslate":{"type":"array","items":{"type":"string"}},"bodies":{"type":"array","items":{"type":"object"}},"call_ads_configuration":{"type":"object"},"call_to_action_types":{"type":"array","items":{"type":"string"}},"call_to_actions":{"type":"array","items":{"type":"object"}},"captions":{"type":"array","items":{"type":"object"}},"carousels":{"type":"array","items":{"type":"object"}},"descriptions":{"type":"array","items":{"type":"object"}},"events":{"type":"array","items":{"type":"object"}},"groups":{"type":"array","items":{"type":"object"}},"images":{"type":"array","items":{"type":"object"}},"link_urls":{"type":"array","items":{"type":"object"}},"message_extensions":{"type":"array","items":{"type":"object"}},"onsite_destinations":{"type":"array","items":{"type":"object"}},"optimization_type":{"type":"string"},"promotional_metadata":{"type":"object"},"reasons_to_shop":{},"shops_bundle":{},"titles":{"type":"array","items":{"type":"object"}},"upcoming_events":{"type":"array","items":{"type":"object"}},"videos":{"type":"array","items":{"type":"object"}}}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11804,12 +10663,17 @@ const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
 let data9 = data8[i3];
 const _errs19 = errors;
-if(!(validate11(data9, {instancePath:instancePath+"/bodies/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err9 = {instancePath:instancePath+"/bodies/" + i3,schemaPath:"#/properties/bodies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
+vErrors.push(err9);
 }
+errors++;
+}
+const _errs20 = errors;
 var valid7 = _errs19 === errors;
 if(!valid7){
 valid8 = false;
@@ -11820,23 +10684,23 @@ var valid0 = _errs17 === errors;
 }
 if(data.call_ads_configuration !== undefined){
 let data10 = data.call_ads_configuration;
-const _errs20 = errors;
+const _errs21 = errors;
 if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err9 = {instancePath:instancePath+"/call_ads_configuration",schemaPath:"#/properties/call_ads_configuration/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/call_ads_configuration",schemaPath:"#/properties/call_ads_configuration/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-var valid0 = _errs20 === errors;
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
 }
 if(data.call_to_action_types !== undefined){
 let data11 = data.call_to_action_types;
-const _errs22 = errors;
+const _errs23 = errors;
 if(!(Array.isArray(data11))){
 let dataType7 = typeof data11;
 let coerced7 = undefined;
@@ -11854,12 +10718,12 @@ else if(dataType7 === "string" || dataType7 === "number"
 coerced7 = [data11];
 }
 else {
-const err10 = {instancePath:instancePath+"/call_to_action_types",schemaPath:"#/properties/call_to_action_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:instancePath+"/call_to_action_types",schemaPath:"#/properties/call_to_action_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -11870,72 +10734,33 @@ data["call_to_action_types"] = coerced7;
 }
 }
 }
-const _errs23 = errors;
+const _errs24 = errors;
 if(Array.isArray(data11)){
 let valid10 = true;
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 let data12 = data11[i4];
-const _errs24 = errors;
-if(!(validate16(data12, {instancePath:instancePath+"/call_to_action_types/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid9 = _errs24 === errors;
-if(!valid9){
-valid10 = false;
-}
-}
-}
-var valid0 = _errs22 === errors;
-}
-if(data.call_to_actions !== undefined){
-let data13 = data.call_to_actions;
 const _errs25 = errors;
-if(!(Array.isArray(data13))){
-let dataType8 = typeof data13;
+if(typeof data12 !== "string"){
+let dataType8 = typeof data12;
 let coerced8 = undefined;
-if(dataType8 == 'object' && Array.isArray(data13) && data13.length == 1){
-data13 = data13[0];
-dataType8 = typeof data13;
-if(Array.isArray(data13)){
-coerced8 = data13;
+if(dataType8 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType8 = typeof data12;
+if(typeof data12 === "string"){
+coerced8 = data12;
 }
 }
 if(coerced8 !== undefined){
 }
-else if(dataType8 === "string" || dataType8 === "number"
-              || dataType8 === "boolean" || data13 === null){
-coerced8 = [data13];
+else if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data12;
+}
+else if(data12 === null){
+coerced8 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/call_to_actions",schemaPath:"#/properties/call_to_actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(coerced8 !== undefined){
-data13 = coerced8;
-if(data !== undefined){
-data["call_to_actions"] = coerced8;
-}
-}
-}
-const _errs26 = errors;
-if(Array.isArray(data13)){
-let valid12 = true;
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-let data14 = data13[i5];
-const _errs27 = errors;
-if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err12 = {instancePath:instancePath+"/call_to_actions/" + i5,schemaPath:"#/properties/call_to_actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/call_to_action_types/" + i4,schemaPath:"#/properties/call_to_action_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11944,36 +10769,43 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs28 = errors;
-var valid11 = _errs27 === errors;
-if(!valid11){
-valid12 = false;
+if(coerced8 !== undefined){
+data12 = coerced8;
+if(data11 !== undefined){
+data11[i4] = coerced8;
 }
 }
 }
-var valid0 = _errs25 === errors;
+const _errs26 = errors;
+var valid9 = _errs25 === errors;
+if(!valid9){
+valid10 = false;
 }
-if(data.captions !== undefined){
-let data15 = data.captions;
-const _errs29 = errors;
-if(!(Array.isArray(data15))){
-let dataType9 = typeof data15;
+}
+}
+var valid0 = _errs23 === errors;
+}
+if(data.call_to_actions !== undefined){
+let data13 = data.call_to_actions;
+const _errs27 = errors;
+if(!(Array.isArray(data13))){
+let dataType9 = typeof data13;
 let coerced9 = undefined;
-if(dataType9 == 'object' && Array.isArray(data15) && data15.length == 1){
-data15 = data15[0];
-dataType9 = typeof data15;
-if(Array.isArray(data15)){
-coerced9 = data15;
+if(dataType9 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType9 = typeof data13;
+if(Array.isArray(data13)){
+coerced9 = data13;
 }
 }
 if(coerced9 !== undefined){
 }
 else if(dataType9 === "string" || dataType9 === "number"
-              || dataType9 === "boolean" || data15 === null){
-coerced9 = [data15];
+              || dataType9 === "boolean" || data13 === null){
+coerced9 = [data13];
 }
 else {
-const err13 = {instancePath:instancePath+"/captions",schemaPath:"#/properties/captions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/call_to_actions",schemaPath:"#/properties/call_to_actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11983,54 +10815,21 @@ vErrors.push(err13);
 errors++;
 }
 if(coerced9 !== undefined){
-data15 = coerced9;
+data13 = coerced9;
 if(data !== undefined){
-data["captions"] = coerced9;
+data["call_to_actions"] = coerced9;
 }
 }
 }
-const _errs30 = errors;
-if(Array.isArray(data15)){
-let valid14 = true;
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-let data16 = data15[i6];
-const _errs31 = errors;
-if(!(validate11(data16, {instancePath:instancePath+"/captions/" + i6,parentData:data15,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid13 = _errs31 === errors;
-if(!valid13){
-valid14 = false;
-}
-}
-}
-var valid0 = _errs29 === errors;
-}
-if(data.carousels !== undefined){
-let data17 = data.carousels;
-const _errs32 = errors;
-if(!(Array.isArray(data17))){
-let dataType10 = typeof data17;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data17) && data17.length == 1){
-data17 = data17[0];
-dataType10 = typeof data17;
-if(Array.isArray(data17)){
-coerced10 = data17;
-}
-}
-if(coerced10 !== undefined){
-}
-else if(dataType10 === "string" || dataType10 === "number"
-              || dataType10 === "boolean" || data17 === null){
-coerced10 = [data17];
-}
-else {
-const err14 = {instancePath:instancePath+"/carousels",schemaPath:"#/properties/carousels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs28 = errors;
+if(Array.isArray(data13)){
+let valid12 = true;
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+let data14 = data13[i5];
+const _errs29 = errors;
+if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
+const err14 = {instancePath:instancePath+"/call_to_actions/" + i5,schemaPath:"#/properties/call_to_actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12039,22 +10838,36 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid11 = _errs29 === errors;
+if(!valid11){
+valid12 = false;
+}
+}
+}
+var valid0 = _errs27 === errors;
+}
+if(data.captions !== undefined){
+let data15 = data.captions;
+const _errs31 = errors;
+if(!(Array.isArray(data15))){
+let dataType10 = typeof data15;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data15) && data15.length == 1){
+data15 = data15[0];
+dataType10 = typeof data15;
+if(Array.isArray(data15)){
+coerced10 = data15;
+}
+}
 if(coerced10 !== undefined){
-data17 = coerced10;
-if(data !== undefined){
-data["carousels"] = coerced10;
 }
+else if(dataType10 === "string" || dataType10 === "number"
+              || dataType10 === "boolean" || data15 === null){
+coerced10 = [data15];
 }
-}
-const _errs33 = errors;
-if(Array.isArray(data17)){
-let valid16 = true;
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-let data18 = data17[i7];
-const _errs34 = errors;
-if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
-const err15 = {instancePath:instancePath+"/carousels/" + i7,schemaPath:"#/properties/carousels/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+else {
+const err15 = {instancePath:instancePath+"/captions",schemaPath:"#/properties/captions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12063,36 +10876,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs35 = errors;
-var valid15 = _errs34 === errors;
-if(!valid15){
-valid16 = false;
+if(coerced10 !== undefined){
+data15 = coerced10;
+if(data !== undefined){
+data["captions"] = coerced10;
 }
 }
 }
-var valid0 = _errs32 === errors;
-}
-if(data.descriptions !== undefined){
-let data19 = data.descriptions;
-const _errs36 = errors;
-if(!(Array.isArray(data19))){
-let dataType11 = typeof data19;
-let coerced11 = undefined;
-if(dataType11 == 'object' && Array.isArray(data19) && data19.length == 1){
-data19 = data19[0];
-dataType11 = typeof data19;
-if(Array.isArray(data19)){
-coerced11 = data19;
-}
-}
-if(coerced11 !== undefined){
-}
-else if(dataType11 === "string" || dataType11 === "number"
-              || dataType11 === "boolean" || data19 === null){
-coerced11 = [data19];
-}
-else {
-const err16 = {instancePath:instancePath+"/descriptions",schemaPath:"#/properties/descriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs32 = errors;
+if(Array.isArray(data15)){
+let valid14 = true;
+const len6 = data15.length;
+for(let i6=0; i6<len6; i6++){
+let data16 = data15[i6];
+const _errs33 = errors;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err16 = {instancePath:instancePath+"/captions/" + i6,schemaPath:"#/properties/captions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12101,55 +10900,36 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs34 = errors;
+var valid13 = _errs33 === errors;
+if(!valid13){
+valid14 = false;
+}
+}
+}
+var valid0 = _errs31 === errors;
+}
+if(data.carousels !== undefined){
+let data17 = data.carousels;
+const _errs35 = errors;
+if(!(Array.isArray(data17))){
+let dataType11 = typeof data17;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data17) && data17.length == 1){
+data17 = data17[0];
+dataType11 = typeof data17;
+if(Array.isArray(data17)){
+coerced11 = data17;
+}
+}
 if(coerced11 !== undefined){
-data19 = coerced11;
-if(data !== undefined){
-data["descriptions"] = coerced11;
 }
-}
-}
-const _errs37 = errors;
-if(Array.isArray(data19)){
-let valid18 = true;
-const len8 = data19.length;
-for(let i8=0; i8<len8; i8++){
-let data20 = data19[i8];
-const _errs38 = errors;
-if(!(validate11(data20, {instancePath:instancePath+"/descriptions/" + i8,parentData:data19,parentDataProperty:i8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
+else if(dataType11 === "string" || dataType11 === "number"
+              || dataType11 === "boolean" || data17 === null){
+coerced11 = [data17];
 }
 else {
-}
-var valid17 = _errs38 === errors;
-if(!valid17){
-valid18 = false;
-}
-}
-}
-var valid0 = _errs36 === errors;
-}
-if(data.events !== undefined){
-let data21 = data.events;
-const _errs39 = errors;
-if(!(Array.isArray(data21))){
-let dataType12 = typeof data21;
-let coerced12 = undefined;
-if(dataType12 == 'object' && Array.isArray(data21) && data21.length == 1){
-data21 = data21[0];
-dataType12 = typeof data21;
-if(Array.isArray(data21)){
-coerced12 = data21;
-}
-}
-if(coerced12 !== undefined){
-}
-else if(dataType12 === "string" || dataType12 === "number"
-              || dataType12 === "boolean" || data21 === null){
-coerced12 = [data21];
-}
-else {
-const err17 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err17 = {instancePath:instancePath+"/carousels",schemaPath:"#/properties/carousels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12158,22 +10938,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(coerced12 !== undefined){
-data21 = coerced12;
+if(coerced11 !== undefined){
+data17 = coerced11;
 if(data !== undefined){
-data["events"] = coerced12;
+data["carousels"] = coerced11;
 }
 }
 }
-const _errs40 = errors;
-if(Array.isArray(data21)){
-let valid20 = true;
-const len9 = data21.length;
-for(let i9=0; i9<len9; i9++){
-let data22 = data21[i9];
-const _errs41 = errors;
-if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err18 = {instancePath:instancePath+"/events/" + i9,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs36 = errors;
+if(Array.isArray(data17)){
+let valid16 = true;
+const len7 = data17.length;
+for(let i7=0; i7<len7; i7++){
+let data18 = data17[i7];
+const _errs37 = errors;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err18 = {instancePath:instancePath+"/carousels/" + i7,schemaPath:"#/properties/carousels/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12182,36 +10962,36 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs42 = errors;
-var valid19 = _errs41 === errors;
-if(!valid19){
-valid20 = false;
+const _errs38 = errors;
+var valid15 = _errs37 === errors;
+if(!valid15){
+valid16 = false;
 }
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs35 === errors;
 }
-if(data.groups !== undefined){
-let data23 = data.groups;
-const _errs43 = errors;
-if(!(Array.isArray(data23))){
-let dataType13 = typeof data23;
-let coerced13 = undefined;
-if(dataType13 == 'object' && Array.isArray(data23) && data23.length == 1){
-data23 = data23[0];
-dataType13 = typeof data23;
-if(Array.isArray(data23)){
-coerced13 = data23;
+if(data.descriptions !== undefined){
+let data19 = data.descriptions;
+const _errs39 = errors;
+if(!(Array.isArray(data19))){
+let dataType12 = typeof data19;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data19) && data19.length == 1){
+data19 = data19[0];
+dataType12 = typeof data19;
+if(Array.isArray(data19)){
+coerced12 = data19;
 }
 }
-if(coerced13 !== undefined){
+if(coerced12 !== undefined){
 }
-else if(dataType13 === "string" || dataType13 === "number"
-              || dataType13 === "boolean" || data23 === null){
-coerced13 = [data23];
+else if(dataType12 === "string" || dataType12 === "number"
+              || dataType12 === "boolean" || data19 === null){
+coerced12 = [data19];
 }
 else {
-const err19 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/descriptions",schemaPath:"#/properties/descriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12220,22 +11000,22 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(coerced13 !== undefined){
-data23 = coerced13;
+if(coerced12 !== undefined){
+data19 = coerced12;
 if(data !== undefined){
-data["groups"] = coerced13;
+data["descriptions"] = coerced12;
 }
 }
 }
-const _errs44 = errors;
-if(Array.isArray(data23)){
-let valid22 = true;
-const len10 = data23.length;
-for(let i10=0; i10<len10; i10++){
-let data24 = data23[i10];
-const _errs45 = errors;
-if(!(data24 && typeof data24 == "object" && !Array.isArray(data24))){
-const err20 = {instancePath:instancePath+"/groups/" + i10,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs40 = errors;
+if(Array.isArray(data19)){
+let valid18 = true;
+const len8 = data19.length;
+for(let i8=0; i8<len8; i8++){
+let data20 = data19[i8];
+const _errs41 = errors;
+if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
+const err20 = {instancePath:instancePath+"/descriptions/" + i8,schemaPath:"#/properties/descriptions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12244,36 +11024,36 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs46 = errors;
-var valid21 = _errs45 === errors;
-if(!valid21){
-valid22 = false;
+const _errs42 = errors;
+var valid17 = _errs41 === errors;
+if(!valid17){
+valid18 = false;
 }
 }
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs39 === errors;
 }
-if(data.images !== undefined){
-let data25 = data.images;
-const _errs47 = errors;
-if(!(Array.isArray(data25))){
-let dataType14 = typeof data25;
-let coerced14 = undefined;
-if(dataType14 == 'object' && Array.isArray(data25) && data25.length == 1){
-data25 = data25[0];
-dataType14 = typeof data25;
-if(Array.isArray(data25)){
-coerced14 = data25;
+if(data.events !== undefined){
+let data21 = data.events;
+const _errs43 = errors;
+if(!(Array.isArray(data21))){
+let dataType13 = typeof data21;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data21) && data21.length == 1){
+data21 = data21[0];
+dataType13 = typeof data21;
+if(Array.isArray(data21)){
+coerced13 = data21;
 }
 }
-if(coerced14 !== undefined){
+if(coerced13 !== undefined){
 }
-else if(dataType14 === "string" || dataType14 === "number"
-              || dataType14 === "boolean" || data25 === null){
-coerced14 = [data25];
+else if(dataType13 === "string" || dataType13 === "number"
+              || dataType13 === "boolean" || data21 === null){
+coerced13 = [data21];
 }
 else {
-const err21 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12282,55 +11062,22 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(coerced14 !== undefined){
-data25 = coerced14;
+if(coerced13 !== undefined){
+data21 = coerced13;
 if(data !== undefined){
-data["images"] = coerced14;
+data["events"] = coerced13;
 }
 }
 }
-const _errs48 = errors;
-if(Array.isArray(data25)){
-let valid24 = true;
-const len11 = data25.length;
-for(let i11=0; i11<len11; i11++){
-let data26 = data25[i11];
-const _errs49 = errors;
-if(!(validate20(data26, {instancePath:instancePath+"/images/" + i11,parentData:data25,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid23 = _errs49 === errors;
-if(!valid23){
-valid24 = false;
-}
-}
-}
-var valid0 = _errs47 === errors;
-}
-if(data.link_urls !== undefined){
-let data27 = data.link_urls;
-const _errs50 = errors;
-if(!(Array.isArray(data27))){
-let dataType15 = typeof data27;
-let coerced15 = undefined;
-if(dataType15 == 'object' && Array.isArray(data27) && data27.length == 1){
-data27 = data27[0];
-dataType15 = typeof data27;
-if(Array.isArray(data27)){
-coerced15 = data27;
-}
-}
-if(coerced15 !== undefined){
-}
-else if(dataType15 === "string" || dataType15 === "number"
-              || dataType15 === "boolean" || data27 === null){
-coerced15 = [data27];
-}
-else {
-const err22 = {instancePath:instancePath+"/link_urls",schemaPath:"#/properties/link_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs44 = errors;
+if(Array.isArray(data21)){
+let valid20 = true;
+const len9 = data21.length;
+for(let i9=0; i9<len9; i9++){
+let data22 = data21[i9];
+const _errs45 = errors;
+if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+const err22 = {instancePath:instancePath+"/events/" + i9,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12339,55 +11086,36 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(coerced15 !== undefined){
-data27 = coerced15;
-if(data !== undefined){
-data["link_urls"] = coerced15;
+const _errs46 = errors;
+var valid19 = _errs45 === errors;
+if(!valid19){
+valid20 = false;
 }
 }
 }
-const _errs51 = errors;
-if(Array.isArray(data27)){
-let valid26 = true;
-const len12 = data27.length;
-for(let i12=0; i12<len12; i12++){
-let data28 = data27[i12];
-const _errs52 = errors;
-if(!(validate25(data28, {instancePath:instancePath+"/link_urls/" + i12,parentData:data27,parentDataProperty:i12,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
+var valid0 = _errs43 === errors;
 }
-else {
-}
-var valid25 = _errs52 === errors;
-if(!valid25){
-valid26 = false;
+if(data.groups !== undefined){
+let data23 = data.groups;
+const _errs47 = errors;
+if(!(Array.isArray(data23))){
+let dataType14 = typeof data23;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data23) && data23.length == 1){
+data23 = data23[0];
+dataType14 = typeof data23;
+if(Array.isArray(data23)){
+coerced14 = data23;
 }
 }
+if(coerced14 !== undefined){
 }
-var valid0 = _errs50 === errors;
-}
-if(data.message_extensions !== undefined){
-let data29 = data.message_extensions;
-const _errs53 = errors;
-if(!(Array.isArray(data29))){
-let dataType16 = typeof data29;
-let coerced16 = undefined;
-if(dataType16 == 'object' && Array.isArray(data29) && data29.length == 1){
-data29 = data29[0];
-dataType16 = typeof data29;
-if(Array.isArray(data29)){
-coerced16 = data29;
-}
-}
-if(coerced16 !== undefined){
-}
-else if(dataType16 === "string" || dataType16 === "number"
-              || dataType16 === "boolean" || data29 === null){
-coerced16 = [data29];
+else if(dataType14 === "string" || dataType14 === "number"
+              || dataType14 === "boolean" || data23 === null){
+coerced14 = [data23];
 }
 else {
-const err23 = {instancePath:instancePath+"/message_extensions",schemaPath:"#/properties/message_extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err23 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12396,22 +11124,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(coerced16 !== undefined){
-data29 = coerced16;
+if(coerced14 !== undefined){
+data23 = coerced14;
 if(data !== undefined){
-data["message_extensions"] = coerced16;
+data["groups"] = coerced14;
 }
 }
 }
-const _errs54 = errors;
-if(Array.isArray(data29)){
-let valid28 = true;
-const len13 = data29.length;
-for(let i13=0; i13<len13; i13++){
-let data30 = data29[i13];
-const _errs55 = errors;
-if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
-const err24 = {instancePath:instancePath+"/message_extensions/" + i13,schemaPath:"#/properties/message_extensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs48 = errors;
+if(Array.isArray(data23)){
+let valid22 = true;
+const len10 = data23.length;
+for(let i10=0; i10<len10; i10++){
+let data24 = data23[i10];
+const _errs49 = errors;
+if(!(data24 && typeof data24 == "object" && !Array.isArray(data24))){
+const err24 = {instancePath:instancePath+"/groups/" + i10,schemaPath:"#/properties/groups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12420,36 +11148,36 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs56 = errors;
-var valid27 = _errs55 === errors;
-if(!valid27){
-valid28 = false;
+const _errs50 = errors;
+var valid21 = _errs49 === errors;
+if(!valid21){
+valid22 = false;
 }
 }
 }
-var valid0 = _errs53 === errors;
+var valid0 = _errs47 === errors;
 }
-if(data.onsite_destinations !== undefined){
-let data31 = data.onsite_destinations;
-const _errs57 = errors;
-if(!(Array.isArray(data31))){
-let dataType17 = typeof data31;
-let coerced17 = undefined;
-if(dataType17 == 'object' && Array.isArray(data31) && data31.length == 1){
-data31 = data31[0];
-dataType17 = typeof data31;
-if(Array.isArray(data31)){
-coerced17 = data31;
+if(data.images !== undefined){
+let data25 = data.images;
+const _errs51 = errors;
+if(!(Array.isArray(data25))){
+let dataType15 = typeof data25;
+let coerced15 = undefined;
+if(dataType15 == 'object' && Array.isArray(data25) && data25.length == 1){
+data25 = data25[0];
+dataType15 = typeof data25;
+if(Array.isArray(data25)){
+coerced15 = data25;
 }
 }
-if(coerced17 !== undefined){
+if(coerced15 !== undefined){
 }
-else if(dataType17 === "string" || dataType17 === "number"
-              || dataType17 === "boolean" || data31 === null){
-coerced17 = [data31];
+else if(dataType15 === "string" || dataType15 === "number"
+              || dataType15 === "boolean" || data25 === null){
+coerced15 = [data25];
 }
 else {
-const err25 = {instancePath:instancePath+"/onsite_destinations",schemaPath:"#/properties/onsite_destinations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err25 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12458,22 +11186,22 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(coerced17 !== undefined){
-data31 = coerced17;
+if(coerced15 !== undefined){
+data25 = coerced15;
 if(data !== undefined){
-data["onsite_destinations"] = coerced17;
+data["images"] = coerced15;
 }
 }
 }
-const _errs58 = errors;
-if(Array.isArray(data31)){
-let valid30 = true;
-const len14 = data31.length;
-for(let i14=0; i14<len14; i14++){
-let data32 = data31[i14];
-const _errs59 = errors;
-if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
-const err26 = {instancePath:instancePath+"/onsite_destinations/" + i14,schemaPath:"#/properties/onsite_destinations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs52 = errors;
+if(Array.isArray(data25)){
+let valid24 = true;
+const len11 = data25.length;
+for(let i11=0; i11<len11; i11++){
+let data26 = data25[i11];
+const _errs53 = errors;
+if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
+const err26 = {instancePath:instancePath+"/images/" + i11,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12482,38 +11210,36 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs60 = errors;
-var valid29 = _errs59 === errors;
-if(!valid29){
-valid30 = false;
+const _errs54 = errors;
+var valid23 = _errs53 === errors;
+if(!valid23){
+valid24 = false;
 }
 }
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs51 === errors;
 }
-if(data.optimization_type !== undefined){
-let data33 = data.optimization_type;
-const _errs61 = errors;
-if(typeof data33 !== "string"){
-let dataType18 = typeof data33;
-let coerced18 = undefined;
-if(dataType18 == 'object' && Array.isArray(data33) && data33.length == 1){
-data33 = data33[0];
-dataType18 = typeof data33;
-if(typeof data33 === "string"){
-coerced18 = data33;
+if(data.link_urls !== undefined){
+let data27 = data.link_urls;
+const _errs55 = errors;
+if(!(Array.isArray(data27))){
+let dataType16 = typeof data27;
+let coerced16 = undefined;
+if(dataType16 == 'object' && Array.isArray(data27) && data27.length == 1){
+data27 = data27[0];
+dataType16 = typeof data27;
+if(Array.isArray(data27)){
+coerced16 = data27;
 }
 }
-if(coerced18 !== undefined){
+if(coerced16 !== undefined){
 }
-else if(dataType18 == "number" || dataType18 == "boolean"){
-coerced18 = "" + data33;
-}
-else if(data33 === null){
-coerced18 = "";
+else if(dataType16 === "string" || dataType16 === "number"
+              || dataType16 === "boolean" || data27 === null){
+coerced16 = [data27];
 }
 else {
-const err27 = {instancePath:instancePath+"/optimization_type",schemaPath:"#/properties/optimization_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/link_urls",schemaPath:"#/properties/link_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12522,21 +11248,22 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(coerced18 !== undefined){
-data33 = coerced18;
+if(coerced16 !== undefined){
+data27 = coerced16;
 if(data !== undefined){
-data["optimization_type"] = coerced18;
+data["link_urls"] = coerced16;
 }
 }
 }
-const _errs62 = errors;
-var valid0 = _errs61 === errors;
-}
-if(data.promotional_metadata !== undefined){
-let data34 = data.promotional_metadata;
-const _errs63 = errors;
-if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err28 = {instancePath:instancePath+"/promotional_metadata",schemaPath:"#/properties/promotional_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs56 = errors;
+if(Array.isArray(data27)){
+let valid26 = true;
+const len12 = data27.length;
+for(let i12=0; i12<len12; i12++){
+let data28 = data27[i12];
+const _errs57 = errors;
+if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
+const err28 = {instancePath:instancePath+"/link_urls/" + i12,schemaPath:"#/properties/link_urls/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12545,30 +11272,36 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs64 = errors;
-var valid0 = _errs63 === errors;
-}
-if(data.titles !== undefined){
-let data35 = data.titles;
-const _errs65 = errors;
-if(!(Array.isArray(data35))){
-let dataType19 = typeof data35;
-let coerced19 = undefined;
-if(dataType19 == 'object' && Array.isArray(data35) && data35.length == 1){
-data35 = data35[0];
-dataType19 = typeof data35;
-if(Array.isArray(data35)){
-coerced19 = data35;
+const _errs58 = errors;
+var valid25 = _errs57 === errors;
+if(!valid25){
+valid26 = false;
 }
 }
-if(coerced19 !== undefined){
 }
-else if(dataType19 === "string" || dataType19 === "number"
-              || dataType19 === "boolean" || data35 === null){
-coerced19 = [data35];
+var valid0 = _errs55 === errors;
+}
+if(data.message_extensions !== undefined){
+let data29 = data.message_extensions;
+const _errs59 = errors;
+if(!(Array.isArray(data29))){
+let dataType17 = typeof data29;
+let coerced17 = undefined;
+if(dataType17 == 'object' && Array.isArray(data29) && data29.length == 1){
+data29 = data29[0];
+dataType17 = typeof data29;
+if(Array.isArray(data29)){
+coerced17 = data29;
+}
+}
+if(coerced17 !== undefined){
+}
+else if(dataType17 === "string" || dataType17 === "number"
+              || dataType17 === "boolean" || data29 === null){
+coerced17 = [data29];
 }
 else {
-const err29 = {instancePath:instancePath+"/titles",schemaPath:"#/properties/titles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err29 = {instancePath:instancePath+"/message_extensions",schemaPath:"#/properties/message_extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12577,55 +11310,22 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(coerced19 !== undefined){
-data35 = coerced19;
+if(coerced17 !== undefined){
+data29 = coerced17;
 if(data !== undefined){
-data["titles"] = coerced19;
+data["message_extensions"] = coerced17;
 }
 }
 }
-const _errs66 = errors;
-if(Array.isArray(data35)){
-let valid32 = true;
-const len15 = data35.length;
-for(let i15=0; i15<len15; i15++){
-let data36 = data35[i15];
-const _errs67 = errors;
-if(!(validate11(data36, {instancePath:instancePath+"/titles/" + i15,parentData:data35,parentDataProperty:i15,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid31 = _errs67 === errors;
-if(!valid31){
-valid32 = false;
-}
-}
-}
-var valid0 = _errs65 === errors;
-}
-if(data.upcoming_events !== undefined){
-let data37 = data.upcoming_events;
-const _errs68 = errors;
-if(!(Array.isArray(data37))){
-let dataType20 = typeof data37;
-let coerced20 = undefined;
-if(dataType20 == 'object' && Array.isArray(data37) && data37.length == 1){
-data37 = data37[0];
-dataType20 = typeof data37;
-if(Array.isArray(data37)){
-coerced20 = data37;
-}
-}
-if(coerced20 !== undefined){
-}
-else if(dataType20 === "string" || dataType20 === "number"
-              || dataType20 === "boolean" || data37 === null){
-coerced20 = [data37];
-}
-else {
-const err30 = {instancePath:instancePath+"/upcoming_events",schemaPath:"#/properties/upcoming_events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs60 = errors;
+if(Array.isArray(data29)){
+let valid28 = true;
+const len13 = data29.length;
+for(let i13=0; i13<len13; i13++){
+let data30 = data29[i13];
+const _errs61 = errors;
+if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
+const err30 = {instancePath:instancePath+"/message_extensions/" + i13,schemaPath:"#/properties/message_extensions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12634,22 +11334,36 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(coerced20 !== undefined){
-data37 = coerced20;
-if(data !== undefined){
-data["upcoming_events"] = coerced20;
+const _errs62 = errors;
+var valid27 = _errs61 === errors;
+if(!valid27){
+valid28 = false;
 }
 }
 }
-const _errs69 = errors;
-if(Array.isArray(data37)){
-let valid34 = true;
-const len16 = data37.length;
-for(let i16=0; i16<len16; i16++){
-let data38 = data37[i16];
-const _errs70 = errors;
-if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
-const err31 = {instancePath:instancePath+"/upcoming_events/" + i16,schemaPath:"#/properties/upcoming_events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid0 = _errs59 === errors;
+}
+if(data.onsite_destinations !== undefined){
+let data31 = data.onsite_destinations;
+const _errs63 = errors;
+if(!(Array.isArray(data31))){
+let dataType18 = typeof data31;
+let coerced18 = undefined;
+if(dataType18 == 'object' && Array.isArray(data31) && data31.length == 1){
+data31 = data31[0];
+dataType18 = typeof data31;
+if(Array.isArray(data31)){
+coerced18 = data31;
+}
+}
+if(coerced18 !== undefined){
+}
+else if(dataType18 === "string" || dataType18 === "number"
+              || dataType18 === "boolean" || data31 === null){
+coerced18 = [data31];
+}
+else {
+const err31 = {instancePath:instancePath+"/onsite_destinations",schemaPath:"#/properties/onsite_destinations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -12658,36 +11372,22 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs71 = errors;
-var valid33 = _errs70 === errors;
-if(!valid33){
-valid34 = false;
+if(coerced18 !== undefined){
+data31 = coerced18;
+if(data !== undefined){
+data["onsite_destinations"] = coerced18;
 }
 }
 }
-var valid0 = _errs68 === errors;
-}
-if(data.videos !== undefined){
-let data39 = data.videos;
-const _errs72 = errors;
-if(!(Array.isArray(data39))){
-let dataType21 = typeof data39;
-let coerced21 = undefined;
-if(dataType21 == 'object' && Array.isArray(data39) && data39.length == 1){
-data39 = data39[0];
-dataType21 = typeof data39;
-if(Array.isArray(data39)){
-coerced21 = data39;
-}
-}
-if(coerced21 !== undefined){
-}
-else if(dataType21 === "string" || dataType21 === "number"
-              || dataType21 === "boolean" || data39 === null){
-coerced21 = [data39];
-}
-else {
-const err32 = {instancePath:instancePath+"/videos",schemaPath:"#/properties/videos/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs64 = errors;
+if(Array.isArray(data31)){
+let valid30 = true;
+const len14 = data31.length;
+for(let i14=0; i14<len14; i14++){
+let data32 = data31[i14];
+const _errs65 = errors;
+if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
+const err32 = {instancePath:instancePath+"/onsite_destinations/" + i14,schemaPath:"#/properties/onsite_destinations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -12696,37 +11396,38 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(coerced21 !== undefined){
-data39 = coerced21;
-if(data !== undefined){
-data["videos"] = coerced21;
+const _errs66 = errors;
+var valid29 = _errs65 === errors;
+if(!valid29){
+valid30 = false;
 }
 }
 }
-const _errs73 = errors;
-if(Array.isArray(data39)){
-let valid36 = true;
-const len17 = data39.length;
-for(let i17=0; i17<len17; i17++){
-let data40 = data39[i17];
-const _errs74 = errors;
-if(!(validate29(data40, {instancePath:instancePath+"/videos/" + i17,parentData:data39,parentDataProperty:i17,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-errors = vErrors.length;
+var valid0 = _errs63 === errors;
+}
+if(data.optimization_type !== undefined){
+let data33 = data.optimization_type;
+const _errs67 = errors;
+if(typeof data33 !== "string"){
+let dataType19 = typeof data33;
+let coerced19 = undefined;
+if(dataType19 == 'object' && Array.isArray(data33) && data33.length == 1){
+data33 = data33[0];
+dataType19 = typeof data33;
+if(typeof data33 === "string"){
+coerced19 = data33;
+}
+}
+if(coerced19 !== undefined){
+}
+else if(dataType19 == "number" || dataType19 == "boolean"){
+coerced19 = "" + data33;
+}
+else if(data33 === null){
+coerced19 = "";
 }
 else {
-}
-var valid35 = _errs74 === errors;
-if(!valid35){
-valid36 = false;
-}
-}
-}
-var valid0 = _errs72 === errors;
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err33 = {instancePath:instancePath+"/optimization_type",schemaPath:"#/properties/optimization_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -12735,13 +11436,236 @@ vErrors.push(err33);
 }
 errors++;
 }
+if(coerced19 !== undefined){
+data33 = coerced19;
+if(data !== undefined){
+data["optimization_type"] = coerced19;
+}
+}
+}
+const _errs68 = errors;
+var valid0 = _errs67 === errors;
+}
+if(data.promotional_metadata !== undefined){
+let data34 = data.promotional_metadata;
+const _errs69 = errors;
+if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
+const err34 = {instancePath:instancePath+"/promotional_metadata",schemaPath:"#/properties/promotional_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs70 = errors;
+var valid0 = _errs69 === errors;
+}
+if(data.titles !== undefined){
+let data35 = data.titles;
+const _errs71 = errors;
+if(!(Array.isArray(data35))){
+let dataType20 = typeof data35;
+let coerced20 = undefined;
+if(dataType20 == 'object' && Array.isArray(data35) && data35.length == 1){
+data35 = data35[0];
+dataType20 = typeof data35;
+if(Array.isArray(data35)){
+coerced20 = data35;
+}
+}
+if(coerced20 !== undefined){
+}
+else if(dataType20 === "string" || dataType20 === "number"
+              || dataType20 === "boolean" || data35 === null){
+coerced20 = [data35];
+}
+else {
+const err35 = {instancePath:instancePath+"/titles",schemaPath:"#/properties/titles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(coerced20 !== undefined){
+data35 = coerced20;
+if(data !== undefined){
+data["titles"] = coerced20;
+}
+}
+}
+const _errs72 = errors;
+if(Array.isArray(data35)){
+let valid32 = true;
+const len15 = data35.length;
+for(let i15=0; i15<len15; i15++){
+let data36 = data35[i15];
+const _errs73 = errors;
+if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
+const err36 = {instancePath:instancePath+"/titles/" + i15,schemaPath:"#/properties/titles/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs74 = errors;
+var valid31 = _errs73 === errors;
+if(!valid31){
+valid32 = false;
+}
+}
+}
+var valid0 = _errs71 === errors;
+}
+if(data.upcoming_events !== undefined){
+let data37 = data.upcoming_events;
+const _errs75 = errors;
+if(!(Array.isArray(data37))){
+let dataType21 = typeof data37;
+let coerced21 = undefined;
+if(dataType21 == 'object' && Array.isArray(data37) && data37.length == 1){
+data37 = data37[0];
+dataType21 = typeof data37;
+if(Array.isArray(data37)){
+coerced21 = data37;
+}
+}
+if(coerced21 !== undefined){
+}
+else if(dataType21 === "string" || dataType21 === "number"
+              || dataType21 === "boolean" || data37 === null){
+coerced21 = [data37];
+}
+else {
+const err37 = {instancePath:instancePath+"/upcoming_events",schemaPath:"#/properties/upcoming_events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(coerced21 !== undefined){
+data37 = coerced21;
+if(data !== undefined){
+data["upcoming_events"] = coerced21;
+}
+}
+}
+const _errs76 = errors;
+if(Array.isArray(data37)){
+let valid34 = true;
+const len16 = data37.length;
+for(let i16=0; i16<len16; i16++){
+let data38 = data37[i16];
+const _errs77 = errors;
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err38 = {instancePath:instancePath+"/upcoming_events/" + i16,schemaPath:"#/properties/upcoming_events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const _errs78 = errors;
+var valid33 = _errs77 === errors;
+if(!valid33){
+valid34 = false;
+}
+}
+}
+var valid0 = _errs75 === errors;
+}
+if(data.videos !== undefined){
+let data39 = data.videos;
+const _errs79 = errors;
+if(!(Array.isArray(data39))){
+let dataType22 = typeof data39;
+let coerced22 = undefined;
+if(dataType22 == 'object' && Array.isArray(data39) && data39.length == 1){
+data39 = data39[0];
+dataType22 = typeof data39;
+if(Array.isArray(data39)){
+coerced22 = data39;
+}
+}
+if(coerced22 !== undefined){
+}
+else if(dataType22 === "string" || dataType22 === "number"
+              || dataType22 === "boolean" || data39 === null){
+coerced22 = [data39];
+}
+else {
+const err39 = {instancePath:instancePath+"/videos",schemaPath:"#/properties/videos/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(coerced22 !== undefined){
+data39 = coerced22;
+if(data !== undefined){
+data["videos"] = coerced22;
+}
+}
+}
+const _errs80 = errors;
+if(Array.isArray(data39)){
+let valid36 = true;
+const len17 = data39.length;
+for(let i17=0; i17<len17; i17++){
+let data40 = data39[i17];
+const _errs81 = errors;
+if(!(data40 && typeof data40 == "object" && !Array.isArray(data40))){
+const err40 = {instancePath:instancePath+"/videos/" + i17,schemaPath:"#/properties/videos/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const _errs82 = errors;
+var valid35 = _errs81 === errors;
+if(!valid35){
+valid36 = false;
+}
+}
+}
+var valid0 = _errs79 === errors;
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"type":"string","enum":["NONE","POLITICAL","POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"]};
+const schema7 = {"type":"string","enum":["NONE","POLITICAL","POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"]};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -12780,9 +11704,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema14.enum;
+const vSchema0 = schema7.enum;
 if(!(((data === "NONE") || (data === "POLITICAL")) || (data === "POLITICAL_WITH_DIGITALLY_CREATED_MEDIA"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema7.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12791,17 +11715,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema15 = {"type":"string","minLength":1,"pattern":"^[^\\\\/!.?*(),;:-]","allOf":[{"pattern":"^(?![\\s\\S]*\\S{31})"},{"pattern":"^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"},{"pattern":"^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"}]};
+const schema8 = {"type":"string","minLength":1,"pattern":"^[^\\\\/!.?*(),;:-]","allOf":[{"pattern":"^(?![\\s\\S]*\\S{31})"},{"pattern":"^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})"},{"pattern":"^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$"},{"pattern":"^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$"}]};
 const pattern2 = new RegExp("^(?![\\s\\S]*\\S{31})", "u");
 const pattern3 = new RegExp("^(?!(?:[\\s\\S]*?(?<!\\S)\\S(?!\\S)){4})", "u");
-const pattern4 = new RegExp("^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$", "u");
-const pattern5 = new RegExp("^[^\\\\/!.?*(),;:-]", "u");
+const pattern4 = new RegExp("^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$", "u");
+const pattern5 = new RegExp("^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$", "u");
+const pattern6 = new RegExp("^[^\\\\/!.?*(),;:-]", "u");
+const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -12871,7 +11797,7 @@ var valid0 = _errs2 === errors;
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-const err3 = {instancePath,schemaPath:"#/allOf/2/pattern",keyword:"pattern",params:{pattern: "^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"},message:"must match pattern \""+"^[^\\^~_={}\\[\\]|<>\\u00A8\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u0250-\\u0258\\u0260-\\u02AF\\u02D8-\\u02DD\\u0300-\\u036F\\u2070-\\u209F]*$"+"\""};
+const err3 = {instancePath,schemaPath:"#/allOf/2/pattern",keyword:"pattern",params:{pattern: "^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$"},message:"must match pattern \""+"^[^\\^~_={}\\[\\]|<>`\\u00A8\\u00AA\\u00AF\\u00B2\\u00B3\\u00B4\\u00B8\\u00B9\\u00BA\\u0250-\\u0258\\u0260-\\u02FF\\u1D00-\\u1DBF\\u2070-\\u209F]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12882,9 +11808,10 @@ errors++;
 }
 }
 var valid0 = _errs3 === errors;
+const _errs4 = errors;
 if(typeof data === "string"){
-if(func0(data) < 1){
-const err4 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern5.test(data)){
+const err4 = {instancePath,schemaPath:"#/allOf/3/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$"},message:"must match pattern \""+"^(?:[^\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]|(?<=[\\p{L}\\p{M}])[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F])*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12893,8 +11820,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern5.test(data)){
-const err5 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\\\/!.?*(),;:-]"},message:"must match pattern \""+"^[^\\\\/!.?*(),;:-]"+"\""};
+}
+var valid0 = _errs4 === errors;
+if(typeof data === "string"){
+if(func0(data) < 1){
+const err5 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12903,14 +11833,24 @@ vErrors.push(err5);
 }
 errors++;
 }
+if(!pattern6.test(data)){
+const err6 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\\\/!.?*(),;:-]"},message:"must match pattern \""+"^[^\\\\/!.?*(),;:-]"+"\""};
+if(vErrors === null){
+vErrors = [err6];
 }
-validate36.errors = vErrors;
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
+const schema9 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -13560,12 +12500,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
+const schema10 = {"type":"string","enum":["OPEN_LINK","LIKE_PAGE","SHOP_NOW","PLAY_GAME","INSTALL_APP","USE_APP","CALL","CALL_ME","VIDEO_CALL","INSTALL_MOBILE_APP","USE_MOBILE_APP","MOBILE_DOWNLOAD","BOOK_TRAVEL","LISTEN_MUSIC","WATCH_VIDEO","LEARN_MORE","SIGN_UP","DOWNLOAD","WATCH_MORE","NO_BUTTON","VISIT_PAGES_FEED","CALL_NOW","APPLY_NOW","CONTACT","BUY_NOW","GET_OFFER","GET_OFFER_VIEW","BUY_TICKETS","UPDATE_APP","GET_DIRECTIONS","BUY","SEND_UPDATES","MESSAGE_PAGE","DONATE","SUBSCRIBE","SAY_THANKS","SELL_NOW","SHARE","DONATE_NOW","GET_QUOTE","CONTACT_US","ORDER_NOW","START_ORDER","ADD_TO_CART","VIDEO_ANNOTATION","RECORD_NOW","INQUIRE_NOW","CONFIRM","REFER_FRIENDS","REQUEST_TIME","GET_SHOWTIMES","LISTEN_NOW","WOODHENGE_SUPPORT","SOTTO_SUBSCRIBE","FOLLOW_USER","RAISE_MONEY","EVENT_RSVP","WHATSAPP_MESSAGE","FOLLOW_NEWS_STORYLINE","SEE_MORE","BOOK_NOW","FIND_A_GROUP","FIND_YOUR_GROUPS","PAY_TO_ACCESS","PURCHASE_GIFT_CARDS","FOLLOW_PAGE","SEND_A_GIFT","SWIPE_UP_SHOP","SWIPE_UP_PRODUCT","SEND_GIFT_MONEY","PLAY_GAME_ON_PLATFORM","GET_STARTED","OPEN_INSTANT_APP","AUDIO_CALL","GET_PROMOTIONS","JOIN_CHANNEL","MAKE_AN_APPOINTMENT","ASK_ABOUT_SERVICES","BOOK_A_CONSULTATION","GET_A_QUOTE","BUY_VIA_MESSAGE","ASK_FOR_MORE_INFO","CHAT_WITH_US","VIEW_PRODUCT"]};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -13604,9 +12545,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema9.enum;
+const vSchema0 = schema10.enum;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "OPEN_LINK") || (data === "LIKE_PAGE")) || (data === "SHOP_NOW")) || (data === "PLAY_GAME")) || (data === "INSTALL_APP")) || (data === "USE_APP")) || (data === "CALL")) || (data === "CALL_ME")) || (data === "VIDEO_CALL")) || (data === "INSTALL_MOBILE_APP")) || (data === "USE_MOBILE_APP")) || (data === "MOBILE_DOWNLOAD")) || (data === "BOOK_TRAVEL")) || (data === "LISTEN_MUSIC")) || (data === "WATCH_VIDEO")) || (data === "LEARN_MORE")) || (data === "SIGN_UP")) || (data === "DOWNLOAD")) || (data === "WATCH_MORE")) || (data === "NO_BUTTON")) || (data === "VISIT_PAGES_FEED")) || (data === "CALL_NOW")) || (data === "APPLY_NOW")) || (data === "CONTACT")) || (data === "BUY_NOW")) || (data === "GET_OFFER")) || (data === "GET_OFFER_VIEW")) || (data === "BUY_TICKETS")) || (data === "UPDATE_APP")) || (data === "GET_DIRECTIONS")) || (data === "BUY")) || (data === "SEND_UPDATES")) || (data === "MESSAGE_PAGE")) || (data === "DONATE")) || (data === "SUBSCRIBE")) || (data === "SAY_THANKS")) || (data === "SELL_NOW")) || (data === "SHARE")) || (data === "DONATE_NOW")) || (data === "GET_QUOTE")) || (data === "CONTACT_US")) || (data === "ORDER_NOW")) || (data === "START_ORDER")) || (data === "ADD_TO_CART")) || (data === "VIDEO_ANNOTATION")) || (data === "RECORD_NOW")) || (data === "INQUIRE_NOW")) || (data === "CONFIRM")) || (data === "REFER_FRIENDS")) || (data === "REQUEST_TIME")) || (data === "GET_SHOWTIMES")) || (data === "LISTEN_NOW")) || (data === "WOODHENGE_SUPPORT")) || (data === "SOTTO_SUBSCRIBE")) || (data === "FOLLOW_USER")) || (data === "RAISE_MONEY")) || (data === "EVENT_RSVP")) || (data === "WHATSAPP_MESSAGE")) || (data === "FOLLOW_NEWS_STORYLINE")) || (data === "SEE_MORE")) || (data === "BOOK_NOW")) || (data === "FIND_A_GROUP")) || (data === "FIND_YOUR_GROUPS")) || (data === "PAY_TO_ACCESS")) || (data === "PURCHASE_GIFT_CARDS")) || (data === "FOLLOW_PAGE")) || (data === "SEND_A_GIFT")) || (data === "SWIPE_UP_SHOP")) || (data === "SWIPE_UP_PRODUCT")) || (data === "SEND_GIFT_MONEY")) || (data === "PLAY_GAME_ON_PLATFORM")) || (data === "GET_STARTED")) || (data === "OPEN_INSTANT_APP")) || (data === "AUDIO_CALL")) || (data === "GET_PROMOTIONS")) || (data === "JOIN_CHANNEL")) || (data === "MAKE_AN_APPOINTMENT")) || (data === "ASK_ABOUT_SERVICES")) || (data === "BOOK_A_CONSULTATION")) || (data === "GET_A_QUOTE")) || (data === "BUY_VIA_MESSAGE")) || (data === "ASK_FOR_MORE_INFO")) || (data === "CHAT_WITH_US")) || (data === "VIEW_PRODUCT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13615,13 +12556,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"type":"string","enum":["brand","category","product_type"]};
+const schema11 = {"type":"string","enum":["brand","category","product_type"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -13660,9 +12601,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema18.enum;
+const vSchema0 = schema11.enum;
 if(!(((data === "brand") || (data === "category")) || (data === "product_type"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema18.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13671,13 +12612,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"type":"string","enum":["CATEGORY","MIXED","PRODUCTS_COLLAGE","PRODUCTS_SLIDESHOW"]};
+const schema12 = {"type":"string","enum":["CATEGORY","MIXED","PRODUCTS_COLLAGE","PRODUCTS_SLIDESHOW"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -13716,9 +12657,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema19.enum;
+const vSchema0 = schema12.enum;
 if(!((((data === "CATEGORY") || (data === "MIXED")) || (data === "PRODUCTS_COLLAGE")) || (data === "PRODUCTS_SLIDESHOW"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13727,13 +12668,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
+const schema13 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -13790,171 +12731,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"type":"object","properties":{"associated_product_set_id":{"type":"string"},"enable_social_feedback_preservation":{"type":"boolean"},"promotion_metadata_spec":{},"site_links_spec":{},"source_url":{"type":"string","maxLength":1000}}};
+const schema14 = {"type":"object","properties":{"ad_handle_type":{"type":"string"},"creative_features_spec":{"type":"object","additionalProperties":{"$ref":"spec://ad-creative#/components/schemas/FeatureDetails"}},"degrees_of_freedom_type":{"type":"string"},"image_transformation_types":{"type":"array","items":{"type":"string"}},"multi_media_transformation_type":{"type":"string"},"stories_transformation_types":{"type":"array","items":{"type":"string"}},"text_transformation_types":{"type":"array","items":{"type":"string"}},"video_transformation_types":{"type":"array","items":{"type":"string"}}}};
+const schema15 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.associated_product_set_id !== undefined){
-let data0 = data.associated_product_set_id;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/associated_product_set_id",schemaPath:"#/properties/associated_product_set_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["associated_product_set_id"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.enable_social_feedback_preservation !== undefined){
-let data1 = data.enable_social_feedback_preservation;
-const _errs3 = errors;
-if(typeof data1 !== "boolean"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "boolean"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/enable_social_feedback_preservation",schemaPath:"#/properties/enable_social_feedback_preservation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["enable_social_feedback_preservation"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-if(data.source_url !== undefined){
-let data2 = data.source_url;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["source_url"] = coerced2;
-}
-}
-}
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(func0(data2) > 1000){
-const err3 = {instancePath:instancePath+"/source_url",schemaPath:"#/properties/source_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid0 = _errs5 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate51.errors = vErrors;
-return errors === 0;
-}
-
-const schema22 = {"type":"object","properties":{"ad_handle_type":{"type":"string"},"creative_features_spec":{"type":"object","additionalProperties":{"$ref":"spec://ad-creative#/components/schemas/FeatureDetails"}},"degrees_of_freedom_type":{"type":"string"},"image_transformation_types":{"type":"array","items":{"type":"string"}},"multi_media_transformation_type":{"type":"string"},"stories_transformation_types":{"type":"array","items":{"type":"string"}},"text_transformation_types":{"type":"array","items":{"type":"string"}},"video_transformation_types":{"type":"array","items":{"type":"string"}}}};
-const schema23 = {"type":"object","properties":{"enroll_status":{"type":"string"}}};
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14011,12 +12795,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14071,8 +12855,8 @@ const _errs5 = errors;
 for(const key0 in data1){
 let data2 = data1[key0];
 const _errs6 = errors;
-if(!(validate54(data2, {instancePath:instancePath+"/creative_features_spec/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate30(data2, {instancePath:instancePath+"/creative_features_spec/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 else {
@@ -14533,13 +13317,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":"string","enum":["DYNAMIC","STORY_OWNER"]};
+const schema16 = {"type":"string","enum":["DYNAMIC","STORY_OWNER"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -14578,9 +13362,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema24.enum;
+const vSchema0 = schema16.enum;
 if(!((data === "DYNAMIC") || (data === "STORY_OWNER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14589,13 +13373,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":"object","properties":{"sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"shared_to_sponsor_status":{"type":"string"},"sponsor_relationship":{"type":"string"}}};
+const schema17 = {"type":"object","properties":{"sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"shared_to_sponsor_status":{"type":"string"},"sponsor_relationship":{"type":"string"}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14704,45 +13488,22 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
+const schema18 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},{"propertyNames":{"enum":["100x100","100x72","191x100","400x150","400x500","600x360","90x160"]}}]};
+const schema19 = {"type":"object","additionalProperties":{"type":"array","items":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
 const _errs1 = errors;
-const vSchema0 = schema11.propertyNames.enum;
-if(!(((((((key0 === "100x100") || (key0 === "100x72")) || (key0 === "191x100")) || (key0 === "400x150")) || (key0 === "400x500")) || (key0 === "600x360")) || (key0 === "90x160"))){
-const err0 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
+for(const key0 in data){
+let data0 = data[key0];
 const _errs2 = errors;
-for(const key1 in data){
-let data0 = data[key1];
-const _errs3 = errors;
 if(!(Array.isArray(data0))){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -14760,29 +13521,29 @@ else if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
 }
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data[key1] = coerced0;
+data[key0] = coerced0;
 }
 }
 }
-const _errs4 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
-let valid3 = true;
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
-const _errs5 = errors;
+const _errs4 = errors;
 if(!(Array.isArray(data1))){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -14800,12 +13561,12 @@ else if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err1];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -14816,56 +13577,56 @@ data0[i0] = coerced1;
 }
 }
 }
-const _errs6 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
 if(data1.length > 2){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err2];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err2);
 }
 errors++;
 }
 if(data1.length < 2){
-const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err3];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err3);
 }
 errors++;
 }
-let valid5 = true;
+let valid4 = true;
 const len1 = data1.length;
 for(let i1=0; i1<len1; i1++){
 let data2 = data1[i1];
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const _errs6 = errors;
+if(!(typeof data2 == "number")){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
 if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
 data2 = data2[0];
 dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+if(typeof data2 == "number"){
 coerced2 = data2;
 }
 }
 if(coerced2 !== undefined){
 }
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+else if(dataType2 == "boolean" || data2 === null
+              || (dataType2 == "string" && data2 && data2 == +data2)){
 coerced2 = +data2;
 }
 else {
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err4];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -14876,51 +13637,84 @@ data1[i1] = coerced2;
 }
 }
 }
-const _errs8 = errors;
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/" + i1,schemaPath:"#/additionalProperties/items/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
+const _errs7 = errors;
+var valid3 = _errs6 === errors;
+if(!valid3){
+valid4 = false;
+}
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
 }
 else {
-vErrors.push(err7);
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
-}
-var valid4 = _errs7 === errors;
-if(!valid4){
-valid5 = false;
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-valid3 = false;
-}
-}
-}
-var valid1 = _errs3 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate63.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"type":"object","properties":{"sponsor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs2 = errors;
+const vSchema0 = schema18.allOf[1].propertyNames.enum;
+if(!(((((((key0 === "100x100") || (key0 === "100x72")) || (key0 === "191x100")) || (key0 === "400x150")) || (key0 === "400x500")) || (key0 === "600x360")) || (key0 === "90x160"))){
+const err0 = {instancePath,schemaPath:"#/allOf/1/propertyNames/enum",keyword:"enum",params:{allowedValues: schema18.allOf[1].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs2 === errors;
+if(!valid1){
+const err1 = {instancePath,schemaPath:"#/allOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+var valid0 = _errs1 === errors;
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"type":"object","properties":{"sponsor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14947,13 +13741,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"object","properties":{"child_attachments":{"type":"array","items":{"type":"object"}},"components":{"type":"array","items":{"type":"object"}}}};
+const schema21 = {"type":"object","properties":{"child_attachments":{"type":"array","items":{"type":"object"}},"components":{"type":"array","items":{"type":"object"}}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15093,14 +13887,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"string","pattern":"^[0-9]+_[0-9]+$"};
-const pattern6 = new RegExp("^[0-9]+_[0-9]+$", "u");
+const schema22 = {"type":"string","pattern":"^[0-9]+_[0-9]+$"};
+const pattern7 = new RegExp("^[0-9]+_[0-9]+$", "u");
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -15140,7 +13934,7 @@ parentData[parentDataProperty] = coerced0;
 }
 const _errs0 = errors;
 if(typeof data === "string"){
-if(!pattern6.test(data)){
+if(!pattern7.test(data)){
 const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+_[0-9]+$"},message:"must match pattern \""+"^[0-9]+_[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -15151,17 +13945,156 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate75.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
-const schema31 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
-const schema32 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},"maxItems":10},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
-const schema33 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
-const schema34 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"page":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_caption":{"type":"string"},"link_description":{"type":"string"},"link_format":{"type":"string"},"app_link":{"type":"string"},"application":{"type":"string"},"event_id":{"type":"string"},"lead_gen_form_id":{"type":"string"},"product_link":{"type":"string","maxLength":1000},"app_destination":{"type":"string"},"object_store_urls":{"type":"array","items":{"type":"string","maxLength":1000}},"chat_number":{"type":"string"}}};
+const schema23 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
+const schema24 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
+const schema25 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"}},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOptionOpen"},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
+const schema26 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionTypeOpen"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
+const schema27 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},{"type":"string"}]};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+const vSchema0 = schema10.enum;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "OPEN_LINK") || (data === "LIKE_PAGE")) || (data === "SHOP_NOW")) || (data === "PLAY_GAME")) || (data === "INSTALL_APP")) || (data === "USE_APP")) || (data === "CALL")) || (data === "CALL_ME")) || (data === "VIDEO_CALL")) || (data === "INSTALL_MOBILE_APP")) || (data === "USE_MOBILE_APP")) || (data === "MOBILE_DOWNLOAD")) || (data === "BOOK_TRAVEL")) || (data === "LISTEN_MUSIC")) || (data === "WATCH_VIDEO")) || (data === "LEARN_MORE")) || (data === "SIGN_UP")) || (data === "DOWNLOAD")) || (data === "WATCH_MORE")) || (data === "NO_BUTTON")) || (data === "VISIT_PAGES_FEED")) || (data === "CALL_NOW")) || (data === "APPLY_NOW")) || (data === "CONTACT")) || (data === "BUY_NOW")) || (data === "GET_OFFER")) || (data === "GET_OFFER_VIEW")) || (data === "BUY_TICKETS")) || (data === "UPDATE_APP")) || (data === "GET_DIRECTIONS")) || (data === "BUY")) || (data === "SEND_UPDATES")) || (data === "MESSAGE_PAGE")) || (data === "DONATE")) || (data === "SUBSCRIBE")) || (data === "SAY_THANKS")) || (data === "SELL_NOW")) || (data === "SHARE")) || (data === "DONATE_NOW")) || (data === "GET_QUOTE")) || (data === "CONTACT_US")) || (data === "ORDER_NOW")) || (data === "START_ORDER")) || (data === "ADD_TO_CART")) || (data === "VIDEO_ANNOTATION")) || (data === "RECORD_NOW")) || (data === "INQUIRE_NOW")) || (data === "CONFIRM")) || (data === "REFER_FRIENDS")) || (data === "REQUEST_TIME")) || (data === "GET_SHOWTIMES")) || (data === "LISTEN_NOW")) || (data === "WOODHENGE_SUPPORT")) || (data === "SOTTO_SUBSCRIBE")) || (data === "FOLLOW_USER")) || (data === "RAISE_MONEY")) || (data === "EVENT_RSVP")) || (data === "WHATSAPP_MESSAGE")) || (data === "FOLLOW_NEWS_STORYLINE")) || (data === "SEE_MORE")) || (data === "BOOK_NOW")) || (data === "FIND_A_GROUP")) || (data === "FIND_YOUR_GROUPS")) || (data === "PAY_TO_ACCESS")) || (data === "PURCHASE_GIFT_CARDS")) || (data === "FOLLOW_PAGE")) || (data === "SEND_A_GIFT")) || (data === "SWIPE_UP_SHOP")) || (data === "SWIPE_UP_PRODUCT")) || (data === "SEND_GIFT_MONEY")) || (data === "PLAY_GAME_ON_PLATFORM")) || (data === "GET_STARTED")) || (data === "OPEN_INSTANT_APP")) || (data === "AUDIO_CALL")) || (data === "GET_PROMOTIONS")) || (data === "JOIN_CHANNEL")) || (data === "MAKE_AN_APPOINTMENT")) || (data === "ASK_ABOUT_SERVICES")) || (data === "BOOK_A_CONSULTATION")) || (data === "GET_A_QUOTE")) || (data === "BUY_VIA_MESSAGE")) || (data === "ASK_FOR_MORE_INFO")) || (data === "CHAT_WITH_US")) || (data === "VIEW_PRODUCT"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"page":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_caption":{"type":"string"},"link_description":{"type":"string"},"link_format":{"type":"string"},"app_link":{"type":"string","maxLength":1000},"application":{"type":"string"},"event_id":{"type":"string"},"lead_gen_form_id":{"type":"string"},"product_link":{"type":"string","maxLength":1000},"app_destination":{"type":"string"},"object_store_urls":{"type":"array","items":{"type":"string","maxLength":1000}},"chat_number":{"type":"string"}}};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15392,6 +14325,18 @@ data["app_link"] = coerced4;
 }
 }
 const _errs11 = errors;
+if(typeof data5 === "string"){
+if(func0(data5) > 1000){
+const err6 = {instancePath:instancePath+"/app_link",schemaPath:"#/properties/app_link/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
 var valid0 = _errs10 === errors;
 }
 if(data.application !== undefined){
@@ -15416,12 +14361,12 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -15457,12 +14402,12 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -15498,12 +14443,12 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/lead_gen_form_id",schemaPath:"#/properties/lead_gen_form_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/lead_gen_form_id",schemaPath:"#/properties/lead_gen_form_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -15539,12 +14484,12 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -15558,12 +14503,12 @@ data["product_link"] = coerced8;
 const _errs19 = errors;
 if(typeof data9 === "string"){
 if(func0(data9) > 1000){
-const err10 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err11 = {instancePath:instancePath+"/product_link",schemaPath:"#/properties/product_link/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -15592,12 +14537,12 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/app_destination",schemaPath:"#/properties/app_destination/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/app_destination",schemaPath:"#/properties/app_destination/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -15631,12 +14576,12 @@ else if(dataType10 === "string" || dataType10 === "number"
 coerced10 = [data11];
 }
 else {
-const err12 = {instancePath:instancePath+"/object_store_urls",schemaPath:"#/properties/object_store_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/object_store_urls",schemaPath:"#/properties/object_store_urls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -15673,12 +14618,12 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -15692,12 +14637,12 @@ data11[i0] = coerced11;
 const _errs25 = errors;
 if(typeof data12 === "string"){
 if(func0(data12) > 1000){
-const err14 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err15 = {instancePath:instancePath+"/object_store_urls/" + i0,schemaPath:"#/properties/object_store_urls/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -15732,12 +14677,12 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/chat_number",schemaPath:"#/properties/chat_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/chat_number",schemaPath:"#/properties/chat_number/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -15753,21 +14698,21 @@ var valid0 = _errs26 === errors;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15775,8 +14720,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
-if(!(validate16(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate62(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 else {
@@ -15786,8 +14731,8 @@ var valid0 = _errs1 === errors;
 if(data.value !== undefined){
 let data1 = data.value;
 const _errs2 = errors;
-if(!(validate85(data1, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate66(data1, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -15805,13 +14750,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
+const schema30 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"link":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -16059,8 +15004,8 @@ var valid0 = _errs11 === errors;
 if(data.call_to_action !== undefined){
 let data6 = data.call_to_action;
 const _errs12 = errors;
-if(!(validate83(data6, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate61(data6, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -16078,12 +15023,152 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/FormatOption"},{"type":"string"}]};
+const schema32 = {"type":"string","enum":["carousel_ar_effects","carousel_images_multi_items","carousel_images_single_item","carousel_slideshows","collection_video","single_image"]};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+const vSchema0 = schema32.enum;
+if(!((((((data === "carousel_ar_effects") || (data === "carousel_images_multi_items")) || (data === "carousel_images_single_item")) || (data === "carousel_slideshows")) || (data === "collection_video")) || (data === "single_image"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -16402,8 +15487,8 @@ var valid0 = _errs13 === errors;
 if(data.image_crops !== undefined){
 let data7 = data.image_crops;
 const _errs15 = errors;
-if(!(validate21(data7, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate40(data7, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 else {
@@ -16413,8 +15498,8 @@ var valid0 = _errs15 === errors;
 if(data.call_to_action !== undefined){
 let data8 = data.call_to_action;
 const _errs16 = errors;
-if(!(validate83(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate61(data8, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -16459,23 +15544,13 @@ data["child_attachments"] = coerced7;
 }
 const _errs18 = errors;
 if(Array.isArray(data9)){
-if(data9.length > 10){
-const err10 = {instancePath:instancePath+"/child_attachments",schemaPath:"#/properties/child_attachments/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
 let valid2 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 const _errs19 = errors;
-if(!(validate89(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate70(data10, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 else {
@@ -16502,26 +15577,54 @@ var valid0 = _errs20 === errors;
 if(data.format_option !== undefined){
 let data12 = data.format_option;
 const _errs21 = errors;
-if(typeof data12 !== "string"){
-let dataType8 = typeof data12;
+if(!(validate75(data12, {instancePath:instancePath+"/format_option",parentData:data,parentDataProperty:"format_option",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs21 === errors;
+}
+if(data.additional_image_index !== undefined){
+let data13 = data.additional_image_index;
+const _errs22 = errors;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+let dataType8 = typeof data13;
 let coerced8 = undefined;
-if(dataType8 == 'object' && Array.isArray(data12) && data12.length == 1){
-data12 = data12[0];
-dataType8 = typeof data12;
-if(typeof data12 === "string"){
-coerced8 = data12;
+if(dataType8 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType8 = typeof data13;
+if((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))){
+coerced8 = data13;
 }
 }
 if(coerced8 !== undefined){
 }
-else if(dataType8 == "number" || dataType8 == "boolean"){
-coerced8 = "" + data12;
-}
-else if(data12 === null){
-coerced8 = "";
+else if(dataType8 === "boolean" || data13 === null
+              || (dataType8 === "string" && data13 && data13 == +data13 && !(data13 % 1))){
+coerced8 = +data13;
 }
 else {
-const err11 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(coerced8 !== undefined){
+data13 = coerced8;
+if(data !== undefined){
+data["additional_image_index"] = coerced8;
+}
+}
+}
+const _errs23 = errors;
+if(typeof data13 == "number"){
+if(data13 < 0 || isNaN(data13)){
+const err11 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16530,17 +15633,32 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(coerced8 !== undefined){
-data12 = coerced8;
-if(data !== undefined){
-data["format_option"] = coerced8;
+}
+var valid0 = _errs22 === errors;
+}
+if(data.attachment_style !== undefined){
+let data14 = data.attachment_style;
+const _errs24 = errors;
+if(typeof data14 !== "string"){
+let dataType9 = typeof data14;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data14) && data14.length == 1){
+data14 = data14[0];
+dataType9 = typeof data14;
+if(typeof data14 === "string"){
+coerced9 = data14;
 }
 }
+if(coerced9 !== undefined){
 }
-const _errs22 = errors;
-const vSchema0 = schema32.properties.format_option.enum;
-if(!((((((data12 === "carousel_ar_effects") || (data12 === "carousel_images_multi_items")) || (data12 === "carousel_images_single_item")) || (data12 === "carousel_slideshows")) || (data12 === "collection_video")) || (data12 === "single_image"))){
-const err12 = {instancePath:instancePath+"/format_option",schemaPath:"#/properties/format_option/enum",keyword:"enum",params:{allowedValues: schema32.properties.format_option.enum},message:"must be equal to one of the allowed values"};
+else if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data14;
+}
+else if(data14 === null){
+coerced9 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16549,29 +15667,39 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs21 === errors;
-}
-if(data.additional_image_index !== undefined){
-let data13 = data.additional_image_index;
-const _errs23 = errors;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-let dataType9 = typeof data13;
-let coerced9 = undefined;
-if(dataType9 == 'object' && Array.isArray(data13) && data13.length == 1){
-data13 = data13[0];
-dataType9 = typeof data13;
-if((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))){
-coerced9 = data13;
-}
-}
 if(coerced9 !== undefined){
+data14 = coerced9;
+if(data !== undefined){
+data["attachment_style"] = coerced9;
 }
-else if(dataType9 === "boolean" || data13 === null
-              || (dataType9 === "string" && data13 && data13 == +data13 && !(data13 % 1))){
-coerced9 = +data13;
+}
+}
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
+}
+if(data.event_id !== undefined){
+let data15 = data.event_id;
+const _errs26 = errors;
+if(typeof data15 !== "string"){
+let dataType10 = typeof data15;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data15) && data15.length == 1){
+data15 = data15[0];
+dataType10 = typeof data15;
+if(typeof data15 === "string"){
+coerced10 = data15;
+}
+}
+if(coerced10 !== undefined){
+}
+else if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data15;
+}
+else if(data15 === null){
+coerced10 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err13 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16580,17 +15708,39 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(coerced9 !== undefined){
-data13 = coerced9;
+if(coerced10 !== undefined){
+data15 = coerced10;
 if(data !== undefined){
-data["additional_image_index"] = coerced9;
+data["event_id"] = coerced10;
 }
 }
 }
-const _errs24 = errors;
-if(typeof data13 == "number"){
-if(data13 < 0 || isNaN(data13)){
-const err14 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
+}
+if(data.force_single_link !== undefined){
+let data16 = data.force_single_link;
+const _errs28 = errors;
+if(typeof data16 !== "boolean"){
+let dataType11 = typeof data16;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data16) && data16.length == 1){
+data16 = data16[0];
+dataType11 = typeof data16;
+if(typeof data16 === "boolean"){
+coerced11 = data16;
+}
+}
+if(coerced11 !== undefined){
+}
+else if(data16 === "false" || data16 === 0 || data16 === null){
+coerced11 = false;
+}
+else if(data16 === "true" || data16 === 1){
+coerced11 = true;
+}
+else {
+const err14 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16599,32 +15749,39 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-var valid0 = _errs23 === errors;
-}
-if(data.attachment_style !== undefined){
-let data14 = data.attachment_style;
-const _errs25 = errors;
-if(typeof data14 !== "string"){
-let dataType10 = typeof data14;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data14) && data14.length == 1){
-data14 = data14[0];
-dataType10 = typeof data14;
-if(typeof data14 === "string"){
-coerced10 = data14;
+if(coerced11 !== undefined){
+data16 = coerced11;
+if(data !== undefined){
+data["force_single_link"] = coerced11;
 }
 }
-if(coerced10 !== undefined){
 }
-else if(dataType10 == "number" || dataType10 == "boolean"){
-coerced10 = "" + data14;
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
-else if(data14 === null){
-coerced10 = "";
+if(data.multi_share_end_card !== undefined){
+let data17 = data.multi_share_end_card;
+const _errs30 = errors;
+if(typeof data17 !== "boolean"){
+let dataType12 = typeof data17;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data17) && data17.length == 1){
+data17 = data17[0];
+dataType12 = typeof data17;
+if(typeof data17 === "boolean"){
+coerced12 = data17;
+}
+}
+if(coerced12 !== undefined){
+}
+else if(data17 === "false" || data17 === 0 || data17 === null){
+coerced12 = false;
+}
+else if(data17 === "true" || data17 === 1){
+coerced12 = true;
 }
 else {
-const err15 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16633,39 +15790,39 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(coerced10 !== undefined){
-data14 = coerced10;
+if(coerced12 !== undefined){
+data17 = coerced12;
 if(data !== undefined){
-data["attachment_style"] = coerced10;
+data["multi_share_end_card"] = coerced12;
 }
 }
 }
-const _errs26 = errors;
-var valid0 = _errs25 === errors;
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
-if(data.event_id !== undefined){
-let data15 = data.event_id;
-const _errs27 = errors;
-if(typeof data15 !== "string"){
-let dataType11 = typeof data15;
-let coerced11 = undefined;
-if(dataType11 == 'object' && Array.isArray(data15) && data15.length == 1){
-data15 = data15[0];
-dataType11 = typeof data15;
-if(typeof data15 === "string"){
-coerced11 = data15;
+if(data.multi_share_optimized !== undefined){
+let data18 = data.multi_share_optimized;
+const _errs32 = errors;
+if(typeof data18 !== "boolean"){
+let dataType13 = typeof data18;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data18) && data18.length == 1){
+data18 = data18[0];
+dataType13 = typeof data18;
+if(typeof data18 === "boolean"){
+coerced13 = data18;
 }
 }
-if(coerced11 !== undefined){
+if(coerced13 !== undefined){
 }
-else if(dataType11 == "number" || dataType11 == "boolean"){
-coerced11 = "" + data15;
+else if(data18 === "false" || data18 === 0 || data18 === null){
+coerced13 = false;
 }
-else if(data15 === null){
-coerced11 = "";
+else if(data18 === "true" || data18 === 1){
+coerced13 = true;
 }
 else {
-const err16 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16674,39 +15831,39 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(coerced11 !== undefined){
-data15 = coerced11;
+if(coerced13 !== undefined){
+data18 = coerced13;
 if(data !== undefined){
-data["event_id"] = coerced11;
+data["multi_share_optimized"] = coerced13;
 }
 }
 }
-const _errs28 = errors;
-var valid0 = _errs27 === errors;
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
-if(data.force_single_link !== undefined){
-let data16 = data.force_single_link;
-const _errs29 = errors;
-if(typeof data16 !== "boolean"){
-let dataType12 = typeof data16;
-let coerced12 = undefined;
-if(dataType12 == 'object' && Array.isArray(data16) && data16.length == 1){
-data16 = data16[0];
-dataType12 = typeof data16;
-if(typeof data16 === "boolean"){
-coerced12 = data16;
+if(data.offer_id !== undefined){
+let data19 = data.offer_id;
+const _errs34 = errors;
+if(typeof data19 !== "string"){
+let dataType14 = typeof data19;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data19) && data19.length == 1){
+data19 = data19[0];
+dataType14 = typeof data19;
+if(typeof data19 === "string"){
+coerced14 = data19;
 }
 }
-if(coerced12 !== undefined){
+if(coerced14 !== undefined){
 }
-else if(data16 === "false" || data16 === 0 || data16 === null){
-coerced12 = false;
+else if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data19;
 }
-else if(data16 === "true" || data16 === 1){
-coerced12 = true;
+else if(data19 === null){
+coerced14 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err17 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16715,39 +15872,39 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(coerced12 !== undefined){
-data16 = coerced12;
+if(coerced14 !== undefined){
+data19 = coerced14;
 if(data !== undefined){
-data["force_single_link"] = coerced12;
+data["offer_id"] = coerced14;
 }
 }
 }
-const _errs30 = errors;
-var valid0 = _errs29 === errors;
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
-if(data.multi_share_end_card !== undefined){
-let data17 = data.multi_share_end_card;
-const _errs31 = errors;
-if(typeof data17 !== "boolean"){
-let dataType13 = typeof data17;
-let coerced13 = undefined;
-if(dataType13 == 'object' && Array.isArray(data17) && data17.length == 1){
-data17 = data17[0];
-dataType13 = typeof data17;
-if(typeof data17 === "boolean"){
-coerced13 = data17;
+if(data.page_welcome_message !== undefined){
+let data20 = data.page_welcome_message;
+const _errs36 = errors;
+if(typeof data20 !== "string"){
+let dataType15 = typeof data20;
+let coerced15 = undefined;
+if(dataType15 == 'object' && Array.isArray(data20) && data20.length == 1){
+data20 = data20[0];
+dataType15 = typeof data20;
+if(typeof data20 === "string"){
+coerced15 = data20;
 }
 }
-if(coerced13 !== undefined){
+if(coerced15 !== undefined){
 }
-else if(data17 === "false" || data17 === 0 || data17 === null){
-coerced13 = false;
+else if(dataType15 == "number" || dataType15 == "boolean"){
+coerced15 = "" + data20;
 }
-else if(data17 === "true" || data17 === 1){
-coerced13 = true;
+else if(data20 === null){
+coerced15 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err18 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16756,39 +15913,39 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(coerced13 !== undefined){
-data17 = coerced13;
+if(coerced15 !== undefined){
+data20 = coerced15;
 if(data !== undefined){
-data["multi_share_end_card"] = coerced13;
+data["page_welcome_message"] = coerced15;
 }
 }
 }
-const _errs32 = errors;
-var valid0 = _errs31 === errors;
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
-if(data.multi_share_optimized !== undefined){
-let data18 = data.multi_share_optimized;
-const _errs33 = errors;
-if(typeof data18 !== "boolean"){
-let dataType14 = typeof data18;
-let coerced14 = undefined;
-if(dataType14 == 'object' && Array.isArray(data18) && data18.length == 1){
-data18 = data18[0];
-dataType14 = typeof data18;
-if(typeof data18 === "boolean"){
-coerced14 = data18;
+if(data.show_multiple_images !== undefined){
+let data21 = data.show_multiple_images;
+const _errs38 = errors;
+if(typeof data21 !== "boolean"){
+let dataType16 = typeof data21;
+let coerced16 = undefined;
+if(dataType16 == 'object' && Array.isArray(data21) && data21.length == 1){
+data21 = data21[0];
+dataType16 = typeof data21;
+if(typeof data21 === "boolean"){
+coerced16 = data21;
 }
 }
-if(coerced14 !== undefined){
+if(coerced16 !== undefined){
 }
-else if(data18 === "false" || data18 === 0 || data18 === null){
-coerced14 = false;
+else if(data21 === "false" || data21 === 0 || data21 === null){
+coerced16 = false;
 }
-else if(data18 === "true" || data18 === 1){
-coerced14 = true;
+else if(data21 === "true" || data21 === 1){
+coerced16 = true;
 }
 else {
-const err19 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err19 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16797,39 +15954,39 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(coerced14 !== undefined){
-data18 = coerced14;
+if(coerced16 !== undefined){
+data21 = coerced16;
 if(data !== undefined){
-data["multi_share_optimized"] = coerced14;
+data["show_multiple_images"] = coerced16;
 }
 }
 }
-const _errs34 = errors;
-var valid0 = _errs33 === errors;
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
-if(data.offer_id !== undefined){
-let data19 = data.offer_id;
-const _errs35 = errors;
-if(typeof data19 !== "string"){
-let dataType15 = typeof data19;
-let coerced15 = undefined;
-if(dataType15 == 'object' && Array.isArray(data19) && data19.length == 1){
-data19 = data19[0];
-dataType15 = typeof data19;
-if(typeof data19 === "string"){
-coerced15 = data19;
+if(data.use_flexible_image_aspect_ratio !== undefined){
+let data22 = data.use_flexible_image_aspect_ratio;
+const _errs40 = errors;
+if(typeof data22 !== "boolean"){
+let dataType17 = typeof data22;
+let coerced17 = undefined;
+if(dataType17 == 'object' && Array.isArray(data22) && data22.length == 1){
+data22 = data22[0];
+dataType17 = typeof data22;
+if(typeof data22 === "boolean"){
+coerced17 = data22;
 }
 }
-if(coerced15 !== undefined){
+if(coerced17 !== undefined){
 }
-else if(dataType15 == "number" || dataType15 == "boolean"){
-coerced15 = "" + data19;
+else if(data22 === "false" || data22 === 0 || data22 === null){
+coerced17 = false;
 }
-else if(data19 === null){
-coerced15 = "";
+else if(data22 === "true" || data22 === 1){
+coerced17 = true;
 }
 else {
-const err20 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16838,39 +15995,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(coerced15 !== undefined){
-data19 = coerced15;
+if(coerced17 !== undefined){
+data22 = coerced17;
 if(data !== undefined){
-data["offer_id"] = coerced15;
+data["use_flexible_image_aspect_ratio"] = coerced17;
 }
 }
 }
-const _errs36 = errors;
-var valid0 = _errs35 === errors;
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
-if(data.page_welcome_message !== undefined){
-let data20 = data.page_welcome_message;
-const _errs37 = errors;
-if(typeof data20 !== "string"){
-let dataType16 = typeof data20;
-let coerced16 = undefined;
-if(dataType16 == 'object' && Array.isArray(data20) && data20.length == 1){
-data20 = data20[0];
-dataType16 = typeof data20;
-if(typeof data20 === "string"){
-coerced16 = data20;
-}
-}
-if(coerced16 !== undefined){
-}
-else if(dataType16 == "number" || dataType16 == "boolean"){
-coerced16 = "" + data20;
-}
-else if(data20 === null){
-coerced16 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16879,116 +16016,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(coerced16 !== undefined){
-data20 = coerced16;
-if(data !== undefined){
-data["page_welcome_message"] = coerced16;
-}
-}
-}
-const _errs38 = errors;
-var valid0 = _errs37 === errors;
-}
-if(data.show_multiple_images !== undefined){
-let data21 = data.show_multiple_images;
-const _errs39 = errors;
-if(typeof data21 !== "boolean"){
-let dataType17 = typeof data21;
-let coerced17 = undefined;
-if(dataType17 == 'object' && Array.isArray(data21) && data21.length == 1){
-data21 = data21[0];
-dataType17 = typeof data21;
-if(typeof data21 === "boolean"){
-coerced17 = data21;
-}
-}
-if(coerced17 !== undefined){
-}
-else if(data21 === "false" || data21 === 0 || data21 === null){
-coerced17 = false;
-}
-else if(data21 === "true" || data21 === 1){
-coerced17 = true;
-}
-else {
-const err22 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(coerced17 !== undefined){
-data21 = coerced17;
-if(data !== undefined){
-data["show_multiple_images"] = coerced17;
-}
-}
-}
-const _errs40 = errors;
-var valid0 = _errs39 === errors;
-}
-if(data.use_flexible_image_aspect_ratio !== undefined){
-let data22 = data.use_flexible_image_aspect_ratio;
-const _errs41 = errors;
-if(typeof data22 !== "boolean"){
-let dataType18 = typeof data22;
-let coerced18 = undefined;
-if(dataType18 == 'object' && Array.isArray(data22) && data22.length == 1){
-data22 = data22[0];
-dataType18 = typeof data22;
-if(typeof data22 === "boolean"){
-coerced18 = data22;
-}
-}
-if(coerced18 !== undefined){
-}
-else if(data22 === "false" || data22 === 0 || data22 === null){
-coerced18 = false;
-}
-else if(data22 === "true" || data22 === 1){
-coerced18 = true;
-}
-else {
-const err23 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(coerced18 !== undefined){
-data22 = coerced18;
-if(data !== undefined){
-data["use_flexible_image_aspect_ratio"] = coerced18;
-}
-}
-}
-const _errs42 = errors;
-var valid0 = _errs41 === errors;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-validate81.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
+const schema33 = {"type":"object","properties":{"image_hash":{"type":"string"},"url":{"type":"string","maxLength":1000},"caption":{"type":"string"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"branded_content_shared_to_sponsor_status":{"type":"string"},"page_welcome_message":{"type":"string"}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17232,13 +16266,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema34 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17607,8 +16641,8 @@ var valid0 = _errs16 === errors;
 if(data.call_to_action !== undefined){
 let data9 = data.call_to_action;
 const _errs18 = errors;
-if(!(validate83(data9, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate61(data9, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -17637,13 +16671,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"object","properties":{"message":{"type":"string"}}};
+const schema35 = {"type":"object","properties":{"message":{"type":"string"}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17700,12 +16734,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17735,8 +16769,8 @@ var valid0 = _errs2 === errors;
 if(data.link_data !== undefined){
 let data2 = data.link_data;
 const _errs3 = errors;
-if(!(validate81(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate59(data2, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -17746,8 +16780,8 @@ var valid0 = _errs3 === errors;
 if(data.photo_data !== undefined){
 let data3 = data.photo_data;
 const _errs4 = errors;
-if(!(validate95(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate80(data3, {instancePath:instancePath+"/photo_data",parentData:data,parentDataProperty:"photo_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
@@ -17757,8 +16791,8 @@ var valid0 = _errs4 === errors;
 if(data.video_data !== undefined){
 let data4 = data.video_data;
 const _errs5 = errors;
-if(!(validate98(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate83(data4, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 else {
@@ -17768,8 +16802,8 @@ var valid0 = _errs5 === errors;
 if(data.text_data !== undefined){
 let data5 = data.text_data;
 const _errs6 = errors;
-if(!(validate103(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate88(data5, {instancePath:instancePath+"/text_data",parentData:data,parentDataProperty:"text_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 else {
@@ -17779,8 +16813,8 @@ var valid0 = _errs6 === errors;
 if(data.template_data !== undefined){
 let data6 = data.template_data;
 const _errs7 = errors;
-if(!(validate81(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate59(data6, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -17798,20 +16832,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/LinkData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/LinkCallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachmentInput"}}}}]};
-const schema40 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},{"required":["value"],"properties":{"value":{"anyOf":[{"required":["link"],"properties":{"link":{"type":"string"}}},{"required":["page"],"properties":{"page":{"type":"string"}}}]}}}]};
-const schema41 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["type"]}]};
+const schema36 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/LinkData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachmentInput"}},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCropsInput"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOption"}}}]};
+const schema37 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},{"required":["type"],"properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"}}}]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -17829,19 +16862,31 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.type !== undefined){
+let data0 = data.type;
+const _errs2 = errors;
+if(!(validate63(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
 }
 var valid0 = _errs1 === errors;
-validate110.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
+const schema38 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 else {
@@ -17849,8 +16894,42 @@ else {
 var valid0 = _errs0 === errors;
 const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(data.call_to_action !== undefined){
+let data0 = data.call_to_action;
+const _errs2 = errors;
+if(!(validate94(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs2 = errors;
+const vSchema0 = schema18.allOf[1].propertyNames.enum;
+if(!(((((((key0 === "100x100") || (key0 === "100x72")) || (key0 === "191x100")) || (key0 === "400x150")) || (key0 === "400x500")) || (key0 === "600x360")) || (key0 === "90x160"))){
+const err0 = {instancePath,schemaPath:"#/allOf/1/propertyNames/enum",keyword:"enum",params:{allowedValues: schema18.allOf[1].propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17859,15 +16938,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid2 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.link === undefined){
-const err1 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
+var valid1 = _errs2 === errors;
+if(!valid1){
+const err1 = {instancePath,schemaPath:"#/allOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17876,147 +16949,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data0.link !== undefined){
-let data1 = data0.link;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(typeof data1 === "string"){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data1;
-}
-else if(data1 === null){
-coerced0 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/value/link",schemaPath:"#/allOf/1/properties/value/anyOf/0/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["link"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-var valid3 = _errs5 === errors;
-}
-}
-var _valid0 = _errs4 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs7 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.page === undefined){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf/1/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.page !== undefined){
-let data2 = data0.page;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType1 = typeof data2;
-if(typeof data2 === "string"){
-coerced1 = data2;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data2;
-}
-else if(data2 === null){
-coerced1 = "";
-}
-else {
-const err4 = {instancePath:instancePath+"/value/page",schemaPath:"#/allOf/1/properties/value/anyOf/1/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data0 !== undefined){
-data0["page"] = coerced1;
-}
-}
-}
-const _errs9 = errors;
-var valid4 = _errs8 === errors;
-}
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-}
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/1/properties/value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid1 = _errs2 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate109.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 else {
@@ -18027,39 +16973,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call_to_action !== undefined){
 let data0 = data.call_to_action;
 const _errs2 = errors;
-if(!(validate110(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs2 === errors;
-}
-}
-var valid0 = _errs1 === errors;
-validate114.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs0 === errors;
-const _errs1 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call_to_action !== undefined){
-let data0 = data.call_to_action;
-const _errs2 = errors;
-if(!(validate109(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate94(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 else {
@@ -18109,8 +17024,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate114(data2, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate98(data2, {instancePath:instancePath+"/child_attachments/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 else {
@@ -18123,20 +17038,42 @@ valid3 = false;
 }
 var valid1 = _errs3 === errors;
 }
+if(data.image_crops !== undefined){
+let data3 = data.image_crops;
+const _errs6 = errors;
+if(!(validate102(data3, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs6 === errors;
+}
+if(data.format_option !== undefined){
+let data4 = data.format_option;
+const _errs7 = errors;
+if(!(validate76(data4, {instancePath:instancePath+"/format_option",parentData:data,parentDataProperty:"format_option",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs7 === errors;
+}
 }
 var valid0 = _errs1 === errors;
-validate107.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/VideoData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
+const schema40 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/VideoData"},{"properties":{"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToActionInput"}}}]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 else {
@@ -18147,8 +17084,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call_to_action !== undefined){
 let data0 = data.call_to_action;
 const _errs2 = errors;
-if(!(validate110(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate94(data0, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 else {
@@ -18157,17 +17094,17 @@ var valid1 = _errs2 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate119.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 else {
@@ -18326,8 +17263,8 @@ errors++;
 if(data.link_data !== undefined){
 let data0 = data.link_data;
 const _errs8 = errors;
-if(!(validate107(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate92(data0, {instancePath:instancePath+"/link_data",parentData:data,parentDataProperty:"link_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 else {
@@ -18337,8 +17274,8 @@ var valid2 = _errs8 === errors;
 if(data.video_data !== undefined){
 let data1 = data.video_data;
 const _errs9 = errors;
-if(!(validate119(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate107(data1, {instancePath:instancePath+"/video_data",parentData:data,parentDataProperty:"video_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 else {
@@ -18348,8 +17285,8 @@ var valid2 = _errs9 === errors;
 if(data.template_data !== undefined){
 let data2 = data.template_data;
 const _errs10 = errors;
-if(!(validate107(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate92(data2, {instancePath:instancePath+"/template_data",parentData:data,parentDataProperty:"template_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 else {
@@ -18358,13 +17295,69 @@ var valid2 = _errs10 === errors;
 }
 }
 var valid0 = _errs1 === errors;
-validate77.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
+const schema41 = {"type":"string","enum":["APPLICATION","DOMAIN","EVENT","OFFER","PAGE","PHOTO","SHARE","STATUS","STORE_ITEM","VIDEO","INVALID","PRIVACY_CHECK_FAIL","POST_DELETED"]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+const vSchema0 = schema41.enum;
+if(!(((((((((((((data === "APPLICATION") || (data === "DOMAIN")) || (data === "EVENT")) || (data === "OFFER")) || (data === "PAGE")) || (data === "PHOTO")) || (data === "SHARE")) || (data === "STATUS")) || (data === "STORE_ITEM")) || (data === "VIDEO")) || (data === "INVALID")) || (data === "PRIVACY_CHECK_FAIL")) || (data === "POST_DELETED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+
+const schema42 = {"type":"object","properties":{"app":{"type":"object"},"web":{"type":"object"}}};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18412,13 +17405,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
+const schema43 = {"type":"object","properties":{"photoapp":{"type":"object"}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18450,13 +17443,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
+const schema44 = {"type":"object","properties":{"carousel_delivery_mode":{"type":"string"},"specifications":{"type":"array","items":{"type":"object"}}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18575,13 +17568,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
+const schema45 = {"type":"object","properties":{"preferred_events":{"type":"array","items":{"type":"string"}},"product_sales_channel":{"type":"string"}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18725,13 +17718,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
+const schema46 = {"type":"object","properties":{"android":{"type":"object"},"config":{"type":"object"},"ios":{"type":"object"},"ipad":{"type":"object"},"iphone":{"type":"object"},"web":{"type":"object"},"windows_phone":{"type":"object"}}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -18859,17 +17852,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -18887,15 +17880,26 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.type !== undefined){
+let data0 = data.type;
+const _errs2 = errors;
+if(!(validate63(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs2 === errors;
+}
 }
 var valid0 = _errs1 === errors;
-validate141.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"type":"string","minLength":1};
+const schema48 = {"type":"string","minLength":1};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -18946,7 +17950,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate144.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
@@ -19181,37 +18185,169 @@ var valid2 = _errs12 === errors;
 if(data.authorization_category !== undefined){
 let data5 = data.authorization_category;
 const _errs13 = errors;
-if(!(validate34(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate12(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
 }
 var valid2 = _errs13 === errors;
 }
-if(data.auto_update !== undefined){
-let data6 = data.auto_update;
+if(data.body !== undefined){
+let data6 = data.body;
 const _errs14 = errors;
-if(typeof data6 !== "boolean"){
-let dataType1 = typeof data6;
+if(!(validate14(data6, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs14 === errors;
+}
+if(data.branded_content !== undefined){
+let data7 = data.branded_content;
+const _errs15 = errors;
+if(!(validate16(data7, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs15 === errors;
+}
+if(data.branded_content_sponsor_page_id !== undefined){
+let data8 = data.branded_content_sponsor_page_id;
+const _errs16 = errors;
+if(!(validate2(data8, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs16 === errors;
+}
+if(data.bundle_folder_id !== undefined){
+let data9 = data.bundle_folder_id;
+const _errs17 = errors;
+if(!(validate2(data9, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs17 === errors;
+}
+if(data.call_to_action_type !== undefined){
+let data10 = data.call_to_action_type;
+const _errs18 = errors;
+if(!(validate20(data10, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs18 === errors;
+}
+if(data.categorization_criteria !== undefined){
+let data11 = data.categorization_criteria;
+const _errs19 = errors;
+if(!(validate22(data11, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs19 === errors;
+}
+if(data.category_media_source !== undefined){
+let data12 = data.category_media_source;
+const _errs20 = errors;
+if(!(validate24(data12, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs20 === errors;
+}
+if(data.collaborative_ads_lsb_image_bank_id !== undefined){
+let data13 = data.collaborative_ads_lsb_image_bank_id;
+const _errs21 = errors;
+if(!(validate2(data13, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs21 === errors;
+}
+if(data.contextual_multi_ads !== undefined){
+let data14 = data.contextual_multi_ads;
+const _errs22 = errors;
+if(!(validate27(data14, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs22 === errors;
+}
+if(data.degrees_of_freedom_spec !== undefined){
+let data15 = data.degrees_of_freedom_spec;
+const _errs23 = errors;
+if(!(validate29(data15, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs23 === errors;
+}
+if(data.destination_set_id !== undefined){
+let data16 = data.destination_set_id;
+const _errs24 = errors;
+if(!(validate2(data16, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs24 === errors;
+}
+if(data.dynamic_ad_voice !== undefined){
+let data17 = data.dynamic_ad_voice;
+const _errs25 = errors;
+if(!(validate34(data17, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs25 === errors;
+}
+if(data.enable_direct_install !== undefined){
+let data18 = data.enable_direct_install;
+const _errs26 = errors;
+if(typeof data18 !== "boolean"){
+let dataType1 = typeof data18;
 let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType1 = typeof data6;
-if(typeof data6 === "boolean"){
-coerced1 = data6;
+if(dataType1 == 'object' && Array.isArray(data18) && data18.length == 1){
+data18 = data18[0];
+dataType1 = typeof data18;
+if(typeof data18 === "boolean"){
+coerced1 = data18;
 }
 }
 if(coerced1 !== undefined){
 }
-else if(data6 === "false" || data6 === 0 || data6 === null){
+else if(data18 === "false" || data18 === 0 || data18 === null){
 coerced1 = false;
 }
-else if(data6 === "true" || data6 === 1){
+else if(data18 === "true" || data18 === 1){
 coerced1 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/auto_update",schemaPath:"#/properties/auto_update/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19221,181 +18357,38 @@ vErrors.push(err7);
 errors++;
 }
 if(coerced1 !== undefined){
-data6 = coerced1;
+data18 = coerced1;
 if(data !== undefined){
-data["auto_update"] = coerced1;
+data["enable_direct_install"] = coerced1;
 }
 }
 }
-const _errs15 = errors;
-var valid2 = _errs14 === errors;
-}
-if(data.body !== undefined){
-let data7 = data.body;
-const _errs16 = errors;
-if(!(validate36(data7, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs16 === errors;
-}
-if(data.branded_content !== undefined){
-let data8 = data.branded_content;
-const _errs17 = errors;
-if(!(validate38(data8, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs17 === errors;
-}
-if(data.branded_content_sponsor_page_id !== undefined){
-let data9 = data.branded_content_sponsor_page_id;
-const _errs18 = errors;
-if(!(validate2(data9, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs18 === errors;
-}
-if(data.bundle_folder_id !== undefined){
-let data10 = data.bundle_folder_id;
-const _errs19 = errors;
-if(!(validate2(data10, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs19 === errors;
-}
-if(data.call_to_action_type !== undefined){
-let data11 = data.call_to_action_type;
-const _errs20 = errors;
-if(!(validate42(data11, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.categorization_criteria !== undefined){
-let data12 = data.categorization_criteria;
-const _errs21 = errors;
-if(!(validate44(data12, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs21 === errors;
-}
-if(data.category_media_source !== undefined){
-let data13 = data.category_media_source;
-const _errs22 = errors;
-if(!(validate46(data13, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs22 === errors;
-}
-if(data.collaborative_ads_lsb_image_bank_id !== undefined){
-let data14 = data.collaborative_ads_lsb_image_bank_id;
-const _errs23 = errors;
-if(!(validate2(data14, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs23 === errors;
-}
-if(data.contextual_multi_ads !== undefined){
-let data15 = data.contextual_multi_ads;
-const _errs24 = errors;
-if(!(validate49(data15, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs24 === errors;
-}
-if(data.creative_sourcing_spec !== undefined){
-let data16 = data.creative_sourcing_spec;
-const _errs25 = errors;
-if(!(validate51(data16, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs25 === errors;
-}
-if(data.degrees_of_freedom_spec !== undefined){
-let data17 = data.degrees_of_freedom_spec;
-const _errs26 = errors;
-if(!(validate53(data17, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-else {
-}
+const _errs27 = errors;
 var valid2 = _errs26 === errors;
 }
-if(data.destination_set_id !== undefined){
-let data18 = data.destination_set_id;
-const _errs27 = errors;
-if(!(validate2(data18, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs27 === errors;
-}
-if(data.dynamic_ad_voice !== undefined){
-let data19 = data.dynamic_ad_voice;
+if(data.enable_launch_instant_app !== undefined){
+let data19 = data.enable_launch_instant_app;
 const _errs28 = errors;
-if(!(validate58(data19, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs28 === errors;
-}
-if(data.enable_direct_install !== undefined){
-let data20 = data.enable_direct_install;
-const _errs29 = errors;
-if(typeof data20 !== "boolean"){
-let dataType2 = typeof data20;
+if(typeof data19 !== "boolean"){
+let dataType2 = typeof data19;
 let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data20) && data20.length == 1){
-data20 = data20[0];
-dataType2 = typeof data20;
-if(typeof data20 === "boolean"){
-coerced2 = data20;
+if(dataType2 == 'object' && Array.isArray(data19) && data19.length == 1){
+data19 = data19[0];
+dataType2 = typeof data19;
+if(typeof data19 === "boolean"){
+coerced2 = data19;
 }
 }
 if(coerced2 !== undefined){
 }
-else if(data20 === "false" || data20 === 0 || data20 === null){
+else if(data19 === "false" || data19 === 0 || data19 === null){
 coerced2 = false;
 }
-else if(data20 === "true" || data20 === 1){
+else if(data19 === "true" || data19 === 1){
 coerced2 = true;
 }
 else {
-const err8 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err8 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19405,38 +18398,60 @@ vErrors.push(err8);
 errors++;
 }
 if(coerced2 !== undefined){
-data20 = coerced2;
+data19 = coerced2;
 if(data !== undefined){
-data["enable_direct_install"] = coerced2;
+data["enable_launch_instant_app"] = coerced2;
 }
 }
 }
+const _errs29 = errors;
+var valid2 = _errs28 === errors;
+}
+if(data.platform_branded_content !== undefined){
+let data20 = data.platform_branded_content;
 const _errs30 = errors;
-var valid2 = _errs29 === errors;
+if(!(validate36(data20, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
 }
-if(data.enable_launch_instant_app !== undefined){
-let data21 = data.enable_launch_instant_app;
+else {
+}
+var valid2 = _errs30 === errors;
+}
+if(data.image_crops !== undefined){
+let data21 = data.image_crops;
 const _errs31 = errors;
-if(typeof data21 !== "boolean"){
-let dataType3 = typeof data21;
+if(!(validate39(data21, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs31 === errors;
+}
+if(data.image_hash !== undefined){
+let data22 = data.image_hash;
+const _errs32 = errors;
+if(typeof data22 !== "string"){
+let dataType3 = typeof data22;
 let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data21) && data21.length == 1){
-data21 = data21[0];
-dataType3 = typeof data21;
-if(typeof data21 === "boolean"){
-coerced3 = data21;
+if(dataType3 == 'object' && Array.isArray(data22) && data22.length == 1){
+data22 = data22[0];
+dataType3 = typeof data22;
+if(typeof data22 === "string"){
+coerced3 = data22;
 }
 }
 if(coerced3 !== undefined){
 }
-else if(data21 === "false" || data21 === 0 || data21 === null){
-coerced3 = false;
+else if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data22;
 }
-else if(data21 === "true" || data21 === 1){
-coerced3 = true;
+else if(data22 === null){
+coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err9 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19446,60 +18461,38 @@ vErrors.push(err9);
 errors++;
 }
 if(coerced3 !== undefined){
-data21 = coerced3;
+data22 = coerced3;
 if(data !== undefined){
-data["enable_launch_instant_app"] = coerced3;
+data["image_hash"] = coerced3;
 }
 }
 }
-const _errs32 = errors;
-var valid2 = _errs31 === errors;
-}
-if(data.platform_branded_content !== undefined){
-let data22 = data.platform_branded_content;
 const _errs33 = errors;
-if(!(validate60(data22, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
+var valid2 = _errs32 === errors;
 }
-else {
-}
-var valid2 = _errs33 === errors;
-}
-if(data.image_crops !== undefined){
-let data23 = data.image_crops;
+if(data.image_url !== undefined){
+let data23 = data.image_url;
 const _errs34 = errors;
-if(!(validate63(data23, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs34 === errors;
-}
-if(data.image_hash !== undefined){
-let data24 = data.image_hash;
-const _errs35 = errors;
-if(typeof data24 !== "string"){
-let dataType4 = typeof data24;
+if(typeof data23 !== "string"){
+let dataType4 = typeof data23;
 let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data24) && data24.length == 1){
-data24 = data24[0];
-dataType4 = typeof data24;
-if(typeof data24 === "string"){
-coerced4 = data24;
+if(dataType4 == 'object' && Array.isArray(data23) && data23.length == 1){
+data23 = data23[0];
+dataType4 = typeof data23;
+if(typeof data23 === "string"){
+coerced4 = data23;
 }
 }
 if(coerced4 !== undefined){
 }
 else if(dataType4 == "number" || dataType4 == "boolean"){
-coerced4 = "" + data24;
+coerced4 = "" + data23;
 }
-else if(data24 === null){
+else if(data23 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19509,38 +18502,16 @@ vErrors.push(err10);
 errors++;
 }
 if(coerced4 !== undefined){
-data24 = coerced4;
+data23 = coerced4;
 if(data !== undefined){
-data["image_hash"] = coerced4;
+data["image_url"] = coerced4;
 }
 }
 }
-const _errs36 = errors;
-var valid2 = _errs35 === errors;
-}
-if(data.image_url !== undefined){
-let data25 = data.image_url;
-const _errs37 = errors;
-if(typeof data25 !== "string"){
-let dataType5 = typeof data25;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data25) && data25.length == 1){
-data25 = data25[0];
-dataType5 = typeof data25;
-if(typeof data25 === "string"){
-coerced5 = data25;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data25;
-}
-else if(data25 === null){
-coerced5 = "";
-}
-else {
-const err11 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs35 = errors;
+if(typeof data23 === "string"){
+if(func0(data23) > 1000){
+const err11 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19549,17 +18520,54 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(coerced5 !== undefined){
-data25 = coerced5;
-if(data !== undefined){
-data["image_url"] = coerced5;
 }
+var valid2 = _errs34 === errors;
 }
+if(data.photoapp_actor_id !== undefined){
+let data24 = data.photoapp_actor_id;
+const _errs36 = errors;
+if(!(validate2(data24, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
 }
+else {
+}
+var valid2 = _errs36 === errors;
+}
+if(data.photoapp_branded_content !== undefined){
+let data25 = data.photoapp_branded_content;
+const _errs37 = errors;
+if(!(validate44(data25, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs37 === errors;
+}
+if(data.photoapp_permalink_url !== undefined){
+let data26 = data.photoapp_permalink_url;
 const _errs38 = errors;
-if(typeof data25 === "string"){
-if(func0(data25) > 1000){
-const err12 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(typeof data26 !== "string"){
+let dataType5 = typeof data26;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data26) && data26.length == 1){
+data26 = data26[0];
+dataType5 = typeof data26;
+if(typeof data26 === "string"){
+coerced5 = data26;
+}
+}
+if(coerced5 !== undefined){
+}
+else if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data26;
+}
+else if(data26 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19568,54 +18576,17 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(coerced5 !== undefined){
+data26 = coerced5;
+if(data !== undefined){
+data["photoapp_permalink_url"] = coerced5;
 }
-var valid2 = _errs37 === errors;
 }
-if(data.photoapp_actor_id !== undefined){
-let data26 = data.photoapp_actor_id;
+}
 const _errs39 = errors;
-if(!(validate2(data26, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs39 === errors;
-}
-if(data.photoapp_branded_content !== undefined){
-let data27 = data.photoapp_branded_content;
-const _errs40 = errors;
-if(!(validate66(data27, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs40 === errors;
-}
-if(data.photoapp_permalink_url !== undefined){
-let data28 = data.photoapp_permalink_url;
-const _errs41 = errors;
-if(typeof data28 !== "string"){
-let dataType6 = typeof data28;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data28) && data28.length == 1){
-data28 = data28[0];
-dataType6 = typeof data28;
-if(typeof data28 === "string"){
-coerced6 = data28;
-}
-}
-if(coerced6 !== undefined){
-}
-else if(dataType6 == "number" || dataType6 == "boolean"){
-coerced6 = "" + data28;
-}
-else if(data28 === null){
-coerced6 = "";
-}
-else {
-const err13 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data26 === "string"){
+if(func0(data26) > 1000){
+const err13 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19624,17 +18595,65 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(coerced6 !== undefined){
-data28 = coerced6;
-if(data !== undefined){
-data["photoapp_permalink_url"] = coerced6;
 }
+var valid2 = _errs38 === errors;
 }
+if(data.photoapp_story_id !== undefined){
+let data27 = data.photoapp_story_id;
+const _errs40 = errors;
+if(!(validate2(data27, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
 }
+else {
+}
+var valid2 = _errs40 === errors;
+}
+if(data.photoapp_user_id !== undefined){
+let data28 = data.photoapp_user_id;
+const _errs41 = errors;
+if(!(validate2(data28, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs41 === errors;
+}
+if(data.interactive_components_spec !== undefined){
+let data29 = data.interactive_components_spec;
 const _errs42 = errors;
-if(typeof data28 === "string"){
-if(func0(data28) > 1000){
-const err14 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(validate49(data29, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs42 === errors;
+}
+if(data.link_destination_display_url !== undefined){
+let data30 = data.link_destination_display_url;
+const _errs43 = errors;
+if(typeof data30 !== "string"){
+let dataType6 = typeof data30;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data30) && data30.length == 1){
+data30 = data30[0];
+dataType6 = typeof data30;
+if(typeof data30 === "string"){
+coerced6 = data30;
+}
+}
+if(coerced6 !== undefined){
+}
+else if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data30;
+}
+else if(data30 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19643,44 +18662,41 @@ vErrors.push(err14);
 }
 errors++;
 }
+if(coerced6 !== undefined){
+data30 = coerced6;
+if(data !== undefined){
+data["link_destination_display_url"] = coerced6;
 }
-var valid2 = _errs41 === errors;
 }
-if(data.photoapp_story_id !== undefined){
-let data29 = data.photoapp_story_id;
-const _errs43 = errors;
-if(!(validate2(data29, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
+}
+const _errs44 = errors;
+if(typeof data30 === "string"){
+if(func0(data30) > 1000){
+const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err15];
 }
 else {
+vErrors.push(err15);
+}
+errors++;
+}
 }
 var valid2 = _errs43 === errors;
 }
-if(data.photoapp_user_id !== undefined){
-let data30 = data.photoapp_user_id;
-const _errs44 = errors;
-if(!(validate2(data30, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs44 === errors;
-}
-if(data.interactive_components_spec !== undefined){
-let data31 = data.interactive_components_spec;
+if(data.link_og_id !== undefined){
+let data31 = data.link_og_id;
 const _errs45 = errors;
-if(!(validate71(data31, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate2(data31, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
 var valid2 = _errs45 === errors;
 }
-if(data.link_deep_link_url !== undefined){
-let data32 = data.link_deep_link_url;
+if(data.link_url !== undefined){
+let data32 = data.link_url;
 const _errs46 = errors;
 if(typeof data32 !== "string"){
 let dataType7 = typeof data32;
@@ -19701,26 +18717,7 @@ else if(data32 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(coerced7 !== undefined){
-data32 = coerced7;
-if(data !== undefined){
-data["link_deep_link_url"] = coerced7;
-}
-}
-}
-const _errs47 = errors;
-if(typeof data32 === "string"){
-if(func0(data32) > 1000){
-const err16 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err16 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19729,11 +18726,30 @@ vErrors.push(err16);
 }
 errors++;
 }
+if(coerced7 !== undefined){
+data32 = coerced7;
+if(data !== undefined){
+data["link_url"] = coerced7;
+}
+}
+}
+const _errs47 = errors;
+if(typeof data32 === "string"){
+if(func0(data32) > 1000){
+const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 }
 var valid2 = _errs46 === errors;
 }
-if(data.link_destination_display_url !== undefined){
-let data33 = data.link_destination_display_url;
+if(data.name !== undefined){
+let data33 = data.name;
 const _errs48 = errors;
 if(typeof data33 !== "string"){
 let dataType8 = typeof data33;
@@ -19754,26 +18770,7 @@ else if(data33 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(coerced8 !== undefined){
-data33 = coerced8;
-if(data !== undefined){
-data["link_destination_display_url"] = coerced8;
-}
-}
-}
-const _errs49 = errors;
-if(typeof data33 === "string"){
-if(func0(data33) > 1000){
-const err18 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19782,13 +18779,32 @@ vErrors.push(err18);
 }
 errors++;
 }
+if(coerced8 !== undefined){
+data33 = coerced8;
+if(data !== undefined){
+data["name"] = coerced8;
+}
+}
+}
+const _errs49 = errors;
+if(typeof data33 === "string"){
+if(func0(data33) > 100){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
 }
 var valid2 = _errs48 === errors;
 }
-if(data.link_og_id !== undefined){
-let data34 = data.link_og_id;
+if(data.object_id !== undefined){
+let data34 = data.object_id;
 const _errs50 = errors;
-if(!(validate2(data34, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+if(!(validate2(data34, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
@@ -19796,8 +18812,8 @@ else {
 }
 var valid2 = _errs50 === errors;
 }
-if(data.link_url !== undefined){
-let data35 = data.link_url;
+if(data.object_store_url !== undefined){
+let data35 = data.object_store_url;
 const _errs51 = errors;
 if(typeof data35 !== "string"){
 let dataType9 = typeof data35;
@@ -19818,26 +18834,7 @@ else if(data35 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(coerced9 !== undefined){
-data35 = coerced9;
-if(data !== undefined){
-data["link_url"] = coerced9;
-}
-}
-}
-const _errs52 = errors;
-if(typeof data35 === "string"){
-if(func0(data35) > 1000){
-const err20 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err20 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19846,32 +18843,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var valid2 = _errs51 === errors;
-}
-if(data.name !== undefined){
-let data36 = data.name;
-const _errs53 = errors;
-if(typeof data36 !== "string"){
-let dataType10 = typeof data36;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data36) && data36.length == 1){
-data36 = data36[0];
-dataType10 = typeof data36;
-if(typeof data36 === "string"){
-coerced10 = data36;
+if(coerced9 !== undefined){
+data35 = coerced9;
+if(data !== undefined){
+data["object_store_url"] = coerced9;
 }
 }
-if(coerced10 !== undefined){
 }
-else if(dataType10 == "number" || dataType10 == "boolean"){
-coerced10 = "" + data36;
-}
-else if(data36 === null){
-coerced10 = "";
-}
-else {
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs52 = errors;
+if(typeof data35 === "string"){
+if(func0(data35) > 1000){
+const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19880,17 +18862,65 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(coerced10 !== undefined){
-data36 = coerced10;
-if(data !== undefined){
-data["name"] = coerced10;
 }
+var valid2 = _errs51 === errors;
 }
+if(data.object_story_id !== undefined){
+let data36 = data.object_story_id;
+const _errs53 = errors;
+if(!(validate53(data36, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
 }
+else {
+}
+var valid2 = _errs53 === errors;
+}
+if(data.object_story_spec !== undefined){
+let data37 = data.object_story_spec;
 const _errs54 = errors;
-if(typeof data36 === "string"){
-if(func0(data36) > 100){
-const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!(validate55(data37, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs54 === errors;
+}
+if(data.object_type !== undefined){
+let data38 = data.object_type;
+const _errs55 = errors;
+if(!(validate113(data38, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs55 === errors;
+}
+if(data.object_url !== undefined){
+let data39 = data.object_url;
+const _errs56 = errors;
+if(typeof data39 !== "string"){
+let dataType10 = typeof data39;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data39) && data39.length == 1){
+data39 = data39[0];
+dataType10 = typeof data39;
+if(typeof data39 === "string"){
+coerced10 = data39;
+}
+}
+if(coerced10 !== undefined){
+}
+else if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data39;
+}
+else if(data39 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -19899,43 +18929,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var valid2 = _errs53 === errors;
-}
-if(data.object_id !== undefined){
-let data37 = data.object_id;
-const _errs55 = errors;
-if(!(validate2(data37, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs55 === errors;
-}
-if(data.object_store_url !== undefined){
-let data38 = data.object_store_url;
-const _errs56 = errors;
-if(typeof data38 !== "string"){
-let dataType11 = typeof data38;
-let coerced11 = undefined;
-if(dataType11 == 'object' && Array.isArray(data38) && data38.length == 1){
-data38 = data38[0];
-dataType11 = typeof data38;
-if(typeof data38 === "string"){
-coerced11 = data38;
+if(coerced10 !== undefined){
+data39 = coerced10;
+if(data !== undefined){
+data["object_url"] = coerced10;
 }
 }
-if(coerced11 !== undefined){
 }
-else if(dataType11 == "number" || dataType11 == "boolean"){
-coerced11 = "" + data38;
-}
-else if(data38 === null){
-coerced11 = "";
-}
-else {
-const err23 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs57 = errors;
+if(typeof data39 === "string"){
+if(func0(data39) > 1000){
+const err23 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19944,17 +18948,43 @@ vErrors.push(err23);
 }
 errors++;
 }
+}
+var valid2 = _errs56 === errors;
+}
+if(data.omnichannel_link_spec !== undefined){
+let data40 = data.omnichannel_link_spec;
+const _errs58 = errors;
+if(!(validate115(data40, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs58 === errors;
+}
+if(data.page_welcome_message !== undefined){
+let data41 = data.page_welcome_message;
+const _errs59 = errors;
+if(typeof data41 !== "string"){
+let dataType11 = typeof data41;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data41) && data41.length == 1){
+data41 = data41[0];
+dataType11 = typeof data41;
+if(typeof data41 === "string"){
+coerced11 = data41;
+}
+}
 if(coerced11 !== undefined){
-data38 = coerced11;
-if(data !== undefined){
-data["object_store_url"] = coerced11;
 }
+else if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data41;
 }
+else if(data41 === null){
+coerced11 = "";
 }
-const _errs57 = errors;
-if(typeof data38 === "string"){
-if(func0(data38) > 1000){
-const err24 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+else {
+const err24 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19963,54 +18993,116 @@ vErrors.push(err24);
 }
 errors++;
 }
+if(coerced11 !== undefined){
+data41 = coerced11;
+if(data !== undefined){
+data["page_welcome_message"] = coerced11;
 }
-var valid2 = _errs56 === errors;
 }
-if(data.object_story_id !== undefined){
-let data39 = data.object_story_id;
-const _errs58 = errors;
-if(!(validate75(data39, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs58 === errors;
-}
-if(data.object_story_spec !== undefined){
-let data40 = data.object_story_spec;
-const _errs59 = errors;
-if(!(validate77(data40, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-else {
-}
+const _errs60 = errors;
 var valid2 = _errs59 === errors;
 }
-if(data.object_url !== undefined){
-let data41 = data.object_url;
-const _errs60 = errors;
-if(typeof data41 !== "string"){
-let dataType12 = typeof data41;
+if(data.place_page_set_id !== undefined){
+let data42 = data.place_page_set_id;
+const _errs61 = errors;
+if(!(validate2(data42, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs61 === errors;
+}
+if(data.platform_customizations !== undefined){
+let data43 = data.platform_customizations;
+const _errs62 = errors;
+if(!(validate118(data43, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs62 === errors;
+}
+if(data.playable_asset_id !== undefined){
+let data44 = data.playable_asset_id;
+const _errs63 = errors;
+if(!(validate2(data44, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs63 === errors;
+}
+if(data.portrait_customizations !== undefined){
+let data45 = data.portrait_customizations;
+const _errs64 = errors;
+if(!(validate121(data45, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs64 === errors;
+}
+if(data.product_set_id !== undefined){
+let data46 = data.product_set_id;
+const _errs65 = errors;
+if(!(validate2(data46, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs65 === errors;
+}
+if(data.recommender_settings !== undefined){
+let data47 = data.recommender_settings;
+const _errs66 = errors;
+if(!(validate124(data47, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs66 === errors;
+}
+if(data.source_photoapp_media_id !== undefined){
+let data48 = data.source_photoapp_media_id;
+const _errs67 = errors;
+if(!(validate2(data48, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs67 === errors;
+}
+if(data.template_url !== undefined){
+let data49 = data.template_url;
+const _errs68 = errors;
+if(typeof data49 !== "string"){
+let dataType12 = typeof data49;
 let coerced12 = undefined;
-if(dataType12 == 'object' && Array.isArray(data41) && data41.length == 1){
-data41 = data41[0];
-dataType12 = typeof data41;
-if(typeof data41 === "string"){
-coerced12 = data41;
+if(dataType12 == 'object' && Array.isArray(data49) && data49.length == 1){
+data49 = data49[0];
+dataType12 = typeof data49;
+if(typeof data49 === "string"){
+coerced12 = data49;
 }
 }
 if(coerced12 !== undefined){
 }
 else if(dataType12 == "number" || dataType12 == "boolean"){
-coerced12 = "" + data41;
+coerced12 = "" + data49;
 }
-else if(data41 === null){
+else if(data49 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20020,16 +19112,16 @@ vErrors.push(err25);
 errors++;
 }
 if(coerced12 !== undefined){
-data41 = coerced12;
+data49 = coerced12;
 if(data !== undefined){
-data["object_url"] = coerced12;
+data["template_url"] = coerced12;
 }
 }
 }
-const _errs61 = errors;
-if(typeof data41 === "string"){
-if(func0(data41) > 1000){
-const err26 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const _errs69 = errors;
+if(typeof data49 === "string"){
+if(func0(data49) > 1000){
+const err26 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20039,42 +19131,42 @@ vErrors.push(err26);
 errors++;
 }
 }
-var valid2 = _errs60 === errors;
+var valid2 = _errs68 === errors;
 }
-if(data.omnichannel_link_spec !== undefined){
-let data42 = data.omnichannel_link_spec;
-const _errs62 = errors;
-if(!(validate125(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(data.template_url_spec !== undefined){
+let data50 = data.template_url_spec;
+const _errs70 = errors;
+if(!(validate127(data50, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs62 === errors;
+var valid2 = _errs70 === errors;
 }
-if(data.page_welcome_message !== undefined){
-let data43 = data.page_welcome_message;
-const _errs63 = errors;
-if(typeof data43 !== "string"){
-let dataType13 = typeof data43;
+if(data.thumbnail_url !== undefined){
+let data51 = data.thumbnail_url;
+const _errs71 = errors;
+if(typeof data51 !== "string"){
+let dataType13 = typeof data51;
 let coerced13 = undefined;
-if(dataType13 == 'object' && Array.isArray(data43) && data43.length == 1){
-data43 = data43[0];
-dataType13 = typeof data43;
-if(typeof data43 === "string"){
-coerced13 = data43;
+if(dataType13 == 'object' && Array.isArray(data51) && data51.length == 1){
+data51 = data51[0];
+dataType13 = typeof data51;
+if(typeof data51 === "string"){
+coerced13 = data51;
 }
 }
 if(coerced13 !== undefined){
 }
 else if(dataType13 == "number" || dataType13 == "boolean"){
-coerced13 = "" + data43;
+coerced13 = "" + data51;
 }
-else if(data43 === null){
+else if(data51 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20084,115 +19176,16 @@ vErrors.push(err27);
 errors++;
 }
 if(coerced13 !== undefined){
-data43 = coerced13;
+data51 = coerced13;
 if(data !== undefined){
-data["page_welcome_message"] = coerced13;
+data["thumbnail_url"] = coerced13;
 }
 }
 }
-const _errs64 = errors;
-var valid2 = _errs63 === errors;
-}
-if(data.place_page_set_id !== undefined){
-let data44 = data.place_page_set_id;
-const _errs65 = errors;
-if(!(validate2(data44, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs65 === errors;
-}
-if(data.platform_customizations !== undefined){
-let data45 = data.platform_customizations;
-const _errs66 = errors;
-if(!(validate128(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs66 === errors;
-}
-if(data.playable_asset_id !== undefined){
-let data46 = data.playable_asset_id;
-const _errs67 = errors;
-if(!(validate2(data46, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs67 === errors;
-}
-if(data.portrait_customizations !== undefined){
-let data47 = data.portrait_customizations;
-const _errs68 = errors;
-if(!(validate131(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs68 === errors;
-}
-if(data.product_set_id !== undefined){
-let data48 = data.product_set_id;
-const _errs69 = errors;
-if(!(validate2(data48, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs69 === errors;
-}
-if(data.recommender_settings !== undefined){
-let data49 = data.recommender_settings;
-const _errs70 = errors;
-if(!(validate134(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs70 === errors;
-}
-if(data.source_photoapp_media_id !== undefined){
-let data50 = data.source_photoapp_media_id;
-const _errs71 = errors;
-if(!(validate2(data50, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs71 === errors;
-}
-if(data.template_url !== undefined){
-let data51 = data.template_url;
 const _errs72 = errors;
-if(typeof data51 !== "string"){
-let dataType14 = typeof data51;
-let coerced14 = undefined;
-if(dataType14 == 'object' && Array.isArray(data51) && data51.length == 1){
-data51 = data51[0];
-dataType14 = typeof data51;
 if(typeof data51 === "string"){
-coerced14 = data51;
-}
-}
-if(coerced14 !== undefined){
-}
-else if(dataType14 == "number" || dataType14 == "boolean"){
-coerced14 = "" + data51;
-}
-else if(data51 === null){
-coerced14 = "";
-}
-else {
-const err28 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func0(data51) > 1000){
+const err28 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20201,17 +19194,43 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(coerced14 !== undefined){
-data51 = coerced14;
-if(data !== undefined){
-data["template_url"] = coerced14;
 }
+var valid2 = _errs71 === errors;
 }
-}
+if(data.title !== undefined){
+let data52 = data.title;
 const _errs73 = errors;
-if(typeof data51 === "string"){
-if(func0(data51) > 1000){
-const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(validate14(data52, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs73 === errors;
+}
+if(data.url_tags !== undefined){
+let data53 = data.url_tags;
+const _errs74 = errors;
+if(typeof data53 !== "string"){
+let dataType14 = typeof data53;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data53) && data53.length == 1){
+data53 = data53[0];
+dataType14 = typeof data53;
+if(typeof data53 === "string"){
+coerced14 = data53;
+}
+}
+if(coerced14 !== undefined){
+}
+else if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data53;
+}
+else if(data53 === null){
+coerced14 = "";
+}
+else {
+const err29 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20220,43 +19239,39 @@ vErrors.push(err29);
 }
 errors++;
 }
+if(coerced14 !== undefined){
+data53 = coerced14;
+if(data !== undefined){
+data["url_tags"] = coerced14;
 }
-var valid2 = _errs72 === errors;
 }
-if(data.template_url_spec !== undefined){
-let data52 = data.template_url_spec;
-const _errs74 = errors;
-if(!(validate137(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
-errors = vErrors.length;
 }
-else {
-}
+const _errs75 = errors;
 var valid2 = _errs74 === errors;
 }
-if(data.thumbnail_url !== undefined){
-let data53 = data.thumbnail_url;
-const _errs75 = errors;
-if(typeof data53 !== "string"){
-let dataType15 = typeof data53;
+if(data.use_page_actor_override !== undefined){
+let data54 = data.use_page_actor_override;
+const _errs76 = errors;
+if(typeof data54 !== "boolean"){
+let dataType15 = typeof data54;
 let coerced15 = undefined;
-if(dataType15 == 'object' && Array.isArray(data53) && data53.length == 1){
-data53 = data53[0];
-dataType15 = typeof data53;
-if(typeof data53 === "string"){
-coerced15 = data53;
+if(dataType15 == 'object' && Array.isArray(data54) && data54.length == 1){
+data54 = data54[0];
+dataType15 = typeof data54;
+if(typeof data54 === "boolean"){
+coerced15 = data54;
 }
 }
 if(coerced15 !== undefined){
 }
-else if(dataType15 == "number" || dataType15 == "boolean"){
-coerced15 = "" + data53;
+else if(data54 === "false" || data54 === 0 || data54 === null){
+coerced15 = false;
 }
-else if(data53 === null){
-coerced15 = "";
+else if(data54 === "true" || data54 === 1){
+coerced15 = true;
 }
 else {
-const err30 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20266,49 +19281,60 @@ vErrors.push(err30);
 errors++;
 }
 if(coerced15 !== undefined){
-data53 = coerced15;
+data54 = coerced15;
 if(data !== undefined){
-data["thumbnail_url"] = coerced15;
+data["use_page_actor_override"] = coerced15;
 }
 }
 }
-const _errs76 = errors;
-var valid2 = _errs75 === errors;
-}
-if(data.title !== undefined){
-let data54 = data.title;
 const _errs77 = errors;
-if(!(validate36(data54, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+var valid2 = _errs76 === errors;
+}
+if(data.video_id !== undefined){
+let data55 = data.video_id;
+const _errs78 = errors;
+if(!(validate2(data55, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs77 === errors;
+var valid2 = _errs78 === errors;
 }
-if(data.url_tags !== undefined){
-let data55 = data.url_tags;
-const _errs78 = errors;
-if(typeof data55 !== "string"){
-let dataType16 = typeof data55;
+if(data.call_to_action !== undefined){
+let data56 = data.call_to_action;
+const _errs79 = errors;
+if(!(validate131(data56, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs79 === errors;
+}
+if(data.image_file !== undefined){
+let data57 = data.image_file;
+const _errs80 = errors;
+if(typeof data57 !== "string"){
+let dataType16 = typeof data57;
 let coerced16 = undefined;
-if(dataType16 == 'object' && Array.isArray(data55) && data55.length == 1){
-data55 = data55[0];
-dataType16 = typeof data55;
-if(typeof data55 === "string"){
-coerced16 = data55;
+if(dataType16 == 'object' && Array.isArray(data57) && data57.length == 1){
+data57 = data57[0];
+dataType16 = typeof data57;
+if(typeof data57 === "string"){
+coerced16 = data57;
 }
 }
 if(coerced16 !== undefined){
 }
 else if(dataType16 == "number" || dataType16 == "boolean"){
-coerced16 = "" + data55;
+coerced16 = "" + data57;
 }
-else if(data55 === null){
+else if(data57 === null){
 coerced16 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/image_file",schemaPath:"#/properties/image_file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20318,38 +19344,33 @@ vErrors.push(err31);
 errors++;
 }
 if(coerced16 !== undefined){
-data55 = coerced16;
+data57 = coerced16;
 if(data !== undefined){
-data["url_tags"] = coerced16;
+data["image_file"] = coerced16;
 }
 }
 }
-const _errs79 = errors;
-var valid2 = _errs78 === errors;
+const _errs81 = errors;
+var valid2 = _errs80 === errors;
 }
-if(data.use_page_actor_override !== undefined){
-let data56 = data.use_page_actor_override;
-const _errs80 = errors;
-if(typeof data56 !== "boolean"){
-let dataType17 = typeof data56;
-let coerced17 = undefined;
-if(dataType17 == 'object' && Array.isArray(data56) && data56.length == 1){
-data56 = data56[0];
-dataType17 = typeof data56;
-if(typeof data56 === "boolean"){
-coerced17 = data56;
-}
-}
-if(coerced17 !== undefined){
-}
-else if(data56 === "false" || data56 === 0 || data56 === null){
-coerced17 = false;
-}
-else if(data56 === "true" || data56 === 1){
-coerced17 = true;
+if(data.access_token !== undefined){
+let data58 = data.access_token;
+const _errs82 = errors;
+if(!(validate135(data58, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+errors = vErrors.length;
 }
 else {
-const err32 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+var valid2 = _errs82 === errors;
+}
+let missing1;
+if(data.object_url !== undefined){
+if(data.title === undefined){
+const err32 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "object_url",
+    missingProperty: "title",
+    depsCount: 1,
+    deps: "title"},message:"must have property title when property object_url is present"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -20358,98 +19379,15 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(coerced17 !== undefined){
-data56 = coerced17;
-if(data !== undefined){
-data["use_page_actor_override"] = coerced17;
 }
-}
-}
-const _errs81 = errors;
-var valid2 = _errs80 === errors;
-}
-if(data.video_id !== undefined){
-let data57 = data.video_id;
-const _errs82 = errors;
-if(!(validate2(data57, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid2 = _errs82 === errors;
-}
-if(data.call_to_action !== undefined){
-let data58 = data.call_to_action;
-const _errs83 = errors;
-if(!(validate141(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs83 === errors;
-}
-if(data.image_file !== undefined){
-let data59 = data.image_file;
-const _errs84 = errors;
-if(typeof data59 !== "string"){
-let dataType18 = typeof data59;
-let coerced18 = undefined;
-if(dataType18 == 'object' && Array.isArray(data59) && data59.length == 1){
-data59 = data59[0];
-dataType18 = typeof data59;
-if(typeof data59 === "string"){
-coerced18 = data59;
-}
-}
-if(coerced18 !== undefined){
-}
-else if(dataType18 == "number" || dataType18 == "boolean"){
-coerced18 = "" + data59;
-}
-else if(data59 === null){
-coerced18 = "";
-}
-else {
-const err33 = {instancePath:instancePath+"/image_file",schemaPath:"#/properties/image_file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
-}
-errors++;
-}
-if(coerced18 !== undefined){
-data59 = coerced18;
-if(data !== undefined){
-data["image_file"] = coerced18;
-}
-}
-}
-const _errs85 = errors;
-var valid2 = _errs84 === errors;
-}
-if(data.access_token !== undefined){
-let data60 = data.access_token;
-const _errs86 = errors;
-if(!(validate144(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs86 === errors;
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
 }
 errors++;
 }
@@ -20689,37 +19627,169 @@ var valid2 = _errs12 === errors;
 if(data.authorization_category !== undefined){
 let data5 = data.authorization_category;
 const _errs13 = errors;
-if(!(validate34(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate12(data5, {instancePath:instancePath+"/authorization_category",parentData:data,parentDataProperty:"authorization_category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
 }
 var valid2 = _errs13 === errors;
 }
-if(data.auto_update !== undefined){
-let data6 = data.auto_update;
+if(data.body !== undefined){
+let data6 = data.body;
 const _errs14 = errors;
-if(typeof data6 !== "boolean"){
-let dataType1 = typeof data6;
+if(!(validate14(data6, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs14 === errors;
+}
+if(data.branded_content !== undefined){
+let data7 = data.branded_content;
+const _errs15 = errors;
+if(!(validate16(data7, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs15 === errors;
+}
+if(data.branded_content_sponsor_page_id !== undefined){
+let data8 = data.branded_content_sponsor_page_id;
+const _errs16 = errors;
+if(!(validate2(data8, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs16 === errors;
+}
+if(data.bundle_folder_id !== undefined){
+let data9 = data.bundle_folder_id;
+const _errs17 = errors;
+if(!(validate2(data9, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs17 === errors;
+}
+if(data.call_to_action_type !== undefined){
+let data10 = data.call_to_action_type;
+const _errs18 = errors;
+if(!(validate20(data10, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs18 === errors;
+}
+if(data.categorization_criteria !== undefined){
+let data11 = data.categorization_criteria;
+const _errs19 = errors;
+if(!(validate22(data11, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs19 === errors;
+}
+if(data.category_media_source !== undefined){
+let data12 = data.category_media_source;
+const _errs20 = errors;
+if(!(validate24(data12, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs20 === errors;
+}
+if(data.collaborative_ads_lsb_image_bank_id !== undefined){
+let data13 = data.collaborative_ads_lsb_image_bank_id;
+const _errs21 = errors;
+if(!(validate2(data13, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs21 === errors;
+}
+if(data.contextual_multi_ads !== undefined){
+let data14 = data.contextual_multi_ads;
+const _errs22 = errors;
+if(!(validate27(data14, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs22 === errors;
+}
+if(data.degrees_of_freedom_spec !== undefined){
+let data15 = data.degrees_of_freedom_spec;
+const _errs23 = errors;
+if(!(validate29(data15, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs23 === errors;
+}
+if(data.destination_set_id !== undefined){
+let data16 = data.destination_set_id;
+const _errs24 = errors;
+if(!(validate2(data16, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs24 === errors;
+}
+if(data.dynamic_ad_voice !== undefined){
+let data17 = data.dynamic_ad_voice;
+const _errs25 = errors;
+if(!(validate34(data17, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs25 === errors;
+}
+if(data.enable_direct_install !== undefined){
+let data18 = data.enable_direct_install;
+const _errs26 = errors;
+if(typeof data18 !== "boolean"){
+let dataType1 = typeof data18;
 let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType1 = typeof data6;
-if(typeof data6 === "boolean"){
-coerced1 = data6;
+if(dataType1 == 'object' && Array.isArray(data18) && data18.length == 1){
+data18 = data18[0];
+dataType1 = typeof data18;
+if(typeof data18 === "boolean"){
+coerced1 = data18;
 }
 }
 if(coerced1 !== undefined){
 }
-else if(data6 === "false" || data6 === 0 || data6 === null){
+else if(data18 === "false" || data18 === 0 || data18 === null){
 coerced1 = false;
 }
-else if(data6 === "true" || data6 === 1){
+else if(data18 === "true" || data18 === 1){
 coerced1 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/auto_update",schemaPath:"#/properties/auto_update/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20729,181 +19799,38 @@ vErrors.push(err7);
 errors++;
 }
 if(coerced1 !== undefined){
-data6 = coerced1;
+data18 = coerced1;
 if(data !== undefined){
-data["auto_update"] = coerced1;
+data["enable_direct_install"] = coerced1;
 }
 }
 }
-const _errs15 = errors;
-var valid2 = _errs14 === errors;
-}
-if(data.body !== undefined){
-let data7 = data.body;
-const _errs16 = errors;
-if(!(validate36(data7, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs16 === errors;
-}
-if(data.branded_content !== undefined){
-let data8 = data.branded_content;
-const _errs17 = errors;
-if(!(validate38(data8, {instancePath:instancePath+"/branded_content",parentData:data,parentDataProperty:"branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs17 === errors;
-}
-if(data.branded_content_sponsor_page_id !== undefined){
-let data9 = data.branded_content_sponsor_page_id;
-const _errs18 = errors;
-if(!(validate2(data9, {instancePath:instancePath+"/branded_content_sponsor_page_id",parentData:data,parentDataProperty:"branded_content_sponsor_page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs18 === errors;
-}
-if(data.bundle_folder_id !== undefined){
-let data10 = data.bundle_folder_id;
-const _errs19 = errors;
-if(!(validate2(data10, {instancePath:instancePath+"/bundle_folder_id",parentData:data,parentDataProperty:"bundle_folder_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs19 === errors;
-}
-if(data.call_to_action_type !== undefined){
-let data11 = data.call_to_action_type;
-const _errs20 = errors;
-if(!(validate42(data11, {instancePath:instancePath+"/call_to_action_type",parentData:data,parentDataProperty:"call_to_action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.categorization_criteria !== undefined){
-let data12 = data.categorization_criteria;
-const _errs21 = errors;
-if(!(validate44(data12, {instancePath:instancePath+"/categorization_criteria",parentData:data,parentDataProperty:"categorization_criteria",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs21 === errors;
-}
-if(data.category_media_source !== undefined){
-let data13 = data.category_media_source;
-const _errs22 = errors;
-if(!(validate46(data13, {instancePath:instancePath+"/category_media_source",parentData:data,parentDataProperty:"category_media_source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs22 === errors;
-}
-if(data.collaborative_ads_lsb_image_bank_id !== undefined){
-let data14 = data.collaborative_ads_lsb_image_bank_id;
-const _errs23 = errors;
-if(!(validate2(data14, {instancePath:instancePath+"/collaborative_ads_lsb_image_bank_id",parentData:data,parentDataProperty:"collaborative_ads_lsb_image_bank_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs23 === errors;
-}
-if(data.contextual_multi_ads !== undefined){
-let data15 = data.contextual_multi_ads;
-const _errs24 = errors;
-if(!(validate49(data15, {instancePath:instancePath+"/contextual_multi_ads",parentData:data,parentDataProperty:"contextual_multi_ads",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs24 === errors;
-}
-if(data.creative_sourcing_spec !== undefined){
-let data16 = data.creative_sourcing_spec;
-const _errs25 = errors;
-if(!(validate51(data16, {instancePath:instancePath+"/creative_sourcing_spec",parentData:data,parentDataProperty:"creative_sourcing_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs25 === errors;
-}
-if(data.degrees_of_freedom_spec !== undefined){
-let data17 = data.degrees_of_freedom_spec;
-const _errs26 = errors;
-if(!(validate53(data17, {instancePath:instancePath+"/degrees_of_freedom_spec",parentData:data,parentDataProperty:"degrees_of_freedom_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-else {
-}
+const _errs27 = errors;
 var valid2 = _errs26 === errors;
 }
-if(data.destination_set_id !== undefined){
-let data18 = data.destination_set_id;
-const _errs27 = errors;
-if(!(validate2(data18, {instancePath:instancePath+"/destination_set_id",parentData:data,parentDataProperty:"destination_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs27 === errors;
-}
-if(data.dynamic_ad_voice !== undefined){
-let data19 = data.dynamic_ad_voice;
+if(data.enable_launch_instant_app !== undefined){
+let data19 = data.enable_launch_instant_app;
 const _errs28 = errors;
-if(!(validate58(data19, {instancePath:instancePath+"/dynamic_ad_voice",parentData:data,parentDataProperty:"dynamic_ad_voice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs28 === errors;
-}
-if(data.enable_direct_install !== undefined){
-let data20 = data.enable_direct_install;
-const _errs29 = errors;
-if(typeof data20 !== "boolean"){
-let dataType2 = typeof data20;
+if(typeof data19 !== "boolean"){
+let dataType2 = typeof data19;
 let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data20) && data20.length == 1){
-data20 = data20[0];
-dataType2 = typeof data20;
-if(typeof data20 === "boolean"){
-coerced2 = data20;
+if(dataType2 == 'object' && Array.isArray(data19) && data19.length == 1){
+data19 = data19[0];
+dataType2 = typeof data19;
+if(typeof data19 === "boolean"){
+coerced2 = data19;
 }
 }
 if(coerced2 !== undefined){
 }
-else if(data20 === "false" || data20 === 0 || data20 === null){
+else if(data19 === "false" || data19 === 0 || data19 === null){
 coerced2 = false;
 }
-else if(data20 === "true" || data20 === 1){
+else if(data19 === "true" || data19 === 1){
 coerced2 = true;
 }
 else {
-const err8 = {instancePath:instancePath+"/enable_direct_install",schemaPath:"#/properties/enable_direct_install/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err8 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20913,38 +19840,60 @@ vErrors.push(err8);
 errors++;
 }
 if(coerced2 !== undefined){
-data20 = coerced2;
+data19 = coerced2;
 if(data !== undefined){
-data["enable_direct_install"] = coerced2;
+data["enable_launch_instant_app"] = coerced2;
 }
 }
 }
+const _errs29 = errors;
+var valid2 = _errs28 === errors;
+}
+if(data.platform_branded_content !== undefined){
+let data20 = data.platform_branded_content;
 const _errs30 = errors;
-var valid2 = _errs29 === errors;
+if(!(validate36(data20, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
 }
-if(data.enable_launch_instant_app !== undefined){
-let data21 = data.enable_launch_instant_app;
+else {
+}
+var valid2 = _errs30 === errors;
+}
+if(data.image_crops !== undefined){
+let data21 = data.image_crops;
 const _errs31 = errors;
-if(typeof data21 !== "boolean"){
-let dataType3 = typeof data21;
+if(!(validate39(data21, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs31 === errors;
+}
+if(data.image_hash !== undefined){
+let data22 = data.image_hash;
+const _errs32 = errors;
+if(typeof data22 !== "string"){
+let dataType3 = typeof data22;
 let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data21) && data21.length == 1){
-data21 = data21[0];
-dataType3 = typeof data21;
-if(typeof data21 === "boolean"){
-coerced3 = data21;
+if(dataType3 == 'object' && Array.isArray(data22) && data22.length == 1){
+data22 = data22[0];
+dataType3 = typeof data22;
+if(typeof data22 === "string"){
+coerced3 = data22;
 }
 }
 if(coerced3 !== undefined){
 }
-else if(data21 === "false" || data21 === 0 || data21 === null){
-coerced3 = false;
+else if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data22;
 }
-else if(data21 === "true" || data21 === 1){
-coerced3 = true;
+else if(data22 === null){
+coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/enable_launch_instant_app",schemaPath:"#/properties/enable_launch_instant_app/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err9 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20954,60 +19903,38 @@ vErrors.push(err9);
 errors++;
 }
 if(coerced3 !== undefined){
-data21 = coerced3;
+data22 = coerced3;
 if(data !== undefined){
-data["enable_launch_instant_app"] = coerced3;
+data["image_hash"] = coerced3;
 }
 }
 }
-const _errs32 = errors;
-var valid2 = _errs31 === errors;
-}
-if(data.platform_branded_content !== undefined){
-let data22 = data.platform_branded_content;
 const _errs33 = errors;
-if(!(validate60(data22, {instancePath:instancePath+"/platform_branded_content",parentData:data,parentDataProperty:"platform_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
+var valid2 = _errs32 === errors;
 }
-else {
-}
-var valid2 = _errs33 === errors;
-}
-if(data.image_crops !== undefined){
-let data23 = data.image_crops;
+if(data.image_url !== undefined){
+let data23 = data.image_url;
 const _errs34 = errors;
-if(!(validate63(data23, {instancePath:instancePath+"/image_crops",parentData:data,parentDataProperty:"image_crops",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs34 === errors;
-}
-if(data.image_hash !== undefined){
-let data24 = data.image_hash;
-const _errs35 = errors;
-if(typeof data24 !== "string"){
-let dataType4 = typeof data24;
+if(typeof data23 !== "string"){
+let dataType4 = typeof data23;
 let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data24) && data24.length == 1){
-data24 = data24[0];
-dataType4 = typeof data24;
-if(typeof data24 === "string"){
-coerced4 = data24;
+if(dataType4 == 'object' && Array.isArray(data23) && data23.length == 1){
+data23 = data23[0];
+dataType4 = typeof data23;
+if(typeof data23 === "string"){
+coerced4 = data23;
 }
 }
 if(coerced4 !== undefined){
 }
 else if(dataType4 == "number" || dataType4 == "boolean"){
-coerced4 = "" + data24;
+coerced4 = "" + data23;
 }
-else if(data24 === null){
+else if(data23 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/image_hash",schemaPath:"#/properties/image_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21017,38 +19944,16 @@ vErrors.push(err10);
 errors++;
 }
 if(coerced4 !== undefined){
-data24 = coerced4;
+data23 = coerced4;
 if(data !== undefined){
-data["image_hash"] = coerced4;
+data["image_url"] = coerced4;
 }
 }
 }
-const _errs36 = errors;
-var valid2 = _errs35 === errors;
-}
-if(data.image_url !== undefined){
-let data25 = data.image_url;
-const _errs37 = errors;
-if(typeof data25 !== "string"){
-let dataType5 = typeof data25;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data25) && data25.length == 1){
-data25 = data25[0];
-dataType5 = typeof data25;
-if(typeof data25 === "string"){
-coerced5 = data25;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data25;
-}
-else if(data25 === null){
-coerced5 = "";
-}
-else {
-const err11 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs35 = errors;
+if(typeof data23 === "string"){
+if(func0(data23) > 1000){
+const err11 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21057,17 +19962,54 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(coerced5 !== undefined){
-data25 = coerced5;
-if(data !== undefined){
-data["image_url"] = coerced5;
 }
+var valid2 = _errs34 === errors;
 }
+if(data.photoapp_actor_id !== undefined){
+let data24 = data.photoapp_actor_id;
+const _errs36 = errors;
+if(!(validate2(data24, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
 }
+else {
+}
+var valid2 = _errs36 === errors;
+}
+if(data.photoapp_branded_content !== undefined){
+let data25 = data.photoapp_branded_content;
+const _errs37 = errors;
+if(!(validate44(data25, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs37 === errors;
+}
+if(data.photoapp_permalink_url !== undefined){
+let data26 = data.photoapp_permalink_url;
 const _errs38 = errors;
-if(typeof data25 === "string"){
-if(func0(data25) > 1000){
-const err12 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(typeof data26 !== "string"){
+let dataType5 = typeof data26;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data26) && data26.length == 1){
+data26 = data26[0];
+dataType5 = typeof data26;
+if(typeof data26 === "string"){
+coerced5 = data26;
+}
+}
+if(coerced5 !== undefined){
+}
+else if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data26;
+}
+else if(data26 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21076,54 +20018,17 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(coerced5 !== undefined){
+data26 = coerced5;
+if(data !== undefined){
+data["photoapp_permalink_url"] = coerced5;
 }
-var valid2 = _errs37 === errors;
 }
-if(data.photoapp_actor_id !== undefined){
-let data26 = data.photoapp_actor_id;
+}
 const _errs39 = errors;
-if(!(validate2(data26, {instancePath:instancePath+"/photoapp_actor_id",parentData:data,parentDataProperty:"photoapp_actor_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs39 === errors;
-}
-if(data.photoapp_branded_content !== undefined){
-let data27 = data.photoapp_branded_content;
-const _errs40 = errors;
-if(!(validate66(data27, {instancePath:instancePath+"/photoapp_branded_content",parentData:data,parentDataProperty:"photoapp_branded_content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs40 === errors;
-}
-if(data.photoapp_permalink_url !== undefined){
-let data28 = data.photoapp_permalink_url;
-const _errs41 = errors;
-if(typeof data28 !== "string"){
-let dataType6 = typeof data28;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data28) && data28.length == 1){
-data28 = data28[0];
-dataType6 = typeof data28;
-if(typeof data28 === "string"){
-coerced6 = data28;
-}
-}
-if(coerced6 !== undefined){
-}
-else if(dataType6 == "number" || dataType6 == "boolean"){
-coerced6 = "" + data28;
-}
-else if(data28 === null){
-coerced6 = "";
-}
-else {
-const err13 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data26 === "string"){
+if(func0(data26) > 1000){
+const err13 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21132,17 +20037,65 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(coerced6 !== undefined){
-data28 = coerced6;
-if(data !== undefined){
-data["photoapp_permalink_url"] = coerced6;
 }
+var valid2 = _errs38 === errors;
 }
+if(data.photoapp_story_id !== undefined){
+let data27 = data.photoapp_story_id;
+const _errs40 = errors;
+if(!(validate2(data27, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
 }
+else {
+}
+var valid2 = _errs40 === errors;
+}
+if(data.photoapp_user_id !== undefined){
+let data28 = data.photoapp_user_id;
+const _errs41 = errors;
+if(!(validate2(data28, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs41 === errors;
+}
+if(data.interactive_components_spec !== undefined){
+let data29 = data.interactive_components_spec;
 const _errs42 = errors;
-if(typeof data28 === "string"){
-if(func0(data28) > 1000){
-const err14 = {instancePath:instancePath+"/photoapp_permalink_url",schemaPath:"#/properties/photoapp_permalink_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(validate49(data29, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs42 === errors;
+}
+if(data.link_destination_display_url !== undefined){
+let data30 = data.link_destination_display_url;
+const _errs43 = errors;
+if(typeof data30 !== "string"){
+let dataType6 = typeof data30;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data30) && data30.length == 1){
+data30 = data30[0];
+dataType6 = typeof data30;
+if(typeof data30 === "string"){
+coerced6 = data30;
+}
+}
+if(coerced6 !== undefined){
+}
+else if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data30;
+}
+else if(data30 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21151,44 +20104,41 @@ vErrors.push(err14);
 }
 errors++;
 }
+if(coerced6 !== undefined){
+data30 = coerced6;
+if(data !== undefined){
+data["link_destination_display_url"] = coerced6;
 }
-var valid2 = _errs41 === errors;
 }
-if(data.photoapp_story_id !== undefined){
-let data29 = data.photoapp_story_id;
-const _errs43 = errors;
-if(!(validate2(data29, {instancePath:instancePath+"/photoapp_story_id",parentData:data,parentDataProperty:"photoapp_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
+}
+const _errs44 = errors;
+if(typeof data30 === "string"){
+if(func0(data30) > 1000){
+const err15 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err15];
 }
 else {
+vErrors.push(err15);
+}
+errors++;
+}
 }
 var valid2 = _errs43 === errors;
 }
-if(data.photoapp_user_id !== undefined){
-let data30 = data.photoapp_user_id;
-const _errs44 = errors;
-if(!(validate2(data30, {instancePath:instancePath+"/photoapp_user_id",parentData:data,parentDataProperty:"photoapp_user_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs44 === errors;
-}
-if(data.interactive_components_spec !== undefined){
-let data31 = data.interactive_components_spec;
+if(data.link_og_id !== undefined){
+let data31 = data.link_og_id;
 const _errs45 = errors;
-if(!(validate71(data31, {instancePath:instancePath+"/interactive_components_spec",parentData:data,parentDataProperty:"interactive_components_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate2(data31, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
 var valid2 = _errs45 === errors;
 }
-if(data.link_deep_link_url !== undefined){
-let data32 = data.link_deep_link_url;
+if(data.link_url !== undefined){
+let data32 = data.link_url;
 const _errs46 = errors;
 if(typeof data32 !== "string"){
 let dataType7 = typeof data32;
@@ -21209,26 +20159,7 @@ else if(data32 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(coerced7 !== undefined){
-data32 = coerced7;
-if(data !== undefined){
-data["link_deep_link_url"] = coerced7;
-}
-}
-}
-const _errs47 = errors;
-if(typeof data32 === "string"){
-if(func0(data32) > 1000){
-const err16 = {instancePath:instancePath+"/link_deep_link_url",schemaPath:"#/properties/link_deep_link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err16 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21237,11 +20168,30 @@ vErrors.push(err16);
 }
 errors++;
 }
+if(coerced7 !== undefined){
+data32 = coerced7;
+if(data !== undefined){
+data["link_url"] = coerced7;
+}
+}
+}
+const _errs47 = errors;
+if(typeof data32 === "string"){
+if(func0(data32) > 1000){
+const err17 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 }
 var valid2 = _errs46 === errors;
 }
-if(data.link_destination_display_url !== undefined){
-let data33 = data.link_destination_display_url;
+if(data.name !== undefined){
+let data33 = data.name;
 const _errs48 = errors;
 if(typeof data33 !== "string"){
 let dataType8 = typeof data33;
@@ -21262,26 +20212,7 @@ else if(data33 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(coerced8 !== undefined){
-data33 = coerced8;
-if(data !== undefined){
-data["link_destination_display_url"] = coerced8;
-}
-}
-}
-const _errs49 = errors;
-if(typeof data33 === "string"){
-if(func0(data33) > 1000){
-const err18 = {instancePath:instancePath+"/link_destination_display_url",schemaPath:"#/properties/link_destination_display_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21290,13 +20221,32 @@ vErrors.push(err18);
 }
 errors++;
 }
+if(coerced8 !== undefined){
+data33 = coerced8;
+if(data !== undefined){
+data["name"] = coerced8;
+}
+}
+}
+const _errs49 = errors;
+if(typeof data33 === "string"){
+if(func0(data33) > 100){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
 }
 var valid2 = _errs48 === errors;
 }
-if(data.link_og_id !== undefined){
-let data34 = data.link_og_id;
+if(data.object_id !== undefined){
+let data34 = data.object_id;
 const _errs50 = errors;
-if(!(validate2(data34, {instancePath:instancePath+"/link_og_id",parentData:data,parentDataProperty:"link_og_id",rootData,dynamicAnchors}))){
+if(!(validate2(data34, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
@@ -21304,8 +20254,8 @@ else {
 }
 var valid2 = _errs50 === errors;
 }
-if(data.link_url !== undefined){
-let data35 = data.link_url;
+if(data.object_store_url !== undefined){
+let data35 = data.object_store_url;
 const _errs51 = errors;
 if(typeof data35 !== "string"){
 let dataType9 = typeof data35;
@@ -21326,26 +20276,7 @@ else if(data35 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(coerced9 !== undefined){
-data35 = coerced9;
-if(data !== undefined){
-data["link_url"] = coerced9;
-}
-}
-}
-const _errs52 = errors;
-if(typeof data35 === "string"){
-if(func0(data35) > 1000){
-const err20 = {instancePath:instancePath+"/link_url",schemaPath:"#/properties/link_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err20 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21354,32 +20285,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var valid2 = _errs51 === errors;
-}
-if(data.name !== undefined){
-let data36 = data.name;
-const _errs53 = errors;
-if(typeof data36 !== "string"){
-let dataType10 = typeof data36;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data36) && data36.length == 1){
-data36 = data36[0];
-dataType10 = typeof data36;
-if(typeof data36 === "string"){
-coerced10 = data36;
+if(coerced9 !== undefined){
+data35 = coerced9;
+if(data !== undefined){
+data["object_store_url"] = coerced9;
 }
 }
-if(coerced10 !== undefined){
 }
-else if(dataType10 == "number" || dataType10 == "boolean"){
-coerced10 = "" + data36;
-}
-else if(data36 === null){
-coerced10 = "";
-}
-else {
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs52 = errors;
+if(typeof data35 === "string"){
+if(func0(data35) > 1000){
+const err21 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21388,17 +20304,65 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(coerced10 !== undefined){
-data36 = coerced10;
-if(data !== undefined){
-data["name"] = coerced10;
 }
+var valid2 = _errs51 === errors;
 }
+if(data.object_story_id !== undefined){
+let data36 = data.object_story_id;
+const _errs53 = errors;
+if(!(validate53(data36, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
 }
+else {
+}
+var valid2 = _errs53 === errors;
+}
+if(data.object_story_spec !== undefined){
+let data37 = data.object_story_spec;
 const _errs54 = errors;
-if(typeof data36 === "string"){
-if(func0(data36) > 100){
-const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!(validate55(data37, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs54 === errors;
+}
+if(data.object_type !== undefined){
+let data38 = data.object_type;
+const _errs55 = errors;
+if(!(validate113(data38, {instancePath:instancePath+"/object_type",parentData:data,parentDataProperty:"object_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs55 === errors;
+}
+if(data.object_url !== undefined){
+let data39 = data.object_url;
+const _errs56 = errors;
+if(typeof data39 !== "string"){
+let dataType10 = typeof data39;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data39) && data39.length == 1){
+data39 = data39[0];
+dataType10 = typeof data39;
+if(typeof data39 === "string"){
+coerced10 = data39;
+}
+}
+if(coerced10 !== undefined){
+}
+else if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data39;
+}
+else if(data39 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21407,43 +20371,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var valid2 = _errs53 === errors;
-}
-if(data.object_id !== undefined){
-let data37 = data.object_id;
-const _errs55 = errors;
-if(!(validate2(data37, {instancePath:instancePath+"/object_id",parentData:data,parentDataProperty:"object_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs55 === errors;
-}
-if(data.object_store_url !== undefined){
-let data38 = data.object_store_url;
-const _errs56 = errors;
-if(typeof data38 !== "string"){
-let dataType11 = typeof data38;
-let coerced11 = undefined;
-if(dataType11 == 'object' && Array.isArray(data38) && data38.length == 1){
-data38 = data38[0];
-dataType11 = typeof data38;
-if(typeof data38 === "string"){
-coerced11 = data38;
+if(coerced10 !== undefined){
+data39 = coerced10;
+if(data !== undefined){
+data["object_url"] = coerced10;
 }
 }
-if(coerced11 !== undefined){
 }
-else if(dataType11 == "number" || dataType11 == "boolean"){
-coerced11 = "" + data38;
-}
-else if(data38 === null){
-coerced11 = "";
-}
-else {
-const err23 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs57 = errors;
+if(typeof data39 === "string"){
+if(func0(data39) > 1000){
+const err23 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21452,17 +20390,43 @@ vErrors.push(err23);
 }
 errors++;
 }
+}
+var valid2 = _errs56 === errors;
+}
+if(data.omnichannel_link_spec !== undefined){
+let data40 = data.omnichannel_link_spec;
+const _errs58 = errors;
+if(!(validate115(data40, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs58 === errors;
+}
+if(data.page_welcome_message !== undefined){
+let data41 = data.page_welcome_message;
+const _errs59 = errors;
+if(typeof data41 !== "string"){
+let dataType11 = typeof data41;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data41) && data41.length == 1){
+data41 = data41[0];
+dataType11 = typeof data41;
+if(typeof data41 === "string"){
+coerced11 = data41;
+}
+}
 if(coerced11 !== undefined){
-data38 = coerced11;
-if(data !== undefined){
-data["object_store_url"] = coerced11;
 }
+else if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data41;
 }
+else if(data41 === null){
+coerced11 = "";
 }
-const _errs57 = errors;
-if(typeof data38 === "string"){
-if(func0(data38) > 1000){
-const err24 = {instancePath:instancePath+"/object_store_url",schemaPath:"#/properties/object_store_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+else {
+const err24 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21471,54 +20435,116 @@ vErrors.push(err24);
 }
 errors++;
 }
+if(coerced11 !== undefined){
+data41 = coerced11;
+if(data !== undefined){
+data["page_welcome_message"] = coerced11;
 }
-var valid2 = _errs56 === errors;
 }
-if(data.object_story_id !== undefined){
-let data39 = data.object_story_id;
-const _errs58 = errors;
-if(!(validate75(data39, {instancePath:instancePath+"/object_story_id",parentData:data,parentDataProperty:"object_story_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
 }
-else {
-}
-var valid2 = _errs58 === errors;
-}
-if(data.object_story_spec !== undefined){
-let data40 = data.object_story_spec;
-const _errs59 = errors;
-if(!(validate77(data40, {instancePath:instancePath+"/object_story_spec",parentData:data,parentDataProperty:"object_story_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-else {
-}
+const _errs60 = errors;
 var valid2 = _errs59 === errors;
 }
-if(data.object_url !== undefined){
-let data41 = data.object_url;
-const _errs60 = errors;
-if(typeof data41 !== "string"){
-let dataType12 = typeof data41;
+if(data.place_page_set_id !== undefined){
+let data42 = data.place_page_set_id;
+const _errs61 = errors;
+if(!(validate2(data42, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs61 === errors;
+}
+if(data.platform_customizations !== undefined){
+let data43 = data.platform_customizations;
+const _errs62 = errors;
+if(!(validate118(data43, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs62 === errors;
+}
+if(data.playable_asset_id !== undefined){
+let data44 = data.playable_asset_id;
+const _errs63 = errors;
+if(!(validate2(data44, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs63 === errors;
+}
+if(data.portrait_customizations !== undefined){
+let data45 = data.portrait_customizations;
+const _errs64 = errors;
+if(!(validate121(data45, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs64 === errors;
+}
+if(data.product_set_id !== undefined){
+let data46 = data.product_set_id;
+const _errs65 = errors;
+if(!(validate2(data46, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs65 === errors;
+}
+if(data.recommender_settings !== undefined){
+let data47 = data.recommender_settings;
+const _errs66 = errors;
+if(!(validate124(data47, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs66 === errors;
+}
+if(data.source_photoapp_media_id !== undefined){
+let data48 = data.source_photoapp_media_id;
+const _errs67 = errors;
+if(!(validate2(data48, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs67 === errors;
+}
+if(data.template_url !== undefined){
+let data49 = data.template_url;
+const _errs68 = errors;
+if(typeof data49 !== "string"){
+let dataType12 = typeof data49;
 let coerced12 = undefined;
-if(dataType12 == 'object' && Array.isArray(data41) && data41.length == 1){
-data41 = data41[0];
-dataType12 = typeof data41;
-if(typeof data41 === "string"){
-coerced12 = data41;
+if(dataType12 == 'object' && Array.isArray(data49) && data49.length == 1){
+data49 = data49[0];
+dataType12 = typeof data49;
+if(typeof data49 === "string"){
+coerced12 = data49;
 }
 }
 if(coerced12 !== undefined){
 }
 else if(dataType12 == "number" || dataType12 == "boolean"){
-coerced12 = "" + data41;
+coerced12 = "" + data49;
 }
-else if(data41 === null){
+else if(data49 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21528,16 +20554,16 @@ vErrors.push(err25);
 errors++;
 }
 if(coerced12 !== undefined){
-data41 = coerced12;
+data49 = coerced12;
 if(data !== undefined){
-data["object_url"] = coerced12;
+data["template_url"] = coerced12;
 }
 }
 }
-const _errs61 = errors;
-if(typeof data41 === "string"){
-if(func0(data41) > 1000){
-const err26 = {instancePath:instancePath+"/object_url",schemaPath:"#/properties/object_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const _errs69 = errors;
+if(typeof data49 === "string"){
+if(func0(data49) > 1000){
+const err26 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21547,42 +20573,42 @@ vErrors.push(err26);
 errors++;
 }
 }
-var valid2 = _errs60 === errors;
+var valid2 = _errs68 === errors;
 }
-if(data.omnichannel_link_spec !== undefined){
-let data42 = data.omnichannel_link_spec;
-const _errs62 = errors;
-if(!(validate125(data42, {instancePath:instancePath+"/omnichannel_link_spec",parentData:data,parentDataProperty:"omnichannel_link_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(data.template_url_spec !== undefined){
+let data50 = data.template_url_spec;
+const _errs70 = errors;
+if(!(validate127(data50, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs62 === errors;
+var valid2 = _errs70 === errors;
 }
-if(data.page_welcome_message !== undefined){
-let data43 = data.page_welcome_message;
-const _errs63 = errors;
-if(typeof data43 !== "string"){
-let dataType13 = typeof data43;
+if(data.thumbnail_url !== undefined){
+let data51 = data.thumbnail_url;
+const _errs71 = errors;
+if(typeof data51 !== "string"){
+let dataType13 = typeof data51;
 let coerced13 = undefined;
-if(dataType13 == 'object' && Array.isArray(data43) && data43.length == 1){
-data43 = data43[0];
-dataType13 = typeof data43;
-if(typeof data43 === "string"){
-coerced13 = data43;
+if(dataType13 == 'object' && Array.isArray(data51) && data51.length == 1){
+data51 = data51[0];
+dataType13 = typeof data51;
+if(typeof data51 === "string"){
+coerced13 = data51;
 }
 }
 if(coerced13 !== undefined){
 }
 else if(dataType13 == "number" || dataType13 == "boolean"){
-coerced13 = "" + data43;
+coerced13 = "" + data51;
 }
-else if(data43 === null){
+else if(data51 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21592,115 +20618,16 @@ vErrors.push(err27);
 errors++;
 }
 if(coerced13 !== undefined){
-data43 = coerced13;
+data51 = coerced13;
 if(data !== undefined){
-data["page_welcome_message"] = coerced13;
+data["thumbnail_url"] = coerced13;
 }
 }
 }
-const _errs64 = errors;
-var valid2 = _errs63 === errors;
-}
-if(data.place_page_set_id !== undefined){
-let data44 = data.place_page_set_id;
-const _errs65 = errors;
-if(!(validate2(data44, {instancePath:instancePath+"/place_page_set_id",parentData:data,parentDataProperty:"place_page_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs65 === errors;
-}
-if(data.platform_customizations !== undefined){
-let data45 = data.platform_customizations;
-const _errs66 = errors;
-if(!(validate128(data45, {instancePath:instancePath+"/platform_customizations",parentData:data,parentDataProperty:"platform_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs66 === errors;
-}
-if(data.playable_asset_id !== undefined){
-let data46 = data.playable_asset_id;
-const _errs67 = errors;
-if(!(validate2(data46, {instancePath:instancePath+"/playable_asset_id",parentData:data,parentDataProperty:"playable_asset_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs67 === errors;
-}
-if(data.portrait_customizations !== undefined){
-let data47 = data.portrait_customizations;
-const _errs68 = errors;
-if(!(validate131(data47, {instancePath:instancePath+"/portrait_customizations",parentData:data,parentDataProperty:"portrait_customizations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs68 === errors;
-}
-if(data.product_set_id !== undefined){
-let data48 = data.product_set_id;
-const _errs69 = errors;
-if(!(validate2(data48, {instancePath:instancePath+"/product_set_id",parentData:data,parentDataProperty:"product_set_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs69 === errors;
-}
-if(data.recommender_settings !== undefined){
-let data49 = data.recommender_settings;
-const _errs70 = errors;
-if(!(validate134(data49, {instancePath:instancePath+"/recommender_settings",parentData:data,parentDataProperty:"recommender_settings",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs70 === errors;
-}
-if(data.source_photoapp_media_id !== undefined){
-let data50 = data.source_photoapp_media_id;
-const _errs71 = errors;
-if(!(validate2(data50, {instancePath:instancePath+"/source_photoapp_media_id",parentData:data,parentDataProperty:"source_photoapp_media_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs71 === errors;
-}
-if(data.template_url !== undefined){
-let data51 = data.template_url;
 const _errs72 = errors;
-if(typeof data51 !== "string"){
-let dataType14 = typeof data51;
-let coerced14 = undefined;
-if(dataType14 == 'object' && Array.isArray(data51) && data51.length == 1){
-data51 = data51[0];
-dataType14 = typeof data51;
 if(typeof data51 === "string"){
-coerced14 = data51;
-}
-}
-if(coerced14 !== undefined){
-}
-else if(dataType14 == "number" || dataType14 == "boolean"){
-coerced14 = "" + data51;
-}
-else if(data51 === null){
-coerced14 = "";
-}
-else {
-const err28 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func0(data51) > 1000){
+const err28 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -21709,17 +20636,43 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(coerced14 !== undefined){
-data51 = coerced14;
-if(data !== undefined){
-data["template_url"] = coerced14;
 }
+var valid2 = _errs71 === errors;
 }
-}
+if(data.title !== undefined){
+let data52 = data.title;
 const _errs73 = errors;
-if(typeof data51 === "string"){
-if(func0(data51) > 1000){
-const err29 = {instancePath:instancePath+"/template_url",schemaPath:"#/properties/template_url/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!(validate14(data52, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs73 === errors;
+}
+if(data.url_tags !== undefined){
+let data53 = data.url_tags;
+const _errs74 = errors;
+if(typeof data53 !== "string"){
+let dataType14 = typeof data53;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data53) && data53.length == 1){
+data53 = data53[0];
+dataType14 = typeof data53;
+if(typeof data53 === "string"){
+coerced14 = data53;
+}
+}
+if(coerced14 !== undefined){
+}
+else if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data53;
+}
+else if(data53 === null){
+coerced14 = "";
+}
+else {
+const err29 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21728,43 +20681,39 @@ vErrors.push(err29);
 }
 errors++;
 }
+if(coerced14 !== undefined){
+data53 = coerced14;
+if(data !== undefined){
+data["url_tags"] = coerced14;
 }
-var valid2 = _errs72 === errors;
 }
-if(data.template_url_spec !== undefined){
-let data52 = data.template_url_spec;
-const _errs74 = errors;
-if(!(validate137(data52, {instancePath:instancePath+"/template_url_spec",parentData:data,parentDataProperty:"template_url_spec",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
-errors = vErrors.length;
 }
-else {
-}
+const _errs75 = errors;
 var valid2 = _errs74 === errors;
 }
-if(data.thumbnail_url !== undefined){
-let data53 = data.thumbnail_url;
-const _errs75 = errors;
-if(typeof data53 !== "string"){
-let dataType15 = typeof data53;
+if(data.use_page_actor_override !== undefined){
+let data54 = data.use_page_actor_override;
+const _errs76 = errors;
+if(typeof data54 !== "boolean"){
+let dataType15 = typeof data54;
 let coerced15 = undefined;
-if(dataType15 == 'object' && Array.isArray(data53) && data53.length == 1){
-data53 = data53[0];
-dataType15 = typeof data53;
-if(typeof data53 === "string"){
-coerced15 = data53;
+if(dataType15 == 'object' && Array.isArray(data54) && data54.length == 1){
+data54 = data54[0];
+dataType15 = typeof data54;
+if(typeof data54 === "boolean"){
+coerced15 = data54;
 }
 }
 if(coerced15 !== undefined){
 }
-else if(dataType15 == "number" || dataType15 == "boolean"){
-coerced15 = "" + data53;
+else if(data54 === "false" || data54 === 0 || data54 === null){
+coerced15 = false;
 }
-else if(data53 === null){
-coerced15 = "";
+else if(data54 === "true" || data54 === 1){
+coerced15 = true;
 }
 else {
-const err30 = {instancePath:instancePath+"/thumbnail_url",schemaPath:"#/properties/thumbnail_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21774,49 +20723,60 @@ vErrors.push(err30);
 errors++;
 }
 if(coerced15 !== undefined){
-data53 = coerced15;
+data54 = coerced15;
 if(data !== undefined){
-data["thumbnail_url"] = coerced15;
+data["use_page_actor_override"] = coerced15;
 }
 }
 }
-const _errs76 = errors;
-var valid2 = _errs75 === errors;
-}
-if(data.title !== undefined){
-let data54 = data.title;
 const _errs77 = errors;
-if(!(validate36(data54, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+var valid2 = _errs76 === errors;
+}
+if(data.video_id !== undefined){
+let data55 = data.video_id;
+const _errs78 = errors;
+if(!(validate2(data55, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid2 = _errs77 === errors;
+var valid2 = _errs78 === errors;
 }
-if(data.url_tags !== undefined){
-let data55 = data.url_tags;
-const _errs78 = errors;
-if(typeof data55 !== "string"){
-let dataType16 = typeof data55;
+if(data.call_to_action !== undefined){
+let data56 = data.call_to_action;
+const _errs79 = errors;
+if(!(validate131(data56, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs79 === errors;
+}
+if(data.image_file !== undefined){
+let data57 = data.image_file;
+const _errs80 = errors;
+if(typeof data57 !== "string"){
+let dataType16 = typeof data57;
 let coerced16 = undefined;
-if(dataType16 == 'object' && Array.isArray(data55) && data55.length == 1){
-data55 = data55[0];
-dataType16 = typeof data55;
-if(typeof data55 === "string"){
-coerced16 = data55;
+if(dataType16 == 'object' && Array.isArray(data57) && data57.length == 1){
+data57 = data57[0];
+dataType16 = typeof data57;
+if(typeof data57 === "string"){
+coerced16 = data57;
 }
 }
 if(coerced16 !== undefined){
 }
 else if(dataType16 == "number" || dataType16 == "boolean"){
-coerced16 = "" + data55;
+coerced16 = "" + data57;
 }
-else if(data55 === null){
+else if(data57 === null){
 coerced16 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/url_tags",schemaPath:"#/properties/url_tags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/image_file",schemaPath:"#/properties/image_file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21826,38 +20786,33 @@ vErrors.push(err31);
 errors++;
 }
 if(coerced16 !== undefined){
-data55 = coerced16;
+data57 = coerced16;
 if(data !== undefined){
-data["url_tags"] = coerced16;
+data["image_file"] = coerced16;
 }
 }
 }
-const _errs79 = errors;
-var valid2 = _errs78 === errors;
+const _errs81 = errors;
+var valid2 = _errs80 === errors;
 }
-if(data.use_page_actor_override !== undefined){
-let data56 = data.use_page_actor_override;
-const _errs80 = errors;
-if(typeof data56 !== "boolean"){
-let dataType17 = typeof data56;
-let coerced17 = undefined;
-if(dataType17 == 'object' && Array.isArray(data56) && data56.length == 1){
-data56 = data56[0];
-dataType17 = typeof data56;
-if(typeof data56 === "boolean"){
-coerced17 = data56;
-}
-}
-if(coerced17 !== undefined){
-}
-else if(data56 === "false" || data56 === 0 || data56 === null){
-coerced17 = false;
-}
-else if(data56 === "true" || data56 === 1){
-coerced17 = true;
+if(data.access_token !== undefined){
+let data58 = data.access_token;
+const _errs82 = errors;
+if(!(validate135(data58, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+errors = vErrors.length;
 }
 else {
-const err32 = {instancePath:instancePath+"/use_page_actor_override",schemaPath:"#/properties/use_page_actor_override/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+var valid2 = _errs82 === errors;
+}
+let missing1;
+if(data.object_url !== undefined){
+if(data.title === undefined){
+const err32 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "object_url",
+    missingProperty: "title",
+    depsCount: 1,
+    deps: "title"},message:"must have property title when property object_url is present"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -21866,61 +20821,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(coerced17 !== undefined){
-data56 = coerced17;
-if(data !== undefined){
-data["use_page_actor_override"] = coerced17;
 }
-}
-}
-const _errs81 = errors;
-var valid2 = _errs80 === errors;
-}
-if(data.video_id !== undefined){
-let data57 = data.video_id;
-const _errs82 = errors;
-if(!(validate2(data57, {instancePath:instancePath+"/video_id",parentData:data,parentDataProperty:"video_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid2 = _errs82 === errors;
-}
-if(data.call_to_action !== undefined){
-let data58 = data.call_to_action;
-const _errs83 = errors;
-if(!(validate141(data58, {instancePath:instancePath+"/call_to_action",parentData:data,parentDataProperty:"call_to_action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs83 === errors;
-}
-if(data.image_file !== undefined){
-let data59 = data.image_file;
-const _errs84 = errors;
-if(typeof data59 !== "string"){
-let dataType18 = typeof data59;
-let coerced18 = undefined;
-if(dataType18 == 'object' && Array.isArray(data59) && data59.length == 1){
-data59 = data59[0];
-dataType18 = typeof data59;
-if(typeof data59 === "string"){
-coerced18 = data59;
-}
-}
-if(coerced18 !== undefined){
-}
-else if(dataType18 == "number" || dataType18 == "boolean"){
-coerced18 = "" + data59;
-}
-else if(data59 === null){
-coerced18 = "";
-}
-else {
-const err33 = {instancePath:instancePath+"/image_file",schemaPath:"#/properties/image_file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -21929,47 +20833,15 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(coerced18 !== undefined){
-data59 = coerced18;
-if(data !== undefined){
-data["image_file"] = coerced18;
-}
-}
-}
-const _errs85 = errors;
-var valid2 = _errs84 === errors;
-}
-if(data.access_token !== undefined){
-let data60 = data.access_token;
-const _errs86 = errors;
-if(!(validate144(data60, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs86 === errors;
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
 validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateAdCreativeParams = validate146;
-const schema51 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
-const pattern7 = new RegExp("^v[0-9]+\\.0$", "u");
+exports.validateCreateAdCreativeParams = validate137;
+const schema49 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
+const pattern8 = new RegExp("^v[0-9]+\\.0$", "u");
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22020,12 +20892,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate147.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateCreateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -22096,7 +20968,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -22112,8 +20984,8 @@ var valid1 = _errs3 === errors;
 if(data0.ad_account_id !== undefined){
 let data2 = data0.ad_account_id;
 const _errs5 = errors;
-if(!(validate147(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate138(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 else {
@@ -22180,14 +21052,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeParams = validate149;
-const schema53 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
+exports.validateDeleteAdCreativeParams = validate140;
+const schema51 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22238,13 +21110,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate150.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
+const schema53 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22283,9 +21155,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema55.enum;
+const vSchema0 = schema53.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22294,12 +21166,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22350,12 +21222,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate155.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -22426,7 +21298,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -22442,8 +21314,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate150(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate141(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -22471,8 +21343,8 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.account_id !== undefined){
 let data4 = data3.account_id;
 const _errs8 = errors;
-if(!(validate150(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate141(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -22576,8 +21448,8 @@ var valid2 = _errs11 === errors;
 if(data3.status !== undefined){
 let data7 = data3.status;
 const _errs13 = errors;
-if(!(validate153(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate144(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -22587,8 +21459,8 @@ var valid2 = _errs13 === errors;
 if(data3.access_token !== undefined){
 let data8 = data3.access_token;
 const _errs14 = errors;
-if(!(validate155(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate146(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -22637,15 +21509,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeParams = validate157;
-const schema57 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"thumbnail_width":{"type":"integer","minimum":1,"default":64},"thumbnail_height":{"type":"integer","minimum":1,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
-const pattern13 = new RegExp("^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$", "u");
+exports.validateGetAdCreativeParams = validate148;
+const schema55 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},"thumbnail_width":{"type":"integer","minimum":0,"default":64},"thumbnail_height":{"type":"integer","minimum":0,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
+const pattern14 = new RegExp("^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$", "u");
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22696,12 +21568,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate158.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22752,12 +21624,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate160.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -22828,7 +21700,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -22844,8 +21716,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate158(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate149(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 else {
@@ -22910,8 +21782,8 @@ data3["fields"] = coerced1;
 }
 const _errs9 = errors;
 if(typeof data4 === "string"){
-if(!pattern13.test(data4)){
-const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},message:"must match pattern \""+"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"+"\""};
+if(!pattern14.test(data4)){
+const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22961,8 +21833,8 @@ data3["thumbnail_width"] = coerced2;
 }
 const _errs11 = errors;
 if(typeof data5 == "number"){
-if(data5 < 1 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data5 < 0 || isNaN(data5)){
+const err8 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23012,8 +21884,8 @@ data3["thumbnail_height"] = coerced3;
 }
 const _errs13 = errors;
 if(typeof data6 == "number"){
-if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data6 < 0 || isNaN(data6)){
+const err10 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23028,8 +21900,8 @@ var valid2 = _errs12 === errors;
 if(data3.access_token !== undefined){
 let data7 = data3.access_token;
 const _errs14 = errors;
-if(!(validate160(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate151(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 else {
@@ -23078,14 +21950,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsParams = validate162;
-const schema60 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
+exports.validateGetAdCreativePreviewsParams = validate153;
+const schema58 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23136,13 +22008,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate163.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
+const schema60 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23181,9 +22053,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema62.enum;
+const vSchema0 = schema60.enum;
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "AUDIENCE_NETWORK_INSTREAM_VIDEO") || (data === "AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE")) || (data === "AUDIENCE_NETWORK_OUTSTREAM_VIDEO")) || (data === "AUDIENCE_NETWORK_REWARDED_VIDEO")) || (data === "BIZ_DISCO_FEED_MOBILE")) || (data === "DESKTOP_FEED_STANDARD")) || (data === "PLATFORM_PROFILE_FEED_DESKTOP")) || (data === "PLATFORM_PROFILE_FEED_MOBILE")) || (data === "PLATFORM_PROFILE_REELS_MOBILE")) || (data === "PLATFORM_REELS_BANNER")) || (data === "PLATFORM_REELS_BANNER_DESKTOP")) || (data === "PLATFORM_REELS_MOBILE")) || (data === "PLATFORM_REELS_POSTLOOP")) || (data === "PLATFORM_REELS_STICKER")) || (data === "PLATFORM_STORY_MOBILE")) || (data === "PLATFORM_STORY_STICKER_MOBILE")) || (data === "PHOTOAPP_EXPLORE_CONTEXTUAL")) || (data === "PHOTOAPP_EXPLORE_GRID_HOME")) || (data === "PHOTOAPP_EXPLORE_IMMERSIVE")) || (data === "PHOTOAPP_FEED_WEB")) || (data === "PHOTOAPP_FEED_WEB_M_SITE")) || (data === "PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS")) || (data === "PHOTOAPP_PROFILE_FEED")) || (data === "PHOTOAPP_PROFILE_REELS")) || (data === "PHOTOAPP_REELS")) || (data === "PHOTOAPP_REELS_OVERLAY")) || (data === "PHOTOAPP_SEARCH_CHAIN")) || (data === "PHOTOAPP_SEARCH_GRID")) || (data === "PHOTOAPP_STANDARD")) || (data === "PHOTOAPP_STORY")) || (data === "PHOTOAPP_STORY_EFFECT_TRAY")) || (data === "PHOTOAPP_STORY_WEB")) || (data === "PHOTOAPP_STORY_WEB_M_SITE")) || (data === "INSTANT_ARTICLE_RECIRCULATION_AD")) || (data === "INSTANT_ARTICLE_STANDARD")) || (data === "INSTREAM_BANNER_DESKTOP")) || (data === "INSTREAM_BANNER_FULLSCREEN_MOBILE")) || (data === "INSTREAM_BANNER_IMMERSIVE_MOBILE")) || (data === "INSTREAM_BANNER_MOBILE")) || (data === "INSTREAM_VIDEO_DESKTOP")) || (data === "INSTREAM_VIDEO_FULLSCREEN_MOBILE")) || (data === "INSTREAM_VIDEO_IMAGE")) || (data === "INSTREAM_VIDEO_IMMERSIVE_MOBILE")) || (data === "INSTREAM_VIDEO_MOBILE")) || (data === "JOB_BROWSER_DESKTOP")) || (data === "JOB_BROWSER_MOBILE")) || (data === "MARKETPLACE_MOBILE")) || (data === "MESSAGING_MOBILE_INBOX_MEDIA")) || (data === "MESSAGING_MOBILE_STORY_MEDIA")) || (data === "MOBILE_BANNER")) || (data === "MOBILE_FEED_BASIC")) || (data === "MOBILE_FEED_STANDARD")) || (data === "MOBILE_FULLWIDTH")) || (data === "MOBILE_INTERSTITIAL")) || (data === "MOBILE_MEDIUM_RECTANGLE")) || (data === "MOBILE_NATIVE")) || (data === "RIGHT_COLUMN_STANDARD")) || (data === "SUGGESTED_VIDEO_DESKTOP")) || (data === "SUGGESTED_VIDEO_FULLSCREEN_MOBILE")) || (data === "SUGGESTED_VIDEO_IMMERSIVE_MOBILE")) || (data === "SUGGESTED_VIDEO_MOBILE")) || (data === "WATCH_FEED_HOME")) || (data === "WATCH_FEED_MOBILE"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23192,12 +22064,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23248,13 +22120,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate167.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -23325,7 +22197,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -23341,8 +22213,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate163(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate154(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 else {
@@ -23380,8 +22252,8 @@ errors++;
 if(data3.ad_format !== undefined){
 let data4 = data3.ad_format;
 const _errs8 = errors;
-if(!(validate165(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate156(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 else {
@@ -23427,9 +22299,9 @@ data3["creative_feature"] = coerced1;
 }
 }
 const _errs10 = errors;
-const vSchema0 = schema60.properties.query.properties.creative_feature.enum;
+const vSchema0 = schema58.properties.query.properties.creative_feature.enum;
 if(!(((data5 === "product_metadata_automation") || (data5 === "profile_card")) || (data5 === "standard_enhancements_catalog"))){
-const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema58.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23921,9 +22793,9 @@ data3["render_type"] = coerced12;
 }
 }
 const _errs32 = errors;
-const vSchema1 = schema60.properties.query.properties.render_type.enum;
+const vSchema1 = schema58.properties.query.properties.render_type.enum;
 if(!(data16 === "FALLBACK")){
-const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema58.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23992,8 +22864,8 @@ var valid2 = _errs33 === errors;
 if(data3.access_token !== undefined){
 let data18 = data3.access_token;
 const _errs35 = errors;
-if(!(validate167(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate158(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 else {
@@ -24042,14 +22914,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesParams = validate169;
-const schema64 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":5000,"default":25},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
+exports.validateListAdCreativesParams = validate160;
+const schema62 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24100,12 +22972,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate170.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24156,12 +23028,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate172.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesParams" */;
 let vErrors = null;
 let errors = 0;
@@ -24232,7 +23104,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -24248,8 +23120,8 @@ var valid1 = _errs3 === errors;
 if(data0.ad_account_id !== undefined){
 let data2 = data0.ad_account_id;
 const _errs5 = errors;
-if(!(validate170(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+if(!(validate161(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 else {
@@ -24314,8 +23186,8 @@ data3["fields"] = coerced1;
 }
 const _errs9 = errors;
 if(typeof data4 === "string"){
-if(!pattern13.test(data4)){
-const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},message:"must match pattern \""+"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"+"\""};
+if(!pattern14.test(data4)){
+const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24364,28 +23236,6 @@ data3["limit"] = coerced2;
 }
 }
 const _errs11 = errors;
-if(typeof data5 == "number"){
-if(data5 > 5000 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data5 < 1 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
 var valid2 = _errs10 === errors;
 }
 if(data3.after !== undefined){
@@ -24410,12 +23260,12 @@ else if(data6 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err8];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -24451,12 +23301,12 @@ else if(data7 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err9];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -24492,12 +23342,12 @@ else if(data8 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err10];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -24509,14 +23359,14 @@ data3["summary"] = coerced5;
 }
 }
 const _errs17 = errors;
-const vSchema0 = schema64.properties.query.properties.summary.enum;
+const vSchema0 = schema62.properties.query.properties.summary.enum;
 if(!(((data8 === "total_count") || (data8 === "true")) || (data8 === "false"))){
-const err13 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema62.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err11];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -24525,8 +23375,8 @@ var valid2 = _errs16 === errors;
 if(data3.access_token !== undefined){
 let data9 = data3.access_token;
 const _errs18 = errors;
-if(!(validate172(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate163(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 else {
@@ -24535,12 +23385,12 @@ var valid2 = _errs18 === errors;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err12];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -24553,12 +23403,12 @@ const _errs20 = errors;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 }
 else {
-const err15 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err13];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -24566,23 +23416,23 @@ var valid0 = _errs19 === errors;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err14];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err14);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsParams = validate174;
-const schema67 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":25},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
+exports.validateListPromotablePostsParams = validate165;
+const schema65 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24633,12 +23483,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate175.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24689,12 +23539,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate177.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -24765,7 +23615,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -24781,8 +23631,8 @@ var valid1 = _errs3 === errors;
 if(data0.page_id !== undefined){
 let data2 = data0.page_id;
 const _errs5 = errors;
-if(!(validate175(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate166(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 else {
@@ -24970,8 +23820,8 @@ data3["fields"] = coerced4;
 }
 const _errs15 = errors;
 if(typeof data7 === "string"){
-if(!pattern13.test(data7)){
-const err9 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"},message:"must match pattern \""+"^[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{(?:[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?(?:,[a-z0-9_]+(?:\\.[a-z_]+\\([0-9]+\\))*(?:\\{[a-z0-9_.(),]*\\})?)*)?\\})?)*$"+"\""};
+if(!pattern14.test(data7)){
+const err9 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25020,28 +23870,6 @@ data3["limit"] = coerced5;
 }
 }
 const _errs17 = errors;
-if(typeof data8 == "number"){
-if(data8 > 100 || isNaN(data8)){
-const err11 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data8 < 1 || isNaN(data8)){
-const err12 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
 var valid2 = _errs16 === errors;
 }
 if(data3.after !== undefined){
@@ -25066,12 +23894,12 @@ else if(data9 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err11];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -25107,12 +23935,12 @@ else if(data10 === null){
 coerced7 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err12];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -25129,8 +23957,8 @@ var valid2 = _errs20 === errors;
 if(data3.access_token !== undefined){
 let data11 = data3.access_token;
 const _errs22 = errors;
-if(!(validate177(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate168(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 else {
@@ -25139,12 +23967,12 @@ var valid2 = _errs22 === errors;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err13];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -25157,12 +23985,12 @@ const _errs24 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-const err16 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err14];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -25170,23 +23998,23 @@ var valid0 = _errs23 === errors;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err15];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err15);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody0 = validate179;
-const schema70 = {"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
+exports.validateUpdateAdCreativeBody0 = validate170;
+const schema68 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -25237,12 +24065,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate180.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -25433,12 +24261,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -25477,9 +24305,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema55.enum;
+const vSchema0 = schema53.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25488,12 +24316,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -25544,31 +24372,44 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate187.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
 if(data.account_id !== undefined){
 let data0 = data.account_id;
-const _errs1 = errors;
-if(!(validate180(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+const _errs2 = errors;
+if(!(validate171(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
+var valid0 = _errs2 === errors;
 }
 if(data.adlabels !== undefined){
 let data1 = data.adlabels;
-const _errs2 = errors;
+const _errs3 = errors;
 if(!(Array.isArray(data1))){
 let dataType0 = typeof data1;
 let coerced0 = undefined;
@@ -25586,12 +24427,12 @@ else if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data1];
 }
 else {
-const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err1];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -25602,30 +24443,30 @@ data["adlabels"] = coerced0;
 }
 }
 }
-const _errs3 = errors;
+const _errs4 = errors;
 if(Array.isArray(data1)){
 let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
-const _errs4 = errors;
-if(!(validate182(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+const _errs5 = errors;
+if(!(validate173(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs4 === errors;
+var valid1 = _errs5 === errors;
 if(!valid1){
 valid2 = false;
 }
 }
 }
-var valid0 = _errs2 === errors;
+var valid0 = _errs3 === errors;
 }
 if(data.name !== undefined){
 let data3 = data.name;
-const _errs5 = errors;
+const _errs6 = errors;
 if(typeof data3 !== "string"){
 let dataType1 = typeof data3;
 let coerced1 = undefined;
@@ -25645,12 +24486,12 @@ else if(data3 === null){
 coerced1 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err2];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -25661,46 +24502,10 @@ data["name"] = coerced1;
 }
 }
 }
-const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var valid0 = _errs5 === errors;
-}
-if(data.status !== undefined){
-let data4 = data.status;
-const _errs7 = errors;
-if(!(validate185(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.access_token !== undefined){
-let data5 = data.access_token;
-const _errs8 = errors;
-if(!(validate187(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25709,32 +24514,81 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate179.errors = vErrors;
+}
+var valid0 = _errs6 === errors;
+}
+if(data.status !== undefined){
+let data4 = data.status;
+const _errs8 = errors;
+if(!(validate176(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+if(data.access_token !== undefined){
+let data5 = data.access_token;
+const _errs9 = errors;
+if(!(validate178(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody1 = validate179;
+exports.validateUpdateAdCreativeBody1 = validate170;
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
 if(data.account_id !== undefined){
 let data0 = data.account_id;
-const _errs1 = errors;
-if(!(validate180(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+const _errs2 = errors;
+if(!(validate171(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
+var valid0 = _errs2 === errors;
 }
 if(data.adlabels !== undefined){
 let data1 = data.adlabels;
-const _errs2 = errors;
+const _errs3 = errors;
 if(!(Array.isArray(data1))){
 let dataType0 = typeof data1;
 let coerced0 = undefined;
@@ -25752,12 +24606,12 @@ else if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data1];
 }
 else {
-const err0 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err1];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -25768,30 +24622,30 @@ data["adlabels"] = coerced0;
 }
 }
 }
-const _errs3 = errors;
+const _errs4 = errors;
 if(Array.isArray(data1)){
 let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
-const _errs4 = errors;
-if(!(validate182(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+const _errs5 = errors;
+if(!(validate173(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs4 === errors;
+var valid1 = _errs5 === errors;
 if(!valid1){
 valid2 = false;
 }
 }
 }
-var valid0 = _errs2 === errors;
+var valid0 = _errs3 === errors;
 }
 if(data.name !== undefined){
 let data3 = data.name;
-const _errs5 = errors;
+const _errs6 = errors;
 if(typeof data3 !== "string"){
 let dataType1 = typeof data3;
 let coerced1 = undefined;
@@ -25811,12 +24665,12 @@ else if(data3 === null){
 coerced1 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err2];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -25827,46 +24681,10 @@ data["name"] = coerced1;
 }
 }
 }
-const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data3 === "string"){
 if(func0(data3) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var valid0 = _errs5 === errors;
-}
-if(data.status !== undefined){
-let data4 = data.status;
-const _errs7 = errors;
-if(!(validate185(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.access_token !== undefined){
-let data5 = data.access_token;
-const _errs8 = errors;
-if(!(validate187(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25875,14 +24693,50 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate179.errors = vErrors;
+}
+var valid0 = _errs6 === errors;
+}
+if(data.status !== undefined){
+let data4 = data.status;
+const _errs8 = errors;
+if(!(validate176(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+if(data.access_token !== undefined){
+let data5 = data.access_token;
+const _errs9 = errors;
+if(!(validate178(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeParams = validate189;
-const schema75 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
+exports.validateUpdateAdCreativeParams = validate180;
+const schema73 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -25933,12 +24787,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate190.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -26009,7 +24863,7 @@ data0["version"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern8.test(data1)){
 const err3 = {instancePath:instancePath+"/path/version",schemaPath:"#/properties/path/properties/version/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+\\.0$"},message:"must match pattern \""+"^v[0-9]+\\.0$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -26025,8 +24879,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate190(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate181(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 else {
@@ -26051,9 +24905,29 @@ let data3 = data.query;
 const _errs6 = errors;
 const _errs7 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.fields !== undefined){
+let data4 = data3.fields;
+const _errs8 = errors;
+if(typeof data4 !== "string"){
+let dataType1 = typeof data4;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType1 = typeof data4;
+if(typeof data4 === "string"){
+coerced1 = data4;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data4;
+}
+else if(data4 === null){
+coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26062,16 +24936,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
+if(coerced1 !== undefined){
+data4 = coerced1;
+if(data3 !== undefined){
+data3["fields"] = coerced1;
 }
-if(data.header !== undefined){
-let data4 = data.header;
-const _errs8 = errors;
+}
+}
 const _errs9 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4 === "string"){
+if(!pattern14.test(data4)){
+const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26080,11 +24955,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs8 === errors;
+}
+var valid2 = _errs8 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26093,7 +24969,38 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate189.errors = vErrors;
+var valid0 = _errs6 === errors;
+}
+if(data.header !== undefined){
+let data5 = data.header;
+const _errs10 = errors;
+const _errs11 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+const err8 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate180.errors = vErrors;
 return errors === 0;
 }
 
@@ -26107,32 +25014,26 @@ export const validateCreateAdCreativeParams = coercing.validateCreateAdCreativeP
 export const validateCreateAdCreativeResponse200 = strict.validateCreateAdCreativeResponse200;
 export const validateCreateAdCreativeResponse400 = strict.validateCreateAdCreativeResponse400;
 export const validateCreateAdCreativeResponse403 = strict.validateCreateAdCreativeResponse403;
-export const validateCreateAdCreativeResponse429 = strict.validateCreateAdCreativeResponse429;
 export const validateDeleteAdCreativeParams = coercing.validateDeleteAdCreativeParams;
 export const validateDeleteAdCreativeResponse200 = strict.validateDeleteAdCreativeResponse200;
 export const validateDeleteAdCreativeResponse400 = strict.validateDeleteAdCreativeResponse400;
 export const validateDeleteAdCreativeResponse403 = strict.validateDeleteAdCreativeResponse403;
-export const validateDeleteAdCreativeResponse429 = strict.validateDeleteAdCreativeResponse429;
 export const validateGetAdCreativeParams = coercing.validateGetAdCreativeParams;
 export const validateGetAdCreativePreviewsParams = coercing.validateGetAdCreativePreviewsParams;
 export const validateGetAdCreativePreviewsResponse200 = strict.validateGetAdCreativePreviewsResponse200;
 export const validateGetAdCreativePreviewsResponse400 = strict.validateGetAdCreativePreviewsResponse400;
 export const validateGetAdCreativePreviewsResponse403 = strict.validateGetAdCreativePreviewsResponse403;
-export const validateGetAdCreativePreviewsResponse429 = strict.validateGetAdCreativePreviewsResponse429;
 export const validateGetAdCreativeResponse200 = strict.validateGetAdCreativeResponse200;
 export const validateGetAdCreativeResponse400 = strict.validateGetAdCreativeResponse400;
 export const validateGetAdCreativeResponse403 = strict.validateGetAdCreativeResponse403;
-export const validateGetAdCreativeResponse429 = strict.validateGetAdCreativeResponse429;
 export const validateListAdCreativesParams = coercing.validateListAdCreativesParams;
 export const validateListAdCreativesResponse200 = strict.validateListAdCreativesResponse200;
 export const validateListAdCreativesResponse400 = strict.validateListAdCreativesResponse400;
 export const validateListAdCreativesResponse403 = strict.validateListAdCreativesResponse403;
-export const validateListAdCreativesResponse429 = strict.validateListAdCreativesResponse429;
 export const validateListPromotablePostsParams = coercing.validateListPromotablePostsParams;
 export const validateListPromotablePostsResponse200 = strict.validateListPromotablePostsResponse200;
 export const validateListPromotablePostsResponse400 = strict.validateListPromotablePostsResponse400;
 export const validateListPromotablePostsResponse403 = strict.validateListPromotablePostsResponse403;
-export const validateListPromotablePostsResponse429 = strict.validateListPromotablePostsResponse429;
 export const validateUpdateAdCreativeBody0 = coercing.validateUpdateAdCreativeBody0;
 export const validateUpdateAdCreativeBody1 = coercing.validateUpdateAdCreativeBody1;
 export const validateUpdateAdCreativeBody2 = strict.validateUpdateAdCreativeBody2;
@@ -26140,4 +25041,3 @@ export const validateUpdateAdCreativeParams = coercing.validateUpdateAdCreativeP
 export const validateUpdateAdCreativeResponse200 = strict.validateUpdateAdCreativeResponse200;
 export const validateUpdateAdCreativeResponse400 = strict.validateUpdateAdCreativeResponse400;
 export const validateUpdateAdCreativeResponse403 = strict.validateUpdateAdCreativeResponse403;
-export const validateUpdateAdCreativeResponse429 = strict.validateUpdateAdCreativeResponse429;

@@ -312,9 +312,10 @@ function serviceProfile(service: ServiceModel): string {
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
   if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
-  // The service's "throttled" codes: what its operations document as throttling (x-errors `throttled: true`,
-  // or answered with 429).
-  const throttle = [...new Set(service.operations.flatMap((o) => o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number)))].sort((a, b) => a - b);
+  // The service's "throttled" codes: the spec's x-throttle-codes, and what its operations document as
+  // throttling (x-errors `throttled: true`, or answered with 429).
+  const documented = service.operations.flatMap((o) => o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number));
+  const throttle = [...new Set([...service.throttleCodes, ...documented])].sort((a, b) => a - b);
   if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
   return `{ ${parts.join(', ')} }`;
 }

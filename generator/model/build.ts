@@ -31,6 +31,7 @@ export function buildServiceModel(service: string, document: OpenApiDocument): S
     version: document.info?.version ?? '',
     description: document.info?.description ?? '',
     errorStyle,
+    throttleCodes: (Array.isArray(document['x-throttle-codes']) ? document['x-throttle-codes'] : []).filter((c: unknown): c is number => Number.isInteger(c)),
     servers: buildServers(document),
     securitySchemes,
     operations,

@@ -16,6 +16,8 @@ export interface ServiceModel {
   version: string;
   description: string;
   errorStyle: ErrorStyle;
+  /** `x-throttle-codes`: error codes that mean "throttled, wait and retry", whatever the HTTP status. */
+  throttleCodes: number[];
   /** Default credential placement of the service (operations may override). */
   servers: { name: 'base' | 'upload'; url: string; defaultUrl: string }[];
   securitySchemes: SecuritySchemeModel[];

@@ -193,13 +193,14 @@ describe('ad creative object_story_spec: constraints of a request, not of an ans
     return call(base, { ...r, contentType: 'application/x-www-form-urlencoded', body: form.toString() });
   }
 
-  it('a create needs page_id, exactly one data member, and a typed call to action with a target', async () => {
+  it('a create needs page_id, exactly one data member, and a typed call to action (its value is optional)', async () => {
     const base = await serveCreatives();
     expect((await createWith(base, { page_id: '111', link_data: linkData })).status).toBe(200);
+    // The public service accepts a call to action with its type alone ({"type": "SHOP_NOW"}; reviews/ad-creative-spec.md W-8).
+    expect((await createWith(base, { page_id: '111', link_data: { ...linkData, call_to_action: { type: 'LEARN_MORE' } } })).status).toBe(200);
     for (const broken of [
       { link_data: linkData },
       { page_id: '111', link_data: linkData, text_data: { message: 'two members' } },
-      { page_id: '111', link_data: { ...linkData, call_to_action: { type: 'LEARN_MORE' } } },
       { page_id: '111', link_data: { ...linkData, call_to_action: { value: { link: 'https://example.com/' } } } },
       { page_id: '111', video_data: { video_id: '222', call_to_action: { value: { link: 'https://example.com/' } } } },
     ]) {

@@ -41,7 +41,8 @@ export interface GraphErrorInit {
 
 /** HTTP status the Graph-style service answers each code with (see the spec's x-errors). */
 export function graphHttpStatus(code: number): number {
-  if (code === 80004 || code === 4 || code === 17 || code === 613) return 429;
+  // The public service answers its throttling codes (80004 included) with 400, not 429 (public-service notes 1.6).
+  if (code === 80004 || code === 4 || code === 17 || code === 613) return 400;
   if (code === 200 || code === 270 || (code >= 200 && code < 300) || code === 10) return 403;
   if (code === 1 || code === 2) return 500;
   return 400;
