@@ -385,7 +385,7 @@ export class GenerativeClient {
   }
 
   /** Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent. */
-  uploadFileMultipart(args: { metadata?: { file?: components['schemas']['File'] }; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
+  uploadFileMultipart(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
     const onProgress = args.onProgress;
     return new ApiPromise((async () => {
       const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);
@@ -394,7 +394,7 @@ export class GenerativeClient {
   }
 
   /** Uploads a file with the resumable protocol, in chunks, from a Buffer, Blob or stream; resumes a failed chunk. */
-  async uploadFileResumable(args: { metadata?: { file?: components['schemas']['File'] }; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): Promise<UploadFileResult> {
+  async uploadFileResumable(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): Promise<UploadFileResult> {
     const response = await resumableUpload(this.core, { operationId: "uploadFile", path: "/upload/v1beta/files", metadata: args.metadata ?? {}, source: args.source, mimeType: args.mimeType, size: args.size, chunkSize: args.chunkSize, onProgress: args.onProgress }, options);
     return response.data as UploadFileResult;
   }

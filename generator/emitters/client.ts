@@ -6,7 +6,7 @@ import {
 } from 'ts-morph';
 import { pascalCase, propertyKey } from '../model/names.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
-import { paramType, schemaType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
+import { bodyContentType, paramType, schemaType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
 
 export function emitClient(service: ServiceModel): string {
@@ -44,7 +44,7 @@ export function emitClient(service: ServiceModel): string {
     methods,
   };
 
-  return printStructure({
+  const text = printStructure({
     statements: [
       ...clientImports(service),
       `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';`,
@@ -76,6 +76,8 @@ export function emitClient(service: ServiceModel): string {
       ...(hasResumableUpload(service) ? [`export type { UploadProgress, UploadSource };`] : []),
     ],
   });
+  // A spec whose operations name no component schema leaves the components import unused.
+  return /components\[/.test(text.replace(/^import[^\n]*\n/gm, '')) ? text : text.replace(`import type { components, operations }`, `import type { operations }`);
 }
 
 function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: Map<string, string[]>): string {
@@ -267,7 +269,9 @@ function hasResumableUpload(service: ServiceModel): boolean {
 function uploadMethods(service: ServiceModel): OptionalKind<MethodDeclarationStructure>[] {
   const op = uploadOperation(service)!;
   const result = `${op.typeName}Result`;
-  const meta = `{ file?: components['schemas']['File'] }`;
+  // The metadata part is the operation's JSON body, as the spec types it.
+  const json = op.requestBodies.find((b) => b.kind === 'json');
+  const meta = json ? bodyContentType(op, json) : 'Record<string, unknown>';
   return [
     {
       name: `${op.id}Multipart`,

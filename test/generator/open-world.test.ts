@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpecList } from '../../generator/config.js';
 import { generatePackage } from '../../generator/pipeline.js';
@@ -67,6 +68,16 @@ describe('a package generated from a fourth spec', () => {
     expect(text).not.toMatch(/ad-creative|analytics|generative|access_token|x-goog/i);
     expect(text).toContain('apiKeyHeader: "x-notes-key"');
   });
+
+  it('type-checks on its own under strict and noUnusedLocals', () => {
+    const program = ts.createProgram(['client.ts', 'server.ts', 'index.ts'].map((f) => path.join(dir, f)), {
+      strict: true, noUnusedLocals: true, noUnusedParameters: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
+      skipLibCheck: true, noEmit: true, allowJs: false, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(diagnostics).toEqual([]);
+  }, 120_000);
 
   it('creates through its client, with the key in its header and an idempotency key', async () => {
     const note = await client.createNote({ body: { text: 'first', color: 'YELLOW' } });
