@@ -45,3 +45,27 @@ describe('fuzz: schema-derived invalid requests', () => {
     }, 120_000);
   }
 });
+
+describe('fuzz: the judge', () => {
+  it('reports a 5xx, an answer outside the error shape, and an undocumented status', async () => {
+    // Analytics with planted wire defects: a crash on huge headers, a bare-text refusal of PROPFIND, and a
+    // Status-shaped 418 for malformed JSON bodies.
+    const broken = await startReference(['analytics'], { logLevel: 'silent', wrap: { analytics: (inner) => (req, res) => {
+      if (req.headers['x-fuzz-padding']) return void res.writeHead(500, { 'content-type': 'text/plain' }).end('boom');
+      if (req.method === 'PROPFIND') return void res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
+      if (req.method === 'TRACE') return void res.writeHead(418, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 418, message: 'teapot', status: 'TEAPOT' } }));
+      return inner(req, res);
+    } } });
+    try {
+      const result = await runFuzz({ service: fuzzService('analytics', broken.fixtures), baseUrl: broken.endpoints.analytics!.baseUrl, count: 400, seed: SEED });
+      const problems = result.violations.map((v) => `${v.request.mutation} ${v.request.method}: ${v.problem}`);
+      expect(problems.some((p) => p.startsWith('huge-header') && p.includes('answered 500'))).toBe(true);
+      expect(problems.some((p) => p.includes('PROPFIND: answer is not JSON'))).toBe(true);
+      expect(problems.some((p) => p.includes('TRACE: status 418 is not documented'))).toBe(true);
+      // Nothing else is reported: the rest of the batch reached the real service.
+      expect(problems.every((p) => p.startsWith('huge-header') || p.includes('PROPFIND') || p.includes('TRACE')), problems.join('\n')).toBe(true);
+    } finally {
+      await broken.stop();
+    }
+  }, 120_000);
+});
