@@ -327,6 +327,25 @@ export const RULES = [
     ]
   },
   {
+    "id": "ADC-CREATE-8",
+    "service": "ad-creative",
+    "text": "Read-after-write - a create carrying fields answers the created creative with the selected fields (plus id); without fields it answers {\"id\"}.",
+    "source": "Endpoints, Create a creative (returns the creative id); public-service notes 1.6",
+    "statefulOnly": true,
+    "reason": "the answer must follow the fields parameter",
+    "operationId": "createAdCreative",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Create a creative: returns the creative id"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.2 and 1.6: the create answer {\"id\"}; Graph read-after-write (a write with a fields parameter is followed by a read of the written object, answered as the response)"
+      }
+    ]
+  },
+  {
     "id": "ADC-DELETE-1",
     "service": "ad-creative",
     "text": "A delete answers {\"success\": true}; afterwards the creative reads with status DELETED or not at all (error 100).",
@@ -506,6 +525,38 @@ export const RULES = [
       {
         "kind": "public",
         "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      }
+    ]
+  },
+  {
+    "id": "ADC-LINK-1",
+    "service": "ad-creative",
+    "text": "A link ad not tied to a page gives object_url and title; object_url without title is error 100, and with title it is accepted.",
+    "source": "What the service does (c); Endpoints, Create a creative, rule 1",
+    "statefulOnly": false,
+    "operationId": "createAdCreative",
+    "violation": {
+      "http": 400,
+      "code": 100
+    },
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, What the service does: (c) a link ad that is not tied to a page, using object_url and title"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): every refused create answers 100 (Errors: the error codes of create are not shown)"
       }
     ]
   },
@@ -754,6 +805,21 @@ export const RULES = [
       {
         "kind": "public",
         "ref": "public-service-notes 1.6: 400 for code 100 / subcode 33 GraphMethodException \"Unsupported get request\""
+      }
+    ]
+  },
+  {
+    "id": "ADC-READ-4",
+    "service": "ad-creative",
+    "text": "thumbnail_url is an image of thumbnail_width x thumbnail_height pixels (64 x 64 by default); another requested size answers another image of that size.",
+    "source": "Resources (thumbnail_url); Endpoints, Read a creative; Limits",
+    "statefulOnly": true,
+    "reason": "needs a stored creative whose thumbnail the target serves",
+    "operationId": "getAdCreative",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Resources and their fields (thumbnail_url: size set by thumbnail_width and thumbnail_height), Endpoints, Read a creative and Limits (thumbnail size defaults 64 x 64)"
       }
     ]
   },
@@ -1077,6 +1143,38 @@ export const RULES = [
       {
         "kind": "public",
         "ref": "public-service-notes 1.1 and 1.6: update \"supports read-after-write\" (the Graph v2.9 changelog: with a fields parameter the write is followed by a read of the object, answered as the response)"
+      }
+    ]
+  },
+  {
+    "id": "ADC-UPDATE-3",
+    "service": "ad-creative",
+    "text": "An update changes account_id, adlabels, name and status only; any other creative field in the body is error 100 naming it, and nothing is changed.",
+    "source": "Endpoints, Update a creative (body fields)",
+    "statefulOnly": false,
+    "operationId": "updateAdCreative",
+    "violation": {
+      "http": 400,
+      "code": 100
+    },
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Endpoints, Update a creative: body fields account_id, adlabels, name, status"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.1 and 1.6: the update params are account_id, adlabels, name and status"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (update)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
       }
     ]
   },
