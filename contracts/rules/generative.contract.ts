@@ -32,7 +32,7 @@ const hello = user('Say hello.');
 const SLOW = { timeout: 60_000 };
 
 function generate(client: GenerativeClient, model: string, body: Record<string, unknown>) {
-  return client.generateContent({ model, body: body as never });
+  return client.generateContent({ collection: 'models', model, body: body as never });
 }
 
 const idOf = (name: string) => name.replace(/^files\//, '');

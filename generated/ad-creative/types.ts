@@ -109,7 +109,8 @@ export interface paths {
          *     unpublished page post), object_story_id (an existing post), or link-ad fields (object_url and title).
          *     Object-valued fields travel as JSON strings in form bodies; a JSON body (as the public business SDK
          *     sends) carries them as objects. Answers with the creative id; an identical creative is not created again and the existing id is returned. The access token is
-         *     required: a form field, the query string or a bearer token.
+         *     required: a form field, the query string or a bearer token. With `fields` the service first creates, then
+         *     reads the creative back and answers it with the selected fields (read-after-write, ADC-CREATE-8).
          */
         post: operations["createAdCreative"];
         delete?: never;
@@ -568,13 +569,15 @@ export interface components {
          */
         AdCreativeStatus: "ACTIVE" | "IN_PROCESS" | "WITH_ISSUES" | "DELETED";
         /** @description A status in an answer: one of the AdCreativeStatus values, or a value the public service added later (an open enum). */
-        AdCreativeStatusOpen: components["schemas"]["AdCreativeStatus"] | string;
+        AdCreativeStatusOpen: components["schemas"]["AdCreativeStatus"] | (string & {});
         /** @description Fields an update may change (no other field). */
         AdCreativeUpdate: {
             access_token?: components["schemas"]["AccessToken"];
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels. */
             adlabels?: components["schemas"]["AdLabel"][];
+            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (facebook-nodejs-business-sdk 24.0.1 src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
+            id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
             name?: string;
             status?: components["schemas"]["AdCreativeStatus"];
@@ -585,6 +588,8 @@ export interface components {
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels as a JSON string. */
             adlabels?: string;
+            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (facebook-nodejs-business-sdk 24.0.1 src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
+            id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
             name?: string;
             status?: components["schemas"]["AdCreativeStatus"];
@@ -635,7 +640,7 @@ export interface components {
          */
         ApplinkTreatment: "automatic" | "deeplink_with_appstore_fallback" | "deeplink_with_web_fallback" | "web_only";
         /** @description A applink_treatment in an answer: one of the ApplinkTreatment values, or a value the public service added later (an open enum). */
-        ApplinkTreatmentOpen: components["schemas"]["ApplinkTreatment"] | string;
+        ApplinkTreatmentOpen: components["schemas"]["ApplinkTreatment"] | (string & {});
         /** @description Asset feed of a dynamic creative: several images, texts and other assets from which variations are generated. Members are those of the public service (public-service-notes 1.4); the items' inner fields are shown neither in the document nor in the notes, so they stay open. */
         AssetFeedSpec: {
             /** @description Ad formats to generate. */
@@ -695,7 +700,7 @@ export interface components {
          */
         AuthorizationCategory: "NONE" | "POLITICAL" | "POLITICAL_WITH_DIGITALLY_CREATED_MEDIA";
         /** @description A authorization_category in an answer: one of the AuthorizationCategory values, or a value the public service added later (an open enum). */
-        AuthorizationCategoryOpen: components["schemas"]["AuthorizationCategory"] | string;
+        AuthorizationCategoryOpen: components["schemas"]["AuthorizationCategory"] | (string & {});
         /** @description Branded content settings (AdCreativeBrandedContentAds). Inner fields are not shown in the document; the members are those of the public service, brand words replaced. */
         BrandedContentAds: {
             /** @description Format of the branded content ad. */
@@ -745,7 +750,7 @@ export interface components {
          */
         CallToActionType: "OPEN_LINK" | "LIKE_PAGE" | "SHOP_NOW" | "PLAY_GAME" | "INSTALL_APP" | "USE_APP" | "CALL" | "CALL_ME" | "VIDEO_CALL" | "INSTALL_MOBILE_APP" | "USE_MOBILE_APP" | "MOBILE_DOWNLOAD" | "BOOK_TRAVEL" | "LISTEN_MUSIC" | "WATCH_VIDEO" | "LEARN_MORE" | "SIGN_UP" | "DOWNLOAD" | "WATCH_MORE" | "NO_BUTTON" | "VISIT_PAGES_FEED" | "CALL_NOW" | "APPLY_NOW" | "CONTACT" | "BUY_NOW" | "GET_OFFER" | "GET_OFFER_VIEW" | "BUY_TICKETS" | "UPDATE_APP" | "GET_DIRECTIONS" | "BUY" | "SEND_UPDATES" | "MESSAGE_PAGE" | "DONATE" | "SUBSCRIBE" | "SAY_THANKS" | "SELL_NOW" | "SHARE" | "DONATE_NOW" | "GET_QUOTE" | "CONTACT_US" | "ORDER_NOW" | "START_ORDER" | "ADD_TO_CART" | "VIDEO_ANNOTATION" | "RECORD_NOW" | "INQUIRE_NOW" | "CONFIRM" | "REFER_FRIENDS" | "REQUEST_TIME" | "GET_SHOWTIMES" | "LISTEN_NOW" | "WOODHENGE_SUPPORT" | "SOTTO_SUBSCRIBE" | "FOLLOW_USER" | "RAISE_MONEY" | "EVENT_RSVP" | "WHATSAPP_MESSAGE" | "FOLLOW_NEWS_STORYLINE" | "SEE_MORE" | "BOOK_NOW" | "FIND_A_GROUP" | "FIND_YOUR_GROUPS" | "PAY_TO_ACCESS" | "PURCHASE_GIFT_CARDS" | "FOLLOW_PAGE" | "SEND_A_GIFT" | "SWIPE_UP_SHOP" | "SWIPE_UP_PRODUCT" | "SEND_GIFT_MONEY" | "PLAY_GAME_ON_PLATFORM" | "GET_STARTED" | "OPEN_INSTANT_APP" | "AUDIO_CALL" | "GET_PROMOTIONS" | "JOIN_CHANNEL" | "MAKE_AN_APPOINTMENT" | "ASK_ABOUT_SERVICES" | "BOOK_A_CONSULTATION" | "GET_A_QUOTE" | "BUY_VIA_MESSAGE" | "ASK_FOR_MORE_INFO" | "CHAT_WITH_US" | "VIEW_PRODUCT";
         /** @description A call_to_action_type in an answer: one of the CallToActionType values, or a value the public service added later (an open enum). */
-        CallToActionTypeOpen: components["schemas"]["CallToActionType"] | string;
+        CallToActionTypeOpen: components["schemas"]["CallToActionType"] | (string & {});
         /** @description Target and texts of a call to action. */
         CallToActionValue: {
             /** @description In-app destination of the button. */
@@ -780,14 +785,14 @@ export interface components {
          */
         CategorizationCriteria: "brand" | "category" | "product_type";
         /** @description A categorization_criteria in an answer: one of the CategorizationCriteria values, or a value the public service added later (an open enum). */
-        CategorizationCriteriaOpen: components["schemas"]["CategorizationCriteria"] | string;
+        CategorizationCriteriaOpen: components["schemas"]["CategorizationCriteria"] | (string & {});
         /**
          * @description Rendering mode of dynamic category ads.
          * @enum {string}
          */
         CategoryMediaSource: "CATEGORY" | "MIXED" | "PRODUCTS_COLLAGE" | "PRODUCTS_SLIDESHOW";
         /** @description A category_media_source in an answer: one of the CategoryMediaSource values, or a value the public service added later (an open enum). */
-        CategoryMediaSourceOpen: components["schemas"]["CategoryMediaSource"] | string;
+        CategoryMediaSourceOpen: components["schemas"]["CategoryMediaSource"] | (string & {});
         /** @description One card of a carousel. */
         ChildAttachment: {
             call_to_action?: components["schemas"]["CallToAction"];
@@ -856,19 +861,21 @@ export interface components {
          */
         DynamicAdVoice: "DYNAMIC" | "STORY_OWNER";
         /** @description A dynamic_ad_voice in an answer: one of the DynamicAdVoice values, or a value the public service added later (an open enum). */
-        DynamicAdVoiceOpen: components["schemas"]["DynamicAdVoice"] | string;
+        DynamicAdVoiceOpen: components["schemas"]["DynamicAdVoice"] | (string & {});
         /** @description Enrolment of one creative feature. */
         FeatureDetails: {
             /** @description Enrolment status of the feature. */
             enroll_status?: string;
         };
+        /** @description A Graph field selection (see the fields parameter). */
+        FieldSelection: string;
         /**
          * @description Format of a link post with several items.
          * @enum {string}
          */
         FormatOption: "carousel_ar_effects" | "carousel_images_multi_items" | "carousel_images_single_item" | "carousel_slideshows" | "collection_video" | "single_image";
         /** @description A format_option in an answer: one of the FormatOption values, or a value the public service added later (an open enum). */
-        FormatOptionOpen: components["schemas"]["FormatOption"] | string;
+        FormatOptionOpen: components["schemas"]["FormatOption"] | (string & {});
         /** @description Crops per aspect ratio key (for example 100x100, 191x100), each a list of [x, y] corner points. */
         ImageCrops: {
             [key: string]: [
@@ -969,7 +976,7 @@ export interface components {
          */
         ObjectType: "APPLICATION" | "DOMAIN" | "EVENT" | "OFFER" | "PAGE" | "PHOTO" | "SHARE" | "STATUS" | "STORE_ITEM" | "VIDEO" | "INVALID" | "PRIVACY_CHECK_FAIL" | "POST_DELETED";
         /** @description A object_type in an answer: one of the ObjectType values, or a value the public service added later (an open enum). */
-        ObjectTypeOpen: components["schemas"]["ObjectType"] | string;
+        ObjectTypeOpen: components["schemas"]["ObjectType"] | (string & {});
         /** @description App and web destinations of an omnichannel ad (AdCreativeOmnichannelLinkSpec). */
         OmnichannelLinkSpec: {
             /** @description App destination. */
@@ -1153,7 +1160,7 @@ export interface components {
         /** @description Id of the creative (numeric string). */
         creative_id: components["schemas"]["NumericString"];
         /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
-        fields: string;
+        fields: components["schemas"]["FieldSelection"];
         /** @description Items per page (the service's default and maximum page sizes are not shown in the document). */
         limit: number;
         /** @description Height in pixels of the thumbnail in thumbnail_url (default 64). */
@@ -1207,6 +1214,7 @@ export type SchemaDegreesOfFreedomSpec = components['schemas']['DegreesOfFreedom
 export type SchemaDynamicAdVoice = components['schemas']['DynamicAdVoice'];
 export type SchemaDynamicAdVoiceOpen = components['schemas']['DynamicAdVoiceOpen'];
 export type SchemaFeatureDetails = components['schemas']['FeatureDetails'];
+export type SchemaFieldSelection = components['schemas']['FieldSelection'];
 export type SchemaFormatOption = components['schemas']['FormatOption'];
 export type SchemaFormatOptionOpen = components['schemas']['FormatOptionOpen'];
 export type SchemaImageCrops = components['schemas']['ImageCrops'];
@@ -1426,8 +1434,8 @@ export interface operations {
                 after?: components["parameters"]["after"];
                 /** @description Cursor of the previous page (paging.cursors.before). */
                 before?: components["parameters"]["before"];
-                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
-                fields?: components["parameters"]["fields"];
+                /** @description Graph field expansion over the fields of a post (PagePost), as the shared fields parameter describes; the answer holds the requested fields plus id. */
+                fields?: components["schemas"]["FieldSelection"];
                 /** @description Include hidden posts. */
                 include_hidden?: boolean;
                 /** @description Include posts created inline through object_story_spec. */
@@ -1503,7 +1511,10 @@ export interface operations {
     };
     createAdCreative: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
+                fields?: components["parameters"]["fields"];
+            };
             header?: never;
             path: {
                 /** @description Id of the ad account (the path segment is act_<ad_account_id>). */

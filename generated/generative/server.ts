@@ -3,7 +3,7 @@ import { createRouter, type HandlerInput, type HandlerResult, type RouteDef, typ
 import * as v from './validators.js';
 import type { components, operations } from './types.js';
 export { ServiceError, graphError, statusError } from './runtime/server/index.js';
-export type { Credentials, HandlerInput, RouterOptions } from './runtime/server/index.js';
+export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './runtime/server/index.js';
 
 /** What the createCachedContent handler receives, parsed and validated. */
 export interface CreateCachedContentInput extends Omit<HandlerInput, 'path' | 'query' | 'body'> {
@@ -148,7 +148,7 @@ export interface GenerativeHandlers {
    */
   deleteFile(input: DeleteFileInput): Promise<DeleteFileReply>;
   /**
-   * POST /v1beta/models/{model}:generateContent: Generate a model answer
+   * POST /v1beta/{collection}/{model}:generateContent: Generate a model answer
    *
    * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1, GEN-STOP-1, GEN-MAXTOK-1, GEN-USAGE-1, GEN-SAFETY-5, GEN-SAFETY-6, GEN-JSON-1, GEN-FUNC-1.
    */
@@ -166,7 +166,7 @@ export interface GenerativeHandlers {
    */
   listFiles(input: ListFilesInput): Promise<ListFilesReply>;
   /**
-   * POST /v1beta/models/{model}:streamGenerateContent: Generate a model answer as a stream
+   * POST /v1beta/{collection}/{model}:streamGenerateContent: Generate a model answer as a stream
    *
    * Rules: GEN-STREAM-1, GEN-STREAM-2.
    */
@@ -191,6 +191,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateCreateCachedContentParams,
     validateBody: { "application/json": v.validateCreateCachedContentBody0 },
     validateResponse: { "200": v.validateCreateCachedContentResponse200, "400": v.validateCreateCachedContentResponse400, "403": v.validateCreateCachedContentResponse403, "404": v.validateCreateCachedContentResponse404, "429": v.validateCreateCachedContentResponse429, "500": v.validateCreateCachedContentResponse500 },
@@ -203,9 +206,12 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateCreateFileParams,
     validateBody: { "application/json": v.validateCreateFileBody0 },
-    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
+    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "409": v.validateCreateFileResponse409, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
   },
   {
     operationId: "deleteCachedContent",
@@ -215,6 +221,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateDeleteCachedContentParams,
     validateBody: {  },
     validateResponse: { "200": v.validateDeleteCachedContentResponse200, "400": v.validateDeleteCachedContentResponse400, "403": v.validateDeleteCachedContentResponse403, "404": v.validateDeleteCachedContentResponse404, "429": v.validateDeleteCachedContentResponse429, "500": v.validateDeleteCachedContentResponse500 },
@@ -227,6 +236,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateDeleteFileParams,
     validateBody: {  },
     validateResponse: { "200": v.validateDeleteFileResponse200, "400": v.validateDeleteFileResponse400, "403": v.validateDeleteFileResponse403, "404": v.validateDeleteFileResponse404, "429": v.validateDeleteFileResponse429, "500": v.validateDeleteFileResponse500 },
@@ -234,14 +246,17 @@ export const generativeRoutes: RouteDef[] = [
   {
     operationId: "generateContent",
     method: "POST",
-    path: "/v1beta/models/{model}:generateContent",
-    params: [{ name: "model", in: "path", type: "string", required: true }],
+    path: "/v1beta/{collection}/{model}:generateContent",
+    params: [{ name: "collection", in: "path", type: "string", required: true }, { name: "model", in: "path", type: "string", required: true }],
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateGenerateContentParams,
     validateBody: { "application/json": v.validateGenerateContentBody0 },
-    validateResponse: { "200": v.validateGenerateContentResponse200, "400": v.validateGenerateContentResponse400, "403": v.validateGenerateContentResponse403, "404": v.validateGenerateContentResponse404, "429": v.validateGenerateContentResponse429, "500": v.validateGenerateContentResponse500, "503": v.validateGenerateContentResponse503 },
+    validateResponse: { "200": v.validateGenerateContentResponse200, "400": v.validateGenerateContentResponse400, "403": v.validateGenerateContentResponse403, "404": v.validateGenerateContentResponse404, "429": v.validateGenerateContentResponse429, "500": v.validateGenerateContentResponse500, "503": v.validateGenerateContentResponse503, "504": v.validateGenerateContentResponse504 },
   },
   {
     operationId: "getCachedContent",
@@ -251,6 +266,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateGetCachedContentParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetCachedContentResponse200, "400": v.validateGetCachedContentResponse400, "403": v.validateGetCachedContentResponse403, "404": v.validateGetCachedContentResponse404, "429": v.validateGetCachedContentResponse429, "500": v.validateGetCachedContentResponse500 },
@@ -263,6 +281,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateGetFileParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetFileResponse200, "400": v.validateGetFileResponse400, "403": v.validateGetFileResponse403, "404": v.validateGetFileResponse404, "429": v.validateGetFileResponse429, "500": v.validateGetFileResponse500 },
@@ -275,6 +296,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateListCachedContentsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListCachedContentsResponse200, "400": v.validateListCachedContentsResponse400, "403": v.validateListCachedContentsResponse403, "429": v.validateListCachedContentsResponse429, "500": v.validateListCachedContentsResponse500 },
@@ -287,6 +311,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateListFilesParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListFilesResponse200, "400": v.validateListFilesResponse400, "403": v.validateListFilesResponse403, "429": v.validateListFilesResponse429, "500": v.validateListFilesResponse500 },
@@ -294,14 +321,17 @@ export const generativeRoutes: RouteDef[] = [
   {
     operationId: "streamGenerateContent",
     method: "POST",
-    path: "/v1beta/models/{model}:streamGenerateContent",
-    params: [{ name: "model", in: "path", type: "string", required: true }, { name: "alt", in: "query", type: "string", required: true }],
+    path: "/v1beta/{collection}/{model}:streamGenerateContent",
+    params: [{ name: "collection", in: "path", type: "string", required: true }, { name: "model", in: "path", type: "string", required: true }, { name: "alt", in: "query", type: "string", required: false }],
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateStreamGenerateContentParams,
     validateBody: { "application/json": v.validateStreamGenerateContentBody0 },
-    validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503 },
+    validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503, "504": v.validateStreamGenerateContentResponse504 },
   },
   {
     operationId: "updateCachedContent",
@@ -311,6 +341,9 @@ export const generativeRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateUpdateCachedContentParams,
     validateBody: { "application/json": v.validateUpdateCachedContentBody0 },
     validateResponse: { "200": v.validateUpdateCachedContentResponse200, "400": v.validateUpdateCachedContentResponse400, "403": v.validateUpdateCachedContentResponse403, "404": v.validateUpdateCachedContentResponse404, "429": v.validateUpdateCachedContentResponse429, "500": v.validateUpdateCachedContentResponse500 },
@@ -322,10 +355,13 @@ export const generativeRoutes: RouteDef[] = [
     params: [{ name: "X-Goog-Upload-Protocol", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Command", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Header-Content-Length", in: "header", type: "integer", required: false }, { name: "X-Goog-Upload-Header-Content-Type", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Offset", in: "header", type: "integer", required: false }, { name: "upload_id", in: "query", type: "string", required: false }],
     bodies: [{ contentType: "multipart/related", kind: "multipart-related" }, { contentType: "application/json", kind: "json" }, { contentType: "application/octet-stream", kind: "raw" }, { contentType: "*/*", kind: "raw" }],
     bodyRequired: false,
-    security: "required",
+    security: "optional",
+    securityRequirements: [{"apiKeyQuery":[]},{"apiKeyHeader":[]},{}],
+    credentialSources: [{ scheme: "apiKeyHeader", kind: "apiKey", in: "header", name: "x-goog-api-key" }, { scheme: "apiKeyQuery", kind: "apiKey", in: "query", name: "key" }],
+    scopes: [],
     validateParams: v.validateUploadFileParams,
     validateBody: { "application/json": v.validateUploadFileBody1 },
-    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
+    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "409": v.validateUploadFileResponse409, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
   },
 ];
 /** A node:http request listener serving the Generative Content and File Service with the given handlers. */
