@@ -151,6 +151,10 @@ export const MUTANTS: Mutant[] = [
       if (body.tools?.length === 0) delete body.tools;
     })),
   defect('GEN-MODEL-1', 'unknown-model-answers', 'an unknown model answers with a default model', { unknownModelAnswers: true }),
+  wire('GEN-MODEL-1', 'tuned-models-unaddressable', 'tunedModels/<id> is looked up among the base models (and not found)',
+    requestHead((req) => {
+      if (req.url?.startsWith('/v1beta/tunedModels/')) req.url = req.url.replace('/v1beta/tunedModels/', '/v1beta/models/');
+    })),
 
   // Answers
   defect('GEN-RESP-1', 'blocked-prompt-answers-candidate', 'a blocked prompt still answers an empty candidate', { blockedPromptKeepsCandidate: true }),

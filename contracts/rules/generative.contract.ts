@@ -339,11 +339,19 @@ ruleTests('GEN-TOOLS-1', [
   }],
 ]);
 
-ruleTest('GEN-MODEL-1', 'an unknown model is NOT_FOUND; the fixture model answers', async (t) => {
-  const { client, model } = ctx(t);
-  await expectStatusError(t, () => generate(client, 'no-such-model-0', hello), { status: 'NOT_FOUND', http: 404 });
-  await generate(client, model, hello);
-});
+ruleTests('GEN-MODEL-1', [
+  ['an unknown model is NOT_FOUND; the fixture model answers', async (t) => {
+    const { client, model } = ctx(t);
+    await expectStatusError(t, () => generate(client, 'no-such-model-0', hello), { status: 'NOT_FOUND', http: 404 });
+    await generate(client, model, hello);
+  }],
+  ['a tuned model answers as tunedModels/<id>', async (t) => {
+    const { client } = ctx(t);
+    const tuned = t.fixture('tunedModel') as string;
+    const answer = await client.generateContent({ collection: 'tunedModels', model: tuned, body: hello as never });
+    expect(answer.candidates?.length).toBe(1);
+  }],
+]);
 
 // =========================================================================================================
 // The answer: candidates, stop sequences, token limits, usage, JSON, functions
