@@ -2,7 +2,7 @@
 import { RULES as adCreative } from './ad-creative/rules.js';
 import { RULES as analytics } from './analytics/rules.js';
 import { RULES as generative } from './generative/rules.js';
-export type { Rule } from './ad-creative/rules.js';
+export type { Evidence, Rule } from './ad-creative/rules.js';
 export const RULES_BY_SERVICE = { "ad-creative": adCreative, "analytics": analytics, "generative": generative } as const;
 export const ALL_RULES = [...adCreative, ...analytics, ...generative] as const;
 export type AnyRuleId = (typeof ALL_RULES)[number]['id'];

@@ -3,7 +3,7 @@
 // Runs the rule tests against one target through vitest and prints the conformance report.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startVitest } from 'vitest/node';
+import { createVitest, type TestModule } from 'vitest/node';
 import { ROOT } from '../../generator/loader.js';
 import { SERVICE_KEYS, isServiceKey } from '../../generator/services.js';
 import { MissingFixturesError, assertRequiredFixtures, readConfigFile, thirdPartyFixtures } from '../targets/fixtures.js';
@@ -64,14 +64,51 @@ export async function runContracts(argv: string[]): Promise<number> {
   else delete process.env.CONTRACT_RULE;
   const flags = [process.env.CONTRACT_STRICT === '1' && 'strict', process.env.CONTRACT_STRICT === '0' && 'not strict', process.env.CONTRACT_ALLOW_BURSTS === '1' && 'bursts allowed'].filter(Boolean);
   console.log(`Contract suite: target ${target}; services ${services.join(', ')}${values.rule ? `; rules ${values.rule}*` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`);
-  const vitest = await startVitest('test', [], {
+  const vitest = await createVitest('test', {
     config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
     root: ROOT,
     watch: false,
     testNamePattern: values.rule ? `^${values.rule.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : undefined,
   });
-  await vitest?.close();
+  try {
+    const specifications = selectedFiles(await vitest.globTestSpecifications(), services);
+    // Every test is collected before the first runs, so the progress total is known from the first line.
+    if (process.env.CONTRACT_PRECOUNT !== '0') {
+      const collected = await vitest.collectTests(specifications);
+      if (collected.unhandledErrors.length > 0) return failedToStart(collected.unhandledErrors);
+      process.env.CONTRACT_TOTAL = String(runnableTests(collected.testModules));
+      console.log(`${process.env.CONTRACT_TOTAL} tests`);
+    }
+    const result = await vitest.runTestSpecifications(specifications, true);
+    if (result.unhandledErrors.length > 0) return failedToStart(result.unhandledErrors);
+    const broken = result.testModules.filter((m) => m.state() === 'failed' && m.errors().length > 0);
+    if (broken.length > 0) return failedToStart(broken.flatMap((m) => m.errors()));
+  } catch (error) {
+    return failedToStart([error]);
+  } finally {
+    await vitest.close();
+  }
   return process.exitCode && process.exitCode !== 0 ? Number(process.exitCode) : 0;
+}
+
+/** The rule files of the selected services, and the files that are no one service's (conformance). */
+export function selectedFiles<T extends { moduleId: string }>(files: T[], services: readonly string[]): T[] {
+  return files.filter((f) => {
+    const name = path.basename(f.moduleId).replace(/\.contract\.ts$/, '');
+    return !isServiceKey(name) || services.includes(name);
+  });
+}
+
+/** Tests that will run: collected, and not filtered out by --rule. */
+function runnableTests(modules: readonly TestModule[]): number {
+  let n = 0;
+  for (const m of modules) for (const t of m.children.allTests()) if (t.options.mode === 'run') n += 1;
+  return n;
+}
+
+function failedToStart(errors: readonly unknown[]): number {
+  for (const e of errors) console.error(`contract run failed: ${(e as Error)?.message ?? String(e)}`);
+  return 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,5 +1,5 @@
 // The conformance report as Markdown: one table per service, one line per rule.
-import type { RuleVerdict } from './outcome.js';
+import { verdictLabel, type RuleVerdict } from './outcome.js';
 
 const LABEL: Record<string, string> = {
   pass: 'pass',
@@ -22,14 +22,24 @@ export function markdownReport(target: string, verdicts: RuleVerdict[]): string 
         .slice(0, 3)
         .map((t) => [t.detail, t.exchange ? '`' + t.exchange.slice(0, 600) + '`' : ''].filter(Boolean).join(' '))
         .join('<br>');
-      lines.push(`| ${v.ruleId} | ${cell(v.text)} | ${LABEL[v.verdict]} | ${cell(detail)} |`);
+      const warned = v.warnings.length ? ` (${v.warnings.length} warning${v.warnings.length > 1 ? 's' : ''})` : '';
+      lines.push(`| ${v.ruleId} | ${cell(v.text)} | ${verdictLabel(v, LABEL)}${warned} | ${cell(detail)} |`);
     }
     lines.push('');
+  }
+  const warned = verdicts.filter((v) => v.warnings.length > 0);
+  if (warned.length > 0) {
+    lines.push('## Warnings', '', 'Convention-only expectations the target broke (this project\'s conventions, backed by neither the service document nor the public service): not failures unless the suite runs with `--strict`.', '');
+    for (const v of warned) {
+      lines.push(`### ${v.ruleId}`, '', ...v.warnings.map((w) => `- ${w.replace(/\n/g, ' ')}`), '');
+    }
   }
   return lines.join('\n');
 }
 
 export function summaryLine(verdicts: RuleVerdict[]): string {
   const count = (k: string) => verdicts.filter((v) => v.verdict === k).length;
-  return `${verdicts.length} rules: ${count('pass')} pass, ${count('fail')} fail, ${count('mock-limitation')} mock limitation, ${count('not-applicable')} not applicable, ${count('no-test')} without a test`;
+  const warned = verdicts.filter((v) => v.warnings.length > 0).length;
+  const tests = verdicts.reduce((n, v) => n + v.tests.length, 0);
+  return `${verdicts.length} rules (${tests} tests): ${count('pass')} pass, ${count('fail')} FAIL, ${warned} with warnings, ${count('mock-limitation')} mock limitation, ${count('not-applicable')} not applicable, ${count('no-test')} without a test`;
 }

@@ -18,6 +18,8 @@ export interface TestOutcome {
   detail?: string;
   /** The request and the answer that broke the rule, for a failure. */
   exchange?: string;
+  /** Convention-only expectations the target broke (warnings; failures under --strict). */
+  warnings?: string[];
   durationMs: number;
 }
 
@@ -27,6 +29,8 @@ export interface RuleVerdict {
   text: string;
   verdict: Verdict;
   tests: TestOutcome[];
+  /** Every warning of the rule's tests: convention-only expectations the target broke. */
+  warnings: string[];
 }
 
 // A mock limitation outranks a pass: a rule whose tests could not all be judged is never reported passed.
@@ -41,6 +45,15 @@ export function ruleVerdict(tests: TestOutcome[]): Verdict {
   return ORDER.find((v) => tests.some((t) => t.verdict === v)) ?? 'no-test';
 }
 
-export function ruleIdOf(testName: string): string | undefined {
-  return testName.match(/^((?:ADC|ANA|GEN)(?:-[A-Z0-9]+)+)\b/)?.[1];
+/** The rule id a test name starts with (ruleTest names every test `<RULE-ID> <title>`). */
+export function ruleIdOf(testName: string, known?: ReadonlySet<string>): string | undefined {
+  const first = testName.split(' ')[0]!;
+  if (known) return known.has(first) ? first : undefined;
+  return /^[A-Z]+(?:-[A-Z0-9]+)+$/.test(first) ? first : undefined;
+}
+
+/** "pass" for a rule some of whose tests were not applicable says so: "pass (1 of 3 tests n/a)". */
+export function verdictLabel(v: RuleVerdict, labels: Record<string, string>): string {
+  const na = v.tests.filter((t) => t.verdict === 'not-applicable').length;
+  return v.verdict === 'pass' && na > 0 ? `${labels.pass} (${na} of ${v.tests.length} n/a)` : labels[v.verdict]!;
 }

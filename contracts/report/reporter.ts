@@ -1,63 +1,76 @@
-// vitest reporter of the contract run: live progress while it runs, then a table per service on the
-// console and the same report as Markdown and JUnit XML in reports/.
+// vitest reporter of the contract run: live progress while it runs (the total is counted before the first
+// line by the CLI, CONTRACT_TOTAL), then a table per service on the console, the warnings, the failed rules
+// with their first failing exchange, and the same report as Markdown, JUnit XML and JSON in reports/.
+// The exit code is non-zero when a rule fails or has no test.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { ALL_RULES } from '../../generated/rules.js';
 import { ROOT } from '../../generator/loader.js';
 import { writeJunitReport } from './junit.js';
 import { markdownReport, summaryLine } from './markdown.js';
-import { ANNOTATION, ruleIdOf, ruleVerdict, type RuleVerdict, type TestOutcome } from './outcome.js';
+import { ANNOTATION, ruleIdOf, ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
 
 const SYMBOL: Record<string, string> = { pass: 'pass', fail: 'FAIL', 'not-applicable': 'n/a', 'mock-limitation': 'mock-limitation', 'no-test': 'NO TEST' };
+const KNOWN = new Set<string>(ALL_RULES.map((r) => r.id));
 
 export function outcomeOf(testCase: TestCase): TestOutcome | undefined {
-  const ruleId = ruleIdOf(testCase.name);
+  const ruleId = ruleIdOf(testCase.name, KNOWN);
   const result = testCase.result();
   if (!ruleId || result.state === 'pending') return undefined;
   const annotations = testCase.annotations();
   const find = (type: string) => annotations.find((a) => a.type === type)?.message;
+  const warnings = annotations.filter((a) => a.type === ANNOTATION.warning).map((a) => a.message);
   const durationMs = testCase.diagnostic()?.duration ?? 0;
+  const base = { ruleId, name: testCase.name, durationMs, ...(warnings.length ? { warnings } : {}) };
   if (result.state === 'failed') {
     const detail = (result.errors ?? []).map((e) => e.message).join('\n').slice(0, 2000);
-    return { ruleId, name: testCase.name, verdict: 'fail', detail, exchange: find(ANNOTATION.exchange), durationMs };
+    return { ...base, verdict: 'fail', detail, exchange: find(ANNOTATION.exchange) };
   }
   if (result.state === 'skipped') {
     const limitation = find(ANNOTATION.mockLimitation);
-    if (limitation) return { ruleId, name: testCase.name, verdict: 'mock-limitation', detail: limitation, exchange: find(ANNOTATION.exchange), durationMs };
-    return { ruleId, name: testCase.name, verdict: 'not-applicable', detail: find(ANNOTATION.notApplicable) ?? result.note ?? 'skipped', durationMs };
+    if (limitation) return { ...base, verdict: 'mock-limitation', detail: limitation, exchange: find(ANNOTATION.exchange) };
+    return { ...base, verdict: 'not-applicable', detail: find(ANNOTATION.notApplicable) ?? result.note ?? 'skipped' };
   }
-  return { ruleId, name: testCase.name, verdict: 'pass', durationMs };
+  return { ...base, verdict: 'pass' };
 }
 
 export function verdictsOf(outcomes: TestOutcome[], services?: string[]): RuleVerdict[] {
   return ALL_RULES.filter((r) => !services || services.includes(r.service)).map((rule) => {
     const tests = outcomes.filter((o) => o.ruleId === rule.id);
-    return { ruleId: rule.id, service: rule.service, text: rule.text, verdict: ruleVerdict(tests), tests };
+    const warnings = tests.flatMap((t) => (t.warnings ?? []).map((w) => `${t.name.slice(rule.id.length + 1)}: ${w}`));
+    return { ruleId: rule.id, service: rule.service, text: rule.text, verdict: ruleVerdict(tests), tests, warnings };
   });
+}
+
+/** One progress line: the counter, the verdict, the test, and for n/a and mock limitations, why. */
+export function progressLine(done: number, total: number | undefined, outcome: TestOutcome): string {
+  const counter = total ? `[${String(done).padStart(String(total).length)}/${total}]` : `[${done}]`;
+  const why = outcome.verdict === 'not-applicable' || outcome.verdict === 'mock-limitation' ? `  (${(outcome.detail ?? '').split('\n')[0]!.slice(0, 140)})` : '';
+  const warned = outcome.warnings?.length ? `  (${outcome.warnings.length} warning${outcome.warnings.length > 1 ? 's' : ''})` : '';
+  return `${counter} ${SYMBOL[outcome.verdict]!.padEnd(15)} ${outcome.name.slice(0, 110)}${why}${warned}`;
 }
 
 export default class ContractReporter implements Reporter {
   private done = 0;
-  private total = 0;
+  private total: number | undefined;
   private outcomes: TestOutcome[] = [];
-  private vitest?: Vitest;
 
-  onInit(vitest: Vitest): void {
-    this.vitest = vitest;
+  onTestRunStart(): void {
+    const total = Number(process.env.CONTRACT_TOTAL);
+    this.total = Number.isInteger(total) && total > 0 ? total : undefined;
   }
 
-  onTestModuleCollected(module: TestModule): void {
-    this.total += [...module.children.allTests()].length;
-  }
+  onTestModuleCollected(_module: TestModule): void {}
 
   onTestCaseResult(testCase: TestCase): void {
     const outcome = outcomeOf(testCase);
-    this.done += 1;
     if (!outcome) return;
+    // Tests filtered out by --rule are reported as skipped without a rule verdict: not counted.
+    if (outcome.verdict === 'not-applicable' && testCase.options.mode !== 'run') return;
+    this.done += 1;
     this.outcomes.push(outcome);
-    const line = `[${String(this.done).padStart(4)}/${this.total}] ${SYMBOL[outcome.verdict]!.padEnd(15)} ${testCase.name}`;
-    process.stdout.write(`${line.slice(0, 160)}\n`);
+    process.stdout.write(`${progressLine(this.done, this.total, outcome)}\n`);
   }
 
   onTestRunEnd(): void {
@@ -66,30 +79,49 @@ export default class ContractReporter implements Reporter {
     let verdicts = verdictsOf(this.outcomes, services.length ? services : undefined);
     if (rulePrefix) verdicts = verdicts.filter((v) => v.ruleId.startsWith(rulePrefix));
     const target = process.env.CONTRACT_TARGET_LABEL ?? process.env.CONTRACT_TARGET ?? 'target';
-    printTables(target, verdicts);
+    printReport(target, verdicts);
     const dir = process.env.CONTRACT_REPORT_DIR ?? path.join(ROOT, 'reports');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'contracts.md'), markdownReport(target, verdicts));
     writeJunitReport(path.join(dir, 'contracts.junit.xml'), target, verdicts);
     fs.writeFileSync(path.join(dir, 'contracts.json'), JSON.stringify(verdicts, null, 2));
     console.log(`\nReports: ${path.relative(ROOT, dir) || '.'}/contracts.{md,junit.xml,json}`);
-    void this.vitest;
+    if (verdicts.some((v) => v.verdict === 'fail' || v.verdict === 'no-test')) process.exitCode = 1;
   }
 }
 
-function printTables(target: string, verdicts: RuleVerdict[]): void {
+const firstLine = (s: string | undefined, n: number) => (s ?? '').split('\n')[0]!.slice(0, n);
+
+function printReport(target: string, verdicts: RuleVerdict[]): void {
   console.log(`\nConformance of ${target}`);
   for (const service of [...new Set(verdicts.map((v) => v.service))]) {
     console.log(`\n${service}`);
-    console.log(`${'rule'.padEnd(22)} ${'result'.padEnd(16)} text`);
+    console.log(`${'rule'.padEnd(22)} ${'result'.padEnd(16)} text / why`);
     for (const v of verdicts.filter((x) => x.service === service)) {
-      console.log(`${v.ruleId.padEnd(22)} ${SYMBOL[v.verdict]!.padEnd(16)} ${v.text.slice(0, 100)}`);
-      if (v.verdict === 'fail') {
-        for (const t of v.tests.filter((x) => x.verdict === 'fail').slice(0, 2)) {
-          console.log(`    ${t.name}\n      ${(t.detail ?? '').split('\n')[0]!.slice(0, 200)}`);
-          if (t.exchange) console.log(`      ${t.exchange.slice(0, 400).replace(/\n/g, '\n      ')}`);
-        }
+      const why = v.verdict === 'not-applicable' || v.verdict === 'mock-limitation' ? v.tests.find((t) => t.verdict === v.verdict)?.detail : undefined;
+      console.log(`${v.ruleId.padEnd(22)} ${verdictLabel(v, SYMBOL).padEnd(16)} ${why ? firstLine(why, 150) : v.text.slice(0, 150)}`);
+      for (const w of v.warnings.slice(0, 3)) console.log(`${' '.repeat(23)}warning: ${firstLine(w, 200)}`);
+    }
+  }
+  const warned = verdicts.filter((v) => v.warnings.length > 0);
+  if (warned.length > 0) {
+    console.log('\nWarnings (convention-only expectations the target broke; failures with --strict)');
+    for (const v of warned) {
+      console.log(`  ${v.ruleId}`);
+      for (const w of v.warnings) console.log(`    ${firstLine(w, 220)}`);
+    }
+  }
+  const failed = verdicts.filter((v) => v.verdict === 'fail' || v.verdict === 'no-test');
+  if (failed.length > 0) {
+    console.log('\nFailed rules (first failing test and exchange)');
+    for (const v of failed) {
+      if (v.verdict === 'no-test') {
+        console.log(`  ${v.ruleId}  no contract test names this rule id`);
+        continue;
       }
+      const t = v.tests.find((x) => x.verdict === 'fail')!;
+      console.log(`  ${v.ruleId}  ${v.text.slice(0, 120)}\n    test: ${t.name}\n    why:  ${firstLine(t.detail, 300)}`);
+      if (t.exchange) console.log(`    ${t.exchange.slice(0, 600).replace(/\n/g, '\n    ')}`);
     }
   }
   console.log(`\n${summaryLine(verdicts)}`);

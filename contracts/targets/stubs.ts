@@ -17,7 +17,7 @@ import type { ServiceEndpoint, Target, TargetSession } from './target.js';
  * it is refused as each service refuses it, any other is accepted. What the auth rules judge here is the
  * generated server's side: the authenticate hook's error reaches the wire in the service's shape and status.
  */
-function listener(service: ServiceKey): http.RequestListener {
+export function stubListener(service: ServiceKey): http.RequestListener {
   const handlers = exampleHandlers(service) as never;
   if (service === 'ad-creative') {
     return createAdCreativeServer(handlers, {
@@ -48,7 +48,7 @@ export const stubsTarget: Target = {
     const servers: RunningServer[] = [];
     const endpoints: Partial<Record<ServiceKey, ServiceEndpoint>> = {};
     for (const service of services) {
-      const server = await listenLocal(listener(service));
+      const server = await listenLocal(stubListener(service));
       servers.push(server);
       endpoints[service] = { baseUrl: server.baseUrl, uploadUrl: server.baseUrl };
     }

@@ -21,6 +21,8 @@ export type SelectedFields<S extends string> = S extends `${infer N}{${string}` 
 export type Selected<T, F extends string> = Pick<T, Extract<F | 'id', keyof T>>;
 const enc = (value: unknown): string => encodeURIComponent(String(value));
 /** A field the `fields` selection may name; `name{a,b}` expands a nested object. */
+export type CreatedIdField = "id";
+/** A field the `fields` selection may name; `name{a,b}` expands a nested object. */
 export type AdCreativeField = "account_id" | "actor_id" | "adlabels" | "applink_treatment" | "asset_feed_spec" | "authorization_category" | "auto_update" | "body" | "branded_content" | "branded_content_sponsor_page_id" | "bundle_folder_id" | "call_to_action_type" | "categorization_criteria" | "category_media_source" | "collaborative_ads_lsb_image_bank_id" | "contextual_multi_ads" | "creative_sourcing_spec" | "degrees_of_freedom_spec" | "destination_set_id" | "dynamic_ad_voice" | "effective_authorization_category" | "effective_object_story_id" | "effective_photoapp_media_id" | "effective_photoapp_story_id" | "enable_direct_install" | "enable_launch_instant_app" | "id" | "image_crops" | "image_hash" | "image_url" | "interactive_components_spec" | "link_deep_link_url" | "link_destination_display_url" | "link_og_id" | "link_url" | "name" | "object_id" | "object_store_url" | "object_story_id" | "object_story_spec" | "object_type" | "object_url" | "omnichannel_link_spec" | "page_welcome_message" | "photo_album_source_object_story_id" | "photoapp_actor_id" | "photoapp_branded_content" | "photoapp_permalink_url" | "photoapp_story_id" | "photoapp_user_id" | "place_page_set_id" | "platform_branded_content" | "platform_customizations" | "playable_asset_id" | "portrait_customizations" | "product_set_id" | "recommender_settings" | "referral_id" | "source_photoapp_media_id" | "status" | "template_url" | "template_url_spec" | "thumbnail_id" | "thumbnail_url" | "title" | "url_tags" | "use_page_actor_override" | "video_id";
 /** A field the `fields` selection may name; `name{a,b}` expands a nested object. */
 export type PagePostField = "created_time" | "full_picture" | "id" | "is_eligible_for_promotion" | "is_inline_created" | "is_published" | "message" | "permalink_url" | "promotable_id";
@@ -31,13 +33,15 @@ export interface CreateAdCreativeParams {
   version: NonNullable<operations["createAdCreative"]['parameters']["path"]>["version"];
   /** Id of the ad account (the path segment is act_<ad_account_id>). */
   ad_account_id: NonNullable<operations["createAdCreative"]['parameters']["path"]>["ad_account_id"];
+  /** Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
+  fields?: FieldSelection<CreatedIdField>;
   /** The request body. */
   body: NonNullable<operations["createAdCreative"]['requestBody']>['content']["application/json"];
 }
 
 export type CreateAdCreativeResult = operations["createAdCreative"]['responses']["200"]['content']["application/json"];
 /** The errors createAdCreative documents (x-errors), each in the service's own error body. */
-export type CreateAdCreativeError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 270 | 80004; readonly httpStatus: 400 | 403 };
+export type CreateAdCreativeError = GraphApiError<components['schemas']["AdCreativeError"]> & { readonly code: 100 | 104 | 190 | 200 | 2500 | 270 | 80004; readonly httpStatus: 400 | 403 };
 
 /** Inputs of deleteAdCreative. */
 export interface DeleteAdCreativeParams {
@@ -163,7 +167,7 @@ export interface ListPromotablePostsParams {
   include_hidden?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["include_hidden"];
   /** Only published (true) or unpublished (false) posts. */
   is_published?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["is_published"];
-  /** Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
+  /** Graph field expansion over the fields of a post (PagePost), as the shared fields parameter describes; the answer holds the requested fields plus id. */
   fields?: FieldSelection<PagePostField>;
   /** Items per page (the service's default and maximum page sizes are not shown in the document). */
   limit?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["limit"];
@@ -213,17 +217,18 @@ export class AdCreativeClient {
    * unpublished page post), object_story_id (an existing post), or link-ad fields (object_url and title).
    * Object-valued fields travel as JSON strings in form bodies; a JSON body (as the public business SDK
    * sends) carries them as objects. Answers with the creative id; an identical creative is not created again and the existing id is returned. The access token is
-   * required: a form field, the query string or a bearer token.
+   * required: a form field, the query string or a bearer token. With `fields` the service first creates, then
+   * reads the creative back and answers it with the selected fields (read-after-write, ADC-CREATE-8).
    *
    *
-   * Rules: ADC-CREATE-1, ADC-CREATE-2, ADC-CREATE-3, ADC-CREATE-4, ADC-CREATE-5, ADC-CREATE-6, ADC-CREATE-7, ADC-POLITICAL-1, ADC-IMAGE-1, ADC-IMAGE-2, ADC-URL-1, ADC-STORYSPEC-1, ADC-BODY-1, ADC-TEXT-1, ADC-TEXT-2, ADC-TEXT-3, ADC-TEXT-4, ADC-TEXT-5, ADC-TEXT-6, ADC-TEXT-7.
+   * Rules: ADC-CREATE-1, ADC-CREATE-2, ADC-CREATE-3, ADC-CREATE-4, ADC-CREATE-5, ADC-CREATE-6, ADC-CREATE-7, ADC-POLITICAL-1, ADC-IMAGE-1, ADC-IMAGE-2, ADC-URL-1, ADC-STORYSPEC-1, ADC-BODY-1, ADC-TEXT-1, ADC-TEXT-2, ADC-TEXT-3, ADC-TEXT-4, ADC-TEXT-5, ADC-TEXT-6, ADC-TEXT-7, ADC-LINK-1, ADC-CREATE-8.
    *
    * @throws {CreateAdCreativeError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
    *
-   * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+   * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
    */
-  createAdCreative(params: CreateAdCreativeParams, options?: CallOptions): ApiPromise<CreateAdCreativeResult> {
-    return new ApiPromise(this.core.request<CreateAdCreativeResult>({ operationId: "createAdCreative", method: "POST", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, body: params.body === undefined ? undefined : { kind: 'form', value: params.body as Record<string, unknown> }, credentials: "access-token-form" }, options));
+  createAdCreative<const S extends FieldSpec<CreatedIdField> = CreatedIdField>(params: Omit<CreateAdCreativeParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Selected<CreateAdCreativeResult, SelectedFields<S>>> {
+    return new ApiPromise(this.core.request<Selected<CreateAdCreativeResult, SelectedFields<S>>>({ operationId: "createAdCreative", method: "POST", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, query: { fields: params.fields }, body: params.body === undefined ? undefined : { kind: 'form', value: params.body as Record<string, unknown> }, credentials: "access-token-form" }, options));
   }
 
   /**
@@ -246,7 +251,7 @@ export class AdCreativeClient {
    *
    * Returns the requested fields of the creative (and its id). Without `fields` the answer holds the service's default fields (not shown in the document).
    *
-   * Rules: ADC-READ-1, ADC-READ-2, ADC-READ-3, ADC-FIELDS-1.
+   * Rules: ADC-READ-1, ADC-READ-2, ADC-READ-4, ADC-READ-3, ADC-FIELDS-1.
    *
    * @throws {GetAdCreativeError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
    *
@@ -329,7 +334,7 @@ export class AdCreativeClient {
    * (read-after-write). The access token is required: a form field, the query string or a bearer token.
    *
    *
-   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-STATUS-1.
+   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-UPDATE-3, ADC-STATUS-1.
    *
    * @throws {UpdateAdCreativeError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
    *

@@ -8,7 +8,7 @@ export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './r
 /** What the createAdCreative handler receives, parsed and validated. */
 export interface CreateAdCreativeInput extends Omit<HandlerInput, 'path' | 'query' | 'body'> {
   path: operations["createAdCreative"]['parameters']['path'];
-  query: Record<string, unknown>;
+  query: NonNullable<operations["createAdCreative"]['parameters']['query']>;
   body: NonNullable<operations["createAdCreative"]['requestBody']>['content']["application/json"];
 }
 
@@ -84,7 +84,7 @@ export interface AdCreativeHandlers {
   /**
    * POST /{version}/act_{ad_account_id}/adcreatives: Create a creative
    *
-   * Rules: ADC-CREATE-1, ADC-CREATE-2, ADC-CREATE-3, ADC-CREATE-4, ADC-CREATE-5, ADC-CREATE-6, ADC-CREATE-7, ADC-POLITICAL-1, ADC-IMAGE-1, ADC-IMAGE-2, ADC-URL-1, ADC-STORYSPEC-1, ADC-BODY-1, ADC-TEXT-1, ADC-TEXT-2, ADC-TEXT-3, ADC-TEXT-4, ADC-TEXT-5, ADC-TEXT-6, ADC-TEXT-7.
+   * Rules: ADC-CREATE-1, ADC-CREATE-2, ADC-CREATE-3, ADC-CREATE-4, ADC-CREATE-5, ADC-CREATE-6, ADC-CREATE-7, ADC-POLITICAL-1, ADC-IMAGE-1, ADC-IMAGE-2, ADC-URL-1, ADC-STORYSPEC-1, ADC-BODY-1, ADC-TEXT-1, ADC-TEXT-2, ADC-TEXT-3, ADC-TEXT-4, ADC-TEXT-5, ADC-TEXT-6, ADC-TEXT-7, ADC-LINK-1, ADC-CREATE-8.
    */
   createAdCreative(input: CreateAdCreativeInput): Promise<CreateAdCreativeReply>;
   /**
@@ -96,7 +96,7 @@ export interface AdCreativeHandlers {
   /**
    * GET /{version}/{creative_id}: Read a creative
    *
-   * Rules: ADC-READ-1, ADC-READ-2, ADC-READ-3, ADC-FIELDS-1.
+   * Rules: ADC-READ-1, ADC-READ-2, ADC-READ-4, ADC-READ-3, ADC-FIELDS-1.
    */
   getAdCreative(input: GetAdCreativeInput): Promise<GetAdCreativeReply>;
   /**
@@ -120,7 +120,7 @@ export interface AdCreativeHandlers {
   /**
    * POST /{version}/{creative_id}: Update a creative
    *
-   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-STATUS-1.
+   * Rules: ADC-UPDATE-1, ADC-UPDATE-2, ADC-UPDATE-3, ADC-STATUS-1.
    */
   updateAdCreative(input: UpdateAdCreativeInput): Promise<UpdateAdCreativeReply>;
 }
@@ -131,7 +131,7 @@ export const adCreativeRoutes: RouteDef[] = [
     operationId: "createAdCreative",
     method: "POST",
     path: "/{version}/act_{ad_account_id}/adcreatives",
-    params: [{ name: "version", in: "path", type: "string", required: true }, { name: "ad_account_id", in: "path", type: "string", required: true }],
+    params: [{ name: "version", in: "path", type: "string", required: true }, { name: "ad_account_id", in: "path", type: "string", required: true }, { name: "fields", in: "query", type: "string", required: false, invalidCode: 2500 }],
     bodies: [{ contentType: "application/x-www-form-urlencoded", kind: "form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "multipart/form-data", kind: "multipart-form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",

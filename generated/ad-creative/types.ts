@@ -109,7 +109,8 @@ export interface paths {
          *     unpublished page post), object_story_id (an existing post), or link-ad fields (object_url and title).
          *     Object-valued fields travel as JSON strings in form bodies; a JSON body (as the public business SDK
          *     sends) carries them as objects. Answers with the creative id; an identical creative is not created again and the existing id is returned. The access token is
-         *     required: a form field, the query string or a bearer token.
+         *     required: a form field, the query string or a bearer token. With `fields` the service first creates, then
+         *     reads the creative back and answers it with the selected fields (read-after-write, ADC-CREATE-8).
          */
         post: operations["createAdCreative"];
         delete?: never;
@@ -575,6 +576,8 @@ export interface components {
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels. */
             adlabels?: components["schemas"]["AdLabel"][];
+            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (facebook-nodejs-business-sdk 24.0.1 src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
+            id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
             name?: string;
             status?: components["schemas"]["AdCreativeStatus"];
@@ -585,6 +588,8 @@ export interface components {
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels as a JSON string. */
             adlabels?: string;
+            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (facebook-nodejs-business-sdk 24.0.1 src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
+            id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
             name?: string;
             status?: components["schemas"]["AdCreativeStatus"];
@@ -862,6 +867,8 @@ export interface components {
             /** @description Enrolment status of the feature. */
             enroll_status?: string;
         };
+        /** @description A Graph field selection (see the fields parameter). */
+        FieldSelection: string;
         /**
          * @description Format of a link post with several items.
          * @enum {string}
@@ -1153,7 +1160,7 @@ export interface components {
         /** @description Id of the creative (numeric string). */
         creative_id: components["schemas"]["NumericString"];
         /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
-        fields: string;
+        fields: components["schemas"]["FieldSelection"];
         /** @description Items per page (the service's default and maximum page sizes are not shown in the document). */
         limit: number;
         /** @description Height in pixels of the thumbnail in thumbnail_url (default 64). */
@@ -1207,6 +1214,7 @@ export type SchemaDegreesOfFreedomSpec = components['schemas']['DegreesOfFreedom
 export type SchemaDynamicAdVoice = components['schemas']['DynamicAdVoice'];
 export type SchemaDynamicAdVoiceOpen = components['schemas']['DynamicAdVoiceOpen'];
 export type SchemaFeatureDetails = components['schemas']['FeatureDetails'];
+export type SchemaFieldSelection = components['schemas']['FieldSelection'];
 export type SchemaFormatOption = components['schemas']['FormatOption'];
 export type SchemaFormatOptionOpen = components['schemas']['FormatOptionOpen'];
 export type SchemaImageCrops = components['schemas']['ImageCrops'];
@@ -1426,8 +1434,8 @@ export interface operations {
                 after?: components["parameters"]["after"];
                 /** @description Cursor of the previous page (paging.cursors.before). */
                 before?: components["parameters"]["before"];
-                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
-                fields?: components["parameters"]["fields"];
+                /** @description Graph field expansion over the fields of a post (PagePost), as the shared fields parameter describes; the answer holds the requested fields plus id. */
+                fields?: components["schemas"]["FieldSelection"];
                 /** @description Include hidden posts. */
                 include_hidden?: boolean;
                 /** @description Include posts created inline through object_story_spec. */
@@ -1503,7 +1511,10 @@ export interface operations {
     };
     createAdCreative: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
+                fields?: components["parameters"]["fields"];
+            };
             header?: never;
             path: {
                 /** @description Id of the ad account (the path segment is act_<ad_account_id>). */

@@ -9618,7 +9618,7 @@ return errors === 0;
 
 exports.validateUpdateAdCreativeBody2 = validate270;
 const schema73 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeUpdate","$id":"spec://ad-creative/validateUpdateAdCreativeBody2"};
-const schema74 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}}};
+const schema74 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"},"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 const schema75 = {"type":"string","minLength":1};
 
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9659,7 +9659,7 @@ const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+if(!((((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token")) || (key0 === "id"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9765,6 +9765,17 @@ else {
 }
 var valid0 = _errs9 === errors;
 }
+if(data.id !== undefined){
+let data6 = data.id;
+const _errs10 = errors;
+if(!(validate3(data6, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
 }
 else {
 const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -9795,11 +9806,11 @@ validate270.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeResponse200 = validate278;
+exports.validateUpdateAdCreativeResponse200 = validate279;
 const schema76 = {"$ref":"spec://ad-creative#/components/schemas/UpdateResult","$id":"spec://ad-creative/validateUpdateAdCreativeResponse200"};
 const schema77 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/Success"},{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}]};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9841,19 +9852,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+if(!(validate281(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
 else {
@@ -9894,22 +9905,22 @@ vErrors = null;
 }
 }
 }
-validate279.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate278.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
@@ -20838,7 +20849,7 @@ return errors === 0;
 }
 
 exports.validateCreateAdCreativeParams = validate137;
-const schema49 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
+const schema49 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateCreateAdCreativeParams"};
 const pattern8 = new RegExp("^v[0-9]+\\.0$", "u");
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20893,6 +20904,64 @@ errors++;
 }
 }
 validate138.errors = vErrors;
+return errors === 0;
+}
+
+const schema51 = {"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"};
+const pattern10 = new RegExp("^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$", "u");
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern10.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate140.errors = vErrors;
 return errors === 0;
 }
 
@@ -21010,6 +21079,17 @@ let data3 = data.query;
 const _errs6 = errors;
 const _errs7 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.fields !== undefined){
+let data4 = data3.fields;
+const _errs8 = errors;
+if(!(validate140(data4, {instancePath:instancePath+"/query/fields",parentData:data3,parentDataProperty:"fields",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs8 === errors;
+}
 }
 else {
 const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -21024,10 +21104,10 @@ errors++;
 var valid0 = _errs6 === errors;
 }
 if(data.header !== undefined){
-let data4 = data.header;
-const _errs8 = errors;
+let data5 = data.header;
 const _errs9 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs10 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
 const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -21039,7 +21119,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 }
 else {
@@ -21056,10 +21136,10 @@ validate137.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteAdCreativeParams = validate140;
-const schema51 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
+exports.validateDeleteAdCreativeParams = validate142;
+const schema52 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateDeleteAdCreativeParams"};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21110,13 +21190,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
+const schema54 = {"type":"string","enum":["ACTIVE","IN_PROCESS","WITH_ISSUES","DELETED"]};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21155,9 +21235,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema53.enum;
+const vSchema0 = schema54.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21166,12 +21246,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21222,12 +21302,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateDeleteAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -21314,8 +21394,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate141(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate143(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -21343,8 +21423,8 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.account_id !== undefined){
 let data4 = data3.account_id;
 const _errs8 = errors;
-if(!(validate141(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate143(data4, {instancePath:instancePath+"/query/account_id",parentData:data3,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 else {
@@ -21448,8 +21528,8 @@ var valid2 = _errs11 === errors;
 if(data3.status !== undefined){
 let data7 = data3.status;
 const _errs13 = errors;
-if(!(validate144(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate146(data7, {instancePath:instancePath+"/query/status",parentData:data3,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 else {
@@ -21459,8 +21539,8 @@ var valid2 = _errs13 === errors;
 if(data3.access_token !== undefined){
 let data8 = data3.access_token;
 const _errs14 = errors;
-if(!(validate146(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+if(!(validate148(data8, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 else {
@@ -21509,15 +21589,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativeParams = validate148;
-const schema55 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},"thumbnail_width":{"type":"integer","minimum":0,"default":64},"thumbnail_height":{"type":"integer","minimum":0,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
-const pattern14 = new RegExp("^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$", "u");
+exports.validateGetAdCreativeParams = validate150;
+const schema56 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"thumbnail_width":{"type":"integer","minimum":0,"default":64},"thumbnail_height":{"type":"integer","minimum":0,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21568,12 +21647,68 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate149.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern10.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate153.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21624,12 +21759,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate151.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -21716,8 +21851,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate149(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate151(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 else {
@@ -21745,26 +21880,35 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.fields !== undefined){
 let data4 = data3.fields;
 const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType1 = typeof data4;
+if(!(validate153(data4, {instancePath:instancePath+"/query/fields",parentData:data3,parentDataProperty:"fields",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs8 === errors;
+}
+if(data3.thumbnail_width !== undefined){
+let data5 = data3.thumbnail_width;
+const _errs9 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType1 = typeof data5;
 let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType1 = typeof data4;
-if(typeof data4 === "string"){
-coerced1 = data4;
+if(dataType1 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType1 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced1 = data5;
 }
 }
 if(coerced1 !== undefined){
 }
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data4;
-}
-else if(data4 === null){
-coerced1 = "";
+else if(dataType1 === "boolean" || data5 === null
+              || (dataType1 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced1 = +data5;
 }
 else {
-const err5 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21774,16 +21918,16 @@ vErrors.push(err5);
 errors++;
 }
 if(coerced1 !== undefined){
-data4 = coerced1;
+data5 = coerced1;
 if(data3 !== undefined){
-data3["fields"] = coerced1;
+data3["thumbnail_width"] = coerced1;
 }
 }
 }
-const _errs9 = errors;
-if(typeof data4 === "string"){
-if(!pattern14.test(data4)){
-const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+const _errs10 = errors;
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err6 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21793,29 +21937,29 @@ vErrors.push(err6);
 errors++;
 }
 }
-var valid2 = _errs8 === errors;
+var valid2 = _errs9 === errors;
 }
-if(data3.thumbnail_width !== undefined){
-let data5 = data3.thumbnail_width;
-const _errs10 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-let dataType2 = typeof data5;
+if(data3.thumbnail_height !== undefined){
+let data6 = data3.thumbnail_height;
+const _errs11 = errors;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+let dataType2 = typeof data6;
 let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType2 = typeof data5;
-if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
-coerced2 = data5;
+if(dataType2 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType2 = typeof data6;
+if((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))){
+coerced2 = data6;
 }
 }
 if(coerced2 !== undefined){
 }
-else if(dataType2 === "boolean" || data5 === null
-              || (dataType2 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced2 = +data5;
+else if(dataType2 === "boolean" || data6 === null
+              || (dataType2 === "string" && data6 && data6 == +data6 && !(data6 % 1))){
+coerced2 = +data6;
 }
 else {
-const err7 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21825,16 +21969,16 @@ vErrors.push(err7);
 errors++;
 }
 if(coerced2 !== undefined){
-data5 = coerced2;
+data6 = coerced2;
 if(data3 !== undefined){
-data3["thumbnail_width"] = coerced2;
+data3["thumbnail_height"] = coerced2;
 }
 }
 }
-const _errs11 = errors;
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const _errs12 = errors;
+if(typeof data6 == "number"){
+if(data6 < 0 || isNaN(data6)){
+const err8 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21844,29 +21988,22 @@ vErrors.push(err8);
 errors++;
 }
 }
-var valid2 = _errs10 === errors;
+var valid2 = _errs11 === errors;
 }
-if(data3.thumbnail_height !== undefined){
-let data6 = data3.thumbnail_height;
-const _errs12 = errors;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-let dataType3 = typeof data6;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType3 = typeof data6;
-if((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))){
-coerced3 = data6;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data6 === null
-              || (dataType3 === "string" && data6 && data6 == +data6 && !(data6 % 1))){
-coerced3 = +data6;
+if(data3.access_token !== undefined){
+let data7 = data3.access_token;
+const _errs13 = errors;
+if(!(validate155(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
 }
 else {
-const err9 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+var valid2 = _errs13 === errors;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21875,17 +22012,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(coerced3 !== undefined){
-data6 = coerced3;
-if(data3 !== undefined){
-data3["thumbnail_height"] = coerced3;
+var valid0 = _errs6 === errors;
 }
+if(data.header !== undefined){
+let data8 = data.header;
+const _errs14 = errors;
+const _errs15 = errors;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
-}
-const _errs13 = errors;
-if(typeof data6 == "number"){
-if(data6 < 0 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err10 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21894,23 +22030,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-var valid2 = _errs12 === errors;
-}
-if(data3.access_token !== undefined){
-let data7 = data3.access_token;
-const _errs14 = errors;
-if(!(validate151(data7, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs14 === errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21919,45 +22043,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-if(data.header !== undefined){
-let data8 = data.header;
-const _errs15 = errors;
-const _errs16 = errors;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-}
-else {
-const err12 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid0 = _errs15 === errors;
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate148.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetAdCreativePreviewsParams = validate153;
-const schema58 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
+exports.validateGetAdCreativePreviewsParams = validate157;
+const schema60 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22008,13 +22101,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate154.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
+const schema62 = {"type":"string","enum":["AUDIENCE_NETWORK_INSTREAM_VIDEO","AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE","AUDIENCE_NETWORK_OUTSTREAM_VIDEO","AUDIENCE_NETWORK_REWARDED_VIDEO","BIZ_DISCO_FEED_MOBILE","DESKTOP_FEED_STANDARD","PLATFORM_PROFILE_FEED_DESKTOP","PLATFORM_PROFILE_FEED_MOBILE","PLATFORM_PROFILE_REELS_MOBILE","PLATFORM_REELS_BANNER","PLATFORM_REELS_BANNER_DESKTOP","PLATFORM_REELS_MOBILE","PLATFORM_REELS_POSTLOOP","PLATFORM_REELS_STICKER","PLATFORM_STORY_MOBILE","PLATFORM_STORY_STICKER_MOBILE","PHOTOAPP_EXPLORE_CONTEXTUAL","PHOTOAPP_EXPLORE_GRID_HOME","PHOTOAPP_EXPLORE_IMMERSIVE","PHOTOAPP_FEED_WEB","PHOTOAPP_FEED_WEB_M_SITE","PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS","PHOTOAPP_PROFILE_FEED","PHOTOAPP_PROFILE_REELS","PHOTOAPP_REELS","PHOTOAPP_REELS_OVERLAY","PHOTOAPP_SEARCH_CHAIN","PHOTOAPP_SEARCH_GRID","PHOTOAPP_STANDARD","PHOTOAPP_STORY","PHOTOAPP_STORY_EFFECT_TRAY","PHOTOAPP_STORY_WEB","PHOTOAPP_STORY_WEB_M_SITE","INSTANT_ARTICLE_RECIRCULATION_AD","INSTANT_ARTICLE_STANDARD","INSTREAM_BANNER_DESKTOP","INSTREAM_BANNER_FULLSCREEN_MOBILE","INSTREAM_BANNER_IMMERSIVE_MOBILE","INSTREAM_BANNER_MOBILE","INSTREAM_VIDEO_DESKTOP","INSTREAM_VIDEO_FULLSCREEN_MOBILE","INSTREAM_VIDEO_IMAGE","INSTREAM_VIDEO_IMMERSIVE_MOBILE","INSTREAM_VIDEO_MOBILE","JOB_BROWSER_DESKTOP","JOB_BROWSER_MOBILE","MARKETPLACE_MOBILE","MESSAGING_MOBILE_INBOX_MEDIA","MESSAGING_MOBILE_STORY_MEDIA","MOBILE_BANNER","MOBILE_FEED_BASIC","MOBILE_FEED_STANDARD","MOBILE_FULLWIDTH","MOBILE_INTERSTITIAL","MOBILE_MEDIUM_RECTANGLE","MOBILE_NATIVE","RIGHT_COLUMN_STANDARD","SUGGESTED_VIDEO_DESKTOP","SUGGESTED_VIDEO_FULLSCREEN_MOBILE","SUGGESTED_VIDEO_IMMERSIVE_MOBILE","SUGGESTED_VIDEO_MOBILE","WATCH_FEED_HOME","WATCH_FEED_MOBILE"]};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22053,9 +22146,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema60.enum;
+const vSchema0 = schema62.enum;
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "AUDIENCE_NETWORK_INSTREAM_VIDEO") || (data === "AUDIENCE_NETWORK_INSTREAM_VIDEO_MOBILE")) || (data === "AUDIENCE_NETWORK_OUTSTREAM_VIDEO")) || (data === "AUDIENCE_NETWORK_REWARDED_VIDEO")) || (data === "BIZ_DISCO_FEED_MOBILE")) || (data === "DESKTOP_FEED_STANDARD")) || (data === "PLATFORM_PROFILE_FEED_DESKTOP")) || (data === "PLATFORM_PROFILE_FEED_MOBILE")) || (data === "PLATFORM_PROFILE_REELS_MOBILE")) || (data === "PLATFORM_REELS_BANNER")) || (data === "PLATFORM_REELS_BANNER_DESKTOP")) || (data === "PLATFORM_REELS_MOBILE")) || (data === "PLATFORM_REELS_POSTLOOP")) || (data === "PLATFORM_REELS_STICKER")) || (data === "PLATFORM_STORY_MOBILE")) || (data === "PLATFORM_STORY_STICKER_MOBILE")) || (data === "PHOTOAPP_EXPLORE_CONTEXTUAL")) || (data === "PHOTOAPP_EXPLORE_GRID_HOME")) || (data === "PHOTOAPP_EXPLORE_IMMERSIVE")) || (data === "PHOTOAPP_FEED_WEB")) || (data === "PHOTOAPP_FEED_WEB_M_SITE")) || (data === "PHOTOAPP_LEAD_GEN_MULTI_SUBMIT_ADS")) || (data === "PHOTOAPP_PROFILE_FEED")) || (data === "PHOTOAPP_PROFILE_REELS")) || (data === "PHOTOAPP_REELS")) || (data === "PHOTOAPP_REELS_OVERLAY")) || (data === "PHOTOAPP_SEARCH_CHAIN")) || (data === "PHOTOAPP_SEARCH_GRID")) || (data === "PHOTOAPP_STANDARD")) || (data === "PHOTOAPP_STORY")) || (data === "PHOTOAPP_STORY_EFFECT_TRAY")) || (data === "PHOTOAPP_STORY_WEB")) || (data === "PHOTOAPP_STORY_WEB_M_SITE")) || (data === "INSTANT_ARTICLE_RECIRCULATION_AD")) || (data === "INSTANT_ARTICLE_STANDARD")) || (data === "INSTREAM_BANNER_DESKTOP")) || (data === "INSTREAM_BANNER_FULLSCREEN_MOBILE")) || (data === "INSTREAM_BANNER_IMMERSIVE_MOBILE")) || (data === "INSTREAM_BANNER_MOBILE")) || (data === "INSTREAM_VIDEO_DESKTOP")) || (data === "INSTREAM_VIDEO_FULLSCREEN_MOBILE")) || (data === "INSTREAM_VIDEO_IMAGE")) || (data === "INSTREAM_VIDEO_IMMERSIVE_MOBILE")) || (data === "INSTREAM_VIDEO_MOBILE")) || (data === "JOB_BROWSER_DESKTOP")) || (data === "JOB_BROWSER_MOBILE")) || (data === "MARKETPLACE_MOBILE")) || (data === "MESSAGING_MOBILE_INBOX_MEDIA")) || (data === "MESSAGING_MOBILE_STORY_MEDIA")) || (data === "MOBILE_BANNER")) || (data === "MOBILE_FEED_BASIC")) || (data === "MOBILE_FEED_STANDARD")) || (data === "MOBILE_FULLWIDTH")) || (data === "MOBILE_INTERSTITIAL")) || (data === "MOBILE_MEDIUM_RECTANGLE")) || (data === "MOBILE_NATIVE")) || (data === "RIGHT_COLUMN_STANDARD")) || (data === "SUGGESTED_VIDEO_DESKTOP")) || (data === "SUGGESTED_VIDEO_FULLSCREEN_MOBILE")) || (data === "SUGGESTED_VIDEO_IMMERSIVE_MOBILE")) || (data === "SUGGESTED_VIDEO_MOBILE")) || (data === "WATCH_FEED_HOME")) || (data === "WATCH_FEED_MOBILE"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22064,12 +22157,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22120,13 +22213,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate158.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateGetAdCreativePreviewsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -22213,8 +22306,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate154(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate158(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 else {
@@ -22252,8 +22345,8 @@ errors++;
 if(data3.ad_format !== undefined){
 let data4 = data3.ad_format;
 const _errs8 = errors;
-if(!(validate156(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate160(data4, {instancePath:instancePath+"/query/ad_format",parentData:data3,parentDataProperty:"ad_format",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 else {
@@ -22299,9 +22392,9 @@ data3["creative_feature"] = coerced1;
 }
 }
 const _errs10 = errors;
-const vSchema0 = schema58.properties.query.properties.creative_feature.enum;
+const vSchema0 = schema60.properties.query.properties.creative_feature.enum;
 if(!(((data5 === "product_metadata_automation") || (data5 === "profile_card")) || (data5 === "standard_enhancements_catalog"))){
-const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema58.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/query/creative_feature",schemaPath:"#/properties/query/properties/creative_feature/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.creative_feature.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22793,9 +22886,9 @@ data3["render_type"] = coerced12;
 }
 }
 const _errs32 = errors;
-const vSchema1 = schema58.properties.query.properties.render_type.enum;
+const vSchema1 = schema60.properties.query.properties.render_type.enum;
 if(!(data16 === "FALLBACK")){
-const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema58.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -22864,8 +22957,8 @@ var valid2 = _errs33 === errors;
 if(data3.access_token !== undefined){
 let data18 = data3.access_token;
 const _errs35 = errors;
-if(!(validate158(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate162(data18, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
 errors = vErrors.length;
 }
 else {
@@ -22914,14 +23007,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListAdCreativesParams = validate160;
-const schema62 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
+exports.validateListAdCreativesParams = validate164;
+const schema64 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22972,12 +23065,68 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate161.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern10.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23028,12 +23177,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate163.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListAdCreativesParams" */;
 let vErrors = null;
 let errors = 0;
@@ -23120,8 +23269,8 @@ var valid1 = _errs3 === errors;
 if(data0.ad_account_id !== undefined){
 let data2 = data0.ad_account_id;
 const _errs5 = errors;
-if(!(validate161(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if(!(validate165(data2, {instancePath:instancePath+"/path/ad_account_id",parentData:data0,parentDataProperty:"ad_account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 else {
@@ -23149,26 +23298,35 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.fields !== undefined){
 let data4 = data3.fields;
 const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType1 = typeof data4;
+if(!(validate167(data4, {instancePath:instancePath+"/query/fields",parentData:data3,parentDataProperty:"fields",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs8 === errors;
+}
+if(data3.limit !== undefined){
+let data5 = data3.limit;
+const _errs9 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType1 = typeof data5;
 let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType1 = typeof data4;
-if(typeof data4 === "string"){
-coerced1 = data4;
+if(dataType1 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType1 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced1 = data5;
 }
 }
 if(coerced1 !== undefined){
 }
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data4;
-}
-else if(data4 === null){
-coerced1 = "";
+else if(dataType1 === "boolean" || data5 === null
+              || (dataType1 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced1 = +data5;
 }
 else {
-const err5 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23178,16 +23336,38 @@ vErrors.push(err5);
 errors++;
 }
 if(coerced1 !== undefined){
-data4 = coerced1;
+data5 = coerced1;
 if(data3 !== undefined){
-data3["fields"] = coerced1;
+data3["limit"] = coerced1;
 }
 }
 }
-const _errs9 = errors;
-if(typeof data4 === "string"){
-if(!pattern14.test(data4)){
-const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+const _errs10 = errors;
+var valid2 = _errs9 === errors;
+}
+if(data3.after !== undefined){
+let data6 = data3.after;
+const _errs11 = errors;
+if(typeof data6 !== "string"){
+let dataType2 = typeof data6;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType2 = typeof data6;
+if(typeof data6 === "string"){
+coerced2 = data6;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data6;
+}
+else if(data6 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23196,30 +23376,39 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var valid2 = _errs8 === errors;
-}
-if(data3.limit !== undefined){
-let data5 = data3.limit;
-const _errs10 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-let dataType2 = typeof data5;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType2 = typeof data5;
-if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
-coerced2 = data5;
-}
-}
 if(coerced2 !== undefined){
+data6 = coerced2;
+if(data3 !== undefined){
+data3["after"] = coerced2;
 }
-else if(dataType2 === "boolean" || data5 === null
-              || (dataType2 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced2 = +data5;
+}
+}
+const _errs12 = errors;
+var valid2 = _errs11 === errors;
+}
+if(data3.before !== undefined){
+let data7 = data3.before;
+const _errs13 = errors;
+if(typeof data7 !== "string"){
+let dataType3 = typeof data7;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType3 = typeof data7;
+if(typeof data7 === "string"){
+coerced3 = data7;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data7;
+}
+else if(data7 === null){
+coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23228,39 +23417,39 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(coerced2 !== undefined){
-data5 = coerced2;
-if(data3 !== undefined){
-data3["limit"] = coerced2;
-}
-}
-}
-const _errs11 = errors;
-var valid2 = _errs10 === errors;
-}
-if(data3.after !== undefined){
-let data6 = data3.after;
-const _errs12 = errors;
-if(typeof data6 !== "string"){
-let dataType3 = typeof data6;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType3 = typeof data6;
-if(typeof data6 === "string"){
-coerced3 = data6;
-}
-}
 if(coerced3 !== undefined){
+data7 = coerced3;
+if(data3 !== undefined){
+data3["before"] = coerced3;
 }
-else if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data6;
 }
-else if(data6 === null){
-coerced3 = "";
+}
+const _errs14 = errors;
+var valid2 = _errs13 === errors;
+}
+if(data3.summary !== undefined){
+let data8 = data3.summary;
+const _errs15 = errors;
+if(typeof data8 !== "string"){
+let dataType4 = typeof data8;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType4 = typeof data8;
+if(typeof data8 === "string"){
+coerced4 = data8;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data8;
+}
+else if(data8 === null){
+coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23269,39 +23458,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(coerced3 !== undefined){
-data6 = coerced3;
-if(data3 !== undefined){
-data3["after"] = coerced3;
-}
-}
-}
-const _errs13 = errors;
-var valid2 = _errs12 === errors;
-}
-if(data3.before !== undefined){
-let data7 = data3.before;
-const _errs14 = errors;
-if(typeof data7 !== "string"){
-let dataType4 = typeof data7;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data7) && data7.length == 1){
-data7 = data7[0];
-dataType4 = typeof data7;
-if(typeof data7 === "string"){
-coerced4 = data7;
-}
-}
 if(coerced4 !== undefined){
+data8 = coerced4;
+if(data3 !== undefined){
+data3["summary"] = coerced4;
 }
-else if(dataType4 == "number" || dataType4 == "boolean"){
-coerced4 = "" + data7;
 }
-else if(data7 === null){
-coerced4 = "";
 }
-else {
-const err9 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs16 = errors;
+const vSchema0 = schema64.properties.query.properties.summary.enum;
+if(!(((data8 === "total_count") || (data8 === "true")) || (data8 === "false"))){
+const err9 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23310,39 +23477,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(coerced4 !== undefined){
-data7 = coerced4;
-if(data3 !== undefined){
-data3["before"] = coerced4;
+var valid2 = _errs15 === errors;
 }
-}
-}
-const _errs15 = errors;
-var valid2 = _errs14 === errors;
-}
-if(data3.summary !== undefined){
-let data8 = data3.summary;
-const _errs16 = errors;
-if(typeof data8 !== "string"){
-let dataType5 = typeof data8;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data8) && data8.length == 1){
-data8 = data8[0];
-dataType5 = typeof data8;
-if(typeof data8 === "string"){
-coerced5 = data8;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data8;
-}
-else if(data8 === null){
-coerced5 = "";
+if(data3.access_token !== undefined){
+let data9 = data3.access_token;
+const _errs17 = errors;
+if(!(validate169(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+errors = vErrors.length;
 }
 else {
-const err10 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs17 === errors;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23351,17 +23501,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(coerced5 !== undefined){
-data8 = coerced5;
-if(data3 !== undefined){
-data3["summary"] = coerced5;
+var valid0 = _errs6 === errors;
 }
+if(data.header !== undefined){
+let data10 = data.header;
+const _errs18 = errors;
+const _errs19 = errors;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 }
-}
-const _errs17 = errors;
-const vSchema0 = schema62.properties.query.properties.summary.enum;
-if(!(((data8 === "total_count") || (data8 === "true")) || (data8 === "false"))){
-const err11 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema62.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
+else {
+const err11 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23370,22 +23519,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid2 = _errs16 === errors;
-}
-if(data3.access_token !== undefined){
-let data9 = data3.access_token;
-const _errs18 = errors;
-if(!(validate163(data9, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs18 === errors;
+var valid0 = _errs18 === errors;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23394,45 +23532,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-if(data.header !== undefined){
-let data10 = data.header;
-const _errs19 = errors;
-const _errs20 = errors;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-}
-else {
-const err13 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid0 = _errs19 === errors;
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate160.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListPromotablePostsParams = validate165;
-const schema65 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
+exports.validateListPromotablePostsParams = validate171;
+const schema68 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23483,12 +23590,68 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate166.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern10.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate174.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -23539,12 +23702,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate168.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateListPromotablePostsParams" */;
 let vErrors = null;
 let errors = 0;
@@ -23631,8 +23794,8 @@ var valid1 = _errs3 === errors;
 if(data0.page_id !== undefined){
 let data2 = data0.page_id;
 const _errs5 = errors;
-if(!(validate166(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate172(data2, {instancePath:instancePath+"/path/page_id",parentData:data0,parentDataProperty:"page_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
 else {
@@ -23783,26 +23946,35 @@ var valid2 = _errs12 === errors;
 if(data3.fields !== undefined){
 let data7 = data3.fields;
 const _errs14 = errors;
-if(typeof data7 !== "string"){
-let dataType4 = typeof data7;
+if(!(validate174(data7, {instancePath:instancePath+"/query/fields",parentData:data3,parentDataProperty:"fields",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs14 === errors;
+}
+if(data3.limit !== undefined){
+let data8 = data3.limit;
+const _errs15 = errors;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+let dataType4 = typeof data8;
 let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data7) && data7.length == 1){
-data7 = data7[0];
-dataType4 = typeof data7;
-if(typeof data7 === "string"){
-coerced4 = data7;
+if(dataType4 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType4 = typeof data8;
+if((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))){
+coerced4 = data8;
 }
 }
 if(coerced4 !== undefined){
 }
-else if(dataType4 == "number" || dataType4 == "boolean"){
-coerced4 = "" + data7;
-}
-else if(data7 === null){
-coerced4 = "";
+else if(dataType4 === "boolean" || data8 === null
+              || (dataType4 === "string" && data8 && data8 == +data8 && !(data8 % 1))){
+coerced4 = +data8;
 }
 else {
-const err8 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23812,16 +23984,38 @@ vErrors.push(err8);
 errors++;
 }
 if(coerced4 !== undefined){
-data7 = coerced4;
+data8 = coerced4;
 if(data3 !== undefined){
-data3["fields"] = coerced4;
+data3["limit"] = coerced4;
 }
 }
 }
-const _errs15 = errors;
-if(typeof data7 === "string"){
-if(!pattern14.test(data7)){
-const err9 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+const _errs16 = errors;
+var valid2 = _errs15 === errors;
+}
+if(data3.after !== undefined){
+let data9 = data3.after;
+const _errs17 = errors;
+if(typeof data9 !== "string"){
+let dataType5 = typeof data9;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType5 = typeof data9;
+if(typeof data9 === "string"){
+coerced5 = data9;
+}
+}
+if(coerced5 !== undefined){
+}
+else if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data9;
+}
+else if(data9 === null){
+coerced5 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23830,30 +24024,39 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-var valid2 = _errs14 === errors;
-}
-if(data3.limit !== undefined){
-let data8 = data3.limit;
-const _errs16 = errors;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-let dataType5 = typeof data8;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data8) && data8.length == 1){
-data8 = data8[0];
-dataType5 = typeof data8;
-if((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))){
-coerced5 = data8;
-}
-}
 if(coerced5 !== undefined){
+data9 = coerced5;
+if(data3 !== undefined){
+data3["after"] = coerced5;
 }
-else if(dataType5 === "boolean" || data8 === null
-              || (dataType5 === "string" && data8 && data8 == +data8 && !(data8 % 1))){
-coerced5 = +data8;
+}
+}
+const _errs18 = errors;
+var valid2 = _errs17 === errors;
+}
+if(data3.before !== undefined){
+let data10 = data3.before;
+const _errs19 = errors;
+if(typeof data10 !== "string"){
+let dataType6 = typeof data10;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType6 = typeof data10;
+if(typeof data10 === "string"){
+coerced6 = data10;
+}
+}
+if(coerced6 !== undefined){
+}
+else if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data10;
+}
+else if(data10 === null){
+coerced6 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23862,39 +24065,30 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(coerced5 !== undefined){
-data8 = coerced5;
-if(data3 !== undefined){
-data3["limit"] = coerced5;
-}
-}
-}
-const _errs17 = errors;
-var valid2 = _errs16 === errors;
-}
-if(data3.after !== undefined){
-let data9 = data3.after;
-const _errs18 = errors;
-if(typeof data9 !== "string"){
-let dataType6 = typeof data9;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data9) && data9.length == 1){
-data9 = data9[0];
-dataType6 = typeof data9;
-if(typeof data9 === "string"){
-coerced6 = data9;
-}
-}
 if(coerced6 !== undefined){
+data10 = coerced6;
+if(data3 !== undefined){
+data3["before"] = coerced6;
 }
-else if(dataType6 == "number" || dataType6 == "boolean"){
-coerced6 = "" + data9;
 }
-else if(data9 === null){
-coerced6 = "";
+}
+const _errs20 = errors;
+var valid2 = _errs19 === errors;
+}
+if(data3.access_token !== undefined){
+let data11 = data3.access_token;
+const _errs21 = errors;
+if(!(validate176(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+errors = vErrors.length;
 }
 else {
-const err11 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs21 === errors;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23903,39 +24097,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(coerced6 !== undefined){
-data9 = coerced6;
-if(data3 !== undefined){
-data3["after"] = coerced6;
+var valid0 = _errs6 === errors;
 }
-}
-}
-const _errs19 = errors;
-var valid2 = _errs18 === errors;
-}
-if(data3.before !== undefined){
-let data10 = data3.before;
-const _errs20 = errors;
-if(typeof data10 !== "string"){
-let dataType7 = typeof data10;
-let coerced7 = undefined;
-if(dataType7 == 'object' && Array.isArray(data10) && data10.length == 1){
-data10 = data10[0];
-dataType7 = typeof data10;
-if(typeof data10 === "string"){
-coerced7 = data10;
-}
-}
-if(coerced7 !== undefined){
-}
-else if(dataType7 == "number" || dataType7 == "boolean"){
-coerced7 = "" + data10;
-}
-else if(data10 === null){
-coerced7 = "";
+if(data.header !== undefined){
+let data12 = data.header;
+const _errs22 = errors;
+const _errs23 = errors;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-const err12 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23944,30 +24115,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(coerced7 !== undefined){
-data10 = coerced7;
-if(data3 !== undefined){
-data3["before"] = coerced7;
-}
-}
-}
-const _errs21 = errors;
-var valid2 = _errs20 === errors;
-}
-if(data3.access_token !== undefined){
-let data11 = data3.access_token;
-const _errs22 = errors;
-if(!(validate168(data11, {instancePath:instancePath+"/query/access_token",parentData:data3,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs22 === errors;
+var valid0 = _errs22 === errors;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23976,45 +24128,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-if(data.header !== undefined){
-let data12 = data.header;
-const _errs23 = errors;
-const _errs24 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-}
-else {
-const err14 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid0 = _errs23 === errors;
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate165.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody0 = validate170;
-const schema68 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
+exports.validateUpdateAdCreativeBody0 = validate178;
+const schema72 = {"type":"object","additionalProperties":false,"properties":{"account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"adlabels":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdLabel"}},"name":{"type":"string","maxLength":100},"status":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeStatus"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"},"id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"$id":"spec://ad-creative/validateUpdateAdCreativeBody0"};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24065,12 +24186,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate171.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24261,12 +24382,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24305,9 +24426,9 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 const _errs0 = errors;
-const vSchema0 = schema53.enum;
+const vSchema0 = schema54.enum;
 if(!((((data === "ACTIVE") || (data === "IN_PROCESS")) || (data === "WITH_ISSUES")) || (data === "DELETED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24316,12 +24437,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24372,12 +24493,202 @@ vErrors.push(err1);
 errors++;
 }
 }
+validate186.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token")) || (key0 === "id"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+const _errs2 = errors;
+if(!(validate179(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs2 === errors;
+}
+if(data.adlabels !== undefined){
+let data1 = data.adlabels;
+const _errs3 = errors;
+if(!(Array.isArray(data1))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(Array.isArray(data1)){
+coerced0 = data1;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "string" || dataType0 === "number"
+              || dataType0 === "boolean" || data1 === null){
+coerced0 = [data1];
+}
+else {
+const err1 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data !== undefined){
+data["adlabels"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(Array.isArray(data1)){
+let valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs5 = errors;
+if(!(validate181(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs6 = errors;
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data !== undefined){
+data["name"] = coerced1;
+}
+}
+}
+const _errs7 = errors;
+if(typeof data3 === "string"){
+if(func0(data3) > 100){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid0 = _errs6 === errors;
+}
+if(data.status !== undefined){
+let data4 = data.status;
+const _errs8 = errors;
+if(!(validate184(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+if(data.access_token !== undefined){
+let data5 = data.access_token;
+const _errs9 = errors;
+if(!(validate186(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+if(data.id !== undefined){
+let data6 = data.id;
+const _errs10 = errors;
+if(!(validate179(data6, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate178.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateUpdateAdCreativeBody1 = validate178;
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
 let vErrors = null;
 let errors = 0;
@@ -24385,7 +24696,7 @@ const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
+if(!((((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token")) || (key0 === "id"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -24399,8 +24710,8 @@ errors++;
 if(data.account_id !== undefined){
 let data0 = data.account_id;
 const _errs2 = errors;
-if(!(validate171(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if(!(validate179(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
 }
 else {
@@ -24450,8 +24761,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate173(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate181(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 else {
@@ -24520,8 +24831,8 @@ var valid0 = _errs6 === errors;
 if(data.status !== undefined){
 let data4 = data.status;
 const _errs8 = errors;
-if(!(validate176(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate184(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 else {
@@ -24531,13 +24842,24 @@ var valid0 = _errs8 === errors;
 if(data.access_token !== undefined){
 let data5 = data.access_token;
 const _errs9 = errors;
-if(!(validate178(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate186(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
 else {
 }
 var valid0 = _errs9 === errors;
+}
+if(data.id !== undefined){
+let data6 = data.id;
+const _errs10 = errors;
+if(!(validate179(data6, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
 }
 }
 else {
@@ -24550,193 +24872,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateAdCreativeBody1 = validate170;
+exports.validateUpdateAdCreativeParams = validate189;
+const schema77 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://ad-creative/validateUpdateAdCreativeBody0" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "account_id") || (key0 === "adlabels")) || (key0 === "name")) || (key0 === "status")) || (key0 === "access_token"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.account_id !== undefined){
-let data0 = data.account_id;
-const _errs2 = errors;
-if(!(validate171(data0, {instancePath:instancePath+"/account_id",parentData:data,parentDataProperty:"account_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs2 === errors;
-}
-if(data.adlabels !== undefined){
-let data1 = data.adlabels;
-const _errs3 = errors;
-if(!(Array.isArray(data1))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if(Array.isArray(data1)){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "string" || dataType0 === "number"
-              || dataType0 === "boolean" || data1 === null){
-coerced0 = [data1];
-}
-else {
-const err1 = {instancePath:instancePath+"/adlabels",schemaPath:"#/properties/adlabels/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data !== undefined){
-data["adlabels"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(Array.isArray(data1)){
-let valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(!(validate173(data2, {instancePath:instancePath+"/adlabels/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if(typeof data3 === "string"){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data3;
-}
-else if(data3 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data !== undefined){
-data["name"] = coerced1;
-}
-}
-}
-const _errs7 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 100){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid0 = _errs6 === errors;
-}
-if(data.status !== undefined){
-let data4 = data.status;
-const _errs8 = errors;
-if(!(validate176(data4, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
-}
-if(data.access_token !== undefined){
-let data5 = data.access_token;
-const _errs9 = errors;
-if(!(validate178(data5, {instancePath:instancePath+"/access_token",parentData:data,parentDataProperty:"access_token",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs9 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate170.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateUpdateAdCreativeParams = validate180;
-const schema73 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"type":"string","pattern":"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateUpdateAdCreativeParams"};
-
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -24787,12 +24930,68 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate181.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern10.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+validate192.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://ad-creative/validateUpdateAdCreativeParams" */;
 let vErrors = null;
 let errors = 0;
@@ -24879,8 +25078,8 @@ var valid1 = _errs3 === errors;
 if(data0.creative_id !== undefined){
 let data2 = data0.creative_id;
 const _errs5 = errors;
-if(!(validate181(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate190(data2, {instancePath:instancePath+"/path/creative_id",parentData:data0,parentDataProperty:"creative_id",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 else {
@@ -24908,26 +25107,17 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.fields !== undefined){
 let data4 = data3.fields;
 const _errs8 = errors;
-if(typeof data4 !== "string"){
-let dataType1 = typeof data4;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType1 = typeof data4;
-if(typeof data4 === "string"){
-coerced1 = data4;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data4;
-}
-else if(data4 === null){
-coerced1 = "";
+if(!(validate192(data4, {instancePath:instancePath+"/query/fields",parentData:data3,parentDataProperty:"fields",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+errors = vErrors.length;
 }
 else {
-const err5 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid2 = _errs8 === errors;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24936,17 +25126,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(coerced1 !== undefined){
-data4 = coerced1;
-if(data3 !== undefined){
-data3["fields"] = coerced1;
+var valid0 = _errs6 === errors;
 }
-}
-}
+if(data.header !== undefined){
+let data5 = data.header;
 const _errs9 = errors;
-if(typeof data4 === "string"){
-if(!pattern14.test(data4)){
-const err6 = {instancePath:instancePath+"/query/fields",schemaPath:"#/properties/query/properties/fields/pattern",keyword:"pattern",params:{pattern: "^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"},message:"must match pattern \""+"^(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:\\{(?: *[A-Za-z0-9_]+(?:\\.[A-Za-z_]+\\([^(){}]*\\))* *(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|(?=\\})))*\\} *)?(?:,(?= *[A-Za-z0-9_])|$))+$"+"\""};
+const _errs10 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24955,12 +25144,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var valid2 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24969,38 +25157,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-if(data.header !== undefined){
-let data5 = data.header;
-const _errs10 = errors;
-const _errs11 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-const err8 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var valid0 = _errs10 === errors;
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate180.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 

@@ -130,7 +130,7 @@ export interface AnalyticsHandlers {
   /**
    * GET /v2/reports: Query an analytics report
    *
-   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1.
+   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1, ANA-QUERY-8, ANA-SORT-1, ANA-PAGE-1, ANA-FILTER-1, ANA-CURRENCY-1, ANA-OWNER-1.
    */
   queryReports(input: QueryReportsInput): Promise<QueryReportsReply>;
   /**
@@ -151,9 +151,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
-    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
     credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
-    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/partner-management"],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateDeleteGroupParams,
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupResponse400, "401": v.validateDeleteGroupResponse401, "403": v.validateDeleteGroupResponse403, "404": v.validateDeleteGroupResponse404, "429": v.validateDeleteGroupResponse429 },
@@ -166,9 +166,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
-    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
     credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
-    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/partner-management"],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateDeleteGroupItemParams,
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupItemResponse400, "401": v.validateDeleteGroupItemResponse401, "403": v.validateDeleteGroupItemResponse403, "404": v.validateDeleteGroupItemResponse404, "429": v.validateDeleteGroupItemResponse429 },
@@ -181,9 +181,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
-    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
     credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
-    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/partner-management"],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateInsertGroupParams,
     validateBody: { "application/json": v.validateInsertGroupBody0 },
     validateResponse: { "200": v.validateInsertGroupResponse200, "400": v.validateInsertGroupResponse400, "401": v.validateInsertGroupResponse401, "403": v.validateInsertGroupResponse403, "429": v.validateInsertGroupResponse429 },
@@ -196,9 +196,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
-    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
     credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
-    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/partner-management"],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateInsertGroupItemParams,
     validateBody: { "application/json": v.validateInsertGroupItemBody0 },
     validateResponse: { "200": v.validateInsertGroupItemResponse200, "400": v.validateInsertGroupItemResponse400, "401": v.validateInsertGroupItemResponse401, "403": v.validateInsertGroupItemResponse403, "404": v.validateInsertGroupItemResponse404, "429": v.validateInsertGroupItemResponse429 },
@@ -256,9 +256,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
-    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
     credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
-    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/partner-management"],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateUpdateGroupParams,
     validateBody: { "application/json": v.validateUpdateGroupBody0 },
     validateResponse: { "200": v.validateUpdateGroupResponse200, "400": v.validateUpdateGroupResponse400, "401": v.validateUpdateGroupResponse401, "403": v.validateUpdateGroupResponse403, "404": v.validateUpdateGroupResponse404, "429": v.validateUpdateGroupResponse429 },

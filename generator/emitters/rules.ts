@@ -9,10 +9,22 @@ export function emitRules(service: ServiceModel): string {
     if (r.reason) entry.reason = r.reason;
     if (r.operationId) entry.operationId = r.operationId;
     if (r.violation) entry.violation = r.violation;
+    entry.evidence = r.evidence;
+    if (r.violationEvidence) entry.violationEvidence = r.violationEvidence;
     return entry;
   });
   return printStructure({
     statements: [
+      {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: 'Evidence',
+        docs: ['Where an expectation comes from: the service document, the public service, or only a convention of this project.'],
+        properties: [
+          { name: 'kind', isReadonly: true, type: "'document' | 'public' | 'convention'" },
+          { name: 'ref', isReadonly: true, type: 'string', docs: ['The section of the document or notes, the public source, or the convention.'] },
+        ],
+      },
       {
         kind: StructureKind.Interface,
         isExported: true,
@@ -27,6 +39,8 @@ export function emitRules(service: ServiceModel): string {
           { name: 'reason', isReadonly: true, hasQuestionToken: true, type: 'string' },
           { name: 'operationId', isReadonly: true, hasQuestionToken: true, type: 'string' },
           { name: 'violation', isReadonly: true, hasQuestionToken: true, type: '{ readonly http: number; readonly code?: number; readonly status?: string }' },
+          { name: 'evidence', isReadonly: true, type: 'readonly Evidence[]', docs: ["What backs the rule's behaviour; only `convention` entries: a broken expectation is a warning unless --strict."] },
+          { name: 'violationEvidence', isReadonly: true, hasQuestionToken: true, type: 'readonly Evidence[]', docs: ['What backs the exact status/code of `violation`, when that differs from `evidence`.'] },
         ],
       },
       `export const RULES = ${JSON.stringify(rules, null, 2)} as const satisfies readonly Rule[];`,

@@ -3,8 +3,8 @@ import type { OpenApiDocument } from '../loader.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import { resolveRef } from './refs.js';
 import type {
-  BodyKind, CredentialPlacement, CredentialSourceModel, ErrorModel, ErrorStyle, JsonSchema, OperationModel, PaginationModel,
-  ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,
+  BodyKind, CredentialPlacement, CredentialSourceModel, ErrorModel, ErrorStyle, EvidenceModel, JsonSchema, OperationModel,
+  PaginationModel, ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,
 } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -105,7 +105,10 @@ function buildOperation(
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
     errors: (op['x-errors'] ?? []).map(
-      (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '', ...(e.throttled === true ? { throttled: true } : {}) }),
+      (e: any): ErrorModel => ({
+        http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '', evidence: evidenceOf(e.evidence),
+        ...(e.throttled === true ? { throttled: true } : {}),
+      }),
     ),
     credentials: credentialPlacement(op, security, schemes),
     credentialsOptional: security.some((req) => Object.keys(req).length === 0),
@@ -278,13 +281,24 @@ function selection(document: OpenApiDocument, params: ParameterModel[], success?
   return names.length > 0 ? { selectableFields: names, selectionIn: list ? 'data' : 'answer' } : {};
 }
 
+const EVIDENCE_KINDS = new Set(['document', 'public', 'convention']);
+
+/** An `evidence` list as the model keeps it: entries of a known kind with a ref (others are the spec lint's to flag). */
+function evidenceOf(raw: unknown): EvidenceModel[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((e: any) => e && EVIDENCE_KINDS.has(e.kind) && typeof e.ref === 'string')
+    .map((e: any): EvidenceModel => ({ kind: e.kind, ref: e.ref }));
+}
+
 function collectRules(service: string, document: OpenApiDocument): RuleModel[] {
   const rules: RuleModel[] = [];
   const add = (raw: any[] | undefined, operationId?: string) => {
     for (const r of raw ?? []) {
       rules.push({
         id: r.id, service, text: r.text, source: r.source, statefulOnly: r.statefulOnly === true,
-        reason: r.reason, operationId, violation: r.violation,
+        reason: r.reason, operationId, violation: r.violation, evidence: evidenceOf(r.evidence),
+        ...(r.violationEvidence ? { violationEvidence: evidenceOf(r.violationEvidence) } : {}),
       });
     }
   };

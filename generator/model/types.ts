@@ -94,6 +94,8 @@ export interface ErrorModel {
   code: number | string;
   subcode?: number;
   when: string;
+  /** What backs this error (empty when the spec gives none). */
+  evidence: EvidenceModel[];
   /** `throttled: true`: the request was refused unprocessed for its rate (wait and retry), whatever its HTTP status. */
   throttled?: boolean;
 }
@@ -152,6 +154,14 @@ export interface OperationModel {
   ruleIds: string[];
 }
 
+/** Where an expectation comes from (x-rules / x-errors `evidence`, `x-evidence`). */
+export interface EvidenceModel {
+  /** document: the service document; public: the public service; convention: this project's convention only. */
+  kind: 'document' | 'public' | 'convention';
+  /** The section of the document or notes, or the public source, or the convention's section. */
+  ref: string;
+}
+
 export interface RuleModel {
   id: string;
   service: string;
@@ -161,4 +171,8 @@ export interface RuleModel {
   reason?: string;
   operationId?: string;
   violation?: { http: number; code?: number; status?: string };
+  /** What backs the rule's behaviour (empty when the spec gives none). */
+  evidence: EvidenceModel[];
+  /** What backs the exact status/code of `violation`, when it differs from `evidence`. */
+  violationEvidence?: EvidenceModel[];
 }

@@ -473,7 +473,7 @@ function credentialAt(source: CredentialSource, url: URL, headers: Record<string
 }
 
 function defaultMissingCredentials(style: ErrorStyle): ServiceError {
-  if (style === 'graph') return graphError(190, 'An access token is required to request this resource.', { type: 'OAuthException', http: 400 });
+  if (style === 'graph') return graphError(104, 'An access token is required to request this resource.', { type: 'OAuthException', http: 400 });
   return statusError('UNAUTHENTICATED', 'Request is missing required authentication credential.');
 }
 

@@ -1,0 +1,43 @@
+// The mutants of each service: `MUTANTS` of contracts/mutants/<service>.ts (written by each service's owner),
+// or of one module given with --mutants (the gate's own test).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../../generator/loader.js';
+import type { ServiceKey } from '../../generator/services.js';
+import { ALL_RULES } from '../../generated/rules.js';
+import type { Mutant } from './mutant.js';
+
+const SERVICE_OF = new Map<string, string>(ALL_RULES.map((r) => [r.id, r.service]));
+
+export function serviceOfMutant(m: Mutant): ServiceKey {
+  const service = SERVICE_OF.get(m.rule);
+  if (!service) throw new Error(`mutant ${m.id}: rule ${m.rule} is not in the catalogue`);
+  return service as ServiceKey;
+}
+
+async function importMutants(file: string): Promise<Mutant[]> {
+  const mod = (await import(pathToFileURL(file).href)) as { MUTANTS?: Mutant[] };
+  if (!Array.isArray(mod.MUTANTS)) throw new Error(`${path.relative(ROOT, file)} exports no MUTANTS array`);
+  return mod.MUTANTS;
+}
+
+/** The mutants of the given services, checked: unique ids of the form <RULE-ID>/<name>, the rule's service. */
+export async function loadMutants(services: readonly ServiceKey[], moduleFile?: string): Promise<Mutant[]> {
+  const all: Mutant[] = [];
+  if (moduleFile) all.push(...(await importMutants(path.resolve(moduleFile))));
+  else {
+    for (const service of services) {
+      const file = path.join(ROOT, 'contracts', 'mutants', `${service}.ts`);
+      if (fs.existsSync(file)) all.push(...(await importMutants(file)));
+    }
+  }
+  const seen = new Set<string>();
+  for (const m of all) {
+    if (seen.has(m.id)) throw new Error(`mutant id ${m.id} appears twice`);
+    seen.add(m.id);
+    if (!m.id.startsWith(`${m.rule}/`)) throw new Error(`mutant ${m.id}: its id must start with its rule, ${m.rule}/`);
+    if (!m.wrap && !m.defects) throw new Error(`mutant ${m.id} plants nothing (no wrap, no defects)`);
+  }
+  return all.filter((m) => services.includes(serviceOfMutant(m)));
+}

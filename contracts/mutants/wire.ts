@@ -1,0 +1,107 @@
+// Wire-level planting for mutants (Mutant.wrap): rewrite a request before the conforming service sees it
+// ("validated, then ignored" when the original would have been refused), or rewrite its answer (a wrong
+// code, a missing member). Bodies are buffered; the rewritten request is a stream with the same method,
+// URL and headers, so the service cannot tell it from a client's.
+import type http from 'node:http';
+import { Readable } from 'node:stream';
+
+export interface WireRequest {
+  method: string;
+  url: URL;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export type Wrap = (inner: http.RequestListener) => http.RequestListener;
+
+/** Rewrites matching requests (edit returns the new body, or changes `url` in place). */
+export function rewriteRequest(edit: (request: WireRequest) => Buffer | string | void): Wrap {
+  return (inner) => (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request: WireRequest = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://wire'), headers: { ...req.headers }, body: Buffer.concat(chunks) };
+      const edited = edit(request);
+      const body = edited === undefined ? request.body : Buffer.from(edited);
+      const replay = Readable.from(body.length > 0 ? [body] : []) as unknown as http.IncomingMessage;
+      const headers = { ...request.headers };
+      if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
+      delete headers['transfer-encoding'];
+      Object.assign(replay, { method: request.method, url: `${request.url.pathname}${request.url.search}`, headers, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket });
+      inner(replay, res);
+    });
+  };
+}
+
+/** Rewrites the form fields of form-encoded writes for which `when` holds. */
+export function editForm(when: (request: WireRequest) => boolean, edit: (form: URLSearchParams, request: WireRequest) => void): Wrap {
+  return rewriteRequest((request) => {
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') || !when(request)) return;
+    const form = new URLSearchParams(request.body.toString('utf8'));
+    edit(form, request);
+    return form.toString();
+  });
+}
+
+/** Edits a JSON-string form field (object_story_spec and the like) in place. */
+export function editJsonField(form: URLSearchParams, name: string, edit: (value: any) => void): void {
+  const text = form.get(name);
+  if (text === null) return;
+  const value = JSON.parse(text);
+  edit(value);
+  form.set(name, JSON.stringify(value));
+}
+
+export interface WireAnswer {
+  method: string;
+  url: URL;
+  status: number;
+  /** The parsed JSON answer (undefined when it is not JSON). */
+  json: any;
+}
+
+/** Rewrites JSON answers: edit returns the new status and body, or nothing to keep the answer. */
+export function rewriteAnswer(edit: (answer: WireAnswer) => { status?: number; json: unknown } | void): Wrap {
+  return (inner) => (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://wire');
+    const method = req.method ?? 'GET';
+    let status = 200;
+    let headers: Record<string, any> = {};
+    const writeHead = res.writeHead.bind(res);
+    const end = res.end.bind(res);
+    (res as any).writeHead = (code: number, ...rest: any[]) => {
+      status = code;
+      const h = rest.find((r) => r && typeof r === 'object');
+      if (h) headers = { ...h };
+      return res;
+    };
+    (res as any).end = (chunk?: any, ...rest: any[]) => {
+      const text = chunk === undefined || typeof chunk === 'function' ? '' : Buffer.from(chunk).toString('utf8');
+      let json: any;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      const changed = json === undefined ? undefined : edit({ method, url, status, json });
+      const body = changed ? JSON.stringify(changed.json) : text;
+      const finalStatus = changed?.status ?? status;
+      const finalHeaders = { ...headers };
+      for (const key of Object.keys(finalHeaders)) if (key.toLowerCase() === 'content-length') delete finalHeaders[key];
+      finalHeaders['content-length'] = String(Buffer.byteLength(body));
+      writeHead(finalStatus, finalHeaders);
+      return end(body, ...rest.filter((r) => typeof r === 'function'));
+    };
+    inner(req, res);
+  };
+}
+
+/** The operation a request addresses, by method and path shape. */
+export function operationOf(method: string, url: URL): string | undefined {
+  const p = url.pathname;
+  if (/^\/[^/]+\/act_[^/]+\/adcreatives$/.test(p)) return method === 'POST' ? 'createAdCreative' : 'listAdCreatives';
+  if (/^\/[^/]+\/[^/]+\/previews$/.test(p)) return 'getAdCreativePreviews';
+  if (/^\/[^/]+\/[^/]+\/promotable_posts$/.test(p)) return 'listPromotablePosts';
+  if (/^\/[^/]+\/[0-9]+$/.test(p)) return method === 'POST' ? 'updateAdCreative' : method === 'DELETE' ? 'deleteAdCreative' : 'getAdCreative';
+  return undefined;
+}

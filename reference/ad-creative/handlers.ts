@@ -1,0 +1,367 @@
+// The ad creative service's operations on the generated stubs: the router has parsed and validated each
+// request against specs/ad-creative/openapi.yaml; these handlers apply the tenant, state and rule checks
+// the schema cannot, and keep everything in the store.
+import fs from 'node:fs';
+import {
+  graphError, type AdCreativeHandlers, type HandlerInput,
+} from '../../generated/ad-creative/server.js';
+import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
+import { canonicalJson } from './canonical.js';
+import { checkCreate, invalid } from './create-rules.js';
+import type { AdCreativeDefects } from './defects.js';
+import { parseFields, pick, selectNode, type Selection } from './fields.js';
+import { MediaUrls, previewSize } from './media.js';
+import { AccountRateLimiter } from './rate-limit.js';
+import {
+  IdenticalCreativeError, type AdCreativeStore, type CreativeRecord, type CreativeStatus, type Page, type RateLimit, type TokenGrant,
+} from './store.js';
+
+type Json = Record<string, any>;
+
+const SPEC = JSON.parse(fs.readFileSync(new URL('../../generated/ad-creative/openapi.json', import.meta.url), 'utf8'));
+/** Field names a read may select: the properties of the AdCreative and PagePost schemas. */
+export const CREATIVE_FIELDS: ReadonlySet<string> = new Set(Object.keys(SPEC.components.schemas.AdCreative.properties));
+const POST_FIELDS: ReadonlySet<string> = new Set(Object.keys(SPEC.components.schemas.PagePost.properties));
+/** Without `fields` a node answers its id (the public ads API's default selection). */
+const DEFAULT_CREATIVE_FIELDS = ['id'];
+const DEFAULT_POST_FIELDS = ['id', 'message', 'created_time'];
+/** At most this many creatives are listed, with no paging beyond (document, Limits). */
+export const LIST_CAP = 50_000;
+const DEFAULT_PAGE = 25;
+const MAX_PAGE = 5000;
+const UPDATABLE = new Set(['account_id', 'adlabels', 'name', 'status']);
+/** Parameters a write carries that are not part of the written node. */
+const REQUEST_PARAMS = new Set(['access_token', 'fields', 'thumbnail_width', 'thumbnail_height']);
+
+const versionNumber = (version: string) => Number(/^v([0-9]+)\.0$/.exec(version)?.[1] ?? 0);
+const cursorOf = (seq: number) => Buffer.from(`seq:${seq}`).toString('base64url');
+
+function seqOfCursor(cursor: string, param: string): number {
+  const m = /^seq:([0-9]+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw invalid(`Param ${param} is not a valid cursor`);
+  return Number(m[1]);
+}
+
+/** Answers for an object the caller may not see, worded like the public service's, whether it exists or not. */
+function unsupported(method: string, id: string) {
+  return graphError(
+    100,
+    `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    { subcode: 33, type: 'GraphMethodException', http: 400 },
+  );
+}
+
+const noPermission = (what: string) => graphError(200, `(#200) The access token has no permission on ${what}`, { http: 403 });
+
+export interface HandlerContext {
+  store: AdCreativeStore;
+  defects: AdCreativeDefects;
+  /** The service-wide call rate of an ad account (seed rateLimit) unless the account has its own. */
+  rateLimit: RateLimit;
+  media: MediaUrls;
+  /** The grant authenticate() found for a request. */
+  grants: WeakMap<HandlerInput, TokenGrant>;
+}
+
+/** Base URL the caller used (for thumbnail and paging links). */
+function baseOf(input: HandlerInput): string {
+  return `http://${input.headers.host ?? '127.0.0.1'}`;
+}
+
+export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
+  const { store, defects, media } = ctx;
+  const limiter = new AccountRateLimiter(defects);
+  const grantOf = (input: HandlerInput) => ctx.grants.get(input)!;
+
+  async function throttle(account: string): Promise<void> {
+    const record = await store.adAccount(account);
+    limiter.take(account, record?.rateLimit ?? ctx.rateLimit);
+  }
+
+  /** The caller may use the ad account (200 otherwise; the same answer whether it exists or not). */
+  async function permitAccount(input: HandlerInput, account: string): Promise<void> {
+    if (defects.accountGrantUnchecked && (await store.adAccount(account))) return;
+    if (!grantOf(input).adAccounts.includes(account)) throw noPermission(`ad account ${account}`);
+  }
+
+  /** A creative the caller may use: one of its ad accounts; anything else reads as not existing (100/33). */
+  async function visibleCreative(input: HandlerInput, id: string, method: string): Promise<CreativeRecord> {
+    const creative = await store.creative(id);
+    if (!creative) {
+      if (defects.unknownCreativeCode2500) throw graphError(2500, `Cannot find creative ${id}`, { http: 400 });
+      throw unsupported(method, id);
+    }
+    if (!grantOf(input).adAccounts.includes(creative.accountId) && !defects.creativeTenantUnchecked) {
+      if (defects.foreignCreativeLeaks) throw noPermission(`creative ${id}`);
+      throw unsupported(method, id);
+    }
+    return creative;
+  }
+
+  /** The creative as a read under `version` shows it (all fields; selection comes after). */
+  function view(input: HandlerInput, creative: CreativeRecord, version: string, width?: number, height?: number): Json {
+    const fallback = defects.thumbnailDefault100 ? 100 : 64;
+    // 0 (an unsigned int the public service accepts) reads as the default size.
+    let [w, h] = [width || fallback, height || fallback];
+    if (defects.thumbnailSizeIgnored) [w, h] = [64, 64];
+    let status: CreativeStatus = creative.status;
+    // IN_PROCESS and WITH_ISSUES exist from version 4.0 (ADC-VERSION-2); older versions see ACTIVE.
+    if (versionNumber(version) < 4 && (status === 'IN_PROCESS' || status === 'WITH_ISSUES') && !defects.oldVersionShowsNewStatuses) status = 'ACTIVE';
+    const node: Json = { ...creative.fields, id: creative.id, account_id: creative.accountId, status, thumbnail_url: media.thumbnailUrl(baseOf(input), creative.id, w, h) };
+    if (defects.inlinePostAsObjectStoryId && node.object_story_spec) node.object_story_id = node.effective_object_story_id;
+    return node;
+  }
+
+  function select(node: Json, fields: unknown, known: ReadonlySet<string>, type: string, defaults: readonly string[]): Json {
+    const text = typeof fields === 'string' ? fields : Array.isArray(fields) ? fields.join(',') : undefined;
+    if (defects.fieldsIgnored) return node;
+    if (defects.nestedSelectionIgnored || defects.aliasIgnored || defects.unknownFieldSkipped || defects.readWithoutId) {
+      const selection: Selection = text?.trim() ? parseFields(text) : defaults.map((name) => ({ name }));
+      const flat = selection
+        .filter((f) => !defects.unknownFieldSkipped || known.has(f.name))
+        .map((f) => ({ ...f, nested: defects.nestedSelectionIgnored ? undefined : f.nested, alias: defects.aliasIgnored ? undefined : f.alias }));
+      const out = selectNode(node, flat.map((f) => f.name).join(','), known, type, defaults);
+      const picked = pick(node, flat) as Json;
+      return defects.readWithoutId && !flat.some((f) => f.name === 'id') ? picked : { id: out.id, ...picked };
+    }
+    return selectNode(node, text, known, type, defaults);
+  }
+
+  /** One page of a newest-first list, with Graph cursors; paging.next only while more follow (ADC-LIST-2). */
+  function paged<T>(input: HandlerInput, page: Page<T & { seq: number }>, limit: number): Json {
+    const { items } = page;
+    if (items.length === 0) return { data: [] };
+    const link = (cursor: Record<string, string>) => {
+      const url = new URL(input.url.pathname, baseOf(input));
+      for (const [k, v] of input.url.searchParams) if (k !== 'after' && k !== 'before') url.searchParams.set(k, v);
+      url.searchParams.set('limit', String(limit));
+      for (const [k, v] of Object.entries(cursor)) url.searchParams.set(k, v);
+      return url.toString();
+    };
+    const before = cursorOf(items[0]!.seq);
+    const after = cursorOf(items.at(-1)!.seq);
+    const more = defects.nextNeverPresent ? false : defects.nextOnLastPage ? true : page.more;
+    return {
+      data: items,
+      paging: { cursors: { before, after }, ...(page.earlier ? { previous: link({ before }) } : {}), ...(more ? { next: link({ after }) } : {}) },
+    };
+  }
+
+  function pageQuery(query: Json) {
+    // The document shows no page size limits: a limit below 1 means the default, a very large one is served
+    // in pages of at most MAX_PAGE (paging.next leads on), as the public service caps pages silently.
+    const asked = Number(query.limit ?? DEFAULT_PAGE);
+    const limit = defects.limitIgnored ? DEFAULT_PAGE : asked >= 1 ? Math.min(asked, MAX_PAGE) : DEFAULT_PAGE;
+    let afterSeq = typeof query.after === 'string' ? seqOfCursor(query.after, 'after') : undefined;
+    if (afterSeq !== undefined && defects.pagingRepeatsBoundary) afterSeq += 1;
+    if (afterSeq !== undefined && defects.pagingSkipsOne) afterSeq -= 1;
+    const beforeSeq = afterSeq === undefined && typeof query.before === 'string' ? seqOfCursor(query.before, 'before') : undefined;
+    return { limit, afterSeq, beforeSeq };
+  }
+
+  /** A write's own `fields` (query string or form field): read-after-write answers that selection. */
+  function writeFields(input: HandlerInput, body: Json): string | undefined {
+    if (defects.writeFieldsIgnored) return undefined;
+    const fields = input.url.searchParams.get('fields') ?? body.fields;
+    if (fields === undefined || fields === null) return undefined;
+    const text = Array.isArray(fields) ? fields.join(',') : String(fields);
+    parseFields(text);
+    return text;
+  }
+
+  /** The fields a new creative stores: its AdCreative members plus what the service derives. */
+  function storedFields(b: Json): Json {
+    const out: Json = {};
+    for (const [k, v] of Object.entries(b)) if (CREATIVE_FIELDS.has(k) && k !== 'id' && k !== 'account_id' && k !== 'status') out[k] = v;
+    out.effective_authorization_category = b.authorization_category ?? 'NONE';
+    if (defects.authorizationCategoryDropped) delete out.authorization_category;
+    const spec = b.object_story_spec as Json | undefined;
+    const ctaType = b.call_to_action?.type ?? spec?.link_data?.call_to_action?.type ?? spec?.template_data?.call_to_action?.type ?? spec?.video_data?.call_to_action?.type;
+    if (ctaType && out.call_to_action_type === undefined) out.call_to_action_type = ctaType;
+    if (spec) {
+      const copy = structuredClone(spec);
+      for (const member of ['link_data', 'template_data', 'video_data', 'photo_data']) {
+        if (defects.sponsorPageDropped) delete copy[member]?.branded_content_sponsor_page_id;
+        if (defects.ctaValueDropped && copy[member]?.call_to_action) delete copy[member].call_to_action.value;
+      }
+      out.object_story_spec = copy;
+      out.actor_id = spec.page_id;
+      out.object_story_id = null;
+      out.object_type = spec.photo_data ? 'PHOTO' : spec.video_data ? 'VIDEO' : spec.text_data ? 'STATUS' : 'SHARE';
+    } else if (b.object_story_id) {
+      out.effective_object_story_id = b.object_story_id;
+      out.actor_id = String(b.object_story_id).split('_')[0];
+      out.object_type = 'SHARE';
+    } else {
+      out.object_type = 'DOMAIN';
+    }
+    return out;
+  }
+
+  const createdIds = new Map<string, string>();
+
+  return {
+    async createAdCreative(input) {
+      const account = input.path.ad_account_id;
+      await permitAccount(input, account);
+      await throttle(account);
+      const raw = { ...(input.body as Json) };
+      const fields = writeFields(input, raw);
+      const b: Json = {};
+      for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
+      await checkCreate(b, { store, grant: grantOf(input), account, defects });
+      const spec = b.object_story_spec as Json | undefined;
+      const data = spec ? (spec.link_data ?? spec.template_data ?? spec.photo_data ?? spec.video_data ?? spec.text_data) : undefined;
+      const keyed = defects.identityIgnoresName ? { ...b, name: undefined } : b;
+      const contentKey = canonicalJson(keyed) + (defects.noUniquenessCheck ? `#${Math.random()}` : '');
+      const stored = storedFields(b);
+      let id: string;
+      if (defects.uniquenessRace) {
+        // Check, wait for something else (as a remote database call would), then insert: a race.
+        const seen = createdIds.get(`${account}:${contentKey}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (seen) id = seen;
+        else {
+          id = (await store.createCreative({ accountId: account, contentKey: `${contentKey}#${Math.random()}`, fields: stored, inlinePost: spec ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined })).id;
+          createdIds.set(`${account}:${contentKey}`, id);
+        }
+      } else {
+        const inlinePost = spec && !defects.noInlinePost ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined;
+        id = (await store.createCreative({ accountId: account, contentKey, fields: stored, inlinePost })).id;
+      }
+      if (!fields) return { body: { id } };
+      const creative = (await store.creative(id))!;
+      return { body: { ...select(view(input, creative, input.path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS), id } as never };
+    },
+
+    async getAdCreative(input) {
+      const { path, query } = input;
+      const creative = await visibleCreative(input, path.creative_id, 'get');
+      await throttle(creative.accountId);
+      const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height);
+      return { body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) as never };
+    },
+
+    async updateAdCreative(input) {
+      const { path } = input;
+      const creative = await visibleCreative(input, path.creative_id, 'post');
+      await throttle(creative.accountId);
+      const raw = { ...(input.body as Json) };
+      const fields = writeFields(input, raw);
+      const b: Json = {};
+      for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
+      // The public business SDK sends the creative's own id with every update; any other id is a mistake.
+      if (b.id !== undefined) {
+        if (String(b.id) !== creative.id) throw invalid(`Param id ${b.id} is not the id of the creative being updated (${creative.id})`);
+        delete b.id;
+      }
+      const other = Object.keys(b).filter((k) => !UPDATABLE.has(k));
+      if (other.length && !defects.updateAcceptsOtherFields) {
+        throw invalid(`Param ${other[0]} cannot be updated: an update accepts account_id, adlabels, name and status`);
+      }
+      if (versionNumber(path.version) < 4 && (b.status === 'IN_PROCESS' || b.status === 'WITH_ISSUES') && !defects.oldVersionSetsNewStatuses) {
+        throw invalid(`Param status: ${b.status} exists from version 4.0`);
+      }
+      if (typeof b.name === 'string' && b.name.length > 100) throw invalid('Param name must be at most 100 characters long');
+      if (b.account_id !== undefined && !grantOf(input).adAccounts.includes(b.account_id) && !defects.updateAccountUnchecked) {
+        throw noPermission(`ad account ${b.account_id}`);
+      }
+      try {
+        await store.updateCreative(creative.id, {
+          accountId: b.account_id, name: defects.updateNameNotStored ? undefined : b.name, status: b.status, adlabels: b.adlabels,
+        });
+      } catch (error) {
+        if (error instanceof IdenticalCreativeError) throw invalid('An identical creative already exists in that ad account');
+        throw error;
+      }
+      if (!fields) return { body: { success: true } };
+      const updated = (await store.creative(creative.id))!;
+      return { body: { success: true, ...select(view(input, updated, path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) } as never };
+    },
+
+    async deleteAdCreative(input) {
+      const creative = await visibleCreative(input, input.path.creative_id, 'delete');
+      await throttle(creative.accountId);
+      // The creative stays readable with status DELETED and leaves the list (ADC-DELETE-1).
+      if (!defects.deleteKeepsActive) await store.updateCreative(creative.id, { status: 'DELETED' });
+      return { body: { success: true } };
+    },
+
+    async listAdCreatives(input) {
+      const { path, query } = input;
+      await permitAccount(input, path.ad_account_id);
+      await throttle(path.ad_account_id);
+      const q = pageQuery(query);
+      const page = await store.listCreatives(path.ad_account_id, q, LIST_CAP);
+      const result = paged(input, page, q.limit);
+      result.data = result.data.map((c: CreativeRecord) => select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS));
+      if (query.summary === 'total_count' || query.summary === 'true') result.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
+      return { body: result as never };
+    },
+
+    async getAdCreativePreviews(input) {
+      const { path, query } = input;
+      const creative = await visibleCreative(input, path.creative_id, 'get');
+      await throttle(creative.accountId);
+      if (defects.previewWithoutData) return { body: {} as never };
+      const format = defects.previewFormatIgnored ? 'DESKTOP_FEED_STANDARD' : query.ad_format;
+      const size = previewSize(format);
+      const width = query.width || size.width;
+      const height = query.height || size.height;
+      const src = media.previewUrl(baseOf(input), creative.id, format).replace(/&/g, '&amp;');
+      return { body: { data: [{ body: `<iframe src="${src}" width="${width}" height="${height}" scrolling="yes" style="border: none;"></iframe>` }] } };
+    },
+
+    async listPromotablePosts(input) {
+      const { path, query } = input;
+      if (!grantOf(input).pages.includes(path.page_id)) throw noPermission(`page ${path.page_id}`);
+      const q = pageQuery(query);
+      const includeInline = defects.inlineAlwaysListed ? true : defects.inlineNeverListed ? false : query.include_inline === true;
+      const page = await store.listPosts(path.page_id, { ...q, includeInline, published: query.is_published });
+      const result = paged(input, page, q.limit);
+      result.data = result.data.map((p: Json) =>
+        select(
+          {
+            id: p.id, message: p.message, created_time: p.createdTime, is_inline_created: p.inlineCreated, is_published: p.published,
+            is_eligible_for_promotion: true, promotable_id: p.id, permalink_url: `${baseOf(input)}/${p.pageId}/posts/${String(p.id).split('_')[1]}`,
+          },
+          query.fields, POST_FIELDS, 'Post', DEFAULT_POST_FIELDS,
+        ),
+      );
+      return { body: result as never };
+    },
+  };
+}
+
+/** Checks before the router's validation: the token (104, 190, 270) and an unparseable `fields` (2500). */
+export function createAuthenticate(ctx: HandlerContext) {
+  const { store, defects, grants } = ctx;
+  return async (input: HandlerInput, route: RouteDef): Promise<void> => {
+    const token = input.credentials.accessToken ?? input.credentials.bearerToken;
+    if (!token) {
+      if (defects.missingToken190) throw graphError(190, 'An active access token must be used to query information about the current user.', { http: 400 });
+      throw graphError(104, 'An access token is required to request this resource.', { http: 400 });
+    }
+    const grant = await store.token(token);
+    if (!grant) throw graphError(190, 'Invalid OAuth access token - Cannot parse access token', { http: 400 });
+    if (grant.expiresAt && Date.parse(grant.expiresAt) <= Date.now() && !defects.expiredTokenAccepted) {
+      throw graphError(190, `Error validating access token: Session has expired on ${new Date(grant.expiresAt).toUTCString()}.`, { subcode: 463, http: 400 });
+    }
+    if (grant.appAccess === 'development' && !defects.devAppAccepted) {
+      if (defects.devAppCode200) throw graphError(200, '(#200) This Ads API request is not allowed for apps with development access level', { http: 403 });
+      throw graphError(270, '(#270) This Ads API request is not allowed for apps with development access level', { http: 403 });
+    }
+    grants.set(input, grant);
+    // A malformed selection is 2500 (ADC-FIELDS-1) on every operation that takes `fields`, reads and writes.
+    const fields = input.query.fields;
+    if (typeof fields === 'string' && fields.trim() !== '') {
+      try {
+        parseFields(fields);
+      } catch (error) {
+        if (defects.malformedFields100) throw graphError(100, '(#100) Invalid parameter: fields', { http: 400 });
+        throw error;
+      }
+    }
+    void route;
+  };
+}

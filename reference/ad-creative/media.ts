@@ -1,0 +1,86 @@
+// What thumbnail_url and the preview snippets point at: a PNG of the requested size and an HTML preview
+// page, served by the service itself under /_media/ (outside the spec's paths, like the public service's
+// CDN and preview hosts). URLs are signed (HMAC with a secret kept in the database), so only a caller who
+// was shown the URL by an authorised read can fetch it, and ids of other tenants cannot be probed.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type http from 'node:http';
+import type { AdCreativeStore } from './store.js';
+import { encodePng } from './png.js';
+
+/** Largest side the thumbnail endpoint renders (a bound on work per request, not a rule of the API). */
+export const MAX_THUMBNAIL_SIDE = 4096;
+
+/** Preview frame size of each ad format family (width x height in pixels). */
+export function previewSize(adFormat: string): { width: number; height: number } {
+  if (/STORY|REELS/.test(adFormat)) return { width: 320, height: 570 };
+  if (adFormat === 'RIGHT_COLUMN_STANDARD') return { width: 254, height: 133 };
+  if (adFormat === 'MOBILE_BANNER') return { width: 320, height: 50 };
+  if (adFormat === 'MOBILE_MEDIUM_RECTANGLE') return { width: 300, height: 250 };
+  if (/INSTREAM|SUGGESTED_VIDEO|WATCH_FEED|AUDIENCE_NETWORK/.test(adFormat)) return { width: 560, height: 315 };
+  if (/^(MOBILE|MARKETPLACE|MESSAGING|JOB_BROWSER_MOBILE|BIZ_DISCO)/.test(adFormat)) return { width: 320, height: 480 };
+  return { width: 540, height: 690 };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export class MediaUrls {
+  constructor(private readonly secret: string) {}
+
+  private sign(path: string): string {
+    return createHmac('sha256', this.secret).update(path).digest('base64url').slice(0, 22);
+  }
+
+  private verify(path: string, sig: string | null): boolean {
+    const expected = Buffer.from(this.sign(path));
+    const given = Buffer.from(sig ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  thumbnailUrl(base: string, creativeId: string, width: number, height: number): string {
+    const path = `/_media/thumbnails/${creativeId}/${width}x${height}.png`;
+    return `${base}${path}?sig=${this.sign(path)}`;
+  }
+
+  previewUrl(base: string, creativeId: string, adFormat: string): string {
+    const path = `/_media/previews/${creativeId}/${adFormat}`;
+    return `${base}${path}?sig=${this.sign(path)}`;
+  }
+
+  /** Serves /_media/ requests; answers false for any other path (the API's). */
+  async serve(req: http.IncomingMessage, res: http.ServerResponse, store: AdCreativeStore, swapThumbnail = false): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith('/_media/')) return false;
+    req.resume();
+    const send = (status: number, type: string, body: string | Buffer) => {
+      res.writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'private, max-age=3600' });
+      res.end(body);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain; charset=utf-8', 'method not allowed\n'), true;
+    if (!this.verify(url.pathname, url.searchParams.get('sig'))) return send(404, 'text/plain; charset=utf-8', 'not found\n'), true;
+    const thumbnail = /^\/_media\/thumbnails\/([0-9]+)\/([0-9]+)x([0-9]+)\.png$/.exec(url.pathname);
+    if (thumbnail) {
+      const [width, height] = [Number(thumbnail[2]), Number(thumbnail[3])];
+      if (width < 1 || height < 1 || width > MAX_THUMBNAIL_SIDE || height > MAX_THUMBNAIL_SIDE) {
+        return send(400, 'text/plain; charset=utf-8', `thumbnails are rendered from 1 to ${MAX_THUMBNAIL_SIDE} pixels a side\n`), true;
+      }
+      const [w, h] = swapThumbnail ? [height, width] : [width, height];
+      return send(200, 'image/png', encodePng(w, h, thumbnail[1]!)), true;
+    }
+    const preview = /^\/_media\/previews\/([0-9]+)\/([A-Z_]+)$/.exec(url.pathname);
+    if (preview) {
+      const creative = await store.creative(preview[1]!);
+      const f = creative?.fields ?? {};
+      const spec = (f.object_story_spec ?? {}) as Record<string, any>;
+      const data = spec.link_data ?? spec.template_data ?? spec.photo_data ?? spec.video_data ?? spec.text_data ?? {};
+      const text = (v: unknown) => (typeof v === 'string' ? escapeHtml(v) : '');
+      const { width, height } = previewSize(preview[2]!);
+      const html = `<!doctype html><html><head><meta charset="utf-8"><title>${text(f.name)}</title></head>` +
+        `<body style="margin:0;width:${width}px;height:${height}px;font-family:sans-serif;overflow:hidden">` +
+        `<p>${text(f.body ?? data.message)}</p><h3>${text(f.title ?? data.name)}</h3>` +
+        `<img alt="" src="${escapeHtml(this.thumbnailUrl('', preview[1]!, Math.min(width, MAX_THUMBNAIL_SIDE), Math.min(height, MAX_THUMBNAIL_SIDE)))}" width="${width}">` +
+        `<p>${text(f.object_url ?? data.link)}</p><small>${preview[2]}</small></body></html>`;
+      return send(200, 'text/html; charset=utf-8', html), true;
+    }
+    return send(404, 'text/plain; charset=utf-8', 'not found\n'), true;
+  }
+}

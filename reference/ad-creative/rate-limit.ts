@@ -1,0 +1,42 @@
+// Rate limiting per ad account (ADC-RATE-1): each account accepts `calls` calls within a sliding window of
+// `windowSeconds`; the next call is error 80004, answered with HTTP 400 like the public service
+// (public-service notes 1.6: "(#80004) There have been too many calls to this ad-account" with Status 400,
+// subcode 2446079). Refused calls do not count, so a caller that waits is served again. The counters live
+// in memory: they protect this instance, and a restart forgets them (as a throttle may).
+import { graphError } from '../../generated/ad-creative/server.js';
+import type { RateLimit } from './store.js';
+
+export interface RateLimitDefects {
+  /** One counter for every account instead of one per account. */
+  rateLimitGlobal?: boolean;
+  /** The limit answers HTTP 429 instead of 400. */
+  rateLimitHttp429?: boolean;
+  /** Off by one: the account accepts one call more than its limit. */
+  rateLimitOffByOne?: boolean;
+  /** Never throttles. */
+  rateLimitOff?: boolean;
+}
+
+export class AccountRateLimiter {
+  private readonly calls = new Map<string, number[]>();
+
+  constructor(private readonly defects: RateLimitDefects = {}, private readonly now: () => number = Date.now) {}
+
+  /** Counts one call to `account`, or throws 80004 when its window is full. */
+  take(account: string, limit: RateLimit): void {
+    if (this.defects.rateLimitOff) return;
+    const key = this.defects.rateLimitGlobal ? '*' : account;
+    const now = this.now();
+    const windowMs = limit.windowSeconds * 1000;
+    const recent = (this.calls.get(key) ?? []).filter((t) => now - t < windowMs);
+    const allowed = limit.calls + (this.defects.rateLimitOffByOne ? 1 : 0);
+    if (recent.length >= allowed) {
+      this.calls.set(key, recent);
+      throw graphError(80004, '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.', {
+        subcode: 2446079, isTransient: true, http: this.defects.rateLimitHttp429 ? 429 : 400,
+      });
+    }
+    recent.push(now);
+    this.calls.set(key, recent);
+  }
+}

@@ -1,0 +1,248 @@
+// The AdCreativeStore on SQLite (better-sqlite3). Writes that must be atomic (an identical create, a
+// create with its inline post) run in one IMMEDIATE transaction, and the partial unique index
+// creatives_identical (migrations.ts) refuses a second live copy even if two writers raced.
+import type BetterSqlite3 from 'better-sqlite3';
+import { canonicalJson } from './canonical.js';
+import type { SeedData } from './seed.js';
+import {
+  IdenticalCreativeError, type AdAccountRecord, type AdCreativeStore, type CreateCreativeInput, type CreativeChanges, type CreativeRecord, type Page,
+  type PageQuery, type PostRecord, type TokenGrant,
+} from './store.js';
+
+/** New creative ids are this plus the creation order (ids of the public service are 18 digits). */
+const CREATIVE_ID_BASE = 120330000010000000n;
+/** New inline post ids are <page>_<this plus the post order>. */
+const POST_ID_BASE = 100000000;
+
+type Row = Record<string, any>;
+
+const isoNow = () => new Date().toISOString().replace(/\.\d+Z$/, '+0000');
+
+function creativeOf(row: Row): CreativeRecord {
+  return { id: row.id, accountId: row.account_id, status: row.status, fields: JSON.parse(row.fields), seq: row.seq };
+}
+
+function postOf(row: Row): PostRecord & { seq: number } {
+  return {
+    id: row.id, pageId: row.page_id, message: row.message ?? undefined, createdTime: row.created_time, inlineCreated: row.inline_created === 1,
+    published: row.published === 1, imageBytes: row.image_bytes, sponsorPageIds: JSON.parse(row.sponsor_page_ids), sponsorIds: JSON.parse(row.sponsor_ids), seq: row.seq,
+  };
+}
+
+/** One page of rows ordered newest first, by seq cursors. */
+function pageOf<T>(rows: Row[], query: PageQuery, more: (lastSeq: number) => boolean, earlier: (firstSeq: number) => boolean, map: (r: Row) => T): Page<T> {
+  if (query.beforeSeq !== undefined) rows.reverse();
+  if (rows.length === 0) return { items: [], more: false, earlier: false };
+  return { items: rows.map(map), more: more(rows.at(-1)!.seq), earlier: earlier(rows[0]!.seq) };
+}
+
+export class SqliteAdCreativeStore implements AdCreativeStore {
+  private readonly s;
+
+  constructor(private readonly db: BetterSqlite3.Database) {
+    this.s = {
+      token: db.prepare('SELECT t.token, t.user_id, t.app_id, t.expires_at, a.access FROM tokens t JOIN apps a ON a.id = t.app_id WHERE t.token = ?'),
+      tokenAccounts: db.prepare('SELECT account_id FROM token_ad_accounts WHERE token = ? ORDER BY account_id'),
+      tokenPages: db.prepare('SELECT page_id FROM token_pages WHERE token = ? ORDER BY page_id'),
+      account: db.prepare('SELECT * FROM ad_accounts WHERE id = ?'),
+      image: db.prepare('SELECT 1 FROM images WHERE account_id = ? AND hash = ?'),
+      page: db.prepare('SELECT id, name FROM pages WHERE id = ?'),
+      post: db.prepare('SELECT * FROM posts WHERE id = ?'),
+      creative: db.prepare('SELECT * FROM creatives WHERE id = ?'),
+      identical: db.prepare("SELECT id FROM creatives WHERE account_id = ? AND content_key = ? AND status <> 'DELETED'"),
+      nextCreativeSeq: db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM creatives"),
+      insertCreative: db.prepare(
+        "INSERT INTO creatives (seq, id, account_id, status, content_key, fields) VALUES (@seq, @id, @account_id, @status, @content_key, @fields) " +
+          "ON CONFLICT (account_id, content_key) WHERE status <> 'DELETED' DO NOTHING",
+      ),
+      nextPostSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM posts'),
+      insertPost: db.prepare(
+        'INSERT INTO posts (seq, id, page_id, message, created_time, inline_created, published, image_bytes, sponsor_page_ids, sponsor_ids) ' +
+          'VALUES (@seq, @id, @page_id, @message, @created_time, @inline_created, @published, @image_bytes, @sponsor_page_ids, @sponsor_ids)',
+      ),
+      update: db.prepare('UPDATE creatives SET account_id = @account_id, status = @status, fields = @fields WHERE id = @id'),
+      capFloor: db.prepare("SELECT seq FROM creatives WHERE account_id = ? AND status <> 'DELETED' ORDER BY seq DESC LIMIT 1 OFFSET ?"),
+      count: db.prepare("SELECT COUNT(*) AS n FROM creatives WHERE account_id = ? AND status <> 'DELETED'"),
+      setting: db.prepare('SELECT value FROM settings WHERE name = ?'),
+      setSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING'),
+      anyApp: db.prepare('SELECT 1 FROM apps LIMIT 1'),
+    };
+  }
+
+  async token(token: string): Promise<TokenGrant | undefined> {
+    const row = this.s.token.get(token) as Row | undefined;
+    if (!row) return undefined;
+    return {
+      token: row.token, userId: row.user_id, appId: row.app_id, appAccess: row.access, expiresAt: row.expires_at ?? undefined,
+      adAccounts: (this.s.tokenAccounts.all(token) as Row[]).map((r) => r.account_id),
+      pages: (this.s.tokenPages.all(token) as Row[]).map((r) => r.page_id),
+    };
+  }
+
+  async adAccount(id: string): Promise<AdAccountRecord | undefined> {
+    const row = this.s.account.get(id) as Row | undefined;
+    if (!row) return undefined;
+    return { id: row.id, name: row.name, rateLimit: row.rate_calls ? { calls: row.rate_calls, windowSeconds: row.rate_window_seconds } : undefined };
+  }
+
+  async imageExists(accountId: string, hash: string): Promise<boolean> {
+    return this.s.image.get(accountId, hash) !== undefined;
+  }
+
+  async page(id: string) {
+    return this.s.page.get(id) as { id: string; name: string } | undefined;
+  }
+
+  async post(id: string): Promise<PostRecord | undefined> {
+    const row = this.s.post.get(id) as Row | undefined;
+    return row ? postOf(row) : undefined;
+  }
+
+  private readonly createTx = (input: CreateCreativeInput): { id: string; created: boolean } => {
+    const existing = this.s.identical.get(input.accountId, input.contentKey) as Row | undefined;
+    if (existing) return { id: existing.id, created: false };
+    const fields = { ...input.fields };
+    if (input.inlinePost) {
+      const seq = (this.s.nextPostSeq.get() as Row).next as number;
+      const id = `${input.inlinePost.pageId}_${POST_ID_BASE + seq}`;
+      this.s.insertPost.run({
+        seq, id, page_id: input.inlinePost.pageId, message: input.inlinePost.message ?? null, created_time: isoNow(), inline_created: 1, published: 0,
+        image_bytes: 0, sponsor_page_ids: '[]', sponsor_ids: '[]',
+      });
+      fields.effective_object_story_id = id;
+    }
+    const seq = (this.s.nextCreativeSeq.get() as Row).next as number;
+    const id = String(CREATIVE_ID_BASE + BigInt(seq));
+    const result = this.s.insertCreative.run({ seq, id, account_id: input.accountId, status: 'ACTIVE', content_key: input.contentKey, fields: JSON.stringify(fields) });
+    if (result.changes === 0) {
+      // Another writer stored the identical creative first (a shared database): answer its id.
+      const winner = this.s.identical.get(input.accountId, input.contentKey) as Row;
+      throw new IdenticalExists(winner.id);
+    }
+    return { id, created: true };
+  };
+
+  async createCreative(input: CreateCreativeInput): Promise<{ id: string; created: boolean }> {
+    try {
+      return this.db.transaction(this.createTx).immediate(input);
+    } catch (error) {
+      // The transaction rolled back (the inline post too); the identical creative is the answer.
+      if (error instanceof IdenticalExists) return { id: error.id, created: false };
+      throw error;
+    }
+  }
+
+  async creative(id: string): Promise<CreativeRecord | undefined> {
+    const row = this.s.creative.get(id) as Row | undefined;
+    return row ? creativeOf(row) : undefined;
+  }
+
+  async updateCreative(id: string, changes: CreativeChanges): Promise<void> {
+    // The content key stays that of the submitted creative: identity is what was created, not its label.
+    try {
+      this.db.transaction(() => {
+        const row = this.s.creative.get(id) as Row | undefined;
+        if (!row) return;
+        const current = creativeOf(row);
+        const fields = { ...current.fields };
+        if (changes.name !== undefined) fields.name = changes.name;
+        if (changes.adlabels !== undefined) fields.adlabels = changes.adlabels;
+        this.s.update.run({ id, account_id: changes.accountId ?? current.accountId, status: changes.status ?? current.status, fields: JSON.stringify(fields) });
+      }).immediate();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new IdenticalCreativeError();
+      throw error;
+    }
+  }
+
+  async listCreatives(accountId: string, query: PageQuery, cap: number): Promise<Page<CreativeRecord>> {
+    // Only the newest `cap` creatives are reachable (ADC-LIST-1: no paging beyond 50,000).
+    const floor = ((this.s.capFloor.get(accountId, cap - 1) as Row | undefined)?.seq as number | undefined) ?? 0;
+    const live = "account_id = ? AND status <> 'DELETED' AND seq >= ?";
+    let rows: Row[];
+    if (query.afterSeq !== undefined) {
+      rows = this.db.prepare(`SELECT * FROM creatives WHERE ${live} AND seq < ? ORDER BY seq DESC LIMIT ?`).all(accountId, floor, query.afterSeq, query.limit) as Row[];
+    } else if (query.beforeSeq !== undefined) {
+      rows = this.db.prepare(`SELECT * FROM creatives WHERE ${live} AND seq > ? ORDER BY seq ASC LIMIT ?`).all(accountId, floor, query.beforeSeq, query.limit) as Row[];
+    } else {
+      rows = this.db.prepare(`SELECT * FROM creatives WHERE ${live} ORDER BY seq DESC LIMIT ?`).all(accountId, floor, query.limit) as Row[];
+    }
+    const exists = (op: '<' | '>', seq: number) => this.db.prepare(`SELECT 1 FROM creatives WHERE ${live} AND seq ${op} ? LIMIT 1`).get(accountId, floor, seq) !== undefined;
+    return pageOf(rows, query, (last) => exists('<', last), (first) => exists('>', first), creativeOf);
+  }
+
+  async countCreatives(accountId: string, cap: number): Promise<number> {
+    return Math.min(cap, (this.s.count.get(accountId) as Row).n as number);
+  }
+
+  async listPosts(pageId: string, query: PageQuery & { includeInline: boolean; published?: boolean }) {
+    const where = ['page_id = ?'];
+    const args: unknown[] = [pageId];
+    if (!query.includeInline) where.push('inline_created = 0');
+    if (query.published !== undefined) {
+      where.push('published = ?');
+      args.push(query.published ? 1 : 0);
+    }
+    const base = where.join(' AND ');
+    let rows: Row[];
+    if (query.afterSeq !== undefined) rows = this.db.prepare(`SELECT * FROM posts WHERE ${base} AND seq < ? ORDER BY seq DESC LIMIT ?`).all(...args, query.afterSeq, query.limit) as Row[];
+    else if (query.beforeSeq !== undefined) rows = this.db.prepare(`SELECT * FROM posts WHERE ${base} AND seq > ? ORDER BY seq ASC LIMIT ?`).all(...args, query.beforeSeq, query.limit) as Row[];
+    else rows = this.db.prepare(`SELECT * FROM posts WHERE ${base} ORDER BY seq DESC LIMIT ?`).all(...args, query.limit) as Row[];
+    const exists = (op: '<' | '>', seq: number) => this.db.prepare(`SELECT 1 FROM posts WHERE ${base} AND seq ${op} ? LIMIT 1`).get(...args, seq) !== undefined;
+    return pageOf(rows, query, (last) => exists('<', last), (first) => exists('>', first), postOf);
+  }
+
+  async setting(name: string, create: () => string): Promise<string> {
+    this.s.setSetting.run(name, create());
+    return (this.s.setting.get(name) as Row).value as string;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return this.s.anyApp.get() === undefined;
+  }
+
+  async loadSeed(seed: SeedData): Promise<void> {
+    const db = this.db;
+    db.transaction(() => {
+      const app = db.prepare('INSERT INTO apps (id, name, access) VALUES (?, ?, ?)');
+      for (const a of seed.apps) app.run(a.id, a.name, a.access);
+      const user = db.prepare('INSERT INTO users (id, name) VALUES (?, ?)');
+      for (const u of seed.users) user.run(u.id, u.name);
+      const account = db.prepare('INSERT INTO ad_accounts (id, name, rate_calls, rate_window_seconds) VALUES (?, ?, ?, ?)');
+      const image = db.prepare('INSERT INTO images (account_id, hash) VALUES (?, ?)');
+      for (const a of seed.adAccounts) {
+        account.run(a.id, a.name, a.rateLimit?.calls ?? null, a.rateLimit?.windowSeconds ?? null);
+        for (const hash of a.images) image.run(a.id, hash);
+      }
+      const page = db.prepare('INSERT INTO pages (id, name) VALUES (?, ?)');
+      for (const p of seed.pages) page.run(p.id, p.name);
+      for (const p of seed.posts) {
+        this.s.insertPost.run({
+          seq: (this.s.nextPostSeq.get() as Row).next, id: p.id, page_id: p.id.split('_')[0], message: p.message ?? null, created_time: p.createdTime,
+          inline_created: p.inlineCreated ? 1 : 0, published: p.published ? 1 : 0, image_bytes: p.imageBytes, sponsor_page_ids: JSON.stringify(p.sponsorPageIds), sponsor_ids: JSON.stringify(p.sponsorIds),
+        });
+      }
+      const token = db.prepare('INSERT INTO tokens (token, user_id, app_id, expires_at) VALUES (?, ?, ?, ?)');
+      const tokenAccount = db.prepare('INSERT INTO token_ad_accounts (token, account_id) VALUES (?, ?)');
+      const tokenPage = db.prepare('INSERT INTO token_pages (token, page_id) VALUES (?, ?)');
+      for (const t of seed.tokens) {
+        token.run(t.token, t.user, t.app, t.expiresAt ?? null);
+        for (const a of t.adAccounts) tokenAccount.run(t.token, a);
+        for (const p of t.pages) tokenPage.run(t.token, p);
+      }
+      for (const c of seed.creatives) {
+        const seq = (this.s.nextCreativeSeq.get() as Row).next;
+        const { name, ...rest } = c.fields;
+        db.prepare('INSERT INTO creatives (seq, id, account_id, status, content_key, fields) VALUES (?, ?, ?, ?, ?, ?)').run(
+          seq, c.id, c.account, c.status, canonicalJson({ ...rest, ...(name === undefined ? {} : { name }) }), JSON.stringify(c.fields),
+        );
+      }
+    }).immediate();
+  }
+}
+
+class IdenticalExists extends Error {
+  constructor(readonly id: string) {
+    super('identical creative exists');
+  }
+}

@@ -1,0 +1,72 @@
+// Error expectations judged by their evidence (contracts/harness/expect-error.ts): an exact code backed by the
+// document or the public service fails when broken; one backed only by a convention needs a 4xx refusal in
+// the service's shape and warns on the difference (fails under --strict), whether the test says so or the
+// rule's catalogue evidence does.
+import { describe, expect, it } from 'vitest';
+import { GraphApiError, StatusApiError } from '../../generated/ad-creative/client.js';
+import { expectGraphError, expectStatusError } from '../../contracts/harness/expect-error.js';
+import type { RuleContext } from '../../contracts/harness/rule-test.js';
+
+function context(strict: boolean, rule: Partial<RuleContext['rule']> = {}) {
+  const warnings: string[] = [];
+  const t = {
+    session: { kind: 'stateful', strict },
+    recorder: { last: () => undefined },
+    rule: { id: 'X-1', evidence: [{ kind: 'document', ref: 'doc' }], ...rule },
+    mockLimitation: (r: string) => {
+      throw new Error(`mock limitation ${r}`);
+    },
+    convention: async (description: string, check: () => void) => {
+      try {
+        check();
+      } catch (error) {
+        if (strict) throw error;
+        warnings.push(description);
+      }
+    },
+  } as unknown as RuleContext;
+  return { t, warnings };
+}
+
+const graph = (http: number, code: number) => () => {
+  throw new GraphApiError(http, 'op', { message: 'm', type: 'OAuthException', code, fbtrace_id: 'F' }, {}, new Headers());
+};
+const status = (http: number, name: string) => () => {
+  throw new StatusApiError(http, 'op', { code: http, message: 'm', status: name } as never, {}, new Headers());
+};
+
+describe('expectGraphError', () => {
+  it('fails on another code when the exact code is required', async () => {
+    await expect(expectGraphError(context(false).t, graph(400, 2500), { code: 100, http: 400 })).rejects.toThrow();
+  });
+
+  it('warns on another code when only a convention names it, and fails under --strict', async () => {
+    const lenient = context(false);
+    await expectGraphError(lenient.t, graph(400, 2500), { code: 100, http: 400 }, { exact: 'convention' });
+    expect(lenient.warnings.join()).toMatch(/exact error code 100.*answered code 2500/);
+    await expect(expectGraphError(context(true).t, graph(400, 2500), { code: 100, http: 400 }, { exact: 'convention' })).rejects.toThrow();
+  });
+
+  it('still requires a 4xx refusal in the Graph shape under a convention', async () => {
+    await expect(expectGraphError(context(false).t, graph(500, 1), { code: 100 }, { exact: 'convention' })).rejects.toThrow(/4xx/);
+    await expect(expectGraphError(context(false).t, async () => 'accepted', { code: 100 }, { exact: 'convention' })).rejects.toThrow();
+  });
+
+  it("reads the convention from the rule's violation evidence", async () => {
+    const { t, warnings } = context(false, { violation: { http: 429, code: 80004 }, violationEvidence: [{ kind: 'convention', ref: 'c' }] } as never);
+    await expectGraphError(t, graph(400, 80004), { code: 80004, http: 429 });
+    expect(warnings.join()).toMatch(/HTTP 429/);
+  });
+});
+
+describe('expectStatusError', () => {
+  it('warns on another status when only a convention names it', async () => {
+    const { t, warnings } = context(false, { violation: { http: 400, status: 'FAILED_PRECONDITION' }, evidence: [{ kind: 'convention', ref: 'c' }] } as never);
+    await expectStatusError(t, status(400, 'INVALID_ARGUMENT'), { status: 'FAILED_PRECONDITION', http: 400 });
+    expect(warnings.join()).toMatch(/FAILED_PRECONDITION.*INVALID_ARGUMENT/);
+  });
+
+  it('fails on another status when the document backs it', async () => {
+    await expect(expectStatusError(context(false).t, status(400, 'INVALID_ARGUMENT'), { status: 'NOT_FOUND', http: 404 })).rejects.toThrow();
+  });
+});
