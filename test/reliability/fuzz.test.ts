@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 import { generateRequests } from '../../contracts/fuzz/requests.js';
 import { describeRequest, formatResult, runFuzz } from '../../contracts/fuzz/run.js';
-import { fuzzService } from '../../contracts/fuzz/services.js';
+import { fuzzService, shapeProblem } from '../../contracts/fuzz/services.js';
 import { loadSpec, operationsOf } from '../../contracts/fuzz/spec.js';
 import type { ServiceKey } from '../../reference/index.js';
 
@@ -44,6 +44,33 @@ describe('fuzz: schema-derived invalid requests', () => {
       expect(result.stateUnchanged === true || result.acceptedWrites.length > 0, report).toBe(true);
     }, 120_000);
   }
+});
+
+describe('fuzz: defects it found stay fixed', () => {
+  // A target whose first path segment is empty once made new URL(target, base) read it as a host and throw:
+  // 500 code 1 from the router, 500 without a body from the ad-creative media server.
+  it.each([
+    ['ad-creative', '//111222333444/promotable_posts?access_token=test-token-admin'],
+    ['ad-creative', '//120330000008134415?access_token=test-token-admin'],
+    ['analytics', '//v2/groups?mine=true'],
+    ['generative', '//v1beta/files'],
+  ] as const)('%s %s: the documented refusal in the service shape', async (key, target) => {
+    const service = fuzzService(key, session.fixtures);
+    const url = new URL(session.endpoints[key]!.baseUrl);
+    const http = await import('node:http');
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers: Record<string, string> = {};
+      service.authenticate('valid', new URLSearchParams(), headers);
+      http.get({ host: url.hostname, port: url.port, path: target, headers }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      }).on('error', reject);
+    });
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(shapeProblem(service.errorStyle, answer.status, JSON.parse(answer.body))).toBeUndefined();
+  });
 });
 
 describe('fuzz: the judge', () => {
