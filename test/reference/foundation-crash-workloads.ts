@@ -79,3 +79,40 @@ export const analyticsWorkload: Workload = {
     return out;
   },
 };
+
+const ADC = DEFAULT_FIXTURES['ad-creative'];
+const ADC_ACCOUNT = ADC.secondAdAccountId ?? ADC.adAccountId;
+const NAME_PREFIX = 'crash ';
+
+/** ad-creative create (a link ad): the payload is the creative's name (at most 100 characters with the prefix). */
+export const adCreativeWorkload: Workload = {
+  name: 'ad-creative create',
+  script: 'reference/serve.ts',
+  serviceArg: 'ad-creative',
+  service: 'ad-creative',
+  async write(base, payload) {
+    const body = new URLSearchParams({ name: NAME_PREFIX + payload, object_url: `https://crash.example/${encodeURIComponent(payload.slice(0, 20))}`, title: 'Crash test', access_token: ADC.accessToken });
+    const res = await fetch(`${base}/${ADC.apiVersion}/act_${ADC_ACCOUNT}/adcreatives`, { method: 'POST', body });
+    const answer = (await res.json()) as { id?: string; error?: { code: number } };
+    if (answer.error?.code === 80004) return undefined; // throttled: refused without storing
+    if (res.status !== 200) throw new Error(`create answered ${res.status}: ${JSON.stringify(answer)}`);
+    return answer.id;
+  },
+  async read(base, key) {
+    const res = await fetch(`${base}/${ADC.apiVersion}/${key}?fields=name&access_token=${ADC.accessToken}`);
+    if (res.status !== 200) return undefined;
+    return ((await res.json()) as { name: string }).name.slice(NAME_PREFIX.length);
+  },
+  async list(base) {
+    const out = new Map<string, string>();
+    let url: string | undefined = `${base}/${ADC.apiVersion}/act_${ADC_ACCOUNT}/adcreatives?fields=id,name&limit=500&access_token=${ADC.accessToken}`;
+    while (url) {
+      const res: Response = await fetch(url);
+      if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+      const page = (await res.json()) as { data: Array<{ id: string; name?: string }>; paging?: { next?: string } };
+      for (const c of page.data) if (c.name?.startsWith(NAME_PREFIX)) out.set(c.id, c.name.slice(NAME_PREFIX.length));
+      url = page.paging?.next;
+    }
+    return out;
+  },
+};

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serviceModuleExists } from '../../reference/index.js';
-import { analyticsWorkload, notesWorkload, type Workload } from './foundation-crash-workloads.js';
+import { adCreativeWorkload, analyticsWorkload, notesWorkload, type Workload } from './foundation-crash-workloads.js';
 import { startServe, type ServeChild } from './foundation-child.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
@@ -34,6 +34,7 @@ function payloadOf(round: number, writer: number, seq: number, size: number): st
 const WORKLOADS: Array<{ name: string; workload: Workload; payloadSize: number }> = [
   { name: notesWorkload.name, workload: notesWorkload, payloadSize: 9_000 },
   ...(serviceModuleExists('analytics') ? [{ name: analyticsWorkload.name, workload: analyticsWorkload, payloadSize: 80 }] : []),
+  ...(serviceModuleExists('ad-creative') ? [{ name: adCreativeWorkload.name, workload: adCreativeWorkload, payloadSize: 80 }] : []),
 ];
 
 describe.each(WORKLOADS)('crash safety: $name', ({ workload, payloadSize }) => {
