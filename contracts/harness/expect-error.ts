@@ -6,7 +6,10 @@ import { expect } from 'vitest';
 import { ApiError, GraphApiError } from '../../generated/ad-creative/client.js';
 // The classes of one package recognise the errors of every package's client (see their kind brand).
 import { StatusApiError } from '../../generated/analytics/client.js';
+import type { ServiceKey } from '../../generator/services.js';
+import { routeOf } from './conformance.js';
 import type { RuleContext } from './rule-test.js';
+import { operationsOf } from './spec-docs.js';
 
 export interface ExpectedGraph {
   code: number;
@@ -37,9 +40,9 @@ export interface ErrorExpectationOptions {
   /**
    * What backs the exact code/status: 'required' (the service document or the public service: a difference
    * fails) or 'convention' (only this project's convention: any 4xx in the service's error shape passes, and a
-   * different code is a warning under the rule, a failure with --strict). Default: 'convention' when the
-   * expectation is the rule's own `violation` and its evidence (violationEvidence, else evidence) is
-   * convention-only in the catalogue; 'required' otherwise.
+   * different code is a warning under the rule, a failure with --strict). Default: read from the spec: when the
+   * expectation is the rule's own `violation`, its evidence (violationEvidence, else evidence) in the catalogue;
+   * otherwise the evidence of the matching x-errors entry of the operation called; convention-only -> 'convention'.
    */
   exact?: 'required' | 'convention';
 }
@@ -54,8 +57,26 @@ function violationIsConvention(t: RuleContext, code: number | string, http?: num
   return evidence.length > 0 && evidence.every((e) => e.kind === 'convention');
 }
 
+/**
+ * The evidence of the x-errors entry (code or status, and HTTP status when given) of the operation the failing
+ * call went to; undefined when the call's operation or its entry is not found.
+ */
+function errorEntryEvidence(t: RuleContext, code: number | string, http?: number): Array<{ kind: string }> | undefined {
+  const last = t.recorder.last();
+  const service = t.rule?.service as ServiceKey | undefined;
+  if (!last || !service) return undefined;
+  const route = routeOf(service, last.method, last.url);
+  const op = route && operationsOf(service).find((o) => o.operationId === route.operationId);
+  const entry = (op?.operation['x-errors'] ?? []).find((e: any) => (e.code ?? e.status) === code && (http === undefined || e.http === http));
+  return Array.isArray(entry?.evidence) ? entry.evidence : undefined;
+}
+
 function isConvention(t: RuleContext, options: ErrorExpectationOptions, code: number | string, http?: number): boolean {
-  return options.exact ? options.exact === 'convention' : violationIsConvention(t, code, http);
+  if (options.exact) return options.exact === 'convention';
+  const v = t.rule?.violation;
+  if (v && (v.code ?? v.status) === code && (http === undefined || v.http === http)) return violationIsConvention(t, code, http);
+  const evidence = errorEntryEvidence(t, code, http);
+  return evidence !== undefined && evidence.length > 0 && evidence.every((e) => e.kind === 'convention');
 }
 
 /** The call must fail with a Graph-shaped error carrying `code` (and the HTTP status). */

@@ -115,9 +115,10 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
   const stateless = info.kind !== 'stateful';
   const serviceFixtures = info.fixtures[service] as unknown as Record<string, unknown>;
   const limitation = (reason: string): never => {
-    // The stubs are this project's generated servers: what they get wrong is a defect, not a mock's limit.
-    if (info.kind === 'stub') throw new Error(`the generated server (stubs target) got this wrong: ${reason}`);
-    throw new MockLimitation(reason);
+    // Only Prism has mock limitations. The stubs are this project's generated servers: what they get wrong is
+    // a defect; and a stateful implementation has no excuse at all.
+    if (info.kind === 'mock') throw new MockLimitation(reason);
+    throw new Error(info.kind === 'stub' ? `the generated server (stubs target) got this wrong: ${reason}` : `not a mock, so no mock limitation: ${reason}`);
   };
   const t: RuleContext = {
     session: info,

@@ -1,5 +1,5 @@
 // The conformance report as Markdown: one table per service, one line per rule.
-import type { RuleVerdict } from './outcome.js';
+import { verdictLabel, type RuleVerdict } from './outcome.js';
 
 const LABEL: Record<string, string> = {
   pass: 'pass',
@@ -23,7 +23,7 @@ export function markdownReport(target: string, verdicts: RuleVerdict[]): string 
         .map((t) => [t.detail, t.exchange ? '`' + t.exchange.slice(0, 600) + '`' : ''].filter(Boolean).join(' '))
         .join('<br>');
       const warned = v.warnings.length ? ` (${v.warnings.length} warning${v.warnings.length > 1 ? 's' : ''})` : '';
-      lines.push(`| ${v.ruleId} | ${cell(v.text)} | ${LABEL[v.verdict]}${warned} | ${cell(detail)} |`);
+      lines.push(`| ${v.ruleId} | ${cell(v.text)} | ${verdictLabel(v, LABEL)}${warned} | ${cell(detail)} |`);
     }
     lines.push('');
   }

@@ -51,3 +51,9 @@ export function ruleIdOf(testName: string, known?: ReadonlySet<string>): string 
   if (known) return known.has(first) ? first : undefined;
   return /^[A-Z]+(?:-[A-Z0-9]+)+$/.test(first) ? first : undefined;
 }
+
+/** "pass" for a rule some of whose tests were not applicable says so: "pass (1 of 3 tests n/a)". */
+export function verdictLabel(v: RuleVerdict, labels: Record<string, string>): string {
+  const na = v.tests.filter((t) => t.verdict === 'not-applicable').length;
+  return v.verdict === 'pass' && na > 0 ? `${labels.pass} (${na} of ${v.tests.length} n/a)` : labels[v.verdict]!;
+}

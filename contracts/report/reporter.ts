@@ -9,7 +9,7 @@ import { ALL_RULES } from '../../generated/rules.js';
 import { ROOT } from '../../generator/loader.js';
 import { writeJunitReport } from './junit.js';
 import { markdownReport, summaryLine } from './markdown.js';
-import { ANNOTATION, ruleIdOf, ruleVerdict, type RuleVerdict, type TestOutcome } from './outcome.js';
+import { ANNOTATION, ruleIdOf, ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
 
 const SYMBOL: Record<string, string> = { pass: 'pass', fail: 'FAIL', 'not-applicable': 'n/a', 'mock-limitation': 'mock-limitation', 'no-test': 'NO TEST' };
 const KNOWN = new Set<string>(ALL_RULES.map((r) => r.id));
@@ -99,7 +99,7 @@ function printReport(target: string, verdicts: RuleVerdict[]): void {
     console.log(`${'rule'.padEnd(22)} ${'result'.padEnd(16)} text / why`);
     for (const v of verdicts.filter((x) => x.service === service)) {
       const why = v.verdict === 'not-applicable' || v.verdict === 'mock-limitation' ? v.tests.find((t) => t.verdict === v.verdict)?.detail : undefined;
-      console.log(`${v.ruleId.padEnd(22)} ${SYMBOL[v.verdict]!.padEnd(16)} ${why ? firstLine(why, 150) : v.text.slice(0, 150)}`);
+      console.log(`${v.ruleId.padEnd(22)} ${verdictLabel(v, SYMBOL).padEnd(16)} ${why ? firstLine(why, 150) : v.text.slice(0, 150)}`);
       for (const w of v.warnings.slice(0, 3)) console.log(`${' '.repeat(23)}warning: ${firstLine(w, 200)}`);
     }
   }

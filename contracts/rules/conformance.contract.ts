@@ -2,6 +2,7 @@
 // operation of every service: a valid request gets a documented status with a schema-valid body (the
 // harness validates every answer), and each request with one broken constraint gets the documented error.
 import { expect } from 'vitest';
+import { resolveRef } from '../../generator/model/refs.js';
 import type { ServiceKey } from '../../generator/services.js';
 import { DEFAULT_FIXTURES } from '../targets/fixtures.js';
 import { negativeCases } from '../harness/negative-cases.js';
@@ -19,6 +20,15 @@ function conformanceOrder(service: ServiceKey) {
   const ops = operationsOf(service);
   const deletes = ops.filter((o) => o.method === 'delete').sort((a, b) => b.operationId.localeCompare(a.operationId));
   return [...ops.filter((o) => o.method !== 'delete'), ...deletes];
+}
+
+/** The documented code of a broken query parameter's invalid values (x-invalid-code), from a negative case's title. */
+function invalidCodeOf(service: ServiceKey, op: { path: string; operation: any }, title: string): number | undefined {
+  const name = title.match(/^query (\S+)/)?.[1];
+  if (!name) return undefined;
+  const doc = specOf(service);
+  const params = [...(op.operation.parameters ?? []), ...((doc.paths[op.path] as any)?.parameters ?? [])].map((p: any) => resolveRef(doc, p));
+  return params.find((p: any) => p.name === name && p.in === 'query')?.['x-invalid-code'];
 }
 
 for (const service of Object.keys(CONFORM) as ServiceKey[]) {
@@ -61,8 +71,17 @@ for (const service of Object.keys(CONFORM) as ServiceKey[]) {
           t.mockLimitationIf(!shaped || response.status !== 400, `${response.status < 400 ? 'the mock accepted the broken request' : `the mock answered HTTP ${response.status} in its own shape`} (${title})`);
           expect(response.status, `${title}: ${text.slice(0, 200)}`).toBe(400);
           expect(shaped, `${title}: error body in the service's shape: ${text.slice(0, 200)}`).toBe(true);
+          const actual = service === 'ad-creative' ? body.error.code : body.error.status;
           const allowed = documented400.map((e) => e.code ?? e.status);
-          expect(allowed, `${title}: documented 400 errors of ${op.operationId}`).toContain(service === 'ad-creative' ? body.error.code : body.error.status);
+          expect(allowed, `${title}: documented 400 errors of ${op.operationId}`).toContain(actual);
+          // Not just any documented 400: the one for this constraint (a parameter's x-invalid-code, else the rule's).
+          const expected = invalidCodeOf(service, op, title) ?? t.rule.violation?.code ?? t.rule.violation?.status;
+          if (expected !== undefined) {
+            const exact = () => expect(actual, `${title}: the error for this broken constraint`).toBe(expected);
+            const evidence = t.rule.violationEvidence ?? t.rule.evidence;
+            if (evidence.length > 0 && evidence.every((e) => e.kind === 'convention')) await t.convention(`exact error ${expected} for ${title}, by convention only; the target answered ${actual}`, exact);
+            else exact();
+          }
         },
       ]);
     }),

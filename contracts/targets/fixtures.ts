@@ -57,9 +57,9 @@ export function fixtureEnvName(service: string, key: string): string {
   return `CONTRACT_${service.replace(/-/g, '_').toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
-/** Every key the suite knows for a service: the defaults' keys and the required ones. */
+/** Every key the suite knows for a service: the defaults' keys, the required ones, and exampleIds (JSON). */
 function knownKeys(service: FixtureService): string[] {
-  return [...new Set([...Object.keys(DEFAULT_FIXTURES[service]), ...REQUIRED_FIXTURES[service]])];
+  return [...new Set([...Object.keys(DEFAULT_FIXTURES[service]), ...REQUIRED_FIXTURES[service], 'exampleIds'])];
 }
 
 /** A variable's text as the key's type: JSON when it looks like JSON, a list split on commas, a number. */

@@ -11,7 +11,9 @@ export interface DeleteGroupParams {
   id: NonNullable<operations["deleteGroup"]['parameters']["query"]>["id"];
   /**
    * Content owner the request is made for (content-owner partners that manage many channels only). The
-   * authenticated account must be linked to this content owner.
+   * authenticated account must be linked to this content owner. A request that carries it acts as a content
+   * owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+   * token's channel, unless the token's account is itself a content owner's.
    */
   onBehalfOfContentOwner?: NonNullable<operations["deleteGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
 }
@@ -24,7 +26,9 @@ export interface DeleteGroupItemParams {
   id: NonNullable<operations["deleteGroupItem"]['parameters']["query"]>["id"];
   /**
    * Content owner the request is made for (content-owner partners that manage many channels only). The
-   * authenticated account must be linked to this content owner.
+   * authenticated account must be linked to this content owner. A request that carries it acts as a content
+   * owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+   * token's channel, unless the token's account is itself a content owner's.
    */
   onBehalfOfContentOwner?: NonNullable<operations["deleteGroupItem"]['parameters']["query"]>["onBehalfOfContentOwner"];
 }
@@ -35,7 +39,9 @@ export type DeleteGroupItemResult = void;
 export interface InsertGroupParams {
   /**
    * Content owner the request is made for (content-owner partners that manage many channels only). The
-   * authenticated account must be linked to this content owner.
+   * authenticated account must be linked to this content owner. A request that carries it acts as a content
+   * owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+   * token's channel, unless the token's account is itself a content owner's.
    */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
@@ -48,7 +54,9 @@ export type InsertGroupResult = operations["insertGroup"]['responses']["200"]['c
 export interface InsertGroupItemParams {
   /**
    * Content owner the request is made for (content-owner partners that manage many channels only). The
-   * authenticated account must be linked to this content owner.
+   * authenticated account must be linked to this content owner. A request that carries it acts as a content
+   * owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+   * token's channel, unless the token's account is itself a content owner's.
    */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroupItem"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
@@ -63,7 +71,9 @@ export interface ListGroupItemsParams {
   groupId: NonNullable<operations["listGroupItems"]['parameters']["query"]>["groupId"];
   /**
    * Content owner the request is made for (content-owner partners that manage many channels only). The
-   * authenticated account must be linked to this content owner.
+   * authenticated account must be linked to this content owner. A request that carries it acts as a content
+   * owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+   * token's channel, unless the token's account is itself a content owner's.
    */
   onBehalfOfContentOwner?: NonNullable<operations["listGroupItems"]['parameters']["query"]>["onBehalfOfContentOwner"];
 }
@@ -78,7 +88,9 @@ export interface ListGroupsParams {
   mine?: NonNullable<operations["listGroups"]['parameters']["query"]>["mine"];
   /**
    * Content owner the request is made for (content-owner partners that manage many channels only). The
-   * authenticated account must be linked to this content owner.
+   * authenticated account must be linked to this content owner. A request that carries it acts as a content
+   * owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+   * token's channel, unless the token's account is itself a content owner's.
    */
   onBehalfOfContentOwner?: NonNullable<operations["listGroups"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The `nextPageToken` of the previous page; absent for the first page. */
@@ -93,7 +105,7 @@ export interface QueryReportsParams {
   ids: NonNullable<operations["queryReports"]['parameters']["query"]>["ids"];
   /** First day of the report, `YYYY-MM-DD` (inclusive). */
   startDate: NonNullable<operations["queryReports"]['parameters']["query"]>["startDate"];
-  /** Last day of the report, `YYYY-MM-DD` (inclusive); not before startDate. */
+  /** Last day of the report, `YYYY-MM-DD` (inclusive); not before startDate (ANA-QUERY-2, a convention). */
   endDate: NonNullable<operations["queryReports"]['parameters']["query"]>["endDate"];
   /** Comma-separated metrics, at least one, for example `views,likes`. Revenue and ad-performance metrics need the analytics-monetary.readonly scope. */
   metrics: NonNullable<operations["queryReports"]['parameters']["query"]>["metrics"];
@@ -123,7 +135,9 @@ export type QueryReportsResult = operations["queryReports"]['responses']["200"][
 export interface UpdateGroupParams {
   /**
    * Content owner the request is made for (content-owner partners that manage many channels only). The
-   * authenticated account must be linked to this content owner.
+   * authenticated account must be linked to this content owner. A request that carries it acts as a content
+   * owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+   * token's channel, unless the token's account is itself a content owner's.
    */
   onBehalfOfContentOwner?: NonNullable<operations["updateGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
@@ -148,7 +162,7 @@ export class AnalyticsClient {
   /**
    * Delete a group
    *
-   * groups.delete - deletes a group together with its items. Answers 204 with no body.
+   * groups.delete - deletes a group (its items go with it). Answers 204 with no body, as the public service does.
    *
    * Rules: ANA-GROUP-8.
    */
@@ -244,9 +258,10 @@ export class AnalyticsClient {
    * requested dimensions, then the requested metrics, as columns; each row holds one unique combination of
    * dimension values. Valid combinations of metrics, dimensions and filters depend on the kind of report
    * (channel or content owner) and are not listed here; an unsupported combination is answered with 400.
+   * Reports are built in real time from the request parameters.
    *
    *
-   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1.
+   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1, ANA-QUERY-8, ANA-SORT-1, ANA-PAGE-1, ANA-FILTER-1, ANA-CURRENCY-1, ANA-OWNER-1.
    */
   async queryReports(params: QueryReportsParams, options?: CallOptions): Promise<QueryReportsResult> {
     const response = await this.core.request<QueryReportsResult>({ operationId: "queryReports", method: "GET", path: `/v2/reports`, query: { ids: params.ids, startDate: params.startDate, endDate: params.endDate, metrics: params.metrics, dimensions: params.dimensions, filters: params.filters, sort: params.sort, maxResults: params.maxResults, startIndex: params.startIndex, currency: params.currency, includeHistoricalChannelData: params.includeHistoricalChannelData }, credentials: "bearer" }, options);
@@ -257,8 +272,9 @@ export class AnalyticsClient {
    * Change a group's title
    *
    * groups.update: changes group metadata; the title is the only property that can change. The body names the
-   * group (`id`) and carries the new `snippet.title`; other properties sent (for example `contentDetails`) are
-   * ignored. Membership never changes here: use groupItems.insert and groupItems.delete.
+   * group (`id`) and carries the new `snippet.title`. The document does not say what becomes of other
+   * properties sent (for example `contentDetails`): a service may ignore them or refuse the request with 400;
+   * either way they do not change. Membership never changes here: use groupItems.insert and groupItems.delete.
    *
    *
    * Rules: ANA-GROUP-5, ANA-GROUP-6.

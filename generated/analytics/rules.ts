@@ -35,7 +35,18 @@ export const RULES = [
       "http": 401,
       "status": "UNAUTHENTICATED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Authentication: all requests must be authorized with OAuth 2.0 tokens"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 401 UNAUTHENTICATED (Errors: not shown; notes 2 give no status for a missing token)"
+      }
+    ]
   },
   {
     "id": "ANA-CONFORM-1",
@@ -43,7 +54,50 @@ export const RULES = [
     "text": "Every operation answers a valid request with a documented status and a body that validates against the operation's response schema.",
     "source": "the whole document (endpoints, resources)",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints (the eight operations) and Resources and their fields"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2, 2.3 (parameter names, body shapes)"
+      }
+    ]
+  },
+  {
+    "id": "ANA-CURRENCY-1",
+    "service": "analytics",
+    "text": "`currency` converts the revenue metrics of the report into that currency (one exchange rate for every revenue value of the report); metrics that are not money are unchanged; without it revenue is in USD.",
+    "source": "public-service notes 2.2 (currency)",
+    "statefulOnly": true,
+    "reason": "needs computed revenue data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: currency string (pattern [A-Z]{3}; default USD)"
+      }
+    ]
+  },
+  {
+    "id": "ANA-FILTER-1",
+    "service": "analytics",
+    "text": "A filter picks the data of the named dimension values - `country==US` answers the data of that country alone, `video==a,b` the data of those videos together, several filters joined by `;` all apply.",
+    "source": "What the service does (filter); public-service notes 2.2 (filters)",
+    "statefulOnly": true,
+    "reason": "needs computed report data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: a filter is a dimension value that picks the data to retrieve, for example one country, one video or a group of videos"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: filters `;`-joined, e.g. video==dMH0bHeiRNg;country==IT; 2.5 country filter country==US"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-1",
@@ -57,7 +111,18 @@ export const RULES = [
       "http": 400,
       "status": "FAILED_PRECONDITION"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Resources and their fields, group (at most 500 items) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 400 FAILED_PRECONDITION is this projects choice (Errors: not shown; the notes give no status); any 4xx in the Status shape refuses the insert"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-2",
@@ -71,12 +136,23 @@ export const RULES = [
       "http": 400,
       "status": "FAILED_PRECONDITION"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Resources and their fields, group (all items of one kind)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 400 FAILED_PRECONDITION is this projects choice (Errors: not shown; the notes give no status)"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-3",
     "service": "analytics",
-    "text": "A group may contain only resources the caller uploaded or claimed, or that are linked to a channel the caller manages; another resource is refused with 403.",
+    "text": "A group may contain only resources the caller uploaded or claimed, or that are linked to a channel the caller manages; another resource is refused (403 PERMISSION_DENIED by this projects convention).",
     "source": "Resources, group",
     "statefulOnly": true,
     "reason": "needs ownership data of channels, videos, playlists and assets",
@@ -85,7 +161,18 @@ export const RULES = [
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Resources and their fields, group (only resources the caller uploaded, claimed or manages)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 403 PERMISSION_DENIED for a resource that is not the callers (Errors: not shown; notes 2.4 show 403 only for refused access in general)"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-4",
@@ -99,17 +186,33 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Resources and their fields, group (channel owners: videos and playlists; content owners: also channels and assets)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 400 INVALID_ARGUMENT for an item kind the caller may not group (Errors: not shown)"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-5",
     "service": "analytics",
-    "text": "The title is the only property of a group that can be updated; after groups.update the item type and item count are as before.",
+    "text": "The title is the only property of a group that can be updated; after groups.update the item type and item count are as before (whether the service ignores other properties sent or refuses the request with a 4xx, the document says neither).",
     "source": "Resources, group; Endpoints table (groups.update)",
     "statefulOnly": true,
     "reason": "needs a stored group to compare before and after the update",
     "operationId": "updateGroup",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Resources and their fields, group (the title is the only property that can be updated) and Endpoints (groups.update)"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-6",
@@ -119,7 +222,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a stored group with items",
     "operationId": "updateGroup",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints, rule 1"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-7",
@@ -132,17 +240,45 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.3: GroupSnippet.title is a non-empty string"
+      },
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Resources and their fields (the title of a group)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: invalid requests are HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name INVALID_ARGUMENT"
+      }
+    ]
   },
   {
     "id": "ANA-GROUP-8",
     "service": "analytics",
-    "text": "A deleted group is no longer returned by groups.list, and its items are gone with it (groupItems.list for it no longer returns them).",
+    "text": "A deleted group is no longer returned by groups.list, and its items are gone with it: groupItems.list for it returns no items (an empty list, or a 4xx error such as 404, since the answer for a deleted id is not documented).",
     "source": "Endpoints table (groups.delete)",
     "statefulOnly": true,
     "reason": "needs a stored group to delete and list again",
     "operationId": "deleteGroup",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints (groups.delete deletes a group)"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations: the groups items go with it (an inference; the document does not say what becomes of them); the answer for the deleted id (404, 403 or an empty list) is not fixed"
+      }
+    ]
   },
   {
     "id": "ANA-INVALID-1",
@@ -154,7 +290,22 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints, rule 2 and Limits (the constraints the schemas carry)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: invalid requests are answered with HTTP 400"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name INVALID_ARGUMENT (notes 2.4: status member UNVERIFIED)"
+      }
+    ]
   },
   {
     "id": "ANA-ITEM-1",
@@ -164,7 +315,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a stored group to insert into and list again",
     "operationId": "insertGroupItem",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints (groupItems.insert creates a group item)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.3 (GroupContentDetails.itemCount)"
+      }
+    ]
   },
   {
     "id": "ANA-ITEM-2",
@@ -177,7 +337,22 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2 (groupItems.list takes groupId) and 2.4 (HTTP 400, reason required)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name INVALID_ARGUMENT"
+      }
+    ]
   },
   {
     "id": "ANA-ITEM-3",
@@ -187,7 +362,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a stored item to remove and list again",
     "operationId": "deleteGroupItem",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints (groupItems.delete removes an item from a group)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.3 (GroupContentDetails.itemCount)"
+      }
+    ]
   },
   {
     "id": "ANA-LIST-1",
@@ -201,7 +385,22 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: groups.list - if id is absent, mine must be true; the public reference of groups.list asks for exactly one of id and mine"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: invalid requests are HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name INVALID_ARGUMENT"
+      }
+    ]
   },
   {
     "id": "ANA-LIST-2",
@@ -211,7 +410,46 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs more stored groups than fit one page",
     "operationId": "listGroups",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2 (groups.list pageToken) and 2.3 (ListGroupsResponse.nextPageToken)"
+      }
+    ]
+  },
+  {
+    "id": "ANA-OWNER-1",
+    "service": "analytics",
+    "text": "A content owner report (`ids=contentOwner==<name>`) answers the data of the content owner's channels - its total equals the sum of its rows broken down by channel - and checks its combinations against the content owner report tables.",
+    "source": "What the service does (reports for channels or content owners); public-service notes 2.2 (ids)",
+    "statefulOnly": true,
+    "reason": "needs a content owner with report data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: each query identifies a channel or a content owner; valid combinations are defined per kind of report"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: ids contentOwner==OWNER_NAME"
+      }
+    ]
+  },
+  {
+    "id": "ANA-PAGE-1",
+    "service": "analytics",
+    "text": "`maxResults` caps the number of rows and `startIndex` (one-based) is the first row returned - the rows answered are rows startIndex to startIndex + maxResults - 1 of the same report without them.",
+    "source": "public-service notes 2.2 (maxResults, startIndex)",
+    "statefulOnly": true,
+    "reason": "needs computed report rows to page through",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: maxResults integer (minValue 1), startIndex integer (minValue 1, one-based)"
+      }
+    ]
   },
   {
     "id": "ANA-QUERY-1",
@@ -224,13 +462,32 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints, rule 2"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2 (ids, startDate, endDate, metrics required) and 2.4 (HTTP 400, reason required)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name INVALID_ARGUMENT"
+      }
+    ]
   },
   {
     "id": "ANA-QUERY-2",
     "service": "analytics",
     "text": "The start date is not after the end date; a reversed date range is rejected.",
-    "source": "What the service does (date range); public-service notes 2.2",
+    "source": "project convention (the document and the public-service notes are silent)",
     "statefulOnly": true,
     "reason": "compares two parameters, which no schema keyword can say, so a schema-driven mock does not check it",
     "operationId": "queryReports",
@@ -238,7 +495,12 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations: a reversed date range names no day and is refused; neither the document nor the notes say so"
+      }
+    ]
   },
   {
     "id": "ANA-QUERY-3",
@@ -248,7 +510,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "the answer must follow the request, which a mock's fixed example does not",
     "operationId": "queryReports",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.3: columnHeaders order = requested dimensions then requested metrics; columnType DIMENSION or METRIC"
+      },
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, What the service does (metric, dimension)"
+      }
+    ]
   },
   {
     "id": "ANA-QUERY-4",
@@ -258,7 +529,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs computed report data",
     "operationId": "queryReports",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, What the service does: each data row of a report holds a unique combination of dimension values"
+      }
+    ]
   },
   {
     "id": "ANA-QUERY-5",
@@ -272,7 +548,26 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, What the service does: valid combinations are defined per kind of report"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: an unsupported combination is answered with HTTP 400 The query is not supported; 2.5 known-invalid combinations"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: HTTP 400"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name INVALID_ARGUMENT"
+      }
+    ]
   },
   {
     "id": "ANA-QUERY-6",
@@ -282,7 +577,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a stored group and report data for its items",
     "operationId": "queryReports",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Endpoints, rule 3 and What the service does (filter: a group of videos)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: filters are dimension==value pairs joined by ;"
+      }
+    ]
   },
   {
     "id": "ANA-QUERY-7",
@@ -296,7 +600,37 @@ export const RULES = [
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Authentication (scope table): analytics-monetary.readonly grants revenue and ad-performance metrics"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: refused access is HTTP 403"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name PERMISSION_DENIED"
+      }
+    ]
+  },
+  {
+    "id": "ANA-QUERY-8",
+    "service": "analytics",
+    "text": "A report is an aggregate of one set of data - the total of an additive metric (views, likes, estimatedMinutesWatched, ...) over the date range equals the sum of its rows broken down by day, by country or by video.",
+    "source": "What the service does (metric, dimension)",
+    "statefulOnly": true,
+    "reason": "needs computed report data",
+    "operationId": "queryReports",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: a dimension is a criterion by which data is aggregated; each row holds a unique combination of dimension values"
+      }
+    ]
   },
   {
     "id": "ANA-SCOPE-1",
@@ -310,20 +644,85 @@ export const RULES = [
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Authentication (scope table)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.1: every method lists all the scopes"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: refused access is HTTP 403"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name PERMISSION_DENIED"
+      }
+    ]
   },
   {
     "id": "ANA-SCOPE-2",
     "service": "analytics",
-    "text": "Changing groups and group items (groups.insert, groups.update, groups.delete, groupItems.insert, groupItems.delete) needs account-management (channel owners) or partner-management (content owners); a token with only a readonly analytics scope is refused.",
-    "source": "Authentication, scope table",
+    "text": "Changing groups and group items (groups.insert, groups.update, groups.delete, groupItems.insert, groupItems.delete) is authorized by any of the four documented scopes, the readonly analytics scopes included, as on the public service; a token carrying none of them is refused with 403.",
+    "source": "Authentication, scope table; public-service notes 2.1 (method scopes)",
     "statefulOnly": true,
     "reason": "needs tokens carrying chosen scopes, which only a real authorization server issues; a mock only checks that a bearer token is present",
     "violation": {
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "analytics-service.md, Authentication (scope table)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.1: every method lists all the scopes, the readonly analytics scopes included"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.4: refused access is HTTP 403"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): the status name PERMISSION_DENIED"
+      }
+    ]
+  },
+  {
+    "id": "ANA-SORT-1",
+    "service": "analytics",
+    "text": "`sort` orders the rows by the listed columns, the first key first; a leading `-` sorts that key descending, otherwise ascending. A sort key that is not a requested dimension or metric is rejected with 400.",
+    "source": "What the service does (sort instructions); public-service notes 2.2 (sort)",
+    "statefulOnly": true,
+    "reason": "needs computed report rows to order",
+    "operationId": "queryReports",
+    "violation": {
+      "http": 400,
+      "status": "INVALID_ARGUMENT"
+    },
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "What the service does: a query may add dimensions, filters and sort instructions"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 2.2: sort, `-` prefix = descending; 2.5 multi-sort sort=day,-views"
+      },
+      {
+        "kind": "convention",
+        "ref": "docs/spec-conventions.md, Rules: the 400 for a sort key outside the requested columns"
+      }
+    ]
   }
 ] as const satisfies readonly Rule[];
 export type RuleId = (typeof RULES)[number]['id'];

@@ -130,7 +130,7 @@ export interface AnalyticsHandlers {
   /**
    * GET /v2/reports: Query an analytics report
    *
-   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1.
+   * Rules: ANA-QUERY-1, ANA-QUERY-2, ANA-QUERY-3, ANA-QUERY-4, ANA-QUERY-5, ANA-QUERY-6, ANA-QUERY-7, ANA-SCOPE-1, ANA-QUERY-8, ANA-SORT-1, ANA-PAGE-1, ANA-FILTER-1, ANA-CURRENCY-1, ANA-OWNER-1.
    */
   queryReports(input: QueryReportsInput): Promise<QueryReportsReply>;
   /**

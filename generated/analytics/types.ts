@@ -47,8 +47,9 @@ export interface paths {
         /**
          * Change a group's title
          * @description groups.update: changes group metadata; the title is the only property that can change. The body names the
-         *     group (`id`) and carries the new `snippet.title`; other properties sent (for example `contentDetails`) are
-         *     ignored. Membership never changes here: use groupItems.insert and groupItems.delete.
+         *     group (`id`) and carries the new `snippet.title`. The document does not say what becomes of other
+         *     properties sent (for example `contentDetails`): a service may ignore them or refuse the request with 400;
+         *     either way they do not change. Membership never changes here: use groupItems.insert and groupItems.delete.
          */
         put: operations["updateGroup"];
         /**
@@ -60,7 +61,7 @@ export interface paths {
         post: operations["insertGroup"];
         /**
          * Delete a group
-         * @description groups.delete - deletes a group together with its items. Answers 204 with no body.
+         * @description groups.delete - deletes a group (its items go with it). Answers 204 with no body, as the public service does.
          */
         delete: operations["deleteGroup"];
         options?: never;
@@ -83,6 +84,7 @@ export interface paths {
          *     requested dimensions, then the requested metrics, as columns; each row holds one unique combination of
          *     dimension values. Valid combinations of metrics, dimensions and filters depend on the kind of report
          *     (channel or content owner) and are not listed here; an unsupported combination is answered with 400.
+         *     Reports are built in real time from the request parameters.
          */
         get: operations["queryReports"];
         put?: never;
@@ -97,21 +99,42 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description One legacy error item, as this service's existing clients read it. */
+        /**
+         * @description Whether a column holds a dimension or a metric.
+         * @enum {string}
+         */
+        ColumnType: "DIMENSION" | "METRIC";
+        /** @description A ColumnType in an answer: one of the ColumnType values, or a value the public service added later (an open enum; its description lists the values in prose and closes nothing). */
+        ColumnTypeOpen: components["schemas"]["ColumnType"] | string;
+        /** @description One legacy error item of an error answer (`error.errors`), as this service's existing clients read it; every member optional. */
         ErrorItem: {
             /** @description Error domain, usually `global` (`usageLimits` for quota errors). */
             domain?: string;
             /** @description The parameter, header or field at fault. */
             location?: string;
-            /**
-             * @description What `location` names; the wire uses lower case (`parameter`, `header`), the public description upper case.
-             * @enum {string}
-             */
-            locationType?: "parameter" | "header" | "PARAMETER" | "PATH" | "OTHER";
+            /** @description What `location` names; the wire uses lower case (`parameter`, `header`), the public description upper case. */
+            locationType?: string | components["schemas"]["LegacyLocationType"];
             /** @description What went wrong. */
-            message: string;
+            message?: string;
             /** @description Short machine-readable reason, for example `required`, `invalid`, `badRequest`, `forbidden`, `notFound`, `quotaExceeded`. */
             reason?: string;
+        };
+        /** @description One error embedded in a successful body (LegacyErrors.error), in the public ErrorProto shape; every member optional. */
+        ErrorProto: {
+            /** @description Arguments of the error message. */
+            argument?: string[];
+            /** @description Error code. */
+            code?: string;
+            /** @description Debugging information. */
+            debugInfo?: string;
+            /** @description Error domain. */
+            domain?: string;
+            /** @description Message for the developer. */
+            externalErrorMessage?: string;
+            /** @description Where the error is. */
+            location?: string;
+            /** @description What `location` names (PATH, OTHER or PARAMETER in the public description). */
+            locationType?: string | components["schemas"]["LocationType"];
         };
         /** @description Error body. */
         ErrorResponse: {
@@ -188,30 +211,35 @@ export interface components {
              */
             code?: "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "GONE" | "PRECONDITION_FAILED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description The individual errors. */
-            error?: components["schemas"]["ErrorItem"][];
+            error?: components["schemas"]["ErrorProto"][];
             /** @description Id of the request, for support. */
             requestId?: string;
         };
-        /** @description The items of a group. */
+        /**
+         * @description What a legacy error item's location names (lower case on the wire, upper case in the public description).
+         * @enum {string}
+         */
+        LegacyLocationType: "parameter" | "header" | "PARAMETER" | "PATH" | "OTHER";
+        /** @description The items of a group. `items` may be absent when there is none (the public shape requires no member). */
         ListGroupItemsResponse: {
             errors?: components["schemas"]["LegacyErrors"];
             /** @description Etag of the list. */
             etag?: string;
             /** @description The items of the group (at most 500). */
-            items: components["schemas"]["GroupItem"][];
+            items?: components["schemas"]["GroupItem"][];
             /**
              * @description Identifies the resource.
              * @constant
              */
             kind: "platform#groupItemListResponse";
         };
-        /** @description A page of groups. */
+        /** @description A page of groups. `items` may be absent when there is none (the public shape requires no member). */
         ListGroupsResponse: {
             errors?: components["schemas"]["LegacyErrors"];
             /** @description Etag of the page. */
             etag?: string;
             /** @description The groups of this page. */
-            items: components["schemas"]["Group"][];
+            items?: components["schemas"]["Group"][];
             /**
              * @description Identifies the resource.
              * @constant
@@ -220,6 +248,11 @@ export interface components {
             /** @description Token of the next page, sent back as pageToken; absent on the last page. */
             nextPageToken?: string;
         };
+        /**
+         * @description What an ErrorProto's location names.
+         * @enum {string}
+         */
+        LocationType: "PATH" | "OTHER" | "PARAMETER";
         /** @description The result table of a report query. */
         QueryResponse: {
             /** @description The requested dimensions, then the requested metrics, in request order. */
@@ -230,16 +263,12 @@ export interface components {
              * @constant
              */
             kind: "platformAnalytics#resultTable";
-            /** @description Data rows; each cell in the order of columnHeaders. Omitted when the report has no data. */
-            rows?: (string | number | boolean | null)[][];
+            /** @description Data rows; each cell in the order of columnHeaders (a string, a number, ...). Omitted when the report has no data. */
+            rows?: unknown[][];
         };
         /** @description One column of the result table. */
         ResultTableColumnHeader: {
-            /**
-             * @description Whether the column holds a dimension or a metric.
-             * @enum {string}
-             */
-            columnType: "DIMENSION" | "METRIC";
+            columnType: components["schemas"]["ColumnTypeOpen"];
             /**
              * @description Type of the column's values, for example STRING, INTEGER, FLOAT or CURRENCY (the public service does not close the list).
              * @example STRING
@@ -251,7 +280,11 @@ export interface components {
             /** @description Name of the dimension or metric. */
             name: string;
         };
-        /** @description An error in the Status shape, with the legacy error items this service's clients read. */
+        /**
+         * @description An error in the Status shape, with the legacy error items this service's clients read. This service's own
+         *     implementations always send `status`; the public service's observed legacy answers carry `code`, `message`
+         *     and `errors` only, so `status` is not required of an answer.
+         */
         Status: {
             /** @description HTTP status of the answer. */
             code: number;
@@ -267,7 +300,7 @@ export interface components {
             /** @description Developer-facing message, in English. */
             message: string;
             /** @description Canonical status name, for example INVALID_ARGUMENT, FAILED_PRECONDITION, UNAUTHENTICATED, PERMISSION_DENIED, NOT_FOUND, RESOURCE_EXHAUSTED. */
-            status: string;
+            status?: string;
         };
     };
     responses: {
@@ -289,7 +322,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The token lacks account-management or partner-management, or the caller does not own the group or resource. */
+        /** @description The token carries none of the accepted scopes, the caller does not own the group or resource, or the quota is exceeded. */
         ManagePermissionDenied: {
             headers: {
                 [name: string]: unknown;
@@ -329,7 +362,9 @@ export interface components {
     parameters: {
         /**
          * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-         *     authenticated account must be linked to this content owner.
+         *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+         *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+         *     token's channel, unless the token's account is itself a content owner's.
          */
         onBehalfOfContentOwner: string;
     };
@@ -337,7 +372,10 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaColumnType = components['schemas']['ColumnType'];
+export type SchemaColumnTypeOpen = components['schemas']['ColumnTypeOpen'];
 export type SchemaErrorItem = components['schemas']['ErrorItem'];
+export type SchemaErrorProto = components['schemas']['ErrorProto'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
 export type SchemaGroup = components['schemas']['Group'];
 export type SchemaGroupContentDetails = components['schemas']['GroupContentDetails'];
@@ -346,8 +384,10 @@ export type SchemaGroupItemResource = components['schemas']['GroupItemResource']
 export type SchemaGroupSnippet = components['schemas']['GroupSnippet'];
 export type SchemaItemKind = components['schemas']['ItemKind'];
 export type SchemaLegacyErrors = components['schemas']['LegacyErrors'];
+export type SchemaLegacyLocationType = components['schemas']['LegacyLocationType'];
 export type SchemaListGroupItemsResponse = components['schemas']['ListGroupItemsResponse'];
 export type SchemaListGroupsResponse = components['schemas']['ListGroupsResponse'];
+export type SchemaLocationType = components['schemas']['LocationType'];
 export type SchemaQueryResponse = components['schemas']['QueryResponse'];
 export type SchemaResultTableColumnHeader = components['schemas']['ResultTableColumnHeader'];
 export type SchemaStatus = components['schemas']['Status'];
@@ -367,7 +407,9 @@ export interface operations {
                 groupId: string;
                 /**
                  * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-                 *     authenticated account must be linked to this content owner.
+                 *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+                 *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+                 *     token's channel, unless the token's account is itself a content owner's.
                  */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
@@ -406,7 +448,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-                 *     authenticated account must be linked to this content owner.
+                 *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+                 *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+                 *     token's channel, unless the token's account is itself a content owner's.
                  */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
@@ -455,7 +499,9 @@ export interface operations {
                 id: string;
                 /**
                  * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-                 *     authenticated account must be linked to this content owner.
+                 *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+                 *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+                 *     token's channel, unless the token's account is itself a content owner's.
                  */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
@@ -496,7 +542,9 @@ export interface operations {
                 mine?: boolean;
                 /**
                  * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-                 *     authenticated account must be linked to this content owner.
+                 *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+                 *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+                 *     token's channel, unless the token's account is itself a content owner's.
                  */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
                 /** @description The `nextPageToken` of the previous page; absent for the first page. */
@@ -536,7 +584,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-                 *     authenticated account must be linked to this content owner.
+                 *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+                 *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+                 *     token's channel, unless the token's account is itself a content owner's.
                  */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
@@ -583,7 +633,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-                 *     authenticated account must be linked to this content owner.
+                 *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+                 *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+                 *     token's channel, unless the token's account is itself a content owner's.
                  */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
@@ -632,7 +684,9 @@ export interface operations {
                 id: string;
                 /**
                  * @description Content owner the request is made for (content-owner partners that manage many channels only). The
-                 *     authenticated account must be linked to this content owner.
+                 *     authenticated account must be linked to this content owner. A request that carries it acts as a content
+                 *     owner (who may also group channels and assets, ANA-GROUP-4); without it the caller acts as the owner of the
+                 *     token's channel, unless the token's account is itself a content owner's.
                  */
                 onBehalfOfContentOwner?: components["parameters"]["onBehalfOfContentOwner"];
             };
@@ -671,7 +725,7 @@ export interface operations {
                 currency?: string;
                 /** @description Comma-separated dimensions, for example `day` or `ageGroup,gender`. */
                 dimensions?: string;
-                /** @description Last day of the report, `YYYY-MM-DD` (inclusive); not before startDate. */
+                /** @description Last day of the report, `YYYY-MM-DD` (inclusive); not before startDate (ANA-QUERY-2, a convention). */
                 endDate: string;
                 /** @description Semicolon-separated filters `dimension==value`, for example `country==IT;video==abc123` or `group==<group id>` (data aggregated over the group's items). */
                 filters?: string;

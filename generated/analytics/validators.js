@@ -252,17 +252,16 @@ const strict = ((exports) => {
 exports.validateDeleteGroupItemResponse400 = validate0;
 const schema0 = {"$ref":"spec://analytics#/components/schemas/ErrorResponse","$id":"spec://analytics/validateDeleteGroupResponse400"};
 const schema2 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://analytics#/components/schemas/Status"}}};
-const schema3 = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"status":{"type":"string","pattern":"^[A-Z_]+$"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}},"errors":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}}}};
+const schema3 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"status":{"type":"string","pattern":"^[A-Z_]+$"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}},"errors":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}}}};
 const pattern0 = new RegExp("^[A-Z_]+$", "u");
-const schema4 = {"type":"object","required":["message"],"properties":{"message":{"type":"string"},"domain":{"type":"string"},"reason":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","enum":["parameter","header","PARAMETER","PATH","OTHER"]}}};
+const schema4 = {"type":"object","properties":{"message":{"type":"string"},"domain":{"type":"string"},"reason":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"$ref":"spec://analytics#/components/schemas/LegacyLocationType"},{"type":"string"}]}}};
+const schema5 = {"type":"string","enum":["parameter","header","PARAMETER","PATH","OTHER"]};
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -271,16 +270,38 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.message !== undefined){
-let data0 = data.message;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs0 = errors;
+const vSchema0 = schema5.enum;
+if(!(((((data === "parameter") || (data === "header")) || (data === "PARAMETER")) || (data === "PATH")) || (data === "OTHER"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.message !== undefined){
+let data0 = data.message;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
@@ -291,12 +312,12 @@ if(data.domain !== undefined){
 let data1 = data.domain;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err1];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -307,12 +328,12 @@ if(data.reason !== undefined){
 let data2 = data.reason;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err2];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -323,12 +344,12 @@ if(data.location !== undefined){
 let data3 = data.location;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -339,7 +360,31 @@ if(data.locationType !== undefined){
 let data4 = data.locationType;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs10 = errors;
+const _errs11 = errors;
+let valid1 = false;
+const _errs12 = errors;
+if(!(validate5(data4, {instancePath:instancePath+"/locationType",parentData:data,parentDataProperty:"locationType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs12 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -348,10 +393,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs10 = errors;
-const vSchema0 = schema4.properties.locationType.enum;
-if(!(((((data4 === "parameter") || (data4 === "header")) || (data4 === "PARAMETER")) || (data4 === "PATH")) || (data4 === "OTHER"))){
-const err6 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/enum",keyword:"enum",params:{allowedValues: schema4.properties.locationType.enum},message:"must be equal to one of the allowed values"};
+const _errs14 = errors;
+var _valid0 = _errs13 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+}
+}
+if(!valid1){
+const err6 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -359,6 +408,17 @@ else {
 vErrors.push(err6);
 }
 errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
 }
 var valid0 = _errs9 === errors;
 }
@@ -403,8 +463,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.status === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data.code !== undefined){
+let data0 = data.code;
+const _errs1 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -413,11 +476,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.code !== undefined){
-let data0 = data.code;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const _errs2 = errors;
+if(typeof data0 == "number"){
+if(data0 > 599 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -426,25 +488,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs2 = errors;
-if(typeof data0 == "number"){
-if(data0 > 599 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+if(data0 < 400 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
-}
-errors++;
-}
-if(data0 < 400 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -455,12 +505,12 @@ if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -473,23 +523,23 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err7];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -508,12 +558,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4["@type"] === undefined){
-const err9 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "@type"},message:"must have required property '"+"@type"+"'"};
+const err8 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "@type"},message:"must have required property '"+"@type"+"'"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err8];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -522,12 +572,12 @@ if(data4["@type"] !== undefined){
 let data5 = data4["@type"];
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/details/" + i0+"/@type",schemaPath:"#/properties/details/items/properties/%40type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/details/" + i0+"/@type",schemaPath:"#/properties/details/items/properties/%40type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err9];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -536,12 +586,12 @@ var valid3 = _errs12 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err10];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -552,12 +602,12 @@ valid2 = false;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err11];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -586,12 +636,12 @@ valid5 = false;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err12];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -599,12 +649,12 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err13];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -813,14 +863,14 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupBody0 = validate8;
-const schema5 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
-const schema6 = {"type":"object","required":["snippet"],"properties":{"kind":{"type":"string","const":"platform#group","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","minLength":1},"snippet":{"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupSnippet"},{"type":"object","required":["title"]}]},"contentDetails":{"$ref":"spec://analytics#/components/schemas/GroupContentDetails"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateInsertGroupBody0 = validate10;
+const schema6 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["snippet","contentDetails"],"properties":{"contentDetails":{"type":"object","required":["itemType"],"properties":{"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}}}}],"$id":"spec://analytics/validateInsertGroupBody0"};
+const schema7 = {"type":"object","required":["snippet"],"properties":{"kind":{"type":"string","const":"platform#group","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","minLength":1},"snippet":{"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupSnippet"},{"type":"object","required":["title"]}]},"contentDetails":{"$ref":"spec://analytics#/components/schemas/GroupContentDetails"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
-const schema7 = {"type":"object","properties":{"publishedAt":{"type":"string","format":"date-time","readOnly":true},"title":{"type":"string","minLength":1}}};
+const schema8 = {"type":"object","properties":{"publishedAt":{"type":"string","format":"date-time","readOnly":true},"title":{"type":"string","minLength":1}}};
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -894,15 +944,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema8 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
+const schema9 = {"type":"object","properties":{"itemCount":{"type":"string","pattern":"^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$","readOnly":true},"itemType":{"$ref":"spec://analytics#/components/schemas/ItemKind"}}};
 const pattern1 = new RegExp("^(0|[1-9][0-9]?|[1-4][0-9]{2}|500)$", "u");
-const schema9 = {"type":"string","enum":["platform#channel","platform#playlist","platform#video","platformPartner#asset"]};
+const schema10 = {"type":"string","enum":["platform#channel","platform#playlist","platform#video","platformPartner#asset"]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -916,9 +966,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema9.enum;
+const vSchema0 = schema10.enum;
 if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -927,12 +977,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -968,8 +1018,8 @@ var valid0 = _errs1 === errors;
 if(data.itemType !== undefined){
 let data1 = data.itemType;
 const _errs3 = errors;
-if(!(validate13(data1, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate15(data1, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -987,13 +1037,251 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorItem"}},"requestId":{"type":"string"}}};
+const schema11 = {"type":"object","properties":{"code":{"type":"string","enum":["BAD_REQUEST","FORBIDDEN","NOT_FOUND","CONFLICT","GONE","PRECONDITION_FAILED","INTERNAL_ERROR","SERVICE_UNAVAILABLE"]},"error":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ErrorProto"}},"requestId":{"type":"string"}}};
+const schema12 = {"type":"object","properties":{"argument":{"type":"array","items":{"type":"string"}},"code":{"type":"string"},"debugInfo":{"type":"string"},"domain":{"type":"string"},"externalErrorMessage":{"type":"string"},"location":{"type":"string"},"locationType":{"type":"string","anyOf":[{"$ref":"spec://analytics#/components/schemas/LocationType"},{"type":"string"}]}}};
+const schema13 = {"type":"string","enum":["PATH","OTHER","PARAMETER"]};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema13.enum;
+if(!(((data === "PATH") || (data === "OTHER")) || (data === "PARAMETER"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.argument !== undefined){
+let data0 = data.argument;
+const _errs1 = errors;
+const _errs2 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/argument/" + i0,schemaPath:"#/properties/argument/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs4 = errors;
+var valid1 = _errs3 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.code !== undefined){
+let data2 = data.code;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
+}
+if(data.debugInfo !== undefined){
+let data3 = data.debugInfo;
+const _errs7 = errors;
+if(typeof data3 !== "string"){
+const err3 = {instancePath:instancePath+"/debugInfo",schemaPath:"#/properties/debugInfo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid0 = _errs7 === errors;
+}
+if(data.domain !== undefined){
+let data4 = data.domain;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+const err4 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs10 = errors;
+var valid0 = _errs9 === errors;
+}
+if(data.externalErrorMessage !== undefined){
+let data5 = data.externalErrorMessage;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+const err5 = {instancePath:instancePath+"/externalErrorMessage",schemaPath:"#/properties/externalErrorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs12 = errors;
+var valid0 = _errs11 === errors;
+}
+if(data.location !== undefined){
+let data6 = data.location;
+const _errs13 = errors;
+if(typeof data6 !== "string"){
+const err6 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid0 = _errs13 === errors;
+}
+if(data.locationType !== undefined){
+let data7 = data.locationType;
+const _errs15 = errors;
+if(typeof data7 !== "string"){
+const err7 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs16 = errors;
+const _errs17 = errors;
+let valid3 = false;
+const _errs18 = errors;
+if(!(validate20(data7, {instancePath:instancePath+"/locationType",parentData:data,parentDataProperty:"locationType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs18 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs19 = errors;
+if(typeof data7 !== "string"){
+const err8 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs20 = errors;
+var _valid0 = _errs19 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+}
+}
+if(!valid3){
+const err9 = {instancePath:instancePath+"/locationType",schemaPath:"#/properties/locationType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs15 === errors;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1012,9 +1300,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs2 = errors;
-const vSchema0 = schema10.properties.code.enum;
+const vSchema0 = schema11.properties.code.enum;
 if(!((((((((data0 === "BAD_REQUEST") || (data0 === "FORBIDDEN")) || (data0 === "NOT_FOUND")) || (data0 === "CONFLICT")) || (data0 === "GONE")) || (data0 === "PRECONDITION_FAILED")) || (data0 === "INTERNAL_ERROR")) || (data0 === "SERVICE_UNAVAILABLE"))){
-const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema10.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema11.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1035,8 +1323,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate4(data2, {instancePath:instancePath+"/error/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+if(!(validate19(data2, {instancePath:instancePath+"/error/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 else {
@@ -1086,12 +1374,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1180,8 +1468,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -1217,8 +1505,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -1228,8 +1516,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -1247,12 +1535,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate9.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -1266,9 +1554,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema9.enum;
+const vSchema0 = schema10.enum;
 if(!((((data === "platform#channel") || (data === "platform#playlist")) || (data === "platform#video")) || (data === "platformPartner#asset"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1277,18 +1565,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 else {
@@ -1335,8 +1623,8 @@ errors++;
 if(data0.itemType !== undefined){
 let data1 = data0.itemType;
 const _errs5 = errors;
-if(!(validate20(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate25(data1, {instancePath:instancePath+"/contentDetails/itemType",parentData:data0,parentDataProperty:"itemType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -1368,16 +1656,16 @@ vErrors.push(err4);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate8.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemBody0 = validate22;
-const schema12 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
-const schema13 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema14 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
+exports.validateInsertGroupItemBody0 = validate27;
+const schema15 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/GroupItem"},{"type":"object","required":["groupId","resource"]}],"$id":"spec://analytics/validateInsertGroupItemBody0"};
+const schema16 = {"type":"object","properties":{"kind":{"type":"string","const":"platform#groupItem","readOnly":true},"etag":{"type":"string","readOnly":true},"id":{"type":"string","readOnly":true},"groupId":{"type":"string","minLength":1},"resource":{"$ref":"spec://analytics#/components/schemas/GroupItemResource"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema17 = {"type":"object","required":["kind","id"],"properties":{"kind":{"$ref":"spec://analytics#/components/schemas/ItemKind"},"id":{"type":"string","minLength":1}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1405,8 +1693,8 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs1 = errors;
-if(!(validate13(data0, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate15(data0, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 else {
@@ -1452,12 +1740,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1551,8 +1839,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1562,8 +1850,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -1581,18 +1869,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 else {
@@ -1633,14 +1921,14 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate22.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupItemResponse200 = validate29;
-const schema15 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
+exports.validateInsertGroupItemResponse200 = validate34;
+const schema18 = {"$ref":"spec://analytics#/components/schemas/GroupItem","$id":"spec://analytics/validateInsertGroupItemResponse200"};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1734,8 +2022,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -1745,8 +2033,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -1764,22 +2052,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupItemResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate29.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
@@ -1863,10 +2151,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateInsertGroupResponse200 = validate34;
-const schema17 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
+exports.validateInsertGroupResponse200 = validate39;
+const schema20 = {"$ref":"spec://analytics#/components/schemas/Group","$id":"spec://analytics/validateInsertGroupResponse200"};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1955,8 +2243,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -1992,8 +2280,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -2003,8 +2291,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2022,22 +2310,22 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate34.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
@@ -2105,11 +2393,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupItemsResponse200 = validate40;
-const schema19 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
-const schema20 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateListGroupItemsResponse200 = validate45;
+const schema22 = {"$ref":"spec://analytics#/components/schemas/ListGroupItemsResponse","$id":"spec://analytics/validateListGroupItemsResponse200"};
+const schema23 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupItemListResponse"},"etag":{"type":"string"},"items":{"type":"array","maxItems":500,"items":{"$ref":"spec://analytics#/components/schemas/GroupItem"}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2203,8 +2491,8 @@ var valid0 = _errs7 === errors;
 if(data.resource !== undefined){
 let data4 = data.resource;
 const _errs9 = errors;
-if(!(validate24(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate29(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 else {
@@ -2214,8 +2502,8 @@ var valid0 = _errs9 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2233,12 +2521,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2253,8 +2541,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.items === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2263,27 +2554,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.kind !== undefined){
-let data0 = data.kind;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs2 = errors;
+if("platform#groupItemListResponse" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItemListResponse"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-const _errs2 = errors;
-if("platform#groupItemListResponse" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupItemListResponse"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -2293,12 +2571,12 @@ if(data.etag !== undefined){
 let data1 = data.etag;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -2311,12 +2589,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(Array.isArray(data2)){
 if(data2.length > 500){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+const err4 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err4];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -2325,8 +2603,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate42(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate47(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 else {
@@ -2338,12 +2616,12 @@ valid2 = false;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -2352,8 +2630,8 @@ var valid0 = _errs5 === errors;
 if(data.errors !== undefined){
 let data4 = data.errors;
 const _errs8 = errors;
-if(!(validate16(data4, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data4, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2362,31 +2640,31 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupItemsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate40.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
@@ -2470,11 +2748,11 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListGroupsResponse200 = validate48;
-const schema22 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
-const schema23 = {"type":"object","required":["kind","items"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+exports.validateListGroupsResponse200 = validate53;
+const schema25 = {"$ref":"spec://analytics#/components/schemas/ListGroupsResponse","$id":"spec://analytics/validateListGroupsResponse200"};
+const schema26 = {"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"platform#groupListResponse"},"etag":{"type":"string"},"items":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/Group"}},"nextPageToken":{"type":"string"},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2563,8 +2841,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -2600,8 +2878,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -2611,8 +2889,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2630,12 +2908,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2650,8 +2928,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.items === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2660,27 +2941,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.kind !== undefined){
-let data0 = data.kind;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs2 = errors;
+if("platform#groupListResponse" !== data0){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupListResponse"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-const _errs2 = errors;
-if("platform#groupListResponse" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "platform#groupListResponse"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -2690,12 +2958,12 @@ if(data.etag !== undefined){
 let data1 = data.etag;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/etag",schemaPath:"#/properties/etag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -2712,8 +2980,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs7 = errors;
-if(!(validate50(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate55(data3, {instancePath:instancePath+"/items/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 else {
@@ -2725,12 +2993,12 @@ valid2 = false;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err4];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -2740,12 +3008,12 @@ if(data.nextPageToken !== undefined){
 let data4 = data.nextPageToken;
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -2755,8 +3023,8 @@ var valid0 = _errs8 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs10 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -2765,31 +3033,31 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateListGroupsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate48.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
@@ -2857,12 +3125,102 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateQueryReportsResponse200 = validate57;
-const schema25 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
-const schema26 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{"type":["string","number","boolean","null"]}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
-const schema27 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"type":"string","enum":["DIMENSION","METRIC"]},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
+exports.validateQueryReportsResponse200 = validate62;
+const schema28 = {"$ref":"spec://analytics#/components/schemas/QueryResponse","$id":"spec://analytics/validateQueryReportsResponse200"};
+const schema29 = {"type":"object","required":["kind","columnHeaders"],"properties":{"kind":{"type":"string","const":"platformAnalytics#resultTable"},"columnHeaders":{"type":"array","items":{"$ref":"spec://analytics#/components/schemas/ResultTableColumnHeader"}},"rows":{"type":"array","items":{"type":"array","items":{}}},"errors":{"$ref":"spec://analytics#/components/schemas/LegacyErrors"}}};
+const schema30 = {"type":"object","required":["name","columnType","dataType"],"properties":{"name":{"type":"string"},"columnType":{"$ref":"spec://analytics#/components/schemas/ColumnTypeOpen"},"dataType":{"type":"string","pattern":"^[A-Z_]+$"}}};
+const schema31 = {"anyOf":[{"$ref":"spec://analytics#/components/schemas/ColumnType"},{"type":"string"}]};
+const schema32 = {"type":"string","enum":["DIMENSION","METRIC"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema32.enum;
+if(!((data === "DIMENSION") || (data === "METRIC"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2916,8 +3274,21 @@ var valid0 = _errs1 === errors;
 if(data.columnType !== undefined){
 let data1 = data.columnType;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate65(data1, {instancePath:instancePath+"/columnType",parentData:data,parentDataProperty:"columnType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.dataType !== undefined){
+let data2 = data.dataType;
+const _errs4 = errors;
+const _errs5 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err4 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2926,10 +3297,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs4 = errors;
-const vSchema0 = schema27.properties.columnType.enum;
-if(!((data1 === "DIMENSION") || (data1 === "METRIC"))){
-const err5 = {instancePath:instancePath+"/columnType",schemaPath:"#/properties/columnType/enum",keyword:"enum",params:{allowedValues: schema27.properties.columnType.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err5 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2938,15 +3308,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs4 === errors;
 }
-if(data.dataType !== undefined){
-let data2 = data.dataType;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err6 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/pattern",keyword:"pattern",params:{pattern: "^[A-Z_]+$"},message:"must match pattern \""+"^[A-Z_]+$"+"\""};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2955,36 +3321,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/dataType",schemaPath:"#/properties/dataType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid0 = _errs5 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate59.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3045,8 +3387,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
-if(!(validate59(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate64(data2, {instancePath:instancePath+"/columnHeaders/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 else {
@@ -3081,35 +3423,14 @@ let data4 = data3[i1];
 const _errs8 = errors;
 const _errs9 = errors;
 if(Array.isArray(data4)){
-let valid6 = true;
-const len2 = data4.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data4[i2];
-const _errs10 = errors;
-if((((typeof data5 !== "string") && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/rows/" + i1+"/" + i2,schemaPath:"#/properties/rows/items/items/type",keyword:"type",params:{type: schema26.properties.rows.items.items.type},message:"must be string,number,boolean,null"};
+}
+else {
+const err5 = {instancePath:instancePath+"/rows/" + i1,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
-}
-errors++;
-}
-const _errs11 = errors;
-var valid5 = _errs10 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/rows/" + i1,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
@@ -3120,7 +3441,31 @@ valid4 = false;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+if(data.errors !== undefined){
+let data5 = data.errors;
+const _errs10 = errors;
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3129,46 +3474,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-if(data.errors !== undefined){
-let data6 = data.errors;
-const _errs12 = errors;
-if(!(validate16(data6, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate58.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateQueryReportsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate57.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
@@ -3236,10 +3557,10 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupBody0 = validate63;
-const schema28 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
+exports.validateUpdateGroupBody0 = validate72;
+const schema33 = {"allOf":[{"$ref":"spec://analytics#/components/schemas/Group"},{"type":"object","required":["id","snippet"]}],"$id":"spec://analytics/validateUpdateGroupBody0"};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3328,8 +3649,8 @@ if(data.snippet !== undefined){
 let data3 = data.snippet;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate10(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate12(data3, {instancePath:instancePath+"/snippet",parentData:data,parentDataProperty:"snippet",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 else {
@@ -3365,8 +3686,8 @@ var valid0 = _errs7 === errors;
 if(data.contentDetails !== undefined){
 let data4 = data.contentDetails;
 const _errs11 = errors;
-if(!(validate12(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate14(data4, {instancePath:instancePath+"/contentDetails",parentData:data,parentDataProperty:"contentDetails",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 else {
@@ -3376,8 +3697,8 @@ var valid0 = _errs11 === errors;
 if(data.errors !== undefined){
 let data5 = data.errors;
 const _errs12 = errors;
-if(!(validate16(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate18(data5, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
@@ -3395,18 +3716,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateUpdateGroupBody0" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 else {
@@ -3447,23 +3768,23 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs1 === errors;
-validate63.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateGroupResponse200 = validate34;
+exports.validateUpdateGroupResponse200 = validate39;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://analytics/validateInsertGroupResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate34.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
@@ -4579,11 +4900,13 @@ return errors === 0;
 }
 
 exports.validateQueryReportsParams = validate4;
-const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"metrics":{"type":"string","minLength":1,"pattern":"^[0-9a-zA-Z,]+$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
+const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"ids":{"type":"string","pattern":"^[a-zA-Z]+==[a-zA-Z0-9_+-]+$"},"startDate":{"type":"string","format":"date","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"endDate":{"type":"string","format":"date","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"metrics":{"type":"string","pattern":"^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$"},"dimensions":{"type":"string","pattern":"^[0-9a-zA-Z,]+$"},"filters":{"type":"string"},"sort":{"type":"string","pattern":"^[-0-9a-zA-Z,]+$"},"maxResults":{"type":"integer","minimum":1,"maximum":2147483647},"startIndex":{"type":"integer","minimum":1,"maximum":2147483647},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"includeHistoricalChannelData":{"type":"boolean"}},"required":["ids","startDate","endDate","metrics"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://analytics/validateQueryReportsParams"};
 const pattern0 = new RegExp("^[a-zA-Z]+==[a-zA-Z0-9_+-]+$", "u");
-const pattern1 = new RegExp("^[0-9a-zA-Z,]+$", "u");
-const pattern3 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
-const pattern4 = new RegExp("^[A-Z]{3}$", "u");
+const pattern1 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern3 = new RegExp("^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$", "u");
+const pattern4 = new RegExp("^[0-9a-zA-Z,]+$", "u");
+const pattern5 = new RegExp("^[-0-9a-zA-Z,]+$", "u");
+const pattern6 = new RegExp("^[A-Z]{3}$", "u");
 const formats0 = validatorRuntime("ajv-formats/dist/formats").fullFormats.date;
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4750,13 +5073,23 @@ const _errs8 = errors;
 if(typeof data3 == "number"){
 }
 if(typeof data3 === "string"){
-if(!(formats0.validate(data3))){
-const err8 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(!pattern1.test(data3)){
+const err8 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if(!(formats0.validate(data3))){
+const err9 = {instancePath:instancePath+"/query/startDate",schemaPath:"#/properties/query/properties/startDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -4785,12 +5118,12 @@ else if(data4 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -4805,13 +5138,23 @@ const _errs10 = errors;
 if(typeof data4 == "number"){
 }
 if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err10 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(!pattern1.test(data4)){
+const err11 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(formats0.validate(data4))){
+const err12 = {instancePath:instancePath+"/query/endDate",schemaPath:"#/properties/query/properties/endDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -4840,12 +5183,12 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -4858,23 +5201,13 @@ data1["metrics"] = coerced3;
 }
 const _errs12 = errors;
 if(typeof data5 === "string"){
-if(func0(data5) < 1){
-const err12 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern3.test(data5)){
+const err14 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$"},message:"must match pattern \""+"^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$"+"\""};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!pattern1.test(data5)){
-const err13 = {instancePath:instancePath+"/query/metrics",schemaPath:"#/properties/query/properties/metrics/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -4903,12 +5236,12 @@ else if(data6 === null){
 coerced4 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -4921,13 +5254,13 @@ data1["dimensions"] = coerced4;
 }
 const _errs14 = errors;
 if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-const err15 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
+if(!pattern4.test(data6)){
+const err16 = {instancePath:instancePath+"/query/dimensions",schemaPath:"#/properties/query/properties/dimensions/pattern",keyword:"pattern",params:{pattern: "^[0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[0-9a-zA-Z,]+$"+"\""};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4956,12 +5289,12 @@ else if(data7 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/query/filters",schemaPath:"#/properties/query/properties/filters/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/query/filters",schemaPath:"#/properties/query/properties/filters/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -4997,12 +5330,12 @@ else if(data8 === null){
 coerced6 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -5015,13 +5348,13 @@ data1["sort"] = coerced6;
 }
 const _errs18 = errors;
 if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err18 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/pattern",keyword:"pattern",params:{pattern: "^[-0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[-0-9a-zA-Z,]+$"+"\""};
+if(!pattern5.test(data8)){
+const err19 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/pattern",keyword:"pattern",params:{pattern: "^[-0-9a-zA-Z,]+$"},message:"must match pattern \""+"^[-0-9a-zA-Z,]+$"+"\""};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -5048,12 +5381,12 @@ else if(dataType7 === "boolean" || data9 === null
 coerced7 = +data9;
 }
 else {
-const err19 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -5067,22 +5400,22 @@ data1["maxResults"] = coerced7;
 const _errs20 = errors;
 if(typeof data9 == "number"){
 if(data9 > 2147483647 || isNaN(data9)){
-const err20 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data9 < 1 || isNaN(data9)){
-const err21 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err21 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(data9 < 1 || isNaN(data9)){
+const err22 = {instancePath:instancePath+"/query/maxResults",schemaPath:"#/properties/query/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -5109,12 +5442,12 @@ else if(dataType8 === "boolean" || data10 === null
 coerced8 = +data10;
 }
 else {
-const err22 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err23 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -5128,22 +5461,22 @@ data1["startIndex"] = coerced8;
 const _errs22 = errors;
 if(typeof data10 == "number"){
 if(data10 > 2147483647 || isNaN(data10)){
-const err23 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data10 < 1 || isNaN(data10)){
-const err24 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err24 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err25 = {instancePath:instancePath+"/query/startIndex",schemaPath:"#/properties/query/properties/startIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -5172,12 +5505,12 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -5190,13 +5523,13 @@ data1["currency"] = coerced9;
 }
 const _errs24 = errors;
 if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err26 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+if(!pattern6.test(data11)){
+const err27 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -5225,12 +5558,12 @@ else if(data12 === "true" || data12 === 1){
 coerced10 = true;
 }
 else {
-const err27 = {instancePath:instancePath+"/query/includeHistoricalChannelData",schemaPath:"#/properties/query/properties/includeHistoricalChannelData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err28 = {instancePath:instancePath+"/query/includeHistoricalChannelData",schemaPath:"#/properties/query/properties/includeHistoricalChannelData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -5246,12 +5579,12 @@ var valid1 = _errs25 === errors;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -5264,12 +5597,12 @@ const _errs28 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-const err29 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err30 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -5277,12 +5610,12 @@ var valid0 = _errs27 === errors;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }

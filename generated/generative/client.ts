@@ -44,7 +44,9 @@ export type DeleteFileResult = operations["deleteFile"]['responses']["200"]['con
 
 /** Inputs of generateContent. */
 export interface GenerateContentParams {
-  /** The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
+  /** `models` for a model (models/<model_id>), `tunedModels` for a tuned model (tunedModels/<tuned_model_id>). */
+  collection: NonNullable<operations["generateContent"]['parameters']["path"]>["collection"];
+  /** The model id or tuned model id, the part after `models/` or `tunedModels/`. */
   model: NonNullable<operations["generateContent"]['parameters']["path"]>["model"];
   /** The request body. */
   body: NonNullable<operations["generateContent"]['requestBody']>['content']["application/json"];
@@ -70,7 +72,7 @@ export type GetFileResult = operations["getFile"]['responses']["200"]['content']
 
 /** Inputs of listCachedContents. */
 export interface ListCachedContentsParams {
-  /** Maximum entries per page; at most 1000. */
+  /** Maximum entries per page; at most 1000 (a larger value is coerced to 1000, not refused). */
   pageSize?: NonNullable<operations["listCachedContents"]['parameters']["query"]>["pageSize"];
   /** nextPageToken of a previous list call. */
   pageToken?: NonNullable<operations["listCachedContents"]['parameters']["query"]>["pageToken"];
@@ -81,7 +83,7 @@ export type ListCachedContentsResult = operations["listCachedContents"]['respons
 /** Inputs of listFiles. */
 export interface ListFilesParams {
   /**
-   * Maximum files per page; default 10, at most 100.
+   * Maximum files per page; default 10, at most 100 (a larger value is answered with at most 100 files, not refused).
    *
    * Default: 10.
    */
@@ -94,10 +96,12 @@ export type ListFilesResult = operations["listFiles"]['responses']["200"]['conte
 
 /** Inputs of streamGenerateContent. */
 export interface StreamGenerateContentParams {
-  /** The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
+  /** `models` for a model (models/<model_id>), `tunedModels` for a tuned model (tunedModels/<tuned_model_id>). */
+  collection: NonNullable<operations["streamGenerateContent"]['parameters']["path"]>["collection"];
+  /** The model id or tuned model id, the part after `models/` or `tunedModels/`. */
   model: NonNullable<operations["streamGenerateContent"]['parameters']["path"]>["model"];
-  /** sse for server-sent events. */
-  alt: NonNullable<operations["streamGenerateContent"]['parameters']["query"]>["alt"];
+  /** sse for server-sent events; without it the chunks come as one JSON array. */
+  alt?: NonNullable<operations["streamGenerateContent"]['parameters']["query"]>["alt"];
   /** The request body. */
   body: NonNullable<operations["streamGenerateContent"]['requestBody']>['content']["application/json"];
 }
@@ -108,7 +112,7 @@ export type StreamGenerateContentResult = components['schemas']["GenerateContent
 export interface UpdateCachedContentParams {
   /** The cached content id: name is cachedContents/<cachedContent>. */
   cachedContent: NonNullable<operations["updateCachedContent"]['parameters']["path"]>["cachedContent"];
-  /** Fields to update: ttl or expireTime. */
+  /** Fields to update, a field mask (comma-separated paths): ttl, expireTime / expire_time; only the expiration is updatable. */
   updateMask?: NonNullable<operations["updateCachedContent"]['parameters']["query"]>["updateMask"];
   /** The request body. */
   body: NonNullable<operations["updateCachedContent"]['requestBody']>['content']["application/json"];
@@ -118,9 +122,9 @@ export type UpdateCachedContentResult = operations["updateCachedContent"]['respo
 
 /** Inputs of uploadFile. */
 export interface UploadFileParams {
-  /** Upload protocol. */
+  /** Upload protocol (raw is this project's name for a body that is the media itself, also taken when the header is absent). */
   xGoogUploadProtocol?: NonNullable<operations["uploadFile"]['parameters']["header"]>["X-Goog-Upload-Protocol"];
-  /** Resumable protocol command. */
+  /** Resumable protocol command; the last chunk is `upload, finalize` (with or without the space). */
   xGoogUploadCommand?: NonNullable<operations["uploadFile"]['parameters']["header"]>["X-Goog-Upload-Command"];
   /** Resumable start - size in bytes of the media that will follow. */
   xGoogUploadHeaderContentLength?: NonNullable<operations["uploadFile"]['parameters']["header"]>["X-Goog-Upload-Header-Content-Length"];
@@ -153,6 +157,8 @@ export class GenerativeClient {
    * Create cached content
    *
    * Stores content (contents, system instruction, tools) for a model, to be named in generation requests as cachedContent. Expires after ttl or at expireTime.
+   *
+   * Rules: GEN-CACHE-2.
    */
   async createCachedContent(params: CreateCachedContentParams, options?: CallOptions): Promise<CreateCachedContentResult> {
     const response = await this.core.request<CreateCachedContentResult>({ operationId: "createCachedContent", method: "POST", path: `/v1beta/cachedContents`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options);
@@ -195,14 +201,14 @@ export class GenerativeClient {
    * Generate a model answer
    *
    * Given the conversation in `contents` (one Content for a single turn; history plus the latest message for
-   * multi-turn chat), returns the model's answer. Tuned models are addressed the same way, with their id in
-   * place of the model id.
+   * multi-turn chat), returns the model's answer. The model is `models/<model_id>`; a tuned model is
+   * `tunedModels/<tuned_model_id>` (the path's `collection` segment says which).
    *
    *
-   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1.
+   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1, GEN-STOP-1, GEN-MAXTOK-1, GEN-USAGE-1, GEN-SAFETY-5, GEN-SAFETY-6, GEN-JSON-1, GEN-FUNC-1.
    */
   async generateContent(params: GenerateContentParams, options?: CallOptions): Promise<GenerateContentResult> {
-    const response = await this.core.request<GenerateContentResult>({ operationId: "generateContent", method: "POST", path: `/v1beta/models/${enc(params.model)}:generateContent`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options);
+    const response = await this.core.request<GenerateContentResult>({ operationId: "generateContent", method: "POST", path: `/v1beta/${enc(params.collection)}/${enc(params.model)}:generateContent`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options);
     return response.data;
   }
 
@@ -250,7 +256,7 @@ export class GenerativeClient {
    *
    * The files owned by the requesting project, a page at a time.
    *
-   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2.
+   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2, GEN-FILE-LIST-3.
    */
   async listFiles(params: ListFilesParams = {}, options?: CallOptions): Promise<ListFilesResult> {
     const response = await this.core.request<ListFilesResult>({ operationId: "listFiles", method: "GET", path: `/v1beta/files`, query: { pageSize: params.pageSize, pageToken: params.pageToken }, credentials: "api-key" }, options);
@@ -271,15 +277,16 @@ export class GenerativeClient {
    *
    * The same request as generateContent; with `alt=sse` the answer arrives as server-sent events, each a
    * `data:` line holding one GenerateContentResponse chunk, followed by a blank line. The stream ends at EOF
-   * (no sentinel event).
+   * (no sentinel event). Without `alt` the public service answers the chunks as one JSON array (the
+   * generated client always sends `alt=sse`).
    *
    *
-   * Rules: GEN-STREAM-1.
+   * Rules: GEN-STREAM-1, GEN-STREAM-2.
    *
    * Yields each server-sent event as a typed chunk.
    */
   async *streamGenerateContent(params: StreamGenerateContentParams, options?: CallOptions): AsyncGenerator<StreamGenerateContentResult> {
-    const spec: RequestSpec = { operationId: "streamGenerateContent", method: "POST", path: `/v1beta/models/${enc(params.model)}:streamGenerateContent`, query: { alt: params.alt }, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" };
+    const spec: RequestSpec = { operationId: "streamGenerateContent", method: "POST", path: `/v1beta/${enc(params.collection)}/${enc(params.model)}:streamGenerateContent`, query: { alt: params.alt }, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" };
     if (spec.query && spec.query.alt === undefined) spec.query.alt = 'sse';
     spec.headers = { accept: 'text/event-stream', ...spec.headers };
     const response = await this.core.fetchRaw(spec, options);
@@ -307,10 +314,11 @@ export class GenerativeClient {
    *   (this path with `upload_id`); chunks then go to that URL with `X-Goog-Upload-Command: upload` (or
    *   `upload, finalize` for the last) and `X-Goog-Upload-Offset`; `query` reports the bytes received in
    *   `x-goog-upload-size-received`. Start and intermediate chunks answer with headers and an empty JSON object;
-   *   the finalizing chunk answers with the created File.
+   *   the finalizing chunk answers with the created File. The session URL authorizes its chunks: they need
+   *   no API key (the public cookbook posts the returned URL as it is).
    *
    *
-   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3.
+   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3, GEN-FILE-VIDEO-1.
    */
   async uploadFile(params: UploadFileParams = {}, options?: CallOptions): Promise<UploadFileResult> {
     const response = await this.core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key", server: 'upload' }, options);

@@ -31,7 +31,16 @@ export const RULES = [
     "text": "Requests carry the API key in the `key` query parameter.",
     "source": "Authentication",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Authentication: generation requests pass an API key in the query parameter key"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: key query parameter on every endpoint"
+      }
+    ]
   },
   {
     "id": "GEN-AUTH-2",
@@ -39,25 +48,49 @@ export const RULES = [
     "text": "The API key may instead travel in the x-goog-api-key header, on every endpoint including the file endpoints.",
     "source": "Authentication; public service client headers",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: the public client sends the key in the x-goog-api-key header"
+      }
+    ]
   },
   {
     "id": "GEN-AUTH-3",
     "service": "generative",
-    "text": "A request without an API key, or with an invalid one, is rejected in the Status shape (403 PERMISSION_DENIED / 400 INVALID_ARGUMENT API_KEY_INVALID).",
-    "source": "Errors; public service error table",
+    "text": "A request without an API key is rejected with 403 PERMISSION_DENIED, one with an invalid key with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), both in the Status shape; the chunks, query and cancel requests sent to a resumable session URL need no key (the URL authorizes them).",
+    "source": "Authentication; Errors; public service error table and resumable protocol",
     "statefulOnly": true,
     "reason": "a mock cannot tell a valid key from an invalid one",
     "violation": {
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Authentication (the API key) and Errors (the Status shape)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: an invalid key is answered 400 INVALID_ARGUMENT, reason API_KEY_INVALID"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 403 PERMISSION_DENIED in the public error table"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 403 PERMISSION_DENIED for a request without a key (the notes show no answer for a missing key)"
+      }
+    ]
   },
   {
     "id": "GEN-CACHE-1",
     "service": "generative",
-    "text": "cachedContent names cached content in the form cachedContents/<id>; an unknown one is NOT_FOUND.",
+    "text": "cachedContent names cached content in the form cachedContents/<id>; a value of another form is rejected with 400 (an unknown id may be answered 404 NOT_FOUND, a convention no rule requires).",
     "source": "GenerateContentRequest (cachedContent)",
     "statefulOnly": false,
     "operationId": "generateContent",
@@ -65,7 +98,37 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentRequest (cachedContent: form cachedContents/<cached_content_id>)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
+  },
+  {
+    "id": "GEN-CACHE-2",
+    "service": "generative",
+    "text": "Cached content is created for a model and answers its name, expireTime and token count; get and list return it; update changes only its expiration; after delete it is NOT_FOUND.",
+    "source": "public service cachedContents methods",
+    "statefulOnly": true,
+    "reason": "needs stored cached content",
+    "operationId": "createCachedContent",
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1 cachedContents (create, get, list, patch with updateMask - only expiration is updatable, delete)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4 CachedContent (name, model, expireTime | ttl, usageMetadata.totalTokenCount)"
+      }
+    ]
   },
   {
     "id": "GEN-CACHED-1",
@@ -75,7 +138,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored cached content",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, UsageMetadata (promptTokenCount includes cached tokens)"
+      }
+    ]
   },
   {
     "id": "GEN-CONFORM-1",
@@ -83,7 +151,16 @@ export const RULES = [
     "text": "Every operation answers a valid request with a documented status and a body that validates against the operation's response schema.",
     "source": "the whole document (endpoints, resources)",
     "statefulOnly": false,
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints and Resources and their fields"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1, 3.4 (paths, JSON shapes)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-1",
@@ -96,7 +173,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (name) and Limits (File id)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-2",
@@ -109,7 +197,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (displayName at most 512 characters) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-3",
@@ -119,7 +218,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs two created files to compare",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (name): empty at creation means a unique name is generated"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-4",
@@ -129,17 +233,31 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs the uploaded bytes to be stored and hashed",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, File (output-only fields)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-DELETE-1",
     "service": "generative",
-    "text": "A deleted file is gone - reading it answers NOT_FOUND and it is no longer listed.",
+    "text": "A deleted file is gone - it is no longer listed, and reading it is refused in the Status shape (the public service answers 403 PERMISSION_DENIED, another implementation may answer 404 NOT_FOUND).",
     "source": "Endpoints, Delete a file",
     "statefulOnly": true,
     "reason": "needs a stored file",
     "operationId": "deleteFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Delete a file"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations: reading a deleted file is refused with a 4xx; the public service answers 403 PERMISSION_DENIED (or it may not exist), 404 NOT_FOUND is accepted too"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-DELETED-1",
@@ -153,20 +271,40 @@ export const RULES = [
       "http": 403,
       "status": "PERMISSION_DENIED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions and Errors: generation that references a deleted file is rejected with a permission-denied error"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Errors (permission-denied)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: PERMISSION_DENIED is 403"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-LIST-1",
     "service": "generative",
-    "text": "pageSize defaults to 10 and is at most 100.",
+    "text": "pageSize defaults to 10 and a page holds at most 100 files; a larger pageSize is not refused but answered with at most 100 files (the public service coerces it).",
     "source": "List files; Limits",
     "statefulOnly": false,
     "operationId": "listFiles",
-    "violation": {
-      "http": 400,
-      "status": "INVALID_ARGUMENT"
-    },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, List files (pageSize default 10, maximum 100) and Limits"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: pageSize default 10, max 100; the public list methods coerce a larger pageSize to the maximum (cachedContents: values above 1000 are coerced to 1000)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-LIST-2",
@@ -176,7 +314,27 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs more stored files than fit a page",
     "operationId": "listFiles",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, List files (nextPageToken)"
+      }
+    ]
+  },
+  {
+    "id": "GEN-FILE-LIST-3",
+    "service": "generative",
+    "text": "A project's list holds only its own files, never another project's.",
+    "source": "List files",
+    "statefulOnly": true,
+    "reason": "needs two projects with stored files",
+    "operationId": "listFiles",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "List files: files - those owned by the requesting project"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-1",
@@ -186,7 +344,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored files",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions: video uploads start in PROCESSING"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-2",
@@ -196,7 +359,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored files",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions (PROCESSING to ACTIVE)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-3",
@@ -206,12 +374,17 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs stored files",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, States and transitions (PROCESSING to FAILED, error set)"
+      }
+    ]
   },
   {
     "id": "GEN-FILE-STATE-4",
     "service": "generative",
-    "text": "A file still PROCESSING cannot be used for generation; a request that references it is rejected with FAILED_PRECONDITION.",
+    "text": "A file still PROCESSING cannot be used for generation; a request that references it is rejected (400 FAILED_PRECONDITION by this projects convention).",
     "source": "What the service does (files); States",
     "statefulOnly": true,
     "reason": "needs a stored file in PROCESSING",
@@ -220,7 +393,52 @@ export const RULES = [
       "http": 400,
       "status": "FAILED_PRECONDITION"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, What the service does (files are processed first and cannot be used until processing is complete) and States and transitions"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 400 FAILED_PRECONDITION for a file that is not ACTIVE (Errors: specific codes not shown)"
+      }
+    ]
+  },
+  {
+    "id": "GEN-FILE-VIDEO-1",
+    "service": "generative",
+    "text": "A processed (ACTIVE) video carries videoMetadata.videoDuration, its duration in seconds read from the file.",
+    "source": "File (videoMetadata); VideoMetadata",
+    "statefulOnly": true,
+    "reason": "needs video processing",
+    "operationId": "uploadFile",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "File: videoMetadata; VideoMetadata: videoDuration, a duration string in seconds ending in s"
+      }
+    ]
+  },
+  {
+    "id": "GEN-FUNC-1",
+    "service": "generative",
+    "text": "With function declarations, mode ANY answers a functionCall of an allowed function whose args validate against its parameters; mode NONE answers text; a functionResponse turn is answered with text.",
+    "source": "GenerateContentRequest (tools, toolConfig); Part kinds",
+    "statefulOnly": true,
+    "reason": "needs a model that calls functions",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerateContentRequest: tools, toolConfig; Part kinds functionCall (name, args), functionResponse"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4 ToolConfig.functionCallingConfig (mode AUTO/ANY/NONE, allowedFunctionNames)"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-1",
@@ -233,7 +451,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (stopSequences at most 5) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-2",
@@ -246,7 +475,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (candidateCount only 1) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-3",
@@ -259,7 +499,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (temperature 0.0 to 2.0) and Limits"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-4",
@@ -272,7 +523,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (responseSchema needs application/json)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-GENCFG-5",
@@ -285,7 +547,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerationConfig (responseMimeType text/plain or application/json)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-INVALID-1",
@@ -297,12 +570,55 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Resources and their fields and Limits (the constraints the schemas carry)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT"
+      }
+    ]
+  },
+  {
+    "id": "GEN-JSON-1",
+    "service": "generative",
+    "text": "With responseMimeType application/json and a responseSchema, the answer's text is JSON valid against that schema.",
+    "source": "GenerationConfig (responseMimeType, responseSchema)",
+    "statefulOnly": true,
+    "reason": "needs a model that generates answers",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerationConfig: responseMimeType application/json; responseSchema - schema of the answer"
+      }
+    ]
+  },
+  {
+    "id": "GEN-MAXTOK-1",
+    "service": "generative",
+    "text": "A candidate cut at maxOutputTokens ends with finishReason MAX_TOKENS and holds at most that many tokens.",
+    "source": "GenerationConfig (maxOutputTokens); FinishReason",
+    "statefulOnly": true,
+    "reason": "needs a model that generates text",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerationConfig: maxOutputTokens - maximum tokens per candidate"
+      },
+      {
+        "kind": "document",
+        "ref": "Candidate: FinishReason MAX_TOKENS - request token maximum reached"
+      }
+    ]
   },
   {
     "id": "GEN-MODEL-1",
     "service": "generative",
-    "text": "The model is addressed as models/<model_id> in the path; an unknown model is NOT_FOUND.",
+    "text": "The model is addressed as models/<model_id>, a tuned model as tunedModels/<tuned_model_id>, in the path; an unknown model is NOT_FOUND.",
     "source": "Endpoints, Generate content",
     "statefulOnly": true,
     "reason": "a mock answers any model id",
@@ -311,7 +627,26 @@ export const RULES = [
       "http": 404,
       "status": "NOT_FOUND"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Generate content (model form models/<model_id>) and What the service does (tuned models named tunedModels/<tuned_model_id>)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.1: generateContent on models/* and tunedModels/*"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 404 NOT_FOUND in the public error table"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Operations (x-errors): 404 for an unknown model (the conditions are not shown)"
+      }
+    ]
   },
   {
     "id": "GEN-RATE-1",
@@ -324,7 +659,16 @@ export const RULES = [
       "http": 429,
       "status": "RESOURCE_EXHAUSTED"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 429 RESOURCE_EXHAUSTED in the public error table"
+      },
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Limits (request rate limits: not shown)"
+      }
+    ]
   },
   {
     "id": "GEN-REQ-1",
@@ -337,7 +681,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Resources and their fields, GenerateContentRequest (contents required)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-RESP-1",
@@ -346,7 +701,12 @@ export const RULES = [
     "source": "GenerateContentResponse (contract)",
     "statefulOnly": false,
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentResponse (contract)"
+      }
+    ]
   },
   {
     "id": "GEN-RESP-2",
@@ -356,7 +716,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a model that blocks prompts",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, PromptFeedback (blockReason) and Errors"
+      }
+    ]
   },
   {
     "id": "GEN-RESP-3",
@@ -365,7 +730,12 @@ export const RULES = [
     "source": "PromptFeedback; Candidate",
     "statefulOnly": false,
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, PromptFeedback and Candidate (at most one rating per category)"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-1",
@@ -375,7 +745,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a model that rates content",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 1"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-2",
@@ -383,13 +758,24 @@ export const RULES = [
     "text": "safetySettings holds at most one setting per category; a second setting for a category is rejected.",
     "source": "Safety setting rules, rule 2",
     "statefulOnly": true,
-    "reason": "uniqueness by category needs minContains/maxContains, which the mock's validator does not support (the schema only caps the list at 4)",
+    "reason": "uniqueness by category needs minContains/maxContains, and with those keywords in the schema Prism's validator skips the whole request body (checked), so the schema only caps the list at 4 and the rule is checked on stateful targets",
     "operationId": "generateContent",
     "violation": {
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 2"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-3",
@@ -399,7 +785,12 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs a model that applies thresholds",
     "operationId": "generateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 3"
+      }
+    ]
   },
   {
     "id": "GEN-SAFETY-4",
@@ -412,16 +803,108 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Safety setting rules, rule 4"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
+  },
+  {
+    "id": "GEN-SAFETY-5",
+    "service": "generative",
+    "text": "Each threshold blocks exactly the probabilities of its row: BLOCK_LOW_AND_ABOVE allows only NEGLIGIBLE, BLOCK_MEDIUM_AND_ABOVE allows NEGLIGIBLE and LOW, BLOCK_ONLY_HIGH allows all but HIGH, BLOCK_NONE allows all.",
+    "source": "Safety enums and objects (HarmBlockThreshold table)",
+    "statefulOnly": true,
+    "reason": "needs a model that rates content",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "Safety enums and objects: HarmBlockThreshold values and effect (table)"
+      }
+    ]
+  },
+  {
+    "id": "GEN-SAFETY-6",
+    "service": "generative",
+    "text": "A candidate blocked by a threshold answers finishReason SAFETY, its text withheld, and the rating that blocked it has blocked true; the prompt itself is not blocked.",
+    "source": "Candidate; FinishReason; SafetyRating",
+    "statefulOnly": true,
+    "reason": "needs a model whose answers are rated",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "Candidate: feedback per candidate is reported through finishReason and safetyRatings; FinishReason SAFETY - flagged for safety"
+      },
+      {
+        "kind": "document",
+        "ref": "SafetyRating: blocked - true when the content was blocked because of this rating"
+      }
+    ]
+  },
+  {
+    "id": "GEN-STOP-1",
+    "service": "generative",
+    "text": "Generation stops at the first occurrence of a stop sequence, with finishReason STOP; the sequence and what would have followed it are not in the answer.",
+    "source": "GenerationConfig (stopSequences); FinishReason",
+    "statefulOnly": true,
+    "reason": "needs a model that generates text",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "GenerationConfig: stopSequences - generation stops at the first occurrence; the sequence is not in the response"
+      },
+      {
+        "kind": "document",
+        "ref": "Candidate: FinishReason STOP - natural stop or a given stop sequence"
+      }
+    ]
   },
   {
     "id": "GEN-STREAM-1",
     "service": "generative",
-    "text": "The stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer.",
+    "text": "With alt=sse the stream is text/event-stream of `data:` events, each a GenerateContentResponse holding a chunk of the answer (without alt the public service answers a JSON array of the chunks).",
     "source": "Endpoints, Stream generated content",
     "statefulOnly": false,
     "operationId": "streamGenerateContent",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Stream generated content (alt=sse, a stream of GenerateContentResponse)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.2: one data line per event, no sentinel, EOF ends the stream"
+      }
+    ]
+  },
+  {
+    "id": "GEN-STREAM-2",
+    "service": "generative",
+    "text": "A long answer arrives in several events; only the last carries finishReason, and it carries usageMetadata; the events' text joined is the answer.",
+    "source": "Endpoints, Stream generated content; Candidate (finishReason)",
+    "statefulOnly": true,
+    "reason": "needs a model that generates a long answer",
+    "operationId": "streamGenerateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "Candidate: finishReason - empty means the model has not stopped"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.2 Streaming (SSE): each event one data line, the sample's last event with finishReason and usageMetadata"
+      }
+    ]
   },
   {
     "id": "GEN-SYSINSTR-1",
@@ -434,7 +917,18 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentRequest (systemInstruction: text only)"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-TOOLS-1",
@@ -447,7 +941,22 @@ export const RULES = [
       "http": 400,
       "status": "INVALID_ARGUMENT"
     },
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, GenerateContentRequest (tools: only Function tools are supported) and Part kinds (parameters of type OBJECT; code execution enabled by a tool)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4: FunctionDeclaration name and description required"
+      }
+    ],
+    "violationEvidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.5: 400 INVALID_ARGUMENT for an invalid request"
+      }
+    ]
   },
   {
     "id": "GEN-UPLOAD-1",
@@ -457,7 +966,16 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs storage; a mock answers with its example",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "generative-service.md, Endpoints, Upload a file (media upload request)"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.3: the multipart variant of the public client"
+      }
+    ]
   },
   {
     "id": "GEN-UPLOAD-2",
@@ -467,7 +985,31 @@ export const RULES = [
     "statefulOnly": true,
     "reason": "needs upload sessions",
     "operationId": "uploadFile",
-    "evidence": []
+    "evidence": [
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.3: the resumable protocol (start, upload, upload, finalize; x-goog-upload-url)"
+      }
+    ]
+  },
+  {
+    "id": "GEN-USAGE-1",
+    "service": "generative",
+    "text": "usageMetadata.totalTokenCount is promptTokenCount plus candidatesTokenCount (plus the tool-use prompt and thought tokens the public service reports separately).",
+    "source": "UsageMetadata",
+    "statefulOnly": true,
+    "reason": "needs a model that counts tokens",
+    "operationId": "generateContent",
+    "evidence": [
+      {
+        "kind": "document",
+        "ref": "UsageMetadata: totalTokenCount - prompt plus candidates"
+      },
+      {
+        "kind": "public",
+        "ref": "public-service-notes 3.4 GenerateContentResponse.usageMetadata (toolUsePromptTokenCount, thoughtsTokenCount)"
+      }
+    ]
   }
 ] as const satisfies readonly Rule[];
 export type RuleId = (typeof RULES)[number]['id'];

@@ -131,7 +131,11 @@ export type UploadFileReply = { status?: number; headers?: Record<string, string
  * Throw ServiceError (graphError / statusError) to answer with a documented error.
  */
 export interface GenerativeHandlers {
-  /** POST /v1beta/cachedContents: Create cached content */
+  /**
+   * POST /v1beta/cachedContents: Create cached content
+   *
+   * Rules: GEN-CACHE-2.
+   */
   createCachedContent(input: CreateCachedContentInput): Promise<CreateCachedContentReply>;
   /** POST /v1beta/files: Create a file (metadata only) */
   createFile(input: CreateFileInput): Promise<CreateFileReply>;
@@ -144,9 +148,9 @@ export interface GenerativeHandlers {
    */
   deleteFile(input: DeleteFileInput): Promise<DeleteFileReply>;
   /**
-   * POST /v1beta/models/{model}:generateContent: Generate a model answer
+   * POST /v1beta/{collection}/{model}:generateContent: Generate a model answer
    *
-   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1.
+   * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1, GEN-STOP-1, GEN-MAXTOK-1, GEN-USAGE-1, GEN-SAFETY-5, GEN-SAFETY-6, GEN-JSON-1, GEN-FUNC-1.
    */
   generateContent(input: GenerateContentInput): Promise<GenerateContentReply>;
   /** GET /v1beta/cachedContents/{cachedContent}: Get cached content */
@@ -158,13 +162,13 @@ export interface GenerativeHandlers {
   /**
    * GET /v1beta/files: List files
    *
-   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2.
+   * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2, GEN-FILE-LIST-3.
    */
   listFiles(input: ListFilesInput): Promise<ListFilesReply>;
   /**
-   * POST /v1beta/models/{model}:streamGenerateContent: Generate a model answer as a stream
+   * POST /v1beta/{collection}/{model}:streamGenerateContent: Generate a model answer as a stream
    *
-   * Rules: GEN-STREAM-1.
+   * Rules: GEN-STREAM-1, GEN-STREAM-2.
    */
   streamGenerateContent(input: StreamGenerateContentInput): Promise<StreamGenerateContentReply>;
   /** PATCH /v1beta/cachedContents/{cachedContent}: Update cached content's expiration */
@@ -172,7 +176,7 @@ export interface GenerativeHandlers {
   /**
    * POST /upload/v1beta/files: Upload a file (media upload)
    *
-   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3.
+   * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3, GEN-FILE-VIDEO-1.
    */
   uploadFile(input: UploadFileInput): Promise<UploadFileReply>;
 }
@@ -201,7 +205,7 @@ export const generativeRoutes: RouteDef[] = [
     security: "required",
     validateParams: v.validateCreateFileParams,
     validateBody: { "application/json": v.validateCreateFileBody0 },
-    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
+    validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "409": v.validateCreateFileResponse409, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
   },
   {
     operationId: "deleteCachedContent",
@@ -230,14 +234,14 @@ export const generativeRoutes: RouteDef[] = [
   {
     operationId: "generateContent",
     method: "POST",
-    path: "/v1beta/models/{model}:generateContent",
-    params: [{ name: "model", in: "path", type: "string", required: true }],
+    path: "/v1beta/{collection}/{model}:generateContent",
+    params: [{ name: "collection", in: "path", type: "string", required: true }, { name: "model", in: "path", type: "string", required: true }],
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
     validateParams: v.validateGenerateContentParams,
     validateBody: { "application/json": v.validateGenerateContentBody0 },
-    validateResponse: { "200": v.validateGenerateContentResponse200, "400": v.validateGenerateContentResponse400, "403": v.validateGenerateContentResponse403, "404": v.validateGenerateContentResponse404, "429": v.validateGenerateContentResponse429, "500": v.validateGenerateContentResponse500, "503": v.validateGenerateContentResponse503 },
+    validateResponse: { "200": v.validateGenerateContentResponse200, "400": v.validateGenerateContentResponse400, "403": v.validateGenerateContentResponse403, "404": v.validateGenerateContentResponse404, "429": v.validateGenerateContentResponse429, "500": v.validateGenerateContentResponse500, "503": v.validateGenerateContentResponse503, "504": v.validateGenerateContentResponse504 },
   },
   {
     operationId: "getCachedContent",
@@ -290,14 +294,14 @@ export const generativeRoutes: RouteDef[] = [
   {
     operationId: "streamGenerateContent",
     method: "POST",
-    path: "/v1beta/models/{model}:streamGenerateContent",
-    params: [{ name: "model", in: "path", type: "string", required: true }, { name: "alt", in: "query", type: "string", required: true }],
+    path: "/v1beta/{collection}/{model}:streamGenerateContent",
+    params: [{ name: "collection", in: "path", type: "string", required: true }, { name: "model", in: "path", type: "string", required: true }, { name: "alt", in: "query", type: "string", required: false }],
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
     validateParams: v.validateStreamGenerateContentParams,
     validateBody: { "application/json": v.validateStreamGenerateContentBody0 },
-    validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503 },
+    validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503, "504": v.validateStreamGenerateContentResponse504 },
   },
   {
     operationId: "updateCachedContent",
@@ -318,10 +322,10 @@ export const generativeRoutes: RouteDef[] = [
     params: [{ name: "X-Goog-Upload-Protocol", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Command", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Header-Content-Length", in: "header", type: "integer", required: false }, { name: "X-Goog-Upload-Header-Content-Type", in: "header", type: "string", required: false }, { name: "X-Goog-Upload-Offset", in: "header", type: "integer", required: false }, { name: "upload_id", in: "query", type: "string", required: false }],
     bodies: [{ contentType: "multipart/related", kind: "multipart-related" }, { contentType: "application/json", kind: "json" }, { contentType: "application/octet-stream", kind: "raw" }, { contentType: "*/*", kind: "raw" }],
     bodyRequired: false,
-    security: "required",
+    security: "optional",
     validateParams: v.validateUploadFileParams,
     validateBody: { "application/json": v.validateUploadFileBody1 },
-    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
+    validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "409": v.validateUploadFileResponse409, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
   },
 ];
 /** A node:http request listener serving the Generative Content and File Service with the given handlers. */

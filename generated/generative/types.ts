@@ -19,9 +19,55 @@ export interface paths {
          *       (this path with `upload_id`); chunks then go to that URL with `X-Goog-Upload-Command: upload` (or
          *       `upload, finalize` for the last) and `X-Goog-Upload-Offset`; `query` reports the bytes received in
          *       `x-goog-upload-size-received`. Start and intermediate chunks answer with headers and an empty JSON object;
-         *       the finalizing chunk answers with the created File.
+         *       the finalizing chunk answers with the created File. The session URL authorizes its chunks: they need
+         *       no API key (the public cookbook posts the returned URL as it is).
          */
         post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/{collection}/{model}:generateContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a model answer
+         * @description Given the conversation in `contents` (one Content for a single turn; history plus the latest message for
+         *     multi-turn chat), returns the model's answer. The model is `models/<model_id>`; a tuned model is
+         *     `tunedModels/<tuned_model_id>` (the path's `collection` segment says which).
+         */
+        post: operations["generateContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/{collection}/{model}:streamGenerateContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a model answer as a stream
+         * @description The same request as generateContent; with `alt=sse` the answer arrives as server-sent events, each a
+         *     `data:` line holding one GenerateContentResponse chunk, followed by a blank line. The stream ends at EOF
+         *     (no sentinel event). Without `alt` the public service answers the chunks as one JSON array (the
+         *     generated client always sends `alt=sse`).
+         */
+        post: operations["streamGenerateContent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -134,50 +180,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1beta/models/{model}:generateContent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Generate a model answer
-         * @description Given the conversation in `contents` (one Content for a single turn; history plus the latest message for
-         *     multi-turn chat), returns the model's answer. Tuned models are addressed the same way, with their id in
-         *     place of the model id.
-         */
-        post: operations["generateContent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1beta/models/{model}:streamGenerateContent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Generate a model answer as a stream
-         * @description The same request as generateContent; with `alt=sse` the answer arrives as server-sent events, each a
-         *     `data:` line holding one GenerateContentResponse chunk, followed by a blank line. The stream ends at EOF
-         *     (no sentinel event).
-         */
-        post: operations["streamGenerateContent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -213,14 +215,21 @@ export interface components {
              * @description The bytes as base64 text.
              */
             data: string;
+            /**
+             * @deprecated
+             * @description MIME type of the data (proto field name).
+             */
+            mime_type?: string;
             /** @description MIME type of the data. */
-            mimeType: string;
+            mimeType?: string;
         };
         /**
-         * @description Why the prompt was blocked; when set, no candidates are returned.
+         * @description Why the prompt was blocked; when set, no candidates are returned. The public service has more values (BLOCKLIST, PROHIBITED_CONTENT, IMAGE_SAFETY), accepted in an answer.
          * @enum {string}
          */
         BlockReason: "BLOCK_REASON_UNSPECIFIED" | "SAFETY" | "OTHER";
+        /** @description A BlockReason in an answer: one of the BlockReason values, or a value the public service added later (an open enum). */
+        BlockReasonOpen: components["schemas"]["BlockReason"] | string;
         /** @description Content stored for reuse as context; expires after ttl or at expireTime. */
         CachedContent: {
             /** @description The cached conversation. */
@@ -230,8 +239,19 @@ export interface components {
              * @description Creation time.
              */
             readonly createTime?: string;
+            /**
+             * @deprecated
+             * @description Human-readable name (proto field name).
+             */
+            display_name?: string;
             /** @description Human-readable name. */
             displayName?: string;
+            /**
+             * Format: date-time
+             * @deprecated
+             * @description When the content expires (proto field name).
+             */
+            expire_time?: string;
             /**
              * Format: date-time
              * @description When the content expires.
@@ -241,7 +261,11 @@ export interface components {
             model?: string;
             /** @description cachedContents/<id>, set by the service. */
             readonly name?: string;
+            /** @deprecated */
+            system_instruction?: components["schemas"]["Content"];
             systemInstruction?: components["schemas"]["Content"];
+            /** @deprecated */
+            tool_config?: components["schemas"]["ToolConfig"];
             toolConfig?: components["schemas"]["ToolConfig"];
             /** @description Cached tools. */
             tools?: components["schemas"]["Tool"][];
@@ -260,12 +284,14 @@ export interface components {
                  */
                 totalTokenCount?: number;
             };
-        };
+        } & (unknown & unknown);
+        /** @description Cached content used as context, cachedContents/<id> (explicit caching). */
+        CachedContentName: string;
         /** @description One candidate answer. */
         Candidate: {
             citationMetadata?: components["schemas"]["CitationMetadata"];
             content?: components["schemas"]["Content"];
-            finishReason?: components["schemas"]["FinishReason"];
+            finishReason?: components["schemas"]["FinishReasonOpen"];
             /** @description Sources of a grounded answer. */
             groundingAttributions?: components["schemas"]["GroundingAttribution"][];
             /**
@@ -273,7 +299,7 @@ export interface components {
              * @description Position in the candidate list.
              */
             index?: number;
-            /** @description At most one rating per category. */
+            /** @description At most one rating per category (GEN-RESP-3; the public service has more categories than the document lists). */
             safetyRatings?: components["schemas"]["SafetyRating"][];
             /**
              * Format: int32
@@ -281,6 +307,12 @@ export interface components {
              */
             tokenCount?: number;
         };
+        /**
+         * Format: int32
+         * @description Number of candidates; only 1 is allowed.
+         * @default 1
+         */
+        CandidateCount: number;
         /** @description Citations for text in a candidate. */
         CitationMetadata: {
             /** @description The cited sources. */
@@ -303,13 +335,11 @@ export interface components {
             /** @description URI of the source. */
             uri?: string;
         };
+        /** @description Enables code execution (an empty object). */
+        CodeExecution: Record<string, never>;
         /** @description Result of executing an ExecutableCode part. */
         CodeExecutionResult: {
-            /**
-             * @description Outcome of the execution.
-             * @enum {string}
-             */
-            outcome: "OUTCOME_UNSPECIFIED" | "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED";
+            outcome: components["schemas"]["OutcomeOpen"];
             /** @description Standard output, or the error. */
             output?: string;
         };
@@ -331,6 +361,8 @@ export interface components {
         CreateFileResponse: {
             file?: components["schemas"]["File"];
         };
+        /** @description Human-readable name, at most 512 characters. */
+        DisplayName: string;
         /** @description An empty object. */
         Empty: Record<string, never>;
         /** @description Error body. */
@@ -343,30 +375,34 @@ export interface components {
         ExecutableCode: {
             /** @description The code. */
             code: string;
-            /**
-             * @description Language of the code.
-             * @enum {string}
-             */
-            language: "LANGUAGE_UNSPECIFIED" | "PYTHON";
+            language: components["schemas"]["LanguageOpen"];
         };
-        /** @description An uploaded file. */
+        /** @description An uploaded file. In a create request `display_name` and `mime_type` are accepted for displayName and mimeType (proto field names). */
         File: {
             /**
              * Format: date-time
              * @description Creation time, RFC 3339 UTC.
              */
             readonly createTime?: string;
-            /** @description Human-readable name, at most 512 characters. */
-            displayName?: string;
-            /** @description Set when processing failed. */
-            error?: components["schemas"]["Status"];
+            /** @deprecated */
+            display_name?: components["schemas"]["DisplayName"];
+            displayName?: components["schemas"]["DisplayName"];
+            /** @description Set when processing failed; code is a value of the standard RPC code enumeration (0 to 16). */
+            error?: components["schemas"]["Status"] & {
+                code?: unknown;
+            };
             /**
              * Format: date-time
              * @description When the file will be deleted; set only if it expires.
              */
             readonly expirationTime?: string;
-            /** @description MIME type of the file. */
-            readonly mimeType?: string;
+            /**
+             * @deprecated
+             * @description MIME type of the file (proto field name).
+             */
+            mime_type?: string;
+            /** @description MIME type of the file; output only in the File table, while the create body may carry it (Upload a file: for example displayName and mimeType), and the service sets the stored type. */
+            mimeType?: string;
             /** @description Immutable, files/<id>; empty at creation means a unique name is generated. */
             name?: string;
             /**
@@ -379,7 +415,7 @@ export interface components {
              * @description Size in bytes.
              */
             readonly sizeBytes?: string;
-            state?: components["schemas"]["FileState"];
+            state?: components["schemas"]["FileStateOpen"];
             /**
              * Format: date-time
              * @description Last update, RFC 3339 UTC.
@@ -391,23 +427,37 @@ export interface components {
         };
         /** @description A reference to an uploaded file. */
         FileData: {
+            /**
+             * @deprecated
+             * @description The file's uri (proto field name).
+             */
+            file_uri?: string;
             /** @description The file's uri. */
-            fileUri: string;
+            fileUri?: string;
+            /**
+             * @deprecated
+             * @description MIME type of the file (proto field name).
+             */
+            mime_type?: string;
             /** @description MIME type of the file. */
             mimeType?: string;
         };
         /** @description A file id: at most 40 lowercase letters, digits or dashes, not starting or ending with a dash. */
         FileId: string;
         /**
-         * @description Processing state of a file.
+         * @description Processing state of a file (output only).
          * @enum {string}
          */
         FileState: "STATE_UNSPECIFIED" | "PROCESSING" | "ACTIVE" | "FAILED";
+        /** @description A FileState in an answer: one of the FileState values, or a value the public service added later (an open enum). */
+        FileStateOpen: components["schemas"]["FileState"] | string;
         /**
-         * @description Why the model stopped; empty while it has not stopped.
+         * @description Why the model stopped; empty while it has not stopped. The public service has more values (BLOCKLIST, PROHIBITED_CONTENT, SPII, MALFORMED_FUNCTION_CALL, ...), accepted in an answer.
          * @enum {string}
          */
         FinishReason: "FINISH_REASON_UNSPECIFIED" | "STOP" | "MAX_TOKENS" | "SAFETY" | "RECITATION" | "LANGUAGE" | "OTHER";
+        /** @description A FinishReason in an answer: one of the FinishReason values, or a value the public service added later (an open enum). */
+        FinishReasonOpen: components["schemas"]["FinishReason"] | string;
         /** @description A function call predicted by the model. */
         FunctionCall: {
             /** @description Arguments as a JSON object. */
@@ -417,11 +467,22 @@ export interface components {
             /** @description Name of the function to call. */
             name: string;
         };
+        /** @description How the model calls functions. */
+        FunctionCallingConfig: {
+            /** @deprecated */
+            allowed_function_names?: components["schemas"]["FunctionNames"];
+            allowedFunctionNames?: components["schemas"]["FunctionNames"];
+            /**
+             * @description AUTO (default) - the model decides; ANY - always a function call; NONE - never.
+             * @enum {string}
+             */
+            mode?: "MODE_UNSPECIFIED" | "AUTO" | "ANY" | "NONE";
+        };
         /** @description A function the model may call. */
         FunctionDeclaration: {
             /** @description What the function does. */
             description: string;
-            /** @description Function name: letters, digits, underscores, dots and dashes; at most 64 characters. */
+            /** @description Function name. */
             name: string;
             /** @description The parameters, a Schema of type OBJECT. */
             parameters?: components["schemas"]["Schema"] & {
@@ -429,6 +490,10 @@ export interface components {
                 type?: "OBJECT";
             };
         };
+        /** @description Functions the model may call. */
+        FunctionDeclarations: components["schemas"]["FunctionDeclaration"][];
+        /** @description With mode ANY - the functions the model may call. */
+        FunctionNames: string[];
         /** @description The result of a function call, sent back to the model. */
         FunctionResponse: {
             /** @description Name of the function that was called. */
@@ -438,42 +503,36 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A generation request. */
+        /**
+         * @description A generation request. Every member also accepts its proto field name (`system_instruction`,
+         *     `generation_config`, ...), as the public service does under the proto3 JSON mapping; those spellings
+         *     carry `x-alias-of` (the lowerCamelCase name they stand for) and the same schema.
+         */
         GenerateContentRequest: {
-            /** @description Cached content used as context, cachedContents/<id> (explicit caching). */
-            cachedContent?: string;
+            /** @deprecated */
+            cached_content?: components["schemas"]["CachedContentName"];
+            cachedContent?: components["schemas"]["CachedContentName"];
             /** @description The conversation: one Content for a single turn; the history plus the latest request for multi-turn chat. */
             contents: [
                 components["schemas"]["Content"],
                 ...components["schemas"]["Content"][]
             ];
+            /** @deprecated */
+            generation_config?: components["schemas"]["GenerationConfig"];
             generationConfig?: components["schemas"]["GenerationConfig"];
-            /** @description Settings that block unsafe content, at most one per category (GEN-SAFETY-2); enforced on the request and on the answer. */
-            safetySettings?: [
-            ] | [
-                components["schemas"]["SafetySetting"]
-            ] | [
-                components["schemas"]["SafetySetting"],
-                components["schemas"]["SafetySetting"]
-            ] | [
-                components["schemas"]["SafetySetting"],
-                components["schemas"]["SafetySetting"],
-                components["schemas"]["SafetySetting"]
-            ] | [
-                components["schemas"]["SafetySetting"],
-                components["schemas"]["SafetySetting"],
-                components["schemas"]["SafetySetting"],
-                components["schemas"]["SafetySetting"]
-            ];
-            /** @description Developer system instruction; text parts only (GEN-SYSINSTR-1). */
-            systemInstruction?: components["schemas"]["Content"] & {
-                parts?: unknown;
-            };
+            /** @deprecated */
+            safety_settings?: components["schemas"]["SafetySettings"];
+            safetySettings?: components["schemas"]["SafetySettings"];
+            /** @deprecated */
+            system_instruction?: components["schemas"]["SystemInstruction"];
+            systemInstruction?: components["schemas"]["SystemInstruction"];
+            /** @deprecated */
+            tool_config?: components["schemas"]["ToolConfig"];
             toolConfig?: components["schemas"]["ToolConfig"];
             /** @description Tools the model may use for the next answer. */
             tools?: components["schemas"]["Tool"][];
         };
-        /** @description The model's answer - all requested candidates or none. */
+        /** @description The model's answer - all requested candidates or none; a blocked prompt (promptFeedback.blockReason set) has no candidates. */
         GenerateContentResponse: {
             /** @description The candidates. */
             candidates?: components["schemas"]["Candidate"][];
@@ -482,55 +541,49 @@ export interface components {
             promptFeedback?: components["schemas"]["PromptFeedback"];
             usageMetadata?: components["schemas"]["UsageMetadata"];
         };
-        /** @description Generation and output options; all optional. Not every option is configurable for every model. */
+        /** @description Generation and output options; all optional. Not every option is configurable for every model. Every member also accepts its proto field name (x-alias-of). */
         GenerationConfig: {
+            /** @deprecated */
+            candidate_count?: components["schemas"]["CandidateCount"];
+            candidateCount?: components["schemas"]["CandidateCount"];
             /**
              * Format: int32
-             * @description Number of candidates; only 1 is allowed.
-             * @default 1
+             * @deprecated
+             * @description Maximum tokens per candidate (proto field name).
              */
-            candidateCount: number;
+            max_output_tokens?: number;
             /**
              * Format: int32
-             * @description Maximum tokens per candidate.
+             * @description Maximum tokens per candidate; the default depends on the model.
              */
             maxOutputTokens?: number;
-            /**
-             * @description MIME type of the answer.
-             * @default text/plain
-             * @enum {string}
-             */
-            responseMimeType: "text/plain" | "application/json";
+            /** @deprecated */
+            response_mime_type?: components["schemas"]["ResponseMimeType"];
+            /** @deprecated */
+            response_schema?: components["schemas"]["Schema"];
+            responseMimeType?: components["schemas"]["ResponseMimeType"];
             /** @description Schema of a JSON answer; needs responseMimeType application/json. */
             responseSchema?: components["schemas"]["Schema"];
-            /** @description At most 5; generation stops at the first, which is not in the answer. */
-            stopSequences?: [
-            ] | [
-                string
-            ] | [
-                string,
-                string
-            ] | [
-                string,
-                string,
-                string
-            ] | [
-                string,
-                string,
-                string,
-                string
-            ] | [
-                string,
-                string,
-                string,
-                string,
-                string
-            ];
+            /** @deprecated */
+            stop_sequences?: components["schemas"]["StopSequences"];
+            stopSequences?: components["schemas"]["StopSequences"];
             /**
              * Format: float
              * @description Randomness, 0.0 to 2.0.
              */
             temperature?: number;
+            /**
+             * Format: int32
+             * @deprecated
+             * @description Maximum number of tokens considered (proto field name).
+             */
+            top_k?: number;
+            /**
+             * Format: float
+             * @deprecated
+             * @description Maximum cumulative probability (proto field name).
+             */
+            top_p?: number;
             /**
              * Format: int32
              * @description Maximum number of tokens considered; not settable on nucleus-only models.
@@ -545,23 +598,34 @@ export interface components {
         /** @description A source that contributed to a grounded answer. */
         GroundingAttribution: {
             content?: components["schemas"]["Content"];
-            sourceId?: components["schemas"]["AttributionSourceId"];
+            readonly sourceId?: components["schemas"]["AttributionSourceId"];
         };
         /**
-         * @description Block at and beyond a probability: LOW_AND_ABOVE allows only NEGLIGIBLE; MEDIUM_AND_ABOVE allows NEGLIGIBLE and LOW; ONLY_HIGH allows all but HIGH; NONE allows all. The five values are the documented ones; OFF (turn the safety filter off) is not in the document but accepted by the public service and its clients, so it is accepted here too (it switches the filter off for that category).
+         * @description Block at and beyond a probability: LOW_AND_ABOVE allows only NEGLIGIBLE; MEDIUM_AND_ABOVE allows NEGLIGIBLE and LOW; ONLY_HIGH allows all but HIGH; NONE allows all. The five documented values; the public service's later OFF is not part of this document.
          * @enum {string}
          */
-        HarmBlockThreshold: "HARM_BLOCK_THRESHOLD_UNSPECIFIED" | "BLOCK_LOW_AND_ABOVE" | "BLOCK_MEDIUM_AND_ABOVE" | "BLOCK_ONLY_HIGH" | "BLOCK_NONE" | "OFF";
+        HarmBlockThreshold: "HARM_BLOCK_THRESHOLD_UNSPECIFIED" | "BLOCK_LOW_AND_ABOVE" | "BLOCK_MEDIUM_AND_ABOVE" | "BLOCK_ONLY_HIGH" | "BLOCK_NONE";
         /**
-         * @description Category of a rating or setting.
+         * @description Category of a rating or setting. A rating in an answer may carry a category this document does not list (the public service has more, for example HARM_CATEGORY_CIVIC_INTEGRITY); a setting in a request takes only the four supported ones.
          * @enum {string}
          */
         HarmCategory: "HARM_CATEGORY_UNSPECIFIED" | "HARM_CATEGORY_DEROGATORY" | "HARM_CATEGORY_TOXICITY" | "HARM_CATEGORY_VIOLENCE" | "HARM_CATEGORY_SEXUAL" | "HARM_CATEGORY_MEDICAL" | "HARM_CATEGORY_DANGEROUS" | "HARM_CATEGORY_HARASSMENT" | "HARM_CATEGORY_HATE_SPEECH" | "HARM_CATEGORY_SEXUALLY_EXPLICIT" | "HARM_CATEGORY_DANGEROUS_CONTENT";
+        /** @description A HarmCategory in an answer: one of the HarmCategory values, or a value the public service added later (an open enum). */
+        HarmCategoryOpen: components["schemas"]["HarmCategory"] | string;
         /**
          * @description Probability that content is unsafe (not its severity).
          * @enum {string}
          */
         HarmProbability: "HARM_PROBABILITY_UNSPECIFIED" | "NEGLIGIBLE" | "LOW" | "MEDIUM" | "HIGH";
+        /** @description A HarmProbability in an answer: one of the HarmProbability values, or a value the public service added later (an open enum). */
+        HarmProbabilityOpen: components["schemas"]["HarmProbability"] | string;
+        /**
+         * @description Language of executable code.
+         * @enum {string}
+         */
+        Language: "LANGUAGE_UNSPECIFIED" | "PYTHON";
+        /** @description A Language in an answer: one of the Language values, or a value the public service added later (an open enum). */
+        LanguageOpen: components["schemas"]["Language"] | string;
         /** @description A page of cached contents. */
         ListCachedContentsResponse: {
             /** @description The cached contents. */
@@ -576,29 +640,94 @@ export interface components {
             /** @description Token of the next page; absent on the last page. */
             nextPageToken?: string;
         };
-        /** @description One piece of content; exactly one data member is set. */
+        /**
+         * @description Outcome of a code execution.
+         * @enum {string}
+         */
+        Outcome: "OUTCOME_UNSPECIFIED" | "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED";
+        /** @description A Outcome in an answer: one of the Outcome values, or a value the public service added later (an open enum). */
+        OutcomeOpen: components["schemas"]["Outcome"] | string;
+        /** @description One piece of content; at most one data member is set (either spelling). Answers may carry members this document does not list (thought, thoughtSignature, ...). */
         Part: {
+            /** @deprecated */
+            code_execution_result?: components["schemas"]["CodeExecutionResult"];
             codeExecutionResult?: components["schemas"]["CodeExecutionResult"];
+            /** @deprecated */
+            executable_code?: components["schemas"]["ExecutableCode"];
             executableCode?: components["schemas"]["ExecutableCode"];
+            /** @deprecated */
+            file_data?: components["schemas"]["FileData"];
             fileData?: components["schemas"]["FileData"];
+            /** @deprecated */
+            function_call?: components["schemas"]["FunctionCall"];
+            /** @deprecated */
+            function_response?: components["schemas"]["FunctionResponse"];
             functionCall?: components["schemas"]["FunctionCall"];
             functionResponse?: components["schemas"]["FunctionResponse"];
+            /** @deprecated */
+            inline_data?: components["schemas"]["Blob"];
             inlineData?: components["schemas"]["Blob"];
             /** @description Inline text. */
             text?: string;
-        };
+        } & ({
+            text: unknown;
+        } | {
+            inlineData: unknown;
+        } | {
+            inline_data: unknown;
+        } | {
+            fileData: unknown;
+        } | {
+            file_data: unknown;
+        } | {
+            functionCall: unknown;
+        } | {
+            function_call: unknown;
+        } | {
+            functionResponse: unknown;
+        } | {
+            function_response: unknown;
+        } | {
+            executableCode: unknown;
+        } | {
+            executable_code: unknown;
+        } | {
+            codeExecutionResult: unknown;
+        } | {
+            code_execution_result: unknown;
+        } | {
+            code_execution_result?: never;
+            codeExecutionResult?: never;
+            executable_code?: never;
+            executableCode?: never;
+            file_data?: never;
+            fileData?: never;
+            function_call?: never;
+            function_response?: never;
+            functionCall?: never;
+            functionResponse?: never;
+            inline_data?: never;
+            inlineData?: never;
+            text?: never;
+        });
         /** @description Feedback on the prompt tied to content filters. */
         PromptFeedback: {
-            blockReason?: components["schemas"]["BlockReason"];
-            /** @description At most one rating per category. */
+            blockReason?: components["schemas"]["BlockReasonOpen"];
+            /** @description At most one rating per category (GEN-RESP-3). */
             safetyRatings?: components["schemas"]["SafetyRating"][];
         };
+        /**
+         * @description MIME type of the answer.
+         * @default text/plain
+         * @enum {string}
+         */
+        ResponseMimeType: "text/plain" | "application/json";
         /** @description Safety rating of a piece of content for one category. */
         SafetyRating: {
             /** @description True when the content was blocked because of this rating. */
             blocked?: boolean;
-            category: components["schemas"]["HarmCategory"];
-            probability: components["schemas"]["HarmProbability"];
+            category: components["schemas"]["HarmCategoryOpen"];
+            probability: components["schemas"]["HarmProbabilityOpen"];
         };
         /** @description A blocking threshold for one harm category. */
         SafetySetting: {
@@ -609,6 +738,23 @@ export interface components {
             category: components["schemas"]["HarmCategory"];
             threshold: components["schemas"]["HarmBlockThreshold"];
         };
+        /** @description Settings that block unsafe content, at most one per category (GEN-SAFETY-2); enforced on the request and on the answer. */
+        SafetySettings: [
+        ] | [
+            components["schemas"]["SafetySetting"]
+        ] | [
+            components["schemas"]["SafetySetting"],
+            components["schemas"]["SafetySetting"]
+        ] | [
+            components["schemas"]["SafetySetting"],
+            components["schemas"]["SafetySetting"],
+            components["schemas"]["SafetySetting"]
+        ] | [
+            components["schemas"]["SafetySetting"],
+            components["schemas"]["SafetySetting"],
+            components["schemas"]["SafetySetting"],
+            components["schemas"]["SafetySetting"]
+        ];
         /** @description A subset of an OpenAPI schema: the type of a function parameter or of a JSON answer. */
         Schema: {
             /** @description Description of the value. */
@@ -620,9 +766,21 @@ export interface components {
             items?: components["schemas"]["Schema"];
             /**
              * Format: int64
+             * @deprecated
+             * @description Maximum items of an ARRAY (proto field name).
+             */
+            max_items?: string;
+            /**
+             * Format: int64
              * @description Maximum items of an ARRAY.
              */
             maxItems?: string;
+            /**
+             * Format: int64
+             * @deprecated
+             * @description Minimum items of an ARRAY (proto field name).
+             */
+            min_items?: string;
             /**
              * Format: int64
              * @description Minimum items of an ARRAY.
@@ -657,25 +815,47 @@ export interface components {
             /** @description Canonical status name (INVALID_ARGUMENT, PERMISSION_DENIED, ...). */
             status?: string;
         };
+        /** @description At most 5; generation stops at the first, which is not in the answer. */
+        StopSequences: [
+        ] | [
+            string
+        ] | [
+            string,
+            string
+        ] | [
+            string,
+            string,
+            string
+        ] | [
+            string,
+            string,
+            string,
+            string
+        ] | [
+            string,
+            string,
+            string,
+            string,
+            string
+        ];
+        /** @description Developer system instruction; text parts only (GEN-SYSINSTR-1). */
+        SystemInstruction: components["schemas"]["Content"] & {
+            parts?: unknown;
+        };
         /** @description A tool the model may use: function declarations, or code execution. Other tool kinds of the public service (its web-search retrieval tool and later additions) are not supported, so a tool with any other member is rejected (GEN-TOOLS-1). */
         Tool: {
-            /** @description Enables code execution (an empty object). */
-            codeExecution?: Record<string, never>;
-            /** @description Functions the model may call. */
-            functionDeclarations?: components["schemas"]["FunctionDeclaration"][];
+            /** @deprecated */
+            code_execution?: components["schemas"]["CodeExecution"];
+            codeExecution?: components["schemas"]["CodeExecution"];
+            /** @deprecated */
+            function_declarations?: components["schemas"]["FunctionDeclarations"];
+            functionDeclarations?: components["schemas"]["FunctionDeclarations"];
         };
         /** @description Configuration of the tools given in the request. */
         ToolConfig: {
-            /** @description How the model calls functions. */
-            functionCallingConfig?: {
-                /** @description With mode ANY - the functions the model may call. */
-                allowedFunctionNames?: string[];
-                /**
-                 * @description AUTO (default) - the model decides; ANY - always a function call; NONE - never.
-                 * @enum {string}
-                 */
-                mode?: "MODE_UNSPECIFIED" | "AUTO" | "ANY" | "NONE";
-            };
+            /** @deprecated */
+            function_calling_config?: components["schemas"]["FunctionCallingConfig"];
+            functionCallingConfig?: components["schemas"]["FunctionCallingConfig"];
         };
         /**
          * @description Data type of a Schema.
@@ -712,8 +892,26 @@ export interface components {
         };
     };
     responses: {
+        /** @description A file with this name exists already. */
+        AlreadyExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The request is invalid, or a precondition does not hold. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The generation did not finish in time. */
+        DeadlineExceeded: {
             headers: {
                 [name: string]: unknown;
             };
@@ -768,7 +966,9 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
+        /** @description `models` for a model (models/<model_id>), `tunedModels` for a tuned model (tunedModels/<tuned_model_id>). */
+        collection: "models" | "tunedModels";
+        /** @description The model id or tuned model id, the part after `models/` or `tunedModels/`. */
         model: string;
     };
     requestBodies: never;
@@ -778,14 +978,19 @@ export interface components {
 export type SchemaAttributionSourceId = components['schemas']['AttributionSourceId'];
 export type SchemaBlob = components['schemas']['Blob'];
 export type SchemaBlockReason = components['schemas']['BlockReason'];
+export type SchemaBlockReasonOpen = components['schemas']['BlockReasonOpen'];
 export type SchemaCachedContent = components['schemas']['CachedContent'];
+export type SchemaCachedContentName = components['schemas']['CachedContentName'];
 export type SchemaCandidate = components['schemas']['Candidate'];
+export type SchemaCandidateCount = components['schemas']['CandidateCount'];
 export type SchemaCitationMetadata = components['schemas']['CitationMetadata'];
 export type SchemaCitationSource = components['schemas']['CitationSource'];
+export type SchemaCodeExecution = components['schemas']['CodeExecution'];
 export type SchemaCodeExecutionResult = components['schemas']['CodeExecutionResult'];
 export type SchemaContent = components['schemas']['Content'];
 export type SchemaCreateFileRequest = components['schemas']['CreateFileRequest'];
 export type SchemaCreateFileResponse = components['schemas']['CreateFileResponse'];
+export type SchemaDisplayName = components['schemas']['DisplayName'];
 export type SchemaEmpty = components['schemas']['Empty'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
 export type SchemaExecutableCode = components['schemas']['ExecutableCode'];
@@ -793,9 +998,14 @@ export type SchemaFile = components['schemas']['File'];
 export type SchemaFileData = components['schemas']['FileData'];
 export type SchemaFileId = components['schemas']['FileId'];
 export type SchemaFileState = components['schemas']['FileState'];
+export type SchemaFileStateOpen = components['schemas']['FileStateOpen'];
 export type SchemaFinishReason = components['schemas']['FinishReason'];
+export type SchemaFinishReasonOpen = components['schemas']['FinishReasonOpen'];
 export type SchemaFunctionCall = components['schemas']['FunctionCall'];
+export type SchemaFunctionCallingConfig = components['schemas']['FunctionCallingConfig'];
 export type SchemaFunctionDeclaration = components['schemas']['FunctionDeclaration'];
+export type SchemaFunctionDeclarations = components['schemas']['FunctionDeclarations'];
+export type SchemaFunctionNames = components['schemas']['FunctionNames'];
 export type SchemaFunctionResponse = components['schemas']['FunctionResponse'];
 export type SchemaGenerateContentRequest = components['schemas']['GenerateContentRequest'];
 export type SchemaGenerateContentResponse = components['schemas']['GenerateContentResponse'];
@@ -803,26 +1013,39 @@ export type SchemaGenerationConfig = components['schemas']['GenerationConfig'];
 export type SchemaGroundingAttribution = components['schemas']['GroundingAttribution'];
 export type SchemaHarmBlockThreshold = components['schemas']['HarmBlockThreshold'];
 export type SchemaHarmCategory = components['schemas']['HarmCategory'];
+export type SchemaHarmCategoryOpen = components['schemas']['HarmCategoryOpen'];
 export type SchemaHarmProbability = components['schemas']['HarmProbability'];
+export type SchemaHarmProbabilityOpen = components['schemas']['HarmProbabilityOpen'];
+export type SchemaLanguage = components['schemas']['Language'];
+export type SchemaLanguageOpen = components['schemas']['LanguageOpen'];
 export type SchemaListCachedContentsResponse = components['schemas']['ListCachedContentsResponse'];
 export type SchemaListFilesResponse = components['schemas']['ListFilesResponse'];
+export type SchemaOutcome = components['schemas']['Outcome'];
+export type SchemaOutcomeOpen = components['schemas']['OutcomeOpen'];
 export type SchemaPart = components['schemas']['Part'];
 export type SchemaPromptFeedback = components['schemas']['PromptFeedback'];
+export type SchemaResponseMimeType = components['schemas']['ResponseMimeType'];
 export type SchemaSafetyRating = components['schemas']['SafetyRating'];
 export type SchemaSafetySetting = components['schemas']['SafetySetting'];
+export type SchemaSafetySettings = components['schemas']['SafetySettings'];
 export type SchemaSchema = components['schemas']['Schema'];
 export type SchemaStatus = components['schemas']['Status'];
+export type SchemaStopSequences = components['schemas']['StopSequences'];
+export type SchemaSystemInstruction = components['schemas']['SystemInstruction'];
 export type SchemaTool = components['schemas']['Tool'];
 export type SchemaToolConfig = components['schemas']['ToolConfig'];
 export type SchemaType = components['schemas']['Type'];
 export type SchemaUsageMetadata = components['schemas']['UsageMetadata'];
 export type SchemaVideoMetadata = components['schemas']['VideoMetadata'];
+export type ResponseAlreadyExists = components['responses']['AlreadyExists'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseDeadlineExceeded = components['responses']['DeadlineExceeded'];
 export type ResponseInternal = components['responses']['Internal'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePermissionDenied = components['responses']['PermissionDenied'];
 export type ResponseResourceExhausted = components['responses']['ResourceExhausted'];
 export type ResponseUnavailable = components['responses']['Unavailable'];
+export type ParameterCollection = components['parameters']['collection'];
 export type ParameterModel = components['parameters']['model'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -833,15 +1056,15 @@ export interface operations {
                 upload_id?: string;
             };
             header?: {
-                /** @description Resumable protocol command. */
-                "X-Goog-Upload-Command"?: "start" | "upload" | "upload, finalize" | "finalize" | "query" | "cancel";
+                /** @description Resumable protocol command; the last chunk is `upload, finalize` (with or without the space). */
+                "X-Goog-Upload-Command"?: "start" | "upload" | "upload, finalize" | "upload,finalize" | "finalize" | "query" | "cancel";
                 /** @description Resumable start - size in bytes of the media that will follow. */
                 "X-Goog-Upload-Header-Content-Length"?: number;
                 /** @description Resumable start - MIME type of the media that will follow. */
                 "X-Goog-Upload-Header-Content-Type"?: string;
                 /** @description Resumable chunk - byte offset of this chunk in the media. */
                 "X-Goog-Upload-Offset"?: number;
-                /** @description Upload protocol. */
+                /** @description Upload protocol (raw is this project's name for a body that is the media itself, also taken when the header is absent). */
                 "X-Goog-Upload-Protocol"?: "raw" | "multipart" | "resumable";
             };
             path?: never;
@@ -861,8 +1084,8 @@ export interface operations {
                 headers: {
                     /** @description Resumable query - bytes received so far. */
                     "x-goog-upload-size-received"?: number;
-                    /** @description Resumable - active while the session takes chunks, final after finalize. */
-                    "x-goog-upload-status"?: "active" | "final" | "cancelled";
+                    /** @description Resumable - active while the session takes chunks, final after finalize (cancelled after cancel). */
+                    "x-goog-upload-status"?: string | ("active" | "final" | "cancelled");
                     /** @description Resumable start - the session URL for the chunks. */
                     "x-goog-upload-url"?: string;
                     [name: string]: unknown;
@@ -874,14 +1097,91 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["AlreadyExists"];
             429: components["responses"]["ResourceExhausted"];
             500: components["responses"]["Internal"];
+        };
+    };
+    generateContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `models` for a model (models/<model_id>), `tunedModels` for a tuned model (tunedModels/<tuned_model_id>). */
+                collection: components["parameters"]["collection"];
+                /** @description The model id or tuned model id, the part after `models/` or `tunedModels/`. */
+                model: components["parameters"]["model"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateContentRequest"];
+            };
+        };
+        responses: {
+            /** @description The model's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateContentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["DeadlineExceeded"];
+        };
+    };
+    streamGenerateContent: {
+        parameters: {
+            query?: {
+                /** @description sse for server-sent events; without it the chunks come as one JSON array. */
+                alt?: "sse";
+            };
+            header?: never;
+            path: {
+                /** @description `models` for a model (models/<model_id>), `tunedModels` for a tuned model (tunedModels/<tuned_model_id>). */
+                collection: components["parameters"]["collection"];
+                /** @description The model id or tuned model id, the part after `models/` or `tunedModels/`. */
+                model: components["parameters"]["model"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateContentRequest"];
+            };
+        };
+        responses: {
+            /** @description A stream of GenerateContentResponse chunks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateContentResponse"][];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["ResourceExhausted"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["DeadlineExceeded"];
         };
     };
     listCachedContents: {
         parameters: {
             query?: {
-                /** @description Maximum entries per page; at most 1000. */
+                /** @description Maximum entries per page; at most 1000 (a larger value is coerced to 1000, not refused). */
                 pageSize?: number;
                 /** @description nextPageToken of a previous list call. */
                 pageToken?: string;
@@ -995,8 +1295,8 @@ export interface operations {
     updateCachedContent: {
         parameters: {
             query?: {
-                /** @description Fields to update: ttl or expireTime. */
-                updateMask?: "ttl" | "expireTime" | "expiration";
+                /** @description Fields to update, a field mask (comma-separated paths): ttl, expireTime / expire_time; only the expiration is updatable. */
+                updateMask?: string;
             };
             header?: never;
             path: {
@@ -1030,7 +1330,7 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
-                /** @description Maximum files per page; default 10, at most 100. */
+                /** @description Maximum files per page; default 10, at most 100 (a larger value is answered with at most 100 files, not refused). */
                 pageSize?: number;
                 /** @description nextPageToken of a previous list call. */
                 pageToken?: string;
@@ -1080,6 +1380,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["PermissionDenied"];
+            409: components["responses"]["AlreadyExists"];
             429: components["responses"]["ResourceExhausted"];
             500: components["responses"]["Internal"];
         };
@@ -1138,75 +1439,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["ResourceExhausted"];
             500: components["responses"]["Internal"];
-        };
-    };
-    generateContent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
-                model: components["parameters"]["model"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["GenerateContentRequest"];
-            };
-        };
-        responses: {
-            /** @description The model's answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerateContentResponse"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    streamGenerateContent: {
-        parameters: {
-            query: {
-                /** @description sse for server-sent events. */
-                alt: "sse";
-            };
-            header?: never;
-            path: {
-                /** @description The model id, the part after `models/` (the model is models/<model>). Tuned models are addressed the same way, by their tuned model id. */
-                model: components["parameters"]["model"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["GenerateContentRequest"];
-            };
-        };
-        responses: {
-            /** @description A stream of GenerateContentResponse chunks. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -251,23 +251,27 @@ const strict = ((exports) => {
 "use strict";
 exports.validateCreateCachedContentBody0 = validate0;
 const schema0 = {"$ref":"spec://generative#/components/schemas/CachedContent","$id":"spec://generative/validateCreateCachedContentBody0"};
-const schema2 = {"type":"object","not":{"required":["ttl","expireTime"],"properties":{"ttl":{"type":"string"},"expireTime":{"type":"string"}}},"properties":{"name":{"type":"string","readOnly":true,"pattern":"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},"displayName":{"type":"string","maxLength":128},"model":{"type":"string","pattern":"^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"},"systemInstruction":{"$ref":"spec://generative#/components/schemas/Content"},"contents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"createTime":{"type":"string","format":"date-time","readOnly":true},"updateTime":{"type":"string","format":"date-time","readOnly":true},"expireTime":{"type":"string","format":"date-time"},"ttl":{"type":"string","writeOnly":true,"pattern":"^[0-9]+(\\.[0-9]{1,9})?s$"},"usageMetadata":{"type":"object","readOnly":true,"properties":{"totalTokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}}}};
-const pattern0 = new RegExp("^cachedContents/[a-z0-9][a-z0-9-]{0,62}$", "u");
-const pattern1 = new RegExp("^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$", "u");
-const pattern6 = new RegExp("^[0-9]+(\\.[0-9]{1,9})?s$", "u");
-const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
+const schema2 = {"type":"object","allOf":[{"not":{"required":["ttl","expireTime"],"properties":{"ttl":{"type":"string"},"expireTime":{"type":"string"}}}},{"not":{"required":["ttl","expire_time"],"properties":{"ttl":{"type":"string"},"expire_time":{"type":"string"}}}}],"properties":{"name":{"type":"string","readOnly":true,"pattern":"^cachedContents/[^/]+$"},"displayName":{"type":"string"},"display_name":{"type":"string"},"model":{"type":"string","pattern":"^models/[^/]+$"},"systemInstruction":{"$ref":"spec://generative#/components/schemas/Content"},"system_instruction":{"$ref":"spec://generative#/components/schemas/Content"},"contents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"tool_config":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"createTime":{"type":"string","format":"date-time","readOnly":true},"updateTime":{"type":"string","format":"date-time","readOnly":true},"expireTime":{"type":"string","format":"date-time"},"expire_time":{"type":"string","format":"date-time"},"ttl":{"type":"string","writeOnly":true,"pattern":"^[0-9]+(\\.[0-9]{1,9})?s$"},"usageMetadata":{"type":"object","readOnly":true,"properties":{"totalTokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}}}};
+const pattern0 = new RegExp("^cachedContents/[^/]+$", "u");
+const pattern1 = new RegExp("^models/[^/]+$", "u");
+const pattern7 = new RegExp("^[0-9]+(\\.[0-9]{1,9})?s$", "u");
 const schema3 = {"type":"object","properties":{"role":{"type":"string","enum":["user","model","function"]},"parts":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Part"}}}};
-const schema4 = {"type":"object","minProperties":1,"properties":{"text":{"type":"string"},"inlineData":{"$ref":"spec://generative#/components/schemas/Blob"},"fileData":{"$ref":"spec://generative#/components/schemas/FileData"},"functionCall":{"$ref":"spec://generative#/components/schemas/FunctionCall"},"functionResponse":{"$ref":"spec://generative#/components/schemas/FunctionResponse"},"executableCode":{"$ref":"spec://generative#/components/schemas/ExecutableCode"},"codeExecutionResult":{"$ref":"spec://generative#/components/schemas/CodeExecutionResult"}}};
-const schema5 = {"type":"object","required":["mimeType","data"],"properties":{"mimeType":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","contentEncoding":"base64"}}};
+const schema4 = {"type":"object","minProperties":1,"properties":{"text":{"type":"string"},"inlineData":{"$ref":"spec://generative#/components/schemas/Blob"},"inline_data":{"$ref":"spec://generative#/components/schemas/Blob"},"fileData":{"$ref":"spec://generative#/components/schemas/FileData"},"file_data":{"$ref":"spec://generative#/components/schemas/FileData"},"functionCall":{"$ref":"spec://generative#/components/schemas/FunctionCall"},"function_call":{"$ref":"spec://generative#/components/schemas/FunctionCall"},"functionResponse":{"$ref":"spec://generative#/components/schemas/FunctionResponse"},"function_response":{"$ref":"spec://generative#/components/schemas/FunctionResponse"},"executableCode":{"$ref":"spec://generative#/components/schemas/ExecutableCode"},"executable_code":{"$ref":"spec://generative#/components/schemas/ExecutableCode"},"codeExecutionResult":{"$ref":"spec://generative#/components/schemas/CodeExecutionResult"},"code_execution_result":{"$ref":"spec://generative#/components/schemas/CodeExecutionResult"}},"oneOf":[{"required":["text"]},{"required":["inlineData"]},{"required":["inline_data"]},{"required":["fileData"]},{"required":["file_data"]},{"required":["functionCall"]},{"required":["function_call"]},{"required":["functionResponse"]},{"required":["function_response"]},{"required":["executableCode"]},{"required":["executable_code"]},{"required":["codeExecutionResult"]},{"required":["code_execution_result"]},{"properties":{"text":false,"inlineData":false,"inline_data":false,"fileData":false,"file_data":false,"functionCall":false,"function_call":false,"functionResponse":false,"function_response":false,"executableCode":false,"executable_code":false,"codeExecutionResult":false,"code_execution_result":false}}]};
+const schema5 = {"type":"object","required":["data"],"if":{"properties":{"mime_type":false}},"then":{"required":["mimeType"],"properties":{"mimeType":{"type":"string"}}},"properties":{"mimeType":{"type":"string"},"mime_type":{"type":"string"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","contentEncoding":"base64"}}};
 const pattern2 = new RegExp("^[A-Za-z0-9+/_-]*={0,2}$", "u");
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mimeType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+if(data.mime_type !== undefined){
+let data0 = data.mime_type;
+var valid1 = false;
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -276,8 +280,29 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+if(errors === _errs2){
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mimeType === undefined){
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -287,10 +312,10 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mimeType !== undefined){
-let data0 = data.mimeType;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data1 = data.mimeType;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/then/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -299,16 +324,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
+const _errs5 = errors;
+var valid2 = _errs4 === errors;
 }
-if(data.data !== undefined){
-let data1 = data.data;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/_-]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/_-]*={0,2}$"+"\""};
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -317,9 +341,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -328,11 +352,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid0 = _errs3 === errors;
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.mimeType !== undefined){
+let data2 = data.mimeType;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -341,19 +365,82 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid3 = _errs6 === errors;
+}
+if(data.mime_type !== undefined){
+let data3 = data.mime_type;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs9 = errors;
+var valid3 = _errs8 === errors;
+}
+if(data.data !== undefined){
+let data4 = data.data;
+const _errs10 = errors;
+const _errs11 = errors;
+if(typeof data4 === "string"){
+if(!pattern2.test(data4)){
+const err7 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/_-]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/_-]*={0,2}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid3 = _errs10 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 validate5.errors = vErrors;
 return errors === 0;
 }
 
-const schema6 = {"type":"object","required":["fileUri"],"properties":{"mimeType":{"type":"string"},"fileUri":{"type":"string"}}};
+const schema6 = {"type":"object","if":{"properties":{"file_uri":false}},"then":{"required":["fileUri"],"properties":{"fileUri":{"type":"string"}}},"properties":{"mimeType":{"type":"string"},"mime_type":{"type":"string"},"fileUri":{"type":"string"},"file_uri":{"type":"string"}}};
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fileUri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileUri"},message:"must have required property '"+"fileUri"+"'"};
+if(data.file_uri !== undefined){
+let data0 = data.file_uri;
+var valid1 = false;
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -362,11 +449,29 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.mimeType !== undefined){
-let data0 = data.mimeType;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+if(errors === _errs2){
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.fileUri === undefined){
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "fileUri"},message:"must have required property '"+"fileUri"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -375,14 +480,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
 if(data.fileUri !== undefined){
 let data1 = data.fileUri;
-const _errs3 = errors;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/fileUri",schemaPath:"#/properties/fileUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/fileUri",schemaPath:"#/then/properties/fileUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -391,12 +493,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
+const _errs5 = errors;
+var valid2 = _errs4 === errors;
 }
 }
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -405,13 +510,89 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate7.errors = vErrors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mimeType !== undefined){
+let data2 = data.mimeType;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid3 = _errs6 === errors;
+}
+if(data.mime_type !== undefined){
+let data3 = data.mime_type;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs9 = errors;
+var valid3 = _errs8 === errors;
+}
+if(data.fileUri !== undefined){
+let data4 = data.fileUri;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/fileUri",schemaPath:"#/properties/fileUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid3 = _errs10 === errors;
+}
+if(data.file_uri !== undefined){
+let data5 = data.file_uri;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+const err7 = {instancePath:instancePath+"/file_uri",schemaPath:"#/properties/file_uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs13 = errors;
+var valid3 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate8.errors = vErrors;
 return errors === 0;
 }
 
 const schema7 = {"type":"object","required":["name"],"properties":{"name":{"type":"string"},"args":{"type":"object","additionalProperties":true}}};
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -472,13 +653,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate9.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
 const schema8 = {"type":"object","required":["name","response"],"properties":{"name":{"type":"string"},"response":{"type":"object","additionalProperties":true}}};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -549,13 +730,103 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"object","required":["language","code"],"properties":{"language":{"type":"string","enum":["LANGUAGE_UNSPECIFIED","PYTHON"]},"code":{"type":"string"}}};
+const schema9 = {"type":"object","required":["language","code"],"properties":{"language":{"$ref":"spec://generative#/components/schemas/LanguageOpen"},"code":{"type":"string"}}};
+const schema10 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/Language"},{"type":"string"}]};
+const schema11 = {"type":"string","enum":["LANGUAGE_UNSPECIFIED","PYTHON"]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema11.enum;
+if(!((data === "LANGUAGE_UNSPECIFIED") || (data === "PYTHON"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate19(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -583,8 +854,19 @@ errors++;
 if(data.language !== undefined){
 let data0 = data.language;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate18(data0, {instancePath:instancePath+"/language",parentData:data,parentDataProperty:"language",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+}
+if(data.code !== undefined){
+let data1 = data.code;
+const _errs2 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -593,10 +875,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs2 = errors;
-const vSchema0 = schema9.properties.language.enum;
-if(!((data0 === "LANGUAGE_UNSPECIFIED") || (data0 === "PYTHON"))){
-const err3 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema9.properties.language.enum},message:"must be equal to one of the allowed values"};
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -605,42 +889,103 @@ vErrors.push(err3);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
-}
-if(data.code !== undefined){
-let data1 = data.code;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate13.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"object","required":["outcome"],"properties":{"outcome":{"type":"string","enum":["OUTCOME_UNSPECIFIED","OUTCOME_OK","OUTCOME_FAILED","OUTCOME_DEADLINE_EXCEEDED"]},"output":{"type":"string"}}};
+const schema12 = {"type":"object","required":["outcome"],"properties":{"outcome":{"$ref":"spec://generative#/components/schemas/OutcomeOpen"},"output":{"type":"string"}}};
+const schema13 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/Outcome"},{"type":"string"}]};
+const schema14 = {"type":"string","enum":["OUTCOME_UNSPECIFIED","OUTCOME_OK","OUTCOME_FAILED","OUTCOME_DEADLINE_EXCEEDED"]};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema14.enum;
+if(!((((data === "OUTCOME_UNSPECIFIED") || (data === "OUTCOME_OK")) || (data === "OUTCOME_FAILED")) || (data === "OUTCOME_DEADLINE_EXCEEDED"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -658,82 +1003,19 @@ errors++;
 if(data.outcome !== undefined){
 let data0 = data.outcome;
 const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+if(!(validate25(data0, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs2 = errors;
-const vSchema0 = schema10.properties.outcome.enum;
-if(!((((data0 === "OUTCOME_UNSPECIFIED") || (data0 === "OUTCOME_OK")) || (data0 === "OUTCOME_FAILED")) || (data0 === "OUTCOME_DEADLINE_EXCEEDED"))){
-const err2 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema10.properties.outcome.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
 }
 var valid0 = _errs1 === errors;
 }
 if(data.output !== undefined){
 let data1 = data.output;
-const _errs3 = errors;
+const _errs2 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs4 = errors;
-var valid0 = _errs3 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text !== undefined){
-let data0 = data.text;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -742,74 +1024,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs2 = errors;
-var valid0 = _errs1 === errors;
-}
-if(data.inlineData !== undefined){
-let data1 = data.inlineData;
 const _errs3 = errors;
-if(!(validate5(data1, {instancePath:instancePath+"/inlineData",parentData:data,parentDataProperty:"inlineData",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs3 === errors;
-}
-if(data.fileData !== undefined){
-let data2 = data.fileData;
-const _errs4 = errors;
-if(!(validate7(data2, {instancePath:instancePath+"/fileData",parentData:data,parentDataProperty:"fileData",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs4 === errors;
-}
-if(data.functionCall !== undefined){
-let data3 = data.functionCall;
-const _errs5 = errors;
-if(!(validate9(data3, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs5 === errors;
-}
-if(data.functionResponse !== undefined){
-let data4 = data.functionResponse;
-const _errs6 = errors;
-if(!(validate11(data4, {instancePath:instancePath+"/functionResponse",parentData:data,parentDataProperty:"functionResponse",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs6 === errors;
-}
-if(data.executableCode !== undefined){
-let data5 = data.executableCode;
-const _errs7 = errors;
-if(!(validate13(data5, {instancePath:instancePath+"/executableCode",parentData:data,parentDataProperty:"executableCode",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs7 === errors;
-}
-if(data.codeExecutionResult !== undefined){
-let data6 = data.codeExecutionResult;
-const _errs8 = errors;
-if(!(validate15(data6, {instancePath:instancePath+"/codeExecutionResult",parentData:data,parentDataProperty:"codeExecutionResult",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs8 === errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
@@ -819,6 +1035,685 @@ vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+const _errs1 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.inlineData === undefined){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "inlineData"},message:"must have required property '"+"inlineData"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.inline_data === undefined){
+const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "inline_data"},message:"must have required property '"+"inline_data"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.fileData === undefined){
+const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "fileData"},message:"must have required property '"+"fileData"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 3;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file_data === undefined){
+const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "file_data"},message:"must have required property '"+"file_data"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 4;
+}
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.functionCall === undefined){
+const err5 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "functionCall"},message:"must have required property '"+"functionCall"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 5];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 5;
+}
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.function_call === undefined){
+const err6 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "function_call"},message:"must have required property '"+"function_call"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 6];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 6;
+}
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.functionResponse === undefined){
+const err7 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: "functionResponse"},message:"must have required property '"+"functionResponse"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 7];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 7;
+}
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.function_response === undefined){
+const err8 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: "function_response"},message:"must have required property '"+"function_response"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid0 = _errs10 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 8];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 8;
+}
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.executableCode === undefined){
+const err9 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: "executableCode"},message:"must have required property '"+"executableCode"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 9];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 9;
+}
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.executable_code === undefined){
+const err10 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: "executable_code"},message:"must have required property '"+"executable_code"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 10];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 10;
+}
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.codeExecutionResult === undefined){
+const err11 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: "codeExecutionResult"},message:"must have required property '"+"codeExecutionResult"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 11];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 11;
+}
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code_execution_result === undefined){
+const err12 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: "code_execution_result"},message:"must have required property '"+"code_execution_result"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 12];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 12;
+}
+const _errs15 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text !== undefined){
+let data0 = data.text;
+var valid1 = false;
+const err13 = {instancePath:instancePath+"/text",schemaPath:"#/oneOf/13/properties/text/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.inlineData !== undefined){
+let data1 = data.inlineData;
+var valid1 = false;
+const err14 = {instancePath:instancePath+"/inlineData",schemaPath:"#/oneOf/13/properties/inlineData/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.inline_data !== undefined){
+let data2 = data.inline_data;
+var valid1 = false;
+const err15 = {instancePath:instancePath+"/inline_data",schemaPath:"#/oneOf/13/properties/inline_data/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.fileData !== undefined){
+let data3 = data.fileData;
+var valid1 = false;
+const err16 = {instancePath:instancePath+"/fileData",schemaPath:"#/oneOf/13/properties/fileData/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.file_data !== undefined){
+let data4 = data.file_data;
+var valid1 = false;
+const err17 = {instancePath:instancePath+"/file_data",schemaPath:"#/oneOf/13/properties/file_data/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.functionCall !== undefined){
+let data5 = data.functionCall;
+var valid1 = false;
+const err18 = {instancePath:instancePath+"/functionCall",schemaPath:"#/oneOf/13/properties/functionCall/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.function_call !== undefined){
+let data6 = data.function_call;
+var valid1 = false;
+const err19 = {instancePath:instancePath+"/function_call",schemaPath:"#/oneOf/13/properties/function_call/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.functionResponse !== undefined){
+let data7 = data.functionResponse;
+var valid1 = false;
+const err20 = {instancePath:instancePath+"/functionResponse",schemaPath:"#/oneOf/13/properties/functionResponse/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.function_response !== undefined){
+let data8 = data.function_response;
+var valid1 = false;
+const err21 = {instancePath:instancePath+"/function_response",schemaPath:"#/oneOf/13/properties/function_response/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data.executableCode !== undefined){
+let data9 = data.executableCode;
+var valid1 = false;
+const err22 = {instancePath:instancePath+"/executableCode",schemaPath:"#/oneOf/13/properties/executableCode/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.executable_code !== undefined){
+let data10 = data.executable_code;
+var valid1 = false;
+const err23 = {instancePath:instancePath+"/executable_code",schemaPath:"#/oneOf/13/properties/executable_code/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data.codeExecutionResult !== undefined){
+let data11 = data.codeExecutionResult;
+var valid1 = false;
+const err24 = {instancePath:instancePath+"/codeExecutionResult",schemaPath:"#/oneOf/13/properties/codeExecutionResult/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data.code_execution_result !== undefined){
+let data12 = data.code_execution_result;
+var valid1 = false;
+const err25 = {instancePath:instancePath+"/code_execution_result",schemaPath:"#/oneOf/13/properties/code_execution_result/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+var _valid0 = _errs15 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 13];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 13;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+if(!valid0){
+const err26 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err27 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data.text !== undefined){
+let data13 = data.text;
+const _errs16 = errors;
+if(typeof data13 !== "string"){
+const err28 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs17 = errors;
+var valid2 = _errs16 === errors;
+}
+if(data.inlineData !== undefined){
+let data14 = data.inlineData;
+const _errs18 = errors;
+if(!(validate5(data14, {instancePath:instancePath+"/inlineData",parentData:data,parentDataProperty:"inlineData",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs18 === errors;
+}
+if(data.inline_data !== undefined){
+let data15 = data.inline_data;
+const _errs19 = errors;
+if(!(validate5(data15, {instancePath:instancePath+"/inline_data",parentData:data,parentDataProperty:"inline_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs19 === errors;
+}
+if(data.fileData !== undefined){
+let data16 = data.fileData;
+const _errs20 = errors;
+if(!(validate8(data16, {instancePath:instancePath+"/fileData",parentData:data,parentDataProperty:"fileData",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs20 === errors;
+}
+if(data.file_data !== undefined){
+let data17 = data.file_data;
+const _errs21 = errors;
+if(!(validate8(data17, {instancePath:instancePath+"/file_data",parentData:data,parentDataProperty:"file_data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs21 === errors;
+}
+if(data.functionCall !== undefined){
+let data18 = data.functionCall;
+const _errs22 = errors;
+if(!(validate11(data18, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs22 === errors;
+}
+if(data.function_call !== undefined){
+let data19 = data.function_call;
+const _errs23 = errors;
+if(!(validate11(data19, {instancePath:instancePath+"/function_call",parentData:data,parentDataProperty:"function_call",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs23 === errors;
+}
+if(data.functionResponse !== undefined){
+let data20 = data.functionResponse;
+const _errs24 = errors;
+if(!(validate14(data20, {instancePath:instancePath+"/functionResponse",parentData:data,parentDataProperty:"functionResponse",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs24 === errors;
+}
+if(data.function_response !== undefined){
+let data21 = data.function_response;
+const _errs25 = errors;
+if(!(validate14(data21, {instancePath:instancePath+"/function_response",parentData:data,parentDataProperty:"function_response",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs25 === errors;
+}
+if(data.executableCode !== undefined){
+let data22 = data.executableCode;
+const _errs26 = errors;
+if(!(validate17(data22, {instancePath:instancePath+"/executableCode",parentData:data,parentDataProperty:"executableCode",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs26 === errors;
+}
+if(data.executable_code !== undefined){
+let data23 = data.executable_code;
+const _errs27 = errors;
+if(!(validate17(data23, {instancePath:instancePath+"/executable_code",parentData:data,parentDataProperty:"executable_code",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs27 === errors;
+}
+if(data.codeExecutionResult !== undefined){
+let data24 = data.codeExecutionResult;
+const _errs28 = errors;
+if(!(validate24(data24, {instancePath:instancePath+"/codeExecutionResult",parentData:data,parentDataProperty:"codeExecutionResult",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs28 === errors;
+}
+if(data.code_execution_result !== undefined){
+let data25 = data.code_execution_result;
+const _errs29 = errors;
+if(!(validate24(data25, {instancePath:instancePath+"/code_execution_result",parentData:data,parentDataProperty:"code_execution_result",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid2 = _errs29 === errors;
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -908,13 +1803,13 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"type":"object","minProperties":1,"properties":{"functionDeclarations":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/FunctionDeclaration"}},"codeExecution":{"type":"object","additionalProperties":false}},"additionalProperties":false};
-const schema12 = {"type":"object","required":["name","description"],"properties":{"name":{"type":"string","pattern":"^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$"},"description":{"type":"string"},"parameters":{"allOf":[{"$ref":"spec://generative#/components/schemas/Schema"},{"properties":{"type":{"const":"OBJECT"}}}]}}};
-const pattern3 = new RegExp("^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$", "u");
-const schema13 = {"type":"object","required":["type"],"properties":{"type":{"$ref":"spec://generative#/components/schemas/Type"},"format":{"type":"string"},"description":{"type":"string"},"nullable":{"type":"boolean"},"enum":{"type":"array","items":{"type":"string"}},"items":{"$ref":"spec://generative#/components/schemas/Schema"},"maxItems":{"type":"string","pattern":"^-?[0-9]+$"},"minItems":{"type":"string","pattern":"^-?[0-9]+$"},"properties":{"type":"object","additionalProperties":{"$ref":"spec://generative#/components/schemas/Schema"}},"required":{"type":"array","items":{"type":"string"}}}};
-const schema14 = {"type":"string","enum":["TYPE_UNSPECIFIED","STRING","NUMBER","INTEGER","BOOLEAN","ARRAY","OBJECT"]};
+const schema15 = {"type":"object","minProperties":1,"properties":{"functionDeclarations":{"$ref":"spec://generative#/components/schemas/FunctionDeclarations"},"function_declarations":{"$ref":"spec://generative#/components/schemas/FunctionDeclarations"},"codeExecution":{"$ref":"spec://generative#/components/schemas/CodeExecution"},"code_execution":{"$ref":"spec://generative#/components/schemas/CodeExecution"}},"additionalProperties":false};
+const schema16 = {"type":"array","items":{"$ref":"spec://generative#/components/schemas/FunctionDeclaration"}};
+const schema17 = {"type":"object","required":["name","description"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"allOf":[{"$ref":"spec://generative#/components/schemas/Schema"},{"properties":{"type":{"const":"OBJECT"}}}]}}};
+const schema18 = {"type":"object","required":["type"],"properties":{"type":{"$ref":"spec://generative#/components/schemas/Type"},"format":{"type":"string"},"description":{"type":"string"},"nullable":{"type":"boolean"},"enum":{"type":"array","items":{"type":"string"}},"items":{"$ref":"spec://generative#/components/schemas/Schema"},"maxItems":{"type":"string","pattern":"^-?[0-9]+$"},"max_items":{"type":"string","pattern":"^-?[0-9]+$"},"minItems":{"type":"string","pattern":"^-?[0-9]+$"},"min_items":{"type":"string","pattern":"^-?[0-9]+$"},"properties":{"type":"object","additionalProperties":{"$ref":"spec://generative#/components/schemas/Schema"}},"required":{"type":"array","items":{"type":"string"}}}};
+const schema19 = {"type":"string","enum":["TYPE_UNSPECIFIED","STRING","NUMBER","INTEGER","BOOLEAN","ARRAY","OBJECT"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -928,9 +1823,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema14.enum;
+const vSchema0 = schema19.enum;
 if(!(((((((data === "TYPE_UNSPECIFIED") || (data === "STRING")) || (data === "NUMBER")) || (data === "INTEGER")) || (data === "BOOLEAN")) || (data === "ARRAY")) || (data === "OBJECT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -939,14 +1834,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate22};
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const wrapper0 = {validate: validate38};
+const pattern3 = new RegExp("^-?[0-9]+$", "u");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -964,8 +1859,8 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate39(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 else {
@@ -1075,7 +1970,7 @@ let data7 = data.maxItems;
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data7 === "string"){
-if(!pattern4.test(data7)){
+if(!pattern3.test(data7)){
 const err6 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1098,13 +1993,13 @@ errors++;
 }
 var valid0 = _errs13 === errors;
 }
-if(data.minItems !== undefined){
-let data8 = data.minItems;
+if(data.max_items !== undefined){
+let data8 = data.max_items;
 const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err8 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(!pattern3.test(data8)){
+const err8 = {instancePath:instancePath+"/max_items",schemaPath:"#/properties/max_items/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1115,7 +2010,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/max_items",schemaPath:"#/properties/max_items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1126,26 +2021,13 @@ errors++;
 }
 var valid0 = _errs15 === errors;
 }
-if(data.properties !== undefined){
-let data9 = data.properties;
+if(data.minItems !== undefined){
+let data9 = data.minItems;
 const _errs17 = errors;
 const _errs18 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-const _errs19 = errors;
-for(const key0 in data9){
-let data10 = data9[key0];
-const _errs20 = errors;
-if(!(wrapper0.validate(data10, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs20 === errors;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data9 === "string"){
+if(!pattern3.test(data9)){
+const err10 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1154,20 +2036,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid0 = _errs17 === errors;
 }
-if(data.required !== undefined){
-let data11 = data.required;
-const _errs21 = errors;
-const _errs22 = errors;
-if(Array.isArray(data11)){
-let valid5 = true;
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-let data12 = data11[i1];
-const _errs23 = errors;
-if(typeof data12 !== "string"){
-const err11 = {instancePath:instancePath+"/required/" + i1,schemaPath:"#/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1176,15 +2047,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs24 = errors;
-var valid4 = _errs23 === errors;
-if(!valid4){
-valid5 = false;
+var valid0 = _errs17 === errors;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.min_items !== undefined){
+let data10 = data.min_items;
+const _errs19 = errors;
+const _errs20 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err12 = {instancePath:instancePath+"/min_items",schemaPath:"#/properties/min_items/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1193,11 +2064,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs21 === errors;
-}
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/min_items",schemaPath:"#/properties/min_items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1206,12 +2075,94 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate22.errors = vErrors;
+var valid0 = _errs19 === errors;
+}
+if(data.properties !== undefined){
+let data11 = data.properties;
+const _errs21 = errors;
+const _errs22 = errors;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+const _errs23 = errors;
+for(const key0 in data11){
+let data12 = data11[key0];
+const _errs24 = errors;
+if(!(wrapper0.validate(data12, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data11,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid3 = _errs24 === errors;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid0 = _errs21 === errors;
+}
+if(data.required !== undefined){
+let data13 = data.required;
+const _errs25 = errors;
+const _errs26 = errors;
+if(Array.isArray(data13)){
+let valid5 = true;
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+const _errs27 = errors;
+if(typeof data14 !== "string"){
+const err15 = {instancePath:instancePath+"/required/" + i1,schemaPath:"#/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs28 = errors;
+var valid4 = _errs27 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid0 = _errs25 === errors;
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1239,10 +2190,8 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$"+"\""};
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1251,29 +2200,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
+const _errs2 = errors;
 var valid0 = _errs1 === errors;
 }
 if(data.description !== undefined){
 let data1 = data.description;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -1284,8 +2223,8 @@ if(data.parameters !== undefined){
 let data2 = data.parameters;
 const _errs5 = errors;
 const _errs6 = errors;
-if(!(validate22(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate38(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 else {
@@ -1297,12 +2236,12 @@ if(data2.type !== undefined){
 let data3 = data2.type;
 const _errs8 = errors;
 if("OBJECT" !== data3){
-const err5 = {instancePath:instancePath+"/parameters/type",schemaPath:"#/properties/parameters/allOf/1/properties/type/const",keyword:"const",params:{allowedValue: "OBJECT"},message:"must be equal to constant"};
+const err4 = {instancePath:instancePath+"/parameters/type",schemaPath:"#/properties/parameters/allOf/1/properties/type/const",keyword:"const",params:{allowedValue: "OBJECT"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err4];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -1314,21 +2253,91 @@ var valid0 = _errs5 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(Array.isArray(data)){
+let valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(!(validate37(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+valid1 = false;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"type":"object","additionalProperties":false};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1345,7 +2354,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "functionDeclarations") || (key0 === "codeExecution"))){
+if(!((((key0 === "functionDeclarations") || (key0 === "function_declarations")) || (key0 === "codeExecution")) || (key0 === "code_execution"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1359,27 +2368,50 @@ errors++;
 if(data.functionDeclarations !== undefined){
 let data0 = data.functionDeclarations;
 const _errs2 = errors;
-const _errs3 = errors;
-if(Array.isArray(data0)){
-let valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs4 = errors;
-if(!(validate21(data1, {instancePath:instancePath+"/functionDeclarations/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate36(data0, {instancePath:instancePath+"/functionDeclarations",parentData:data,parentDataProperty:"functionDeclarations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid1 = _errs4 === errors;
-if(!valid1){
-valid2 = false;
+var valid0 = _errs2 === errors;
 }
+if(data.function_declarations !== undefined){
+let data1 = data.function_declarations;
+const _errs3 = errors;
+if(!(validate36(data1, {instancePath:instancePath+"/function_declarations",parentData:data,parentDataProperty:"function_declarations",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.codeExecution !== undefined){
+let data2 = data.codeExecution;
+const _errs4 = errors;
+if(!(validate45(data2, {instancePath:instancePath+"/codeExecution",parentData:data,parentDataProperty:"codeExecution",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs4 === errors;
+}
+if(data.code_execution !== undefined){
+let data3 = data.code_execution;
+const _errs5 = errors;
+if(!(validate45(data3, {instancePath:instancePath+"/code_execution",parentData:data,parentDataProperty:"code_execution",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs5 === errors;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/functionDeclarations",schemaPath:"#/properties/functionDeclarations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1388,69 +2420,26 @@ vErrors.push(err2);
 }
 errors++;
 }
-var valid0 = _errs2 === errors;
-}
-if(data.codeExecution !== undefined){
-let data2 = data.codeExecution;
-const _errs5 = errors;
-const _errs6 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-const _errs7 = errors;
-for(const key1 in data2){
-const err3 = {instancePath:instancePath+"/codeExecution",schemaPath:"#/properties/codeExecution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/codeExecution",schemaPath:"#/properties/codeExecution/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid0 = _errs5 === errors;
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema15 = {"type":"object","properties":{"functionCallingConfig":{"type":"object","properties":{"mode":{"type":"string","enum":["MODE_UNSPECIFIED","AUTO","ANY","NONE"]},"allowedFunctionNames":{"type":"array","items":{"type":"string"}}}}}};
+const schema21 = {"type":"object","properties":{"functionCallingConfig":{"$ref":"spec://generative#/components/schemas/FunctionCallingConfig"},"function_calling_config":{"$ref":"spec://generative#/components/schemas/FunctionCallingConfig"}}};
+const schema22 = {"type":"object","properties":{"mode":{"type":"string","enum":["MODE_UNSPECIFIED","AUTO","ANY","NONE"]},"allowedFunctionNames":{"$ref":"spec://generative#/components/schemas/FunctionNames"},"allowed_function_names":{"$ref":"spec://generative#/components/schemas/FunctionNames"}}};
+const schema23 = {"type":"array","items":{"type":"string"}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.functionCallingConfig !== undefined){
-let data0 = data.functionCallingConfig;
+if(Array.isArray(data)){
+let valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 const _errs1 = errors;
-const _errs2 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.mode !== undefined){
-let data1 = data0.mode;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-const err0 = {instancePath:instancePath+"/functionCallingConfig/mode",schemaPath:"#/properties/functionCallingConfig/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1459,10 +2448,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs4 = errors;
-const vSchema0 = schema15.properties.functionCallingConfig.properties.mode.enum;
-if(!((((data1 === "MODE_UNSPECIFIED") || (data1 === "AUTO")) || (data1 === "ANY")) || (data1 === "NONE"))){
-const err1 = {instancePath:instancePath+"/functionCallingConfig/mode",schemaPath:"#/properties/functionCallingConfig/properties/mode/enum",keyword:"enum",params:{allowedValues: schema15.properties.functionCallingConfig.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const _errs2 = errors;
+var valid0 = _errs1 === errors;
+if(!valid0){
+valid1 = false;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1471,20 +2465,68 @@ vErrors.push(err1);
 }
 errors++;
 }
-var valid1 = _errs3 === errors;
+validate51.errors = vErrors;
+return errors === 0;
 }
-if(data0.allowedFunctionNames !== undefined){
-let data2 = data0.allowedFunctionNames;
-const _errs5 = errors;
-const _errs6 = errors;
-if(Array.isArray(data2)){
-let valid3 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-const err2 = {instancePath:instancePath+"/functionCallingConfig/allowedFunctionNames/" + i0,schemaPath:"#/properties/functionCallingConfig/properties/allowedFunctionNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mode !== undefined){
+let data0 = data.mode;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs2 = errors;
+const vSchema0 = schema22.properties.mode.enum;
+if(!((((data0 === "MODE_UNSPECIFIED") || (data0 === "AUTO")) || (data0 === "ANY")) || (data0 === "NONE"))){
+const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema22.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+}
+if(data.allowedFunctionNames !== undefined){
+let data1 = data.allowedFunctionNames;
+const _errs3 = errors;
+if(!(validate51(data1, {instancePath:instancePath+"/allowedFunctionNames",parentData:data,parentDataProperty:"allowedFunctionNames",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.allowed_function_names !== undefined){
+let data2 = data.allowed_function_names;
+const _errs4 = errors;
+if(!(validate51(data2, {instancePath:instancePath+"/allowed_function_names",parentData:data,parentDataProperty:"allowed_function_names",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1493,50 +2535,50 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-var valid2 = _errs7 === errors;
-if(!valid2){
-valid3 = false;
+validate50.errors = vErrors;
+return errors === 0;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/functionCallingConfig/allowedFunctionNames",schemaPath:"#/properties/functionCallingConfig/properties/allowedFunctionNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid1 = _errs5 === errors;
-}
+
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.functionCallingConfig !== undefined){
+let data0 = data.functionCallingConfig;
+const _errs1 = errors;
+if(!(validate50(data0, {instancePath:instancePath+"/functionCallingConfig",parentData:data,parentDataProperty:"functionCallingConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
 }
 else {
-const err4 = {instancePath:instancePath+"/functionCallingConfig",schemaPath:"#/properties/functionCallingConfig/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
 }
 var valid0 = _errs1 === errors;
 }
+if(data.function_calling_config !== undefined){
+let data1 = data.function_calling_config;
+const _errs2 = errors;
+if(!(validate50(data1, {instancePath:instancePath+"/function_calling_config",parentData:data,parentDataProperty:"function_calling_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err0];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err0);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
@@ -1548,6 +2590,7 @@ let errors = 0;
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.ttl === undefined) && (missing0 = "ttl")) || ((data.expireTime === undefined) && (missing0 = "expireTime"))){
@@ -1563,7 +2606,7 @@ errors++;
 else {
 if(data.ttl !== undefined){
 let data0 = data.ttl;
-const _errs3 = errors;
+const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err1 = {};
 if(vErrors === null){
@@ -1574,18 +2617,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs4 = errors;
-if(errors === _errs3){
+const _errs5 = errors;
+if(errors === _errs4){
 }
-var valid1 = _errs3 === errors;
+var valid2 = _errs4 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
-if(valid1){
+if(valid2){
 if(data.expireTime !== undefined){
 let data1 = data.expireTime;
-const _errs5 = errors;
+const _errs6 = errors;
 if(typeof data1 !== "string"){
 const err2 = {};
 if(vErrors === null){
@@ -1596,24 +2639,24 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-if(errors === _errs5){
+const _errs7 = errors;
+if(errors === _errs6){
 }
-var valid1 = _errs5 === errors;
+var valid2 = _errs6 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
+if(valid2){
+}
+}
+}
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
 if(valid1){
-}
-}
-}
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const err3 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err3 = {instancePath,schemaPath:"#/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1623,24 +2666,24 @@ vErrors.push(err3);
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs7 = errors;
+var valid0 = _errs1 === errors;
 const _errs8 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
+const _errs9 = errors;
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if(((data.ttl === undefined) && (missing1 = "ttl")) || ((data.expire_time === undefined) && (missing1 = "expire_time"))){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1649,9 +2692,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
 else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ttl !== undefined){
+let data2 = data.ttl;
+const _errs11 = errors;
+if(typeof data2 !== "string"){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1660,15 +2706,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid2 = _errs7 === errors;
+const _errs12 = errors;
+if(errors === _errs11){
 }
-if(data.displayName !== undefined){
-let data3 = data.displayName;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 128){
-const err6 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var valid4 = _errs11 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.expire_time !== undefined){
+let data3 = data.expire_time;
+const _errs13 = errors;
+if(typeof data3 !== "string"){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1677,9 +2728,24 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs14 = errors;
+if(errors === _errs13){
+}
+var valid4 = _errs13 === errors;
 }
 else {
-const err7 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid4 = true;
+}
+if(valid4){
+}
+}
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const err7 = {instancePath,schemaPath:"#/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1688,15 +2754,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid2 = _errs9 === errors;
+else {
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
 }
-if(data.model !== undefined){
-let data4 = data.model;
-const _errs11 = errors;
-const _errs12 = errors;
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs8 === errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data4 = data.name;
+const _errs15 = errors;
+const _errs16 = errors;
 if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"},message:"must match pattern \""+"^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"+"\""};
+if(!pattern0.test(data4)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[^/]+$"},message:"must match pattern \""+"^cachedContents/[^/]+$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1707,7 +2784,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1716,43 +2793,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid2 = _errs11 === errors;
+var valid5 = _errs15 === errors;
 }
-if(data.systemInstruction !== undefined){
-let data5 = data.systemInstruction;
-const _errs13 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs13 === errors;
-}
-if(data.contents !== undefined){
-let data6 = data.contents;
-const _errs14 = errors;
-const _errs15 = errors;
-if(Array.isArray(data6)){
-let valid4 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-const _errs16 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/contents/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.displayName !== undefined){
+let data5 = data.displayName;
+const _errs17 = errors;
+if(typeof data5 !== "string"){
+const err10 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1761,32 +2808,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid2 = _errs14 === errors;
-}
-if(data.tools !== undefined){
-let data8 = data.tools;
-const _errs17 = errors;
 const _errs18 = errors;
-if(Array.isArray(data8)){
-let valid6 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
+var valid5 = _errs17 === errors;
+}
+if(data.display_name !== undefined){
+let data6 = data.display_name;
 const _errs19 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/tools/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs19 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data6 !== "string"){
+const err11 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1795,28 +2824,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid2 = _errs17 === errors;
-}
-if(data.toolConfig !== undefined){
-let data10 = data.toolConfig;
 const _errs20 = errors;
-if(!(validate28(data10, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
+var valid5 = _errs19 === errors;
 }
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.createTime !== undefined){
-let data11 = data.createTime;
+if(data.model !== undefined){
+let data7 = data.model;
 const _errs21 = errors;
 const _errs22 = errors;
-if(typeof data11 == "number"){
-}
-if(typeof data11 === "string"){
-if(!(formats0.validate(data11))){
-const err12 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data7 === "string"){
+if(!pattern1.test(data7)){
+const err12 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[^/]+$"},message:"must match pattern \""+"^models/[^/]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1827,7 +2844,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1836,17 +2853,54 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid2 = _errs21 === errors;
+var valid5 = _errs21 === errors;
 }
-if(data.updateTime !== undefined){
-let data12 = data.updateTime;
+if(data.systemInstruction !== undefined){
+let data8 = data.systemInstruction;
 const _errs23 = errors;
-const _errs24 = errors;
-if(typeof data12 == "number"){
+if(!(validate3(data8, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
-if(typeof data12 === "string"){
-if(!(formats0.validate(data12))){
-const err14 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+}
+var valid5 = _errs23 === errors;
+}
+if(data.system_instruction !== undefined){
+let data9 = data.system_instruction;
+const _errs24 = errors;
+if(!(validate3(data9, {instancePath:instancePath+"/system_instruction",parentData:data,parentDataProperty:"system_instruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid5 = _errs24 === errors;
+}
+if(data.contents !== undefined){
+let data10 = data.contents;
+const _errs25 = errors;
+const _errs26 = errors;
+if(Array.isArray(data10)){
+let valid7 = true;
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+const _errs27 = errors;
+if(!(validate3(data11, {instancePath:instancePath+"/contents/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+valid7 = false;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1855,9 +2909,32 @@ vErrors.push(err14);
 }
 errors++;
 }
+var valid5 = _errs25 === errors;
+}
+if(data.tools !== undefined){
+let data12 = data.tools;
+const _errs28 = errors;
+const _errs29 = errors;
+if(Array.isArray(data12)){
+let valid9 = true;
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+const _errs30 = errors;
+if(!(validate35(data13, {instancePath:instancePath+"/tools/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
 }
 else {
-const err15 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid8 = _errs30 === errors;
+if(!valid8){
+valid9 = false;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1866,17 +2943,39 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid2 = _errs23 === errors;
+var valid5 = _errs28 === errors;
 }
-if(data.expireTime !== undefined){
-let data13 = data.expireTime;
-const _errs25 = errors;
-const _errs26 = errors;
-if(typeof data13 == "number"){
+if(data.toolConfig !== undefined){
+let data14 = data.toolConfig;
+const _errs31 = errors;
+if(!(validate49(data14, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
 }
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err16 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+}
+var valid5 = _errs31 === errors;
+}
+if(data.tool_config !== undefined){
+let data15 = data.tool_config;
+const _errs32 = errors;
+if(!(validate49(data15, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid5 = _errs32 === errors;
+}
+if(data.createTime !== undefined){
+let data16 = data.createTime;
+const _errs33 = errors;
+const _errs34 = errors;
+if(typeof data16 == "number"){
+}
+if(typeof data16 === "string"){
+if(!(formats0.validate(data16))){
+const err16 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1887,7 +2986,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1896,15 +2995,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid2 = _errs25 === errors;
+var valid5 = _errs33 === errors;
 }
-if(data.ttl !== undefined){
-let data14 = data.ttl;
-const _errs27 = errors;
-const _errs28 = errors;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err18 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
+if(data.updateTime !== undefined){
+let data17 = data.updateTime;
+const _errs35 = errors;
+const _errs36 = errors;
+if(typeof data17 == "number"){
+}
+if(typeof data17 === "string"){
+if(!(formats0.validate(data17))){
+const err18 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1915,7 +3016,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1924,18 +3025,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid2 = _errs27 === errors;
+var valid5 = _errs35 === errors;
 }
-if(data.usageMetadata !== undefined){
-let data15 = data.usageMetadata;
-const _errs29 = errors;
-const _errs30 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.totalTokenCount !== undefined){
-let data16 = data15.totalTokenCount;
-const _errs31 = errors;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expireTime !== undefined){
+let data18 = data.expireTime;
+const _errs37 = errors;
+const _errs38 = errors;
+if(typeof data18 == "number"){
+}
+if(typeof data18 === "string"){
+if(!(formats0.validate(data18))){
+const err20 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1944,10 +3044,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs32 = errors;
-if(typeof data16 == "number"){
-if(data16 > 2147483647 || isNaN(data16)){
-const err21 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+}
+else {
+const err21 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1956,8 +3055,17 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data16 < -2147483648 || isNaN(data16)){
-const err22 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+var valid5 = _errs37 === errors;
+}
+if(data.expire_time !== undefined){
+let data19 = data.expire_time;
+const _errs39 = errors;
+const _errs40 = errors;
+if(typeof data19 == "number"){
+}
+if(typeof data19 === "string"){
+if(!(formats0.validate(data19))){
+const err22 = {instancePath:instancePath+"/expire_time",schemaPath:"#/properties/expire_time/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1967,11 +3075,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-var valid7 = _errs31 === errors;
-}
-}
 else {
-const err23 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = {instancePath:instancePath+"/expire_time",schemaPath:"#/properties/expire_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1980,16 +3085,100 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid2 = _errs29 === errors;
+var valid5 = _errs39 === errors;
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.ttl !== undefined){
+let data20 = data.ttl;
+const _errs41 = errors;
+const _errs42 = errors;
+if(typeof data20 === "string"){
+if(!pattern7.test(data20)){
+const err24 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var valid5 = _errs41 === errors;
+}
+if(data.usageMetadata !== undefined){
+let data21 = data.usageMetadata;
+const _errs43 = errors;
+const _errs44 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.totalTokenCount !== undefined){
+let data22 = data21.totalTokenCount;
+const _errs45 = errors;
+if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
+const err26 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs46 = errors;
+if(typeof data22 == "number"){
+if(data22 > 2147483647 || isNaN(data22)){
+const err27 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data22 < -2147483648 || isNaN(data22)){
+const err28 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var valid10 = _errs45 === errors;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var valid5 = _errs43 === errors;
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -2028,12 +3217,12 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse400 = validate31;
-const schema16 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse400"};
-const schema17 = {"type":"object","required":["error"],"properties":{"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"required":["status"]}]}}};
-const schema18 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"message":{"type":"string"},"status":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}}}};
+exports.validateCreateCachedContentResponse400 = validate59;
+const schema24 = {"$ref":"spec://generative#/components/schemas/ErrorResponse","$id":"spec://generative/validateCreateCachedContentResponse400"};
+const schema25 = {"type":"object","required":["error"],"properties":{"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"required":["status"]}]}}};
+const schema26 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"message":{"type":"string"},"status":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["@type"],"properties":{"@type":{"type":"string"}},"additionalProperties":true}}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2207,12 +3396,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2231,8 +3420,8 @@ if(data.error !== undefined){
 let data0 = data.error;
 const _errs1 = errors;
 const _errs2 = errors;
-if(!(validate33(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate61(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 else {
@@ -2265,97 +3454,132 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse403 = validate31;
+exports.validateCreateCachedContentResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse404 = validate31;
+exports.validateCreateCachedContentResponse404 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse429 = validate31;
+exports.validateCreateCachedContentResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateCachedContentResponse500 = validate31;
+exports.validateCreateCachedContentResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileBody0 = validate36;
-const schema19 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateCreateFileBody0"};
-const schema20 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
-const schema21 = {"type":"object","properties":{"name":{"type":"string","pattern":"^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},"displayName":{"type":"string","maxLength":512},"mimeType":{"type":"string","readOnly":true},"sizeBytes":{"type":"string","pattern":"^-?[0-9]+$","readOnly":true},"createTime":{"type":"string","format":"date-time","readOnly":true},"updateTime":{"type":"string","format":"date-time","readOnly":true},"expirationTime":{"type":"string","format":"date-time","readOnly":true},"sha256Hash":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","readOnly":true},"uri":{"type":"string","readOnly":true},"state":{"$ref":"spec://generative#/components/schemas/FileState"},"error":{"$ref":"spec://generative#/components/schemas/Status"},"videoMetadata":{"$ref":"spec://generative#/components/schemas/VideoMetadata"}}};
-const pattern7 = new RegExp("^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
-const schema22 = {"type":"string","enum":["STATE_UNSPECIFIED","PROCESSING","ACTIVE","FAILED"],"readOnly":true};
+exports.validateCreateFileBody0 = validate64;
+const schema27 = {"$ref":"spec://generative#/components/schemas/CreateFileRequest","$id":"spec://generative/validateCreateFileBody0"};
+const schema28 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
+const schema29 = {"type":"object","properties":{"name":{"type":"string","pattern":"^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$"},"displayName":{"$ref":"spec://generative#/components/schemas/DisplayName"},"display_name":{"$ref":"spec://generative#/components/schemas/DisplayName"},"mimeType":{"type":"string"},"mime_type":{"type":"string"},"sizeBytes":{"type":"string","pattern":"^-?[0-9]+$","readOnly":true},"createTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"updateTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"expirationTime":{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$","readOnly":true},"sha256Hash":{"type":"string","pattern":"^[A-Za-z0-9+/_-]*={0,2}$","readOnly":true},"uri":{"type":"string","readOnly":true},"state":{"$ref":"spec://generative#/components/schemas/FileStateOpen"},"error":{"allOf":[{"$ref":"spec://generative#/components/schemas/Status"},{"properties":{"code":{"minimum":0,"maximum":16}}}]},"videoMetadata":{"$ref":"spec://generative#/components/schemas/VideoMetadata"}}};
+const pattern8 = new RegExp("^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$", "u");
+const pattern10 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");
+const schema30 = {"type":"string","maxLength":512};
+const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(typeof data === "string"){
+if(func0(data) > 512){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"readOnly":true,"anyOf":[{"$ref":"spec://generative#/components/schemas/FileState"},{"type":"string"}]};
+const schema32 = {"type":"string","readOnly":true,"enum":["STATE_UNSPECIFIED","PROCESSING","ACTIVE","FAILED"]};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2369,9 +3593,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema22.enum;
+const vSchema0 = schema32.enum;
 if(!((((data === "STATE_UNSPECIFIED") || (data === "PROCESSING")) || (data === "ACTIVE")) || (data === "FAILED"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2380,14 +3604,72 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"object","readOnly":true,"properties":{"videoDuration":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]{1,9})?s$"}}};
-const pattern10 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+const schema33 = {"type":"object","readOnly":true,"properties":{"videoDuration":{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]{1,9})?s$"}}};
+const pattern14 = new RegExp("^-?[0-9]+(\\.[0-9]{1,9})?s$", "u");
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2397,7 +3679,7 @@ let data0 = data.videoDuration;
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern14.test(data0)){
 const err0 = {instancePath:instancePath+"/videoDuration",schemaPath:"#/properties/videoDuration/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -2431,12 +3713,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2446,8 +3728,8 @@ let data0 = data.name;
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},message:"must match pattern \""+"^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"+"\""};
+if(!pattern8.test(data0)){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$"},message:"must match pattern \""+"^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2472,10 +3754,30 @@ var valid0 = _errs1 === errors;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 const _errs3 = errors;
+if(!(validate67(data1, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.display_name !== undefined){
+let data2 = data.display_name;
 const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 512){
-const err2 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(!(validate67(data2, {instancePath:instancePath+"/display_name",parentData:data,parentDataProperty:"display_name",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs4 === errors;
+}
+if(data.mimeType !== undefined){
+let data3 = data.mimeType;
+const _errs5 = errors;
+if(typeof data3 !== "string"){
+const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2484,9 +3786,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
 }
-else {
-const err3 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.mime_type !== undefined){
+let data4 = data.mime_type;
+const _errs7 = errors;
+if(typeof data4 !== "string"){
+const err3 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2495,13 +3802,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-var valid0 = _errs3 === errors;
+const _errs8 = errors;
+var valid0 = _errs7 === errors;
 }
-if(data.mimeType !== undefined){
-let data2 = data.mimeType;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sizeBytes !== undefined){
+let data5 = data.sizeBytes;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err4 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2510,16 +3820,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs6 = errors;
-var valid0 = _errs5 === errors;
 }
-if(data.sizeBytes !== undefined){
-let data3 = data.sizeBytes;
-const _errs7 = errors;
-const _errs8 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err5 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+else {
+const err5 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2528,9 +3831,17 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs9 === errors;
 }
-else {
-const err6 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.createTime !== undefined){
+let data6 = data.createTime;
+const _errs11 = errors;
+const _errs12 = errors;
+if(typeof data6 == "number"){
+}
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err6 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2539,16 +3850,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs7 === errors;
-}
-if(data.createTime !== undefined){
-let data4 = data.createTime;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data4 == "number"){
-}
-if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
+if(!(formats0.validate(data6))){
 const err7 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2569,17 +3871,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs11 === errors;
 }
 if(data.updateTime !== undefined){
-let data5 = data.updateTime;
-const _errs11 = errors;
-const _errs12 = errors;
-if(typeof data5 == "number"){
+let data7 = data.updateTime;
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data7 == "number"){
 }
-if(typeof data5 === "string"){
-if(!(formats0.validate(data5))){
-const err9 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err9 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2588,9 +3890,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.validate(data7))){
+const err10 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2599,17 +3900,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid0 = _errs11 === errors;
 }
-if(data.expirationTime !== undefined){
-let data6 = data.expirationTime;
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data6 == "number"){
-}
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err11 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err11 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2618,9 +3911,17 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs13 === errors;
 }
-else {
-const err12 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.expirationTime !== undefined){
+let data8 = data.expirationTime;
+const _errs15 = errors;
+const _errs16 = errors;
+if(typeof data8 == "number"){
+}
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err12 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2629,15 +3930,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs13 === errors;
-}
-if(data.sha256Hash !== undefined){
-let data7 = data.sha256Hash;
-const _errs15 = errors;
-const _errs16 = errors;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-const err13 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/_-]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/_-]*={0,2}$"+"\""};
+if(!(formats0.validate(data8))){
+const err13 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2648,7 +3942,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2659,11 +3953,13 @@ errors++;
 }
 var valid0 = _errs15 === errors;
 }
-if(data.uri !== undefined){
-let data8 = data.uri;
+if(data.sha256Hash !== undefined){
+let data9 = data.sha256Hash;
 const _errs17 = errors;
-if(typeof data8 !== "string"){
-const err15 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs18 = errors;
+if(typeof data9 === "string"){
+if(!pattern2.test(data9)){
+const err15 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/_-]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/_-]*={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2672,45 +3968,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs18 = errors;
-var valid0 = _errs17 === errors;
-}
-if(data.state !== undefined){
-let data9 = data.state;
-const _errs19 = errors;
-if(!(validate39(data9, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs19 === errors;
-}
-if(data.error !== undefined){
-let data10 = data.error;
-const _errs20 = errors;
-if(!(validate33(data10, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs20 === errors;
-}
-if(data.videoMetadata !== undefined){
-let data11 = data.videoMetadata;
-const _errs21 = errors;
-if(!(validate42(data11, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs21 === errors;
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2719,12 +3979,107 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate38.errors = vErrors;
+var valid0 = _errs17 === errors;
+}
+if(data.uri !== undefined){
+let data10 = data.uri;
+const _errs19 = errors;
+if(typeof data10 !== "string"){
+const err17 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs20 = errors;
+var valid0 = _errs19 === errors;
+}
+if(data.state !== undefined){
+let data11 = data.state;
+const _errs21 = errors;
+if(!(validate70(data11, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs21 === errors;
+}
+if(data.error !== undefined){
+let data12 = data.error;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!(validate61(data12, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs23 === errors;
+const _errs24 = errors;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.code !== undefined){
+let data13 = data12.code;
+const _errs25 = errors;
+if(typeof data13 == "number"){
+if(data13 > 16 || isNaN(data13)){
+const err18 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err19 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var valid2 = _errs25 === errors;
+}
+}
+var valid1 = _errs24 === errors;
+var valid0 = _errs22 === errors;
+}
+if(data.videoMetadata !== undefined){
+let data14 = data.videoMetadata;
+const _errs26 = errors;
+if(!(validate75(data14, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs26 === errors;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate66.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2732,8 +4087,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
 let data0 = data.file;
 const _errs1 = errors;
-if(!(validate38(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate66(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -2751,30 +4106,30 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate36.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse200 = validate46;
-const schema24 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateCreateFileResponse200"};
-const schema25 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
+exports.validateCreateFileResponse200 = validate79;
+const schema34 = {"$ref":"spec://generative#/components/schemas/CreateFileResponse","$id":"spec://generative/validateCreateFileResponse200"};
+const schema35 = {"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/File"}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2782,8 +4137,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file !== undefined){
 let data0 = data.file;
 const _errs1 = errors;
-if(!(validate38(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate66(data0, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -2801,94 +4156,110 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate46.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse400 = validate31;
+exports.validateCreateFileResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse403 = validate31;
+exports.validateCreateFileResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse429 = validate31;
+exports.validateCreateFileResponse409 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateCreateFileResponse500 = validate31;
+exports.validateCreateFileResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse200 = validate50;
-const schema26 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteCachedContentResponse200"};
-const schema27 = {"type":"object","additionalProperties":false};
+exports.validateCreateFileResponse500 = validate59;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse200 = validate83;
+const schema36 = {"$ref":"spec://generative#/components/schemas/Empty","$id":"spec://generative/validateDeleteCachedContentResponse200"};
+const schema37 = {"type":"object","additionalProperties":false};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2915,239 +4286,209 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate50.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateDeleteCachedContentResponse400 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse403 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse404 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse429 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteCachedContentResponse500 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse200 = validate50;
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse400 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse403 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse404 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse429 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateDeleteFileResponse500 = validate31;
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-exports.validateGenerateContentBody0 = validate53;
-const schema28 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateGenerateContentBody0"};
-const schema29 = {"type":"object","required":["contents"],"properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"safetySettings":{"type":"array","maxItems":4,"items":{"$ref":"spec://generative#/components/schemas/SafetySetting"}},"systemInstruction":{"allOf":[{"$ref":"spec://generative#/components/schemas/Content"},{"properties":{"parts":{"items":{"required":["text"],"maxProperties":1,"properties":{"text":{"type":"string"}}}}}}]},"generationConfig":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"cachedContent":{"type":"string","pattern":"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"}}};
-const schema30 = {"type":"object","required":["category","threshold"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory","enum":["HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT","HARM_CATEGORY_HARASSMENT"]},"threshold":{"$ref":"spec://generative#/components/schemas/HarmBlockThreshold"}}};
-const schema31 = {"type":"string","enum":["HARM_CATEGORY_UNSPECIFIED","HARM_CATEGORY_DEROGATORY","HARM_CATEGORY_TOXICITY","HARM_CATEGORY_VIOLENCE","HARM_CATEGORY_SEXUAL","HARM_CATEGORY_MEDICAL","HARM_CATEGORY_DANGEROUS","HARM_CATEGORY_HARASSMENT","HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT"]};
+exports.validateDeleteCachedContentResponse400 = validate59;
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs0 = errors;
-const vSchema0 = schema31.enum;
-if(!(((((((((((data === "HARM_CATEGORY_UNSPECIFIED") || (data === "HARM_CATEGORY_DEROGATORY")) || (data === "HARM_CATEGORY_TOXICITY")) || (data === "HARM_CATEGORY_VIOLENCE")) || (data === "HARM_CATEGORY_SEXUAL")) || (data === "HARM_CATEGORY_MEDICAL")) || (data === "HARM_CATEGORY_DANGEROUS")) || (data === "HARM_CATEGORY_HARASSMENT")) || (data === "HARM_CATEGORY_HATE_SPEECH")) || (data === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data === "HARM_CATEGORY_DANGEROUS_CONTENT"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"type":"string","enum":["HARM_BLOCK_THRESHOLD_UNSPECIFIED","BLOCK_LOW_AND_ABOVE","BLOCK_MEDIUM_AND_ABOVE","BLOCK_ONLY_HIGH","BLOCK_NONE","OFF"]};
+exports.validateDeleteCachedContentResponse403 = validate59;
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse404 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse429 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteCachedContentResponse500 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse200 = validate83;
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateDeleteCachedContentResponse200" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse400 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse403 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse404 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse429 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateDeleteFileResponse500 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGenerateContentBody0 = validate86;
+const schema38 = {"$ref":"spec://generative#/components/schemas/GenerateContentRequest","$id":"spec://generative/validateGenerateContentBody0"};
+const schema39 = {"type":"object","required":["contents"],"properties":{"contents":{"type":"array","minItems":1,"items":{"$ref":"spec://generative#/components/schemas/Content"}},"tools":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Tool"}},"toolConfig":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"tool_config":{"$ref":"spec://generative#/components/schemas/ToolConfig"},"safetySettings":{"$ref":"spec://generative#/components/schemas/SafetySettings"},"safety_settings":{"$ref":"spec://generative#/components/schemas/SafetySettings"},"systemInstruction":{"$ref":"spec://generative#/components/schemas/SystemInstruction"},"system_instruction":{"$ref":"spec://generative#/components/schemas/SystemInstruction"},"generationConfig":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"generation_config":{"$ref":"spec://generative#/components/schemas/GenerationConfig"},"cachedContent":{"$ref":"spec://generative#/components/schemas/CachedContentName"},"cached_content":{"$ref":"spec://generative#/components/schemas/CachedContentName"}}};
+const schema40 = {"type":"array","maxItems":4,"items":{"$ref":"spec://generative#/components/schemas/SafetySetting"}};
+const schema41 = {"type":"object","required":["category","threshold"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory","enum":["HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT","HARM_CATEGORY_HARASSMENT"]},"threshold":{"$ref":"spec://generative#/components/schemas/HarmBlockThreshold"}}};
+const schema42 = {"type":"string","enum":["HARM_CATEGORY_UNSPECIFIED","HARM_CATEGORY_DEROGATORY","HARM_CATEGORY_TOXICITY","HARM_CATEGORY_VIOLENCE","HARM_CATEGORY_SEXUAL","HARM_CATEGORY_MEDICAL","HARM_CATEGORY_DANGEROUS","HARM_CATEGORY_HARASSMENT","HARM_CATEGORY_HATE_SPEECH","HARM_CATEGORY_SEXUALLY_EXPLICIT","HARM_CATEGORY_DANGEROUS_CONTENT"]};
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3161,9 +4502,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema32.enum;
-if(!((((((data === "HARM_BLOCK_THRESHOLD_UNSPECIFIED") || (data === "BLOCK_LOW_AND_ABOVE")) || (data === "BLOCK_MEDIUM_AND_ABOVE")) || (data === "BLOCK_ONLY_HIGH")) || (data === "BLOCK_NONE")) || (data === "OFF"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+const vSchema0 = schema42.enum;
+if(!(((((((((((data === "HARM_CATEGORY_UNSPECIFIED") || (data === "HARM_CATEGORY_DEROGATORY")) || (data === "HARM_CATEGORY_TOXICITY")) || (data === "HARM_CATEGORY_VIOLENCE")) || (data === "HARM_CATEGORY_SEXUAL")) || (data === "HARM_CATEGORY_MEDICAL")) || (data === "HARM_CATEGORY_DANGEROUS")) || (data === "HARM_CATEGORY_HARASSMENT")) || (data === "HARM_CATEGORY_HATE_SPEECH")) || (data === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data === "HARM_CATEGORY_DANGEROUS_CONTENT"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3172,12 +4513,43 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+const schema43 = {"type":"string","enum":["HARM_BLOCK_THRESHOLD_UNSPECIFIED","BLOCK_LOW_AND_ABOVE","BLOCK_MEDIUM_AND_ABOVE","BLOCK_ONLY_HIGH","BLOCK_NONE"]};
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema43.enum;
+if(!(((((data === "HARM_BLOCK_THRESHOLD_UNSPECIFIED") || (data === "BLOCK_LOW_AND_ABOVE")) || (data === "BLOCK_MEDIUM_AND_ABOVE")) || (data === "BLOCK_ONLY_HIGH")) || (data === "BLOCK_NONE"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate96.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3205,15 +4577,15 @@ errors++;
 if(data.category !== undefined){
 let data0 = data.category;
 const _errs1 = errors;
-if(!(validate59(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate94(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 else {
 }
-const vSchema0 = schema30.properties.category.enum;
+const vSchema0 = schema41.properties.category.enum;
 if(!((((data0 === "HARM_CATEGORY_HATE_SPEECH") || (data0 === "HARM_CATEGORY_SEXUALLY_EXPLICIT")) || (data0 === "HARM_CATEGORY_DANGEROUS_CONTENT")) || (data0 === "HARM_CATEGORY_HARASSMENT"))){
-const err2 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema30.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema41.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3227,8 +4599,8 @@ var valid0 = _errs1 === errors;
 if(data.threshold !== undefined){
 let data1 = data.threshold;
 const _errs2 = errors;
-if(!(validate61(data1, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate96(data1, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 else {
@@ -3246,19 +4618,271 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","properties":{"stopSequences":{"type":"array","maxItems":5,"items":{"type":"string"}},"responseMimeType":{"type":"string","enum":["text/plain","application/json"],"default":"text/plain"},"responseSchema":{"$ref":"spec://generative#/components/schemas/Schema"},"candidateCount":{"type":"integer","minimum":1,"maximum":1,"default":1},"maxOutputTokens":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"topP":{"type":"number","minimum":0,"maximum":1},"topK":{"type":"integer","minimum":1,"maximum":2147483647}},"if":{"required":["responseSchema"],"properties":{"responseSchema":{"type":"object"}}},"then":{"required":["responseMimeType"],"properties":{"responseMimeType":{"const":"application/json"}}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(Array.isArray(data)){
+if(data.length > 4){
+const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+let valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(!(validate93(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+valid1 = false;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+
+const schema44 = {"allOf":[{"$ref":"spec://generative#/components/schemas/Content"},{"properties":{"parts":{"items":{"required":["text"],"maxProperties":1,"properties":{"text":{"type":"string"}}}}}}]};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs0 === errors;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parts !== undefined){
+let data0 = data.parts;
+const _errs2 = errors;
+if(Array.isArray(data0)){
+let valid3 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs3 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 1){
+const err0 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/allOf/1/properties/parts/items/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data1.text === undefined){
+const err1 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/allOf/1/properties/parts/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.text !== undefined){
+let data2 = data1.text;
+const _errs4 = errors;
+if(typeof data2 !== "string"){
+const err2 = {instancePath:instancePath+"/parts/" + i0+"/text",schemaPath:"#/allOf/1/properties/parts/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid4 = _errs4 === errors;
+}
+}
+var valid2 = _errs3 === errors;
+if(!valid2){
+valid3 = false;
+}
+}
+}
+var valid1 = _errs2 === errors;
+}
+}
+var valid0 = _errs1 === errors;
+validate101.errors = vErrors;
+return errors === 0;
+}
+
+const schema45 = {"type":"object","properties":{"stopSequences":{"$ref":"spec://generative#/components/schemas/StopSequences"},"stop_sequences":{"$ref":"spec://generative#/components/schemas/StopSequences"},"responseMimeType":{"$ref":"spec://generative#/components/schemas/ResponseMimeType"},"response_mime_type":{"$ref":"spec://generative#/components/schemas/ResponseMimeType"},"responseSchema":{"$ref":"spec://generative#/components/schemas/Schema"},"response_schema":{"$ref":"spec://generative#/components/schemas/Schema"},"candidateCount":{"$ref":"spec://generative#/components/schemas/CandidateCount"},"candidate_count":{"$ref":"spec://generative#/components/schemas/CandidateCount"},"maxOutputTokens":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"max_output_tokens":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"topP":{"type":"number"},"top_p":{"type":"number"},"topK":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"top_k":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"if":{"properties":{"responseSchema":{"type":"object"},"response_schema":{"type":"object"}},"anyOf":[{"required":["responseSchema"]},{"required":["response_schema"]}]},"then":{"anyOf":[{"required":["responseMimeType"],"properties":{"responseMimeType":{"const":"application/json"}}},{"required":["response_mime_type"],"properties":{"response_mime_type":{"const":"application/json"}}}]}};
+const schema46 = {"type":"array","maxItems":5,"items":{"type":"string"}};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(Array.isArray(data)){
+if(data.length > 5){
+const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+let valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs2 = errors;
+var valid0 = _errs1 === errors;
+if(!valid0){
+valid1 = false;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+
+const schema47 = {"type":"string","enum":["text/plain","application/json"],"default":"text/plain"};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+const vSchema0 = schema47.enum;
+if(!((data === "text/plain") || (data === "application/json"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+const schema48 = {"type":"integer","minimum":1,"maximum":1,"default":1};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs0 = errors;
+if(typeof data == "number"){
+if(data > 1 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data < 1 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 const _errs1 = errors;
 let valid0 = true;
 const _errs2 = errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.responseSchema === undefined) && (missing0 = "responseSchema")){
@@ -3272,10 +4896,17 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.responseSchema !== undefined){
-let data0 = data.responseSchema;
-const _errs3 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+}
+}
+if(errors === _errs4){
+}
+var _valid1 = _errs4 === errors;
+valid1 = valid1 || _valid1;
+if(!valid1){
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.response_schema === undefined) && (missing1 = "response_schema")){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -3285,19 +4916,88 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs4 = errors;
-if(errors === _errs3){
+else {
 }
-var valid1 = _errs3 === errors;
+}
+if(errors === _errs5){
+}
+var _valid1 = _errs5 === errors;
+valid1 = valid1 || _valid1;
+if(!valid1){
+}
+}
+if(!valid1){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid1 = true;
+vErrors.push(err2);
 }
-if(valid1){
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
 }
 }
 }
 if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.responseSchema !== undefined){
+let data0 = data.responseSchema;
+const _errs6 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs7 = errors;
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.response_schema !== undefined){
+let data1 = data.response_schema;
+const _errs8 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs9 = errors;
+if(errors === _errs8){
+}
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+}
+}
+}
+if(errors === _errs2){
+}
 }
 var _valid0 = _errs2 === errors;
 errors = _errs1;
@@ -3310,55 +5010,13 @@ vErrors = null;
 }
 }
 if(_valid0){
-const _errs5 = errors;
+const _errs10 = errors;
+const _errs11 = errors;
+let valid3 = false;
+const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.responseMimeType === undefined){
-const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "responseMimeType"},message:"must have required property '"+"responseMimeType"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.responseMimeType !== undefined){
-let data1 = data.responseMimeType;
-const _errs6 = errors;
-if("application/json" !== data1){
-const err3 = {instancePath:instancePath+"/responseMimeType",schemaPath:"#/then/properties/responseMimeType/const",keyword:"const",params:{allowedValue: "application/json"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs6 === errors;
-}
-}
-var _valid0 = _errs5 === errors;
-valid0 = _valid0;
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stopSequences !== undefined){
-let data2 = data.stopSequences;
-const _errs7 = errors;
-const _errs8 = errors;
-if(Array.isArray(data2)){
-if(data2.length > 5){
-const err5 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
+const err5 = {instancePath,schemaPath:"#/then/anyOf/0/required",keyword:"required",params:{missingProperty: "responseMimeType"},message:"must have required property '"+"responseMimeType"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3367,13 +5025,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-let valid5 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/stopSequences/" + i0,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.responseMimeType !== undefined){
+let data2 = data.responseMimeType;
+const _errs13 = errors;
+if("application/json" !== data2){
+const err6 = {instancePath:instancePath+"/responseMimeType",schemaPath:"#/then/anyOf/0/properties/responseMimeType/const",keyword:"const",params:{allowedValue: "application/json"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3382,15 +5038,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs10 = errors;
-var valid4 = _errs9 === errors;
-if(!valid4){
-valid5 = false;
+var valid4 = _errs13 === errors;
 }
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var _valid2 = _errs12 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.response_mime_type === undefined){
+const err7 = {instancePath,schemaPath:"#/then/anyOf/1/required",keyword:"required",params:{missingProperty: "response_mime_type"},message:"must have required property '"+"response_mime_type"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3399,13 +5056,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid3 = _errs7 === errors;
-}
-if(data.responseMimeType !== undefined){
-let data4 = data.responseMimeType;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/responseMimeType",schemaPath:"#/properties/responseMimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.response_mime_type !== undefined){
+let data3 = data.response_mime_type;
+const _errs15 = errors;
+if("application/json" !== data3){
+const err8 = {instancePath:instancePath+"/response_mime_type",schemaPath:"#/then/anyOf/1/properties/response_mime_type/const",keyword:"const",params:{allowedValue: "application/json"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3414,10 +5069,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs12 = errors;
-const vSchema0 = schema33.properties.responseMimeType.enum;
-if(!((data4 === "text/plain") || (data4 === "application/json"))){
-const err9 = {instancePath:instancePath+"/responseMimeType",schemaPath:"#/properties/responseMimeType/enum",keyword:"enum",params:{allowedValues: schema33.properties.responseMimeType.enum},message:"must be equal to one of the allowed values"};
+var valid5 = _errs15 === errors;
+}
+}
+var _valid2 = _errs14 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+}
+}
+if(!valid3){
+const err9 = {instancePath,schemaPath:"#/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3426,24 +5087,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid3 = _errs11 === errors;
-}
-if(data.responseSchema !== undefined){
-let data5 = data.responseSchema;
-const _errs13 = errors;
-if(!(validate22(data5, {instancePath:instancePath+"/responseSchema",parentData:data,parentDataProperty:"responseSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
 }
 else {
+vErrors = null;
 }
-var valid3 = _errs13 === errors;
 }
-if(data.candidateCount !== undefined){
-let data6 = data.candidateCount;
-const _errs14 = errors;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err10 = {instancePath:instancePath+"/candidateCount",schemaPath:"#/properties/candidateCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+var _valid0 = _errs10 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err10 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3452,10 +5111,100 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs15 = errors;
-if(typeof data6 == "number"){
-if(data6 > 1 || isNaN(data6)){
-const err11 = {instancePath:instancePath+"/candidateCount",schemaPath:"#/properties/candidateCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.stopSequences !== undefined){
+let data4 = data.stopSequences;
+const _errs16 = errors;
+if(!(validate106(data4, {instancePath:instancePath+"/stopSequences",parentData:data,parentDataProperty:"stopSequences",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs16 === errors;
+}
+if(data.stop_sequences !== undefined){
+let data5 = data.stop_sequences;
+const _errs17 = errors;
+if(!(validate106(data5, {instancePath:instancePath+"/stop_sequences",parentData:data,parentDataProperty:"stop_sequences",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs17 === errors;
+}
+if(data.responseMimeType !== undefined){
+let data6 = data.responseMimeType;
+const _errs18 = errors;
+if(!(validate109(data6, {instancePath:instancePath+"/responseMimeType",parentData:data,parentDataProperty:"responseMimeType",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs18 === errors;
+}
+if(data.response_mime_type !== undefined){
+let data7 = data.response_mime_type;
+const _errs19 = errors;
+if(!(validate109(data7, {instancePath:instancePath+"/response_mime_type",parentData:data,parentDataProperty:"response_mime_type",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs19 === errors;
+}
+if(data.responseSchema !== undefined){
+let data8 = data.responseSchema;
+const _errs20 = errors;
+if(!(validate38(data8, {instancePath:instancePath+"/responseSchema",parentData:data,parentDataProperty:"responseSchema",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs20 === errors;
+}
+if(data.response_schema !== undefined){
+let data9 = data.response_schema;
+const _errs21 = errors;
+if(!(validate38(data9, {instancePath:instancePath+"/response_schema",parentData:data,parentDataProperty:"response_schema",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs21 === errors;
+}
+if(data.candidateCount !== undefined){
+let data10 = data.candidateCount;
+const _errs22 = errors;
+if(!(validate114(data10, {instancePath:instancePath+"/candidateCount",parentData:data,parentDataProperty:"candidateCount",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs22 === errors;
+}
+if(data.candidate_count !== undefined){
+let data11 = data.candidate_count;
+const _errs23 = errors;
+if(!(validate114(data11, {instancePath:instancePath+"/candidate_count",parentData:data,parentDataProperty:"candidate_count",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs23 === errors;
+}
+if(data.maxOutputTokens !== undefined){
+let data12 = data.maxOutputTokens;
+const _errs24 = errors;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err11 = {instancePath:instancePath+"/maxOutputTokens",schemaPath:"#/properties/maxOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3464,8 +5213,10 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data6 < 1 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/candidateCount",schemaPath:"#/properties/candidateCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const _errs25 = errors;
+if(typeof data12 == "number"){
+if(data12 > 2147483647 || isNaN(data12)){
+const err12 = {instancePath:instancePath+"/maxOutputTokens",schemaPath:"#/properties/maxOutputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3474,14 +5225,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-var valid3 = _errs14 === errors;
-}
-if(data.maxOutputTokens !== undefined){
-let data7 = data.maxOutputTokens;
-const _errs16 = errors;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err13 = {instancePath:instancePath+"/maxOutputTokens",schemaPath:"#/properties/maxOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data12 < -2147483648 || isNaN(data12)){
+const err13 = {instancePath:instancePath+"/maxOutputTokens",schemaPath:"#/properties/maxOutputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3490,10 +5235,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-const _errs17 = errors;
-if(typeof data7 == "number"){
-if(data7 > 2147483647 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/maxOutputTokens",schemaPath:"#/properties/maxOutputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+}
+var valid6 = _errs24 === errors;
+}
+if(data.max_output_tokens !== undefined){
+let data13 = data.max_output_tokens;
+const _errs26 = errors;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err14 = {instancePath:instancePath+"/max_output_tokens",schemaPath:"#/properties/max_output_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3502,8 +5251,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data7 < 1 || isNaN(data7)){
-const err15 = {instancePath:instancePath+"/maxOutputTokens",schemaPath:"#/properties/maxOutputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const _errs27 = errors;
+if(typeof data13 == "number"){
+if(data13 > 2147483647 || isNaN(data13)){
+const err15 = {instancePath:instancePath+"/max_output_tokens",schemaPath:"#/properties/max_output_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3512,16 +5263,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var valid3 = _errs16 === errors;
-}
-if(data.temperature !== undefined){
-let data8 = data.temperature;
-const _errs18 = errors;
-const _errs19 = errors;
-if(typeof data8 == "number"){
-if(data8 > 2 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"};
+if(data13 < -2147483648 || isNaN(data13)){
+const err16 = {instancePath:instancePath+"/max_output_tokens",schemaPath:"#/properties/max_output_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3530,8 +5273,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err17 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+var valid6 = _errs26 === errors;
+}
+if(data.temperature !== undefined){
+let data14 = data.temperature;
+const _errs28 = errors;
+const _errs29 = errors;
+if(typeof data14 == "number"){
+if(data14 > 2 || isNaN(data14)){
+const err17 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3540,9 +5291,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data14 < 0 || isNaN(data14)){
+const err18 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3551,15 +5301,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid3 = _errs18 === errors;
 }
-if(data.topP !== undefined){
-let data9 = data.topP;
-const _errs20 = errors;
-const _errs21 = errors;
-if(typeof data9 == "number"){
-if(data9 > 1 || isNaN(data9)){
-const err19 = {instancePath:instancePath+"/topP",schemaPath:"#/properties/topP/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+else {
+const err19 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3568,8 +5312,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err20 = {instancePath:instancePath+"/topP",schemaPath:"#/properties/topP/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+var valid6 = _errs28 === errors;
+}
+if(data.topP !== undefined){
+let data15 = data.topP;
+const _errs30 = errors;
+if(!(typeof data15 == "number")){
+const err20 = {instancePath:instancePath+"/topP",schemaPath:"#/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3578,9 +5327,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid6 = _errs30 === errors;
 }
-else {
-const err21 = {instancePath:instancePath+"/topP",schemaPath:"#/properties/topP/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.top_p !== undefined){
+let data16 = data.top_p;
+const _errs32 = errors;
+if(!(typeof data16 == "number")){
+const err21 = {instancePath:instancePath+"/top_p",schemaPath:"#/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3589,12 +5343,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid3 = _errs20 === errors;
+const _errs33 = errors;
+var valid6 = _errs32 === errors;
 }
 if(data.topK !== undefined){
-let data10 = data.topK;
-const _errs22 = errors;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+let data17 = data.topK;
+const _errs34 = errors;
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
 const err22 = {instancePath:instancePath+"/topK",schemaPath:"#/properties/topK/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
@@ -3604,9 +5359,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs23 = errors;
-if(typeof data10 == "number"){
-if(data10 > 2147483647 || isNaN(data10)){
+const _errs35 = errors;
+if(typeof data17 == "number"){
+if(data17 > 2147483647 || isNaN(data17)){
 const err23 = {instancePath:instancePath+"/topK",schemaPath:"#/properties/topK/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err23];
@@ -3616,8 +5371,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data10 < 1 || isNaN(data10)){
-const err24 = {instancePath:instancePath+"/topK",schemaPath:"#/properties/topK/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data17 < -2147483648 || isNaN(data17)){
+const err24 = {instancePath:instancePath+"/topK",schemaPath:"#/properties/topK/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3627,11 +5382,13 @@ vErrors.push(err24);
 errors++;
 }
 }
-var valid3 = _errs22 === errors;
+var valid6 = _errs34 === errors;
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.top_k !== undefined){
+let data18 = data.top_k;
+const _errs36 = errors;
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
+const err25 = {instancePath:instancePath+"/top_k",schemaPath:"#/properties/top_k/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3640,12 +5397,80 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate65.errors = vErrors;
+const _errs37 = errors;
+if(typeof data18 == "number"){
+if(data18 > 2147483647 || isNaN(data18)){
+const err26 = {instancePath:instancePath+"/top_k",schemaPath:"#/properties/top_k/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data18 < -2147483648 || isNaN(data18)){
+const err27 = {instancePath:instancePath+"/top_k",schemaPath:"#/properties/top_k/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var valid6 = _errs36 === errors;
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+
+const schema49 = {"type":"string","pattern":"^cachedContents/[^/]+$"};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(typeof data === "string"){
+if(!pattern0.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[^/]+$"},message:"must match pattern \""+"^cachedContents/[^/]+$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate119.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3714,8 +5539,8 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 const _errs6 = errors;
-if(!(validate20(data3, {instancePath:instancePath+"/tools/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate35(data3, {instancePath:instancePath+"/tools/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 else {
@@ -3741,21 +5566,116 @@ var valid0 = _errs4 === errors;
 if(data.toolConfig !== undefined){
 let data4 = data.toolConfig;
 const _errs7 = errors;
-if(!(validate28(data4, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate49(data4, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 else {
 }
 var valid0 = _errs7 === errors;
 }
-if(data.safetySettings !== undefined){
-let data5 = data.safetySettings;
+if(data.tool_config !== undefined){
+let data5 = data.tool_config;
 const _errs8 = errors;
+if(!(validate49(data5, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs8 === errors;
+}
+if(data.safetySettings !== undefined){
+let data6 = data.safetySettings;
 const _errs9 = errors;
-if(Array.isArray(data5)){
-if(data5.length > 4){
-const err4 = {instancePath:instancePath+"/safetySettings",schemaPath:"#/properties/safetySettings/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(!(validate92(data6, {instancePath:instancePath+"/safetySettings",parentData:data,parentDataProperty:"safetySettings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs9 === errors;
+}
+if(data.safety_settings !== undefined){
+let data7 = data.safety_settings;
+const _errs10 = errors;
+if(!(validate92(data7, {instancePath:instancePath+"/safety_settings",parentData:data,parentDataProperty:"safety_settings",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs10 === errors;
+}
+if(data.systemInstruction !== undefined){
+let data8 = data.systemInstruction;
+const _errs11 = errors;
+if(!(validate101(data8, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs11 === errors;
+}
+if(data.system_instruction !== undefined){
+let data9 = data.system_instruction;
+const _errs12 = errors;
+if(!(validate101(data9, {instancePath:instancePath+"/system_instruction",parentData:data,parentDataProperty:"system_instruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs12 === errors;
+}
+if(data.generationConfig !== undefined){
+let data10 = data.generationConfig;
+const _errs13 = errors;
+if(!(validate105(data10, {instancePath:instancePath+"/generationConfig",parentData:data,parentDataProperty:"generationConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs13 === errors;
+}
+if(data.generation_config !== undefined){
+let data11 = data.generation_config;
+const _errs14 = errors;
+if(!(validate105(data11, {instancePath:instancePath+"/generation_config",parentData:data,parentDataProperty:"generation_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs14 === errors;
+}
+if(data.cachedContent !== undefined){
+let data12 = data.cachedContent;
+const _errs15 = errors;
+if(!(validate119(data12, {instancePath:instancePath+"/cachedContent",parentData:data,parentDataProperty:"cachedContent",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs15 === errors;
+}
+if(data.cached_content !== undefined){
+let data13 = data.cached_content;
+const _errs16 = errors;
+if(!(validate119(data13, {instancePath:instancePath+"/cached_content",parentData:data,parentDataProperty:"cached_content",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3764,183 +5684,33 @@ vErrors.push(err4);
 }
 errors++;
 }
-let valid6 = true;
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-const _errs10 = errors;
-if(!(validate58(data6, {instancePath:instancePath+"/safetySettings/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs10 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/safetySettings",schemaPath:"#/properties/safetySettings/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid0 = _errs8 === errors;
-}
-if(data.systemInstruction !== undefined){
-let data7 = data.systemInstruction;
-const _errs11 = errors;
-const _errs12 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid7 = _errs12 === errors;
-const _errs13 = errors;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.parts !== undefined){
-let data8 = data7.parts;
-const _errs14 = errors;
-if(Array.isArray(data8)){
-let valid10 = true;
-const len3 = data8.length;
-for(let i3=0; i3<len3; i3++){
-let data9 = data8[i3];
-const _errs15 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(Object.keys(data9).length > 1){
-const err6 = {instancePath:instancePath+"/systemInstruction/parts/" + i3,schemaPath:"#/properties/systemInstruction/allOf/1/properties/parts/items/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data9.text === undefined){
-const err7 = {instancePath:instancePath+"/systemInstruction/parts/" + i3,schemaPath:"#/properties/systemInstruction/allOf/1/properties/parts/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data9.text !== undefined){
-let data10 = data9.text;
-const _errs16 = errors;
-if(typeof data10 !== "string"){
-const err8 = {instancePath:instancePath+"/systemInstruction/parts/" + i3+"/text",schemaPath:"#/properties/systemInstruction/allOf/1/properties/parts/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-const _errs17 = errors;
-var valid11 = _errs16 === errors;
-}
-}
-var valid9 = _errs15 === errors;
-if(!valid9){
-valid10 = false;
-}
-}
-}
-var valid8 = _errs14 === errors;
-}
-}
-var valid7 = _errs13 === errors;
-var valid0 = _errs11 === errors;
-}
-if(data.generationConfig !== undefined){
-let data11 = data.generationConfig;
-const _errs18 = errors;
-if(!(validate65(data11, {instancePath:instancePath+"/generationConfig",parentData:data,parentDataProperty:"generationConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs18 === errors;
-}
-if(data.cachedContent !== undefined){
-let data12 = data.cachedContent;
-const _errs19 = errors;
-const _errs20 = errors;
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err9 = {instancePath:instancePath+"/cachedContent",schemaPath:"#/properties/cachedContent/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/cachedContent",schemaPath:"#/properties/cachedContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid0 = _errs19 === errors;
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate54.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate53.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse200 = validate69;
-const schema34 = {"$ref":"spec://generative#/components/schemas/GenerateContentResponse","$id":"spec://generative/validateGenerateContentResponse200"};
-const schema35 = {"type":"object","properties":{"candidates":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Candidate"}},"promptFeedback":{"$ref":"spec://generative#/components/schemas/PromptFeedback"},"usageMetadata":{"$ref":"spec://generative#/components/schemas/UsageMetadata"},"modelVersion":{"type":"string"}}};
-const schema36 = {"type":"object","properties":{"content":{"$ref":"spec://generative#/components/schemas/Content"},"finishReason":{"$ref":"spec://generative#/components/schemas/FinishReason"},"safetyRatings":{"type":"array","maxItems":11,"items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}},"citationMetadata":{"$ref":"spec://generative#/components/schemas/CitationMetadata"},"tokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"groundingAttributions":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/GroundingAttribution"}},"index":{"type":"integer","minimum":0,"maximum":2147483647}}};
-const schema37 = {"type":"string","enum":["FINISH_REASON_UNSPECIFIED","STOP","MAX_TOKENS","SAFETY","RECITATION","LANGUAGE","OTHER"]};
+exports.validateGenerateContentResponse200 = validate123;
+const schema50 = {"$ref":"spec://generative#/components/schemas/GenerateContentResponse","$id":"spec://generative/validateGenerateContentResponse200"};
+const schema51 = {"type":"object","properties":{"candidates":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/Candidate"}},"promptFeedback":{"$ref":"spec://generative#/components/schemas/PromptFeedback"},"usageMetadata":{"$ref":"spec://generative#/components/schemas/UsageMetadata"},"modelVersion":{"type":"string"}},"if":{"required":["promptFeedback"],"properties":{"promptFeedback":{"required":["blockReason"],"properties":{"blockReason":{"type":"string"}}}}},"then":{"properties":{"candidates":{"maxItems":0}}}};
+const schema52 = {"type":"object","properties":{"content":{"$ref":"spec://generative#/components/schemas/Content"},"finishReason":{"$ref":"spec://generative#/components/schemas/FinishReasonOpen"},"safetyRatings":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}},"citationMetadata":{"$ref":"spec://generative#/components/schemas/CitationMetadata"},"tokenCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"groundingAttributions":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/GroundingAttribution"}},"index":{"type":"integer","minimum":0,"maximum":2147483647}}};
+const schema53 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/FinishReason"},{"type":"string"}]};
+const schema54 = {"type":"string","enum":["FINISH_REASON_UNSPECIFIED","STOP","MAX_TOKENS","SAFETY","RECITATION","LANGUAGE","OTHER"]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3954,9 +5724,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema37.enum;
+const vSchema0 = schema54.enum;
 if(!(((((((data === "FINISH_REASON_UNSPECIFIED") || (data === "STOP")) || (data === "MAX_TOKENS")) || (data === "SAFETY")) || (data === "RECITATION")) || (data === "LANGUAGE")) || (data === "OTHER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3965,14 +5735,132 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"object","required":["category","probability"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategory"},"probability":{"$ref":"spec://generative#/components/schemas/HarmProbability"},"blocked":{"type":"boolean"}}};
-const schema39 = {"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIGIBLE","LOW","MEDIUM","HIGH"]};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+
+const schema55 = {"type":"object","required":["category","probability"],"properties":{"category":{"$ref":"spec://generative#/components/schemas/HarmCategoryOpen"},"probability":{"$ref":"spec://generative#/components/schemas/HarmProbabilityOpen"},"blocked":{"type":"boolean"}}};
+const schema56 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/HarmCategory"},{"type":"string"}]};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+
+const schema57 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/HarmProbability"},{"type":"string"}]};
+const schema58 = {"type":"string","enum":["HARM_PROBABILITY_UNSPECIFIED","NEGLIGIBLE","LOW","MEDIUM","HIGH"]};
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -3986,9 +5874,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema39.enum;
+const vSchema0 = schema58.enum;
 if(!(((((data === "HARM_PROBABILITY_UNSPECIFIED") || (data === "NEGLIGIBLE")) || (data === "LOW")) || (data === "MEDIUM")) || (data === "HIGH"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3997,12 +5885,70 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4030,8 +5976,8 @@ errors++;
 if(data.category !== undefined){
 let data0 = data.category;
 const _errs1 = errors;
-if(!(validate59(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate132(data0, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 else {
@@ -4041,8 +5987,8 @@ var valid0 = _errs1 === errors;
 if(data.probability !== undefined){
 let data1 = data.probability;
 const _errs2 = errors;
-if(!(validate77(data1, {instancePath:instancePath+"/probability",parentData:data,parentDataProperty:"probability",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate135(data1, {instancePath:instancePath+"/probability",parentData:data,parentDataProperty:"probability",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 else {
@@ -4076,14 +6022,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"object","properties":{"citationSources":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CitationSource"}}}};
-const schema41 = {"type":"object","properties":{"startIndex":{"type":"integer","minimum":0,"maximum":2147483647},"endIndex":{"type":"integer","minimum":0,"maximum":2147483647},"uri":{"type":"string"},"license":{"type":"string"}}};
+const schema59 = {"type":"object","properties":{"citationSources":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CitationSource"}}}};
+const schema60 = {"type":"object","properties":{"startIndex":{"type":"integer","minimum":0,"maximum":2147483647},"endIndex":{"type":"integer","minimum":0,"maximum":2147483647},"uri":{"type":"string"},"license":{"type":"string"}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4207,12 +6153,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4227,8 +6173,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate81(data1, {instancePath:instancePath+"/citationSources/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate141(data1, {instancePath:instancePath+"/citationSources/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 else {
@@ -4262,14 +6208,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"type":"object","properties":{"sourceId":{"$ref":"spec://generative#/components/schemas/AttributionSourceId"},"content":{"$ref":"spec://generative#/components/schemas/Content"}}};
-const schema43 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"required":["semanticRetrieverChunk"]}],"properties":{"groundingPassage":{"type":"object","properties":{"passageId":{"type":"string"},"partIndex":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}},"semanticRetrieverChunk":{"type":"object","properties":{"source":{"type":"string"},"chunk":{"type":"string"}}}}};
+const schema61 = {"type":"object","properties":{"sourceId":{"$ref":"spec://generative#/components/schemas/AttributionSourceId","readOnly":true},"content":{"$ref":"spec://generative#/components/schemas/Content"}}};
+const schema62 = {"type":"object","oneOf":[{"required":["groundingPassage"]},{"required":["semanticRetrieverChunk"]}],"properties":{"groundingPassage":{"type":"object","properties":{"passageId":{"type":"string"},"partIndex":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}},"semanticRetrieverChunk":{"type":"object","properties":{"source":{"type":"string"},"chunk":{"type":"string"}}}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4473,12 +6419,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4486,8 +6432,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sourceId !== undefined){
 let data0 = data.sourceId;
 const _errs1 = errors;
-if(!(validate85(data0, {instancePath:instancePath+"/sourceId",parentData:data,parentDataProperty:"sourceId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate145(data0, {instancePath:instancePath+"/sourceId",parentData:data,parentDataProperty:"sourceId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 else {
@@ -4516,12 +6462,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4540,8 +6486,8 @@ var valid0 = _errs1 === errors;
 if(data.finishReason !== undefined){
 let data1 = data.finishReason;
 const _errs2 = errors;
-if(!(validate73(data1, {instancePath:instancePath+"/finishReason",parentData:data,parentDataProperty:"finishReason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate127(data1, {instancePath:instancePath+"/finishReason",parentData:data,parentDataProperty:"finishReason",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 else {
@@ -4553,23 +6499,13 @@ let data2 = data.safetyRatings;
 const _errs3 = errors;
 const _errs4 = errors;
 if(Array.isArray(data2)){
-if(data2.length > 11){
-const err0 = {instancePath:instancePath+"/safetyRatings",schemaPath:"#/properties/safetyRatings/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 let valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs5 = errors;
-if(!(validate75(data3, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate131(data3, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 else {
@@ -4581,12 +6517,12 @@ valid2 = false;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/safetyRatings",schemaPath:"#/properties/safetyRatings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = {instancePath:instancePath+"/safetyRatings",schemaPath:"#/properties/safetyRatings/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
 }
@@ -4595,8 +6531,8 @@ var valid0 = _errs3 === errors;
 if(data.citationMetadata !== undefined){
 let data4 = data.citationMetadata;
 const _errs6 = errors;
-if(!(validate80(data4, {instancePath:instancePath+"/citationMetadata",parentData:data,parentDataProperty:"citationMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate140(data4, {instancePath:instancePath+"/citationMetadata",parentData:data,parentDataProperty:"citationMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 else {
@@ -4607,7 +6543,19 @@ if(data.tokenCount !== undefined){
 let data5 = data.tokenCount;
 const _errs7 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err2 = {instancePath:instancePath+"/tokenCount",schemaPath:"#/properties/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err1 = {instancePath:instancePath+"/tokenCount",schemaPath:"#/properties/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs8 = errors;
+if(typeof data5 == "number"){
+if(data5 > 2147483647 || isNaN(data5)){
+const err2 = {instancePath:instancePath+"/tokenCount",schemaPath:"#/properties/tokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4616,25 +6564,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs8 = errors;
-if(typeof data5 == "number"){
-if(data5 > 2147483647 || isNaN(data5)){
-const err3 = {instancePath:instancePath+"/tokenCount",schemaPath:"#/properties/tokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(data5 < -2147483648 || isNaN(data5)){
+const err3 = {instancePath:instancePath+"/tokenCount",schemaPath:"#/properties/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-if(data5 < -2147483648 || isNaN(data5)){
-const err4 = {instancePath:instancePath+"/tokenCount",schemaPath:"#/properties/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
 }
 errors++;
 }
@@ -4651,8 +6587,8 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs11 = errors;
-if(!(validate84(data7, {instancePath:instancePath+"/groundingAttributions/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate144(data7, {instancePath:instancePath+"/groundingAttributions/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 else {
@@ -4664,12 +6600,12 @@ valid4 = false;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/groundingAttributions",schemaPath:"#/properties/groundingAttributions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/groundingAttributions",schemaPath:"#/properties/groundingAttributions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err4];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -4679,7 +6615,19 @@ if(data.index !== undefined){
 let data8 = data.index;
 const _errs12 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs13 = errors;
+if(typeof data8 == "number"){
+if(data8 > 2147483647 || isNaN(data8)){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4688,10 +6636,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs13 = errors;
-if(typeof data8 == "number"){
-if(data8 > 2147483647 || isNaN(data8)){
-const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(data8 < 0 || isNaN(data8)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4700,8 +6646,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err8 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4710,28 +6660,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate71.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"type":"object","properties":{"blockReason":{"$ref":"spec://generative#/components/schemas/BlockReason"},"safetyRatings":{"type":"array","maxItems":11,"items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}}}};
-const schema45 = {"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","OTHER"]};
+const schema63 = {"type":"object","properties":{"blockReason":{"$ref":"spec://generative#/components/schemas/BlockReasonOpen"},"safetyRatings":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/SafetyRating"}}}};
+const schema64 = {"anyOf":[{"$ref":"spec://generative#/components/schemas/BlockReason"},{"type":"string"}]};
+const schema65 = {"type":"string","enum":["BLOCK_REASON_UNSPECIFIED","SAFETY","OTHER"]};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4745,9 +6682,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs0 = errors;
-const vSchema0 = schema45.enum;
+const vSchema0 = schema65.enum;
 if(!(((data === "BLOCK_REASON_UNSPECIFIED") || (data === "SAFETY")) || (data === "OTHER"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4756,12 +6693,70 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
+}
+else {
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate151.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4769,8 +6764,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blockReason !== undefined){
 let data0 = data.blockReason;
 const _errs1 = errors;
-if(!(validate91(data0, {instancePath:instancePath+"/blockReason",parentData:data,parentDataProperty:"blockReason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate151(data0, {instancePath:instancePath+"/blockReason",parentData:data,parentDataProperty:"blockReason",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 else {
@@ -4782,23 +6777,13 @@ let data1 = data.safetyRatings;
 const _errs2 = errors;
 const _errs3 = errors;
 if(Array.isArray(data1)){
-if(data1.length > 11){
-const err0 = {instancePath:instancePath+"/safetyRatings",schemaPath:"#/properties/safetyRatings/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs4 = errors;
-if(!(validate75(data2, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate131(data2, {instancePath:instancePath+"/safetyRatings/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 else {
@@ -4810,7 +6795,20 @@ valid2 = false;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/safetyRatings",schemaPath:"#/properties/safetyRatings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = {instancePath:instancePath+"/safetyRatings",schemaPath:"#/properties/safetyRatings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4819,26 +6817,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-var valid0 = _errs2 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate90.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"type":"object","properties":{"promptTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"cachedContentTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"candidatesTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"totalTokenCount":{"type":"integer","minimum":0,"maximum":2147483647}}};
+const schema66 = {"type":"object","properties":{"promptTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"cachedContentTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"candidatesTokenCount":{"type":"integer","minimum":0,"maximum":2147483647},"totalTokenCount":{"type":"integer","minimum":0,"maximum":2147483647}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5006,40 +6991,22 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.candidates !== undefined){
-let data0 = data.candidates;
 const _errs1 = errors;
+let valid0 = true;
 const _errs2 = errors;
-if(Array.isArray(data0)){
-let valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs3 = errors;
-if(!(validate71(data1, {instancePath:instancePath+"/candidates/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.promptFeedback === undefined) && (missing0 = "promptFeedback")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5048,35 +7015,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
-}
+else {
 if(data.promptFeedback !== undefined){
-let data2 = data.promptFeedback;
-const _errs4 = errors;
-if(!(validate90(data2, {instancePath:instancePath+"/promptFeedback",parentData:data,parentDataProperty:"promptFeedback",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs4 === errors;
-}
-if(data.usageMetadata !== undefined){
-let data3 = data.usageMetadata;
-const _errs5 = errors;
-if(!(validate95(data3, {instancePath:instancePath+"/usageMetadata",parentData:data,parentDataProperty:"usageMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs5 === errors;
-}
-if(data.modelVersion !== undefined){
-let data4 = data.modelVersion;
-const _errs6 = errors;
-if(typeof data4 !== "string"){
-const err1 = {instancePath:instancePath+"/modelVersion",schemaPath:"#/properties/modelVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data0 = data.promptFeedback;
+const _errs3 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.blockReason === undefined) && (missing1 = "blockReason")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5085,12 +7031,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-}
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.blockReason !== undefined){
+let data1 = data0.blockReason;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5099,118 +7045,287 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate70.errors = vErrors;
+const _errs5 = errors;
+if(errors === _errs4){
+}
+var valid2 = _errs4 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+}
+}
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+if(errors === _errs2){
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.candidates !== undefined){
+let data2 = data.candidates;
+const _errs7 = errors;
+if(Array.isArray(data2)){
+if(data2.length > 0){
+const err3 = {instancePath:instancePath+"/candidates",schemaPath:"#/then/properties/candidates/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid3 = _errs7 === errors;
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.candidates !== undefined){
+let data3 = data.candidates;
+const _errs8 = errors;
+const _errs9 = errors;
+if(Array.isArray(data3)){
+let valid6 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs10 = errors;
+if(!(validate125(data4, {instancePath:instancePath+"/candidates/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid5 = _errs10 === errors;
+if(!valid5){
+valid6 = false;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/candidates",schemaPath:"#/properties/candidates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid4 = _errs8 === errors;
+}
+if(data.promptFeedback !== undefined){
+let data5 = data.promptFeedback;
+const _errs11 = errors;
+if(!(validate150(data5, {instancePath:instancePath+"/promptFeedback",parentData:data,parentDataProperty:"promptFeedback",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid4 = _errs11 === errors;
+}
+if(data.usageMetadata !== undefined){
+let data6 = data.usageMetadata;
+const _errs12 = errors;
+if(!(validate157(data6, {instancePath:instancePath+"/usageMetadata",parentData:data,parentDataProperty:"usageMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid4 = _errs12 === errors;
+}
+if(data.modelVersion !== undefined){
+let data7 = data.modelVersion;
+const _errs13 = errors;
+if(typeof data7 !== "string"){
+const err6 = {instancePath:instancePath+"/modelVersion",schemaPath:"#/properties/modelVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid4 = _errs13 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate124.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate69.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse400 = validate31;
+exports.validateGenerateContentResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse403 = validate31;
+exports.validateGenerateContentResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse404 = validate31;
+exports.validateGenerateContentResponse404 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse429 = validate31;
+exports.validateGenerateContentResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse500 = validate31;
+exports.validateGenerateContentResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGenerateContentResponse503 = validate31;
+exports.validateGenerateContentResponse503 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateGenerateContentResponse504 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
 return errors === 0;
 }
 
@@ -5230,90 +7345,90 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse400 = validate31;
+exports.validateGetCachedContentResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse403 = validate31;
+exports.validateGetCachedContentResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse404 = validate31;
+exports.validateGetCachedContentResponse404 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse429 = validate31;
+exports.validateGetCachedContentResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetCachedContentResponse500 = validate31;
+exports.validateGetCachedContentResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse200 = validate98;
-const schema47 = {"$ref":"spec://generative#/components/schemas/File","$id":"spec://generative/validateGetFileResponse200"};
+exports.validateGetFileResponse200 = validate160;
+const schema67 = {"$ref":"spec://generative#/components/schemas/File","$id":"spec://generative/validateGetFileResponse200"};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5323,8 +7438,8 @@ let data0 = data.name;
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},message:"must match pattern \""+"^files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"+"\""};
+if(!pattern8.test(data0)){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$"},message:"must match pattern \""+"^(files/[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5349,10 +7464,30 @@ var valid0 = _errs1 === errors;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 const _errs3 = errors;
+if(!(validate67(data1, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs3 === errors;
+}
+if(data.display_name !== undefined){
+let data2 = data.display_name;
 const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 512){
-const err2 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(!(validate67(data2, {instancePath:instancePath+"/display_name",parentData:data,parentDataProperty:"display_name",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs4 === errors;
+}
+if(data.mimeType !== undefined){
+let data3 = data.mimeType;
+const _errs5 = errors;
+if(typeof data3 !== "string"){
+const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5361,9 +7496,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid0 = _errs5 === errors;
 }
-else {
-const err3 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.mime_type !== undefined){
+let data4 = data.mime_type;
+const _errs7 = errors;
+if(typeof data4 !== "string"){
+const err3 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5372,13 +7512,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-var valid0 = _errs3 === errors;
+const _errs8 = errors;
+var valid0 = _errs7 === errors;
 }
-if(data.mimeType !== undefined){
-let data2 = data.mimeType;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sizeBytes !== undefined){
+let data5 = data.sizeBytes;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err4 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5387,16 +7530,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs6 = errors;
-var valid0 = _errs5 === errors;
 }
-if(data.sizeBytes !== undefined){
-let data3 = data.sizeBytes;
-const _errs7 = errors;
-const _errs8 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err5 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+else {
+const err5 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5405,9 +7541,17 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs9 === errors;
 }
-else {
-const err6 = {instancePath:instancePath+"/sizeBytes",schemaPath:"#/properties/sizeBytes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.createTime !== undefined){
+let data6 = data.createTime;
+const _errs11 = errors;
+const _errs12 = errors;
+if(typeof data6 == "number"){
+}
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err6 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5416,16 +7560,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs7 === errors;
-}
-if(data.createTime !== undefined){
-let data4 = data.createTime;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data4 == "number"){
-}
-if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
+if(!(formats0.validate(data6))){
 const err7 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -5446,17 +7581,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs11 === errors;
 }
 if(data.updateTime !== undefined){
-let data5 = data.updateTime;
-const _errs11 = errors;
-const _errs12 = errors;
-if(typeof data5 == "number"){
+let data7 = data.updateTime;
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data7 == "number"){
 }
-if(typeof data5 === "string"){
-if(!(formats0.validate(data5))){
-const err9 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err9 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5465,9 +7600,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.validate(data7))){
+const err10 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5476,17 +7610,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid0 = _errs11 === errors;
 }
-if(data.expirationTime !== undefined){
-let data6 = data.expirationTime;
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data6 == "number"){
-}
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err11 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err11 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5495,9 +7621,17 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs13 === errors;
 }
-else {
-const err12 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.expirationTime !== undefined){
+let data8 = data.expirationTime;
+const _errs15 = errors;
+const _errs16 = errors;
+if(typeof data8 == "number"){
+}
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err12 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5506,15 +7640,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs13 === errors;
-}
-if(data.sha256Hash !== undefined){
-let data7 = data.sha256Hash;
-const _errs15 = errors;
-const _errs16 = errors;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-const err13 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/_-]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/_-]*={0,2}$"+"\""};
+if(!(formats0.validate(data8))){
+const err13 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5525,7 +7652,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5536,11 +7663,13 @@ errors++;
 }
 var valid0 = _errs15 === errors;
 }
-if(data.uri !== undefined){
-let data8 = data.uri;
+if(data.sha256Hash !== undefined){
+let data9 = data.sha256Hash;
 const _errs17 = errors;
-if(typeof data8 !== "string"){
-const err15 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs18 = errors;
+if(typeof data9 === "string"){
+if(!pattern2.test(data9)){
+const err15 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/_-]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/_-]*={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5549,45 +7678,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs18 = errors;
-var valid0 = _errs17 === errors;
-}
-if(data.state !== undefined){
-let data9 = data.state;
-const _errs19 = errors;
-if(!(validate39(data9, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
 }
 else {
-}
-var valid0 = _errs19 === errors;
-}
-if(data.error !== undefined){
-let data10 = data.error;
-const _errs20 = errors;
-if(!(validate33(data10, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs20 === errors;
-}
-if(data.videoMetadata !== undefined){
-let data11 = data.videoMetadata;
-const _errs21 = errors;
-if(!(validate42(data11, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs21 === errors;
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/sha256Hash",schemaPath:"#/properties/sha256Hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5596,115 +7689,211 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate99.errors = vErrors;
+var valid0 = _errs17 === errors;
+}
+if(data.uri !== undefined){
+let data10 = data.uri;
+const _errs19 = errors;
+if(typeof data10 !== "string"){
+const err17 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs20 = errors;
+var valid0 = _errs19 === errors;
+}
+if(data.state !== undefined){
+let data11 = data.state;
+const _errs21 = errors;
+if(!(validate70(data11, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs21 === errors;
+}
+if(data.error !== undefined){
+let data12 = data.error;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!(validate61(data12, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs23 === errors;
+const _errs24 = errors;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.code !== undefined){
+let data13 = data12.code;
+const _errs25 = errors;
+if(typeof data13 == "number"){
+if(data13 > 16 || isNaN(data13)){
+const err18 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err19 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var valid2 = _errs25 === errors;
+}
+}
+var valid1 = _errs24 === errors;
+var valid0 = _errs22 === errors;
+}
+if(data.videoMetadata !== undefined){
+let data14 = data.videoMetadata;
+const _errs26 = errors;
+if(!(validate75(data14, {instancePath:instancePath+"/videoMetadata",parentData:data,parentDataProperty:"videoMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs26 === errors;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate161.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGetFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate98.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse400 = validate31;
+exports.validateGetFileResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse403 = validate31;
+exports.validateGetFileResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse404 = validate31;
+exports.validateGetFileResponse404 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse429 = validate31;
+exports.validateGetFileResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateGetFileResponse500 = validate31;
+exports.validateGetFileResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse200 = validate104;
-const schema49 = {"$ref":"spec://generative#/components/schemas/ListCachedContentsResponse","$id":"spec://generative/validateListCachedContentsResponse200"};
-const schema50 = {"type":"object","properties":{"cachedContents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CachedContent"}},"nextPageToken":{"type":"string"}}};
+exports.validateListCachedContentsResponse200 = validate168;
+const schema69 = {"$ref":"spec://generative#/components/schemas/ListCachedContentsResponse","$id":"spec://generative/validateListCachedContentsResponse200"};
+const schema70 = {"type":"object","properties":{"cachedContents":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/CachedContent"}},"nextPageToken":{"type":"string"}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.ttl === undefined) && (missing0 = "ttl")) || ((data.expireTime === undefined) && (missing0 = "expireTime"))){
@@ -5720,7 +7909,7 @@ errors++;
 else {
 if(data.ttl !== undefined){
 let data0 = data.ttl;
-const _errs3 = errors;
+const _errs4 = errors;
 if(typeof data0 !== "string"){
 const err1 = {};
 if(vErrors === null){
@@ -5731,18 +7920,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs4 = errors;
-if(errors === _errs3){
+const _errs5 = errors;
+if(errors === _errs4){
 }
-var valid1 = _errs3 === errors;
+var valid2 = _errs4 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
-if(valid1){
+if(valid2){
 if(data.expireTime !== undefined){
 let data1 = data.expireTime;
-const _errs5 = errors;
+const _errs6 = errors;
 if(typeof data1 !== "string"){
 const err2 = {};
 if(vErrors === null){
@@ -5753,24 +7942,24 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-if(errors === _errs5){
+const _errs7 = errors;
+if(errors === _errs6){
 }
-var valid1 = _errs5 === errors;
+var valid2 = _errs6 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
+if(valid2){
+}
+}
+}
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
 if(valid1){
-}
-}
-}
-}
-if(errors === _errs2){
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const err3 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err3 = {instancePath,schemaPath:"#/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5780,24 +7969,24 @@ vErrors.push(err3);
 errors++;
 }
 else {
-errors = _errs1;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs7 = errors;
+var valid0 = _errs1 === errors;
 const _errs8 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^cachedContents/[a-z0-9][a-z0-9-]{0,62}$"+"\""};
+const _errs9 = errors;
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if(((data.ttl === undefined) && (missing1 = "ttl")) || ((data.expire_time === undefined) && (missing1 = "expire_time"))){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5806,9 +7995,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
 else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ttl !== undefined){
+let data2 = data.ttl;
+const _errs11 = errors;
+if(typeof data2 !== "string"){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5817,15 +8009,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid2 = _errs7 === errors;
+const _errs12 = errors;
+if(errors === _errs11){
 }
-if(data.displayName !== undefined){
-let data3 = data.displayName;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(func0(data3) > 128){
-const err6 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var valid4 = _errs11 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.expire_time !== undefined){
+let data3 = data.expire_time;
+const _errs13 = errors;
+if(typeof data3 !== "string"){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5834,9 +8031,24 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs14 = errors;
+if(errors === _errs13){
+}
+var valid4 = _errs13 === errors;
 }
 else {
-const err7 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid4 = true;
+}
+if(valid4){
+}
+}
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const err7 = {instancePath,schemaPath:"#/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5845,15 +8057,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid2 = _errs9 === errors;
+else {
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
 }
-if(data.model !== undefined){
-let data4 = data.model;
-const _errs11 = errors;
-const _errs12 = errors;
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs8 === errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data4 = data.name;
+const _errs15 = errors;
+const _errs16 = errors;
 if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"},message:"must match pattern \""+"^models/[a-zA-Z0-9][a-zA-Z0-9._-]*$"+"\""};
+if(!pattern0.test(data4)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^cachedContents/[^/]+$"},message:"must match pattern \""+"^cachedContents/[^/]+$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5864,7 +8087,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5873,43 +8096,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid2 = _errs11 === errors;
+var valid5 = _errs15 === errors;
 }
-if(data.systemInstruction !== undefined){
-let data5 = data.systemInstruction;
-const _errs13 = errors;
-if(!(validate3(data5, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid2 = _errs13 === errors;
-}
-if(data.contents !== undefined){
-let data6 = data.contents;
-const _errs14 = errors;
-const _errs15 = errors;
-if(Array.isArray(data6)){
-let valid4 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-const _errs16 = errors;
-if(!(validate3(data7, {instancePath:instancePath+"/contents/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-valid4 = false;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.displayName !== undefined){
+let data5 = data.displayName;
+const _errs17 = errors;
+if(typeof data5 !== "string"){
+const err10 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5918,32 +8111,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid2 = _errs14 === errors;
-}
-if(data.tools !== undefined){
-let data8 = data.tools;
-const _errs17 = errors;
 const _errs18 = errors;
-if(Array.isArray(data8)){
-let valid6 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
+var valid5 = _errs17 === errors;
+}
+if(data.display_name !== undefined){
+let data6 = data.display_name;
 const _errs19 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/tools/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid5 = _errs19 === errors;
-if(!valid5){
-valid6 = false;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data6 !== "string"){
+const err11 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5952,28 +8127,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid2 = _errs17 === errors;
-}
-if(data.toolConfig !== undefined){
-let data10 = data.toolConfig;
 const _errs20 = errors;
-if(!(validate28(data10, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
+var valid5 = _errs19 === errors;
 }
-else {
-}
-var valid2 = _errs20 === errors;
-}
-if(data.createTime !== undefined){
-let data11 = data.createTime;
+if(data.model !== undefined){
+let data7 = data.model;
 const _errs21 = errors;
 const _errs22 = errors;
-if(typeof data11 == "number"){
-}
-if(typeof data11 === "string"){
-if(!(formats0.validate(data11))){
-const err12 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data7 === "string"){
+if(!pattern1.test(data7)){
+const err12 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/pattern",keyword:"pattern",params:{pattern: "^models/[^/]+$"},message:"must match pattern \""+"^models/[^/]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5984,7 +8147,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5993,17 +8156,54 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid2 = _errs21 === errors;
+var valid5 = _errs21 === errors;
 }
-if(data.updateTime !== undefined){
-let data12 = data.updateTime;
+if(data.systemInstruction !== undefined){
+let data8 = data.systemInstruction;
 const _errs23 = errors;
-const _errs24 = errors;
-if(typeof data12 == "number"){
+if(!(validate3(data8, {instancePath:instancePath+"/systemInstruction",parentData:data,parentDataProperty:"systemInstruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
 }
-if(typeof data12 === "string"){
-if(!(formats0.validate(data12))){
-const err14 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+}
+var valid5 = _errs23 === errors;
+}
+if(data.system_instruction !== undefined){
+let data9 = data.system_instruction;
+const _errs24 = errors;
+if(!(validate3(data9, {instancePath:instancePath+"/system_instruction",parentData:data,parentDataProperty:"system_instruction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid5 = _errs24 === errors;
+}
+if(data.contents !== undefined){
+let data10 = data.contents;
+const _errs25 = errors;
+const _errs26 = errors;
+if(Array.isArray(data10)){
+let valid7 = true;
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+const _errs27 = errors;
+if(!(validate3(data11, {instancePath:instancePath+"/contents/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+valid7 = false;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6012,9 +8212,32 @@ vErrors.push(err14);
 }
 errors++;
 }
+var valid5 = _errs25 === errors;
+}
+if(data.tools !== undefined){
+let data12 = data.tools;
+const _errs28 = errors;
+const _errs29 = errors;
+if(Array.isArray(data12)){
+let valid9 = true;
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+const _errs30 = errors;
+if(!(validate35(data13, {instancePath:instancePath+"/tools/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
 }
 else {
-const err15 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+var valid8 = _errs30 === errors;
+if(!valid8){
+valid9 = false;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6023,17 +8246,39 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid2 = _errs23 === errors;
+var valid5 = _errs28 === errors;
 }
-if(data.expireTime !== undefined){
-let data13 = data.expireTime;
-const _errs25 = errors;
-const _errs26 = errors;
-if(typeof data13 == "number"){
+if(data.toolConfig !== undefined){
+let data14 = data.toolConfig;
+const _errs31 = errors;
+if(!(validate49(data14, {instancePath:instancePath+"/toolConfig",parentData:data,parentDataProperty:"toolConfig",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
 }
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err16 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+}
+var valid5 = _errs31 === errors;
+}
+if(data.tool_config !== undefined){
+let data15 = data.tool_config;
+const _errs32 = errors;
+if(!(validate49(data15, {instancePath:instancePath+"/tool_config",parentData:data,parentDataProperty:"tool_config",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid5 = _errs32 === errors;
+}
+if(data.createTime !== undefined){
+let data16 = data.createTime;
+const _errs33 = errors;
+const _errs34 = errors;
+if(typeof data16 == "number"){
+}
+if(typeof data16 === "string"){
+if(!(formats0.validate(data16))){
+const err16 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6044,7 +8289,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/createTime",schemaPath:"#/properties/createTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6053,15 +8298,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid2 = _errs25 === errors;
+var valid5 = _errs33 === errors;
 }
-if(data.ttl !== undefined){
-let data14 = data.ttl;
-const _errs27 = errors;
-const _errs28 = errors;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err18 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
+if(data.updateTime !== undefined){
+let data17 = data.updateTime;
+const _errs35 = errors;
+const _errs36 = errors;
+if(typeof data17 == "number"){
+}
+if(typeof data17 === "string"){
+if(!(formats0.validate(data17))){
+const err18 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6072,7 +8319,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/updateTime",schemaPath:"#/properties/updateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6081,18 +8328,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid2 = _errs27 === errors;
+var valid5 = _errs35 === errors;
 }
-if(data.usageMetadata !== undefined){
-let data15 = data.usageMetadata;
-const _errs29 = errors;
-const _errs30 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.totalTokenCount !== undefined){
-let data16 = data15.totalTokenCount;
-const _errs31 = errors;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expireTime !== undefined){
+let data18 = data.expireTime;
+const _errs37 = errors;
+const _errs38 = errors;
+if(typeof data18 == "number"){
+}
+if(typeof data18 === "string"){
+if(!(formats0.validate(data18))){
+const err20 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6101,10 +8347,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs32 = errors;
-if(typeof data16 == "number"){
-if(data16 > 2147483647 || isNaN(data16)){
-const err21 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+}
+else {
+const err21 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6113,8 +8358,17 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data16 < -2147483648 || isNaN(data16)){
-const err22 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+var valid5 = _errs37 === errors;
+}
+if(data.expire_time !== undefined){
+let data19 = data.expire_time;
+const _errs39 = errors;
+const _errs40 = errors;
+if(typeof data19 == "number"){
+}
+if(typeof data19 === "string"){
+if(!(formats0.validate(data19))){
+const err22 = {instancePath:instancePath+"/expire_time",schemaPath:"#/properties/expire_time/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6124,11 +8378,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-var valid7 = _errs31 === errors;
-}
-}
 else {
-const err23 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = {instancePath:instancePath+"/expire_time",schemaPath:"#/properties/expire_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6137,11 +8388,15 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid2 = _errs29 === errors;
+var valid5 = _errs39 === errors;
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.ttl !== undefined){
+let data20 = data.ttl;
+const _errs41 = errors;
+const _errs42 = errors;
+if(typeof data20 === "string"){
+if(!pattern7.test(data20)){
+const err24 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]{1,9})?s$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]{1,9})?s$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6150,12 +8405,92 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate106.errors = vErrors;
+}
+else {
+const err25 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var valid5 = _errs41 === errors;
+}
+if(data.usageMetadata !== undefined){
+let data21 = data.usageMetadata;
+const _errs43 = errors;
+const _errs44 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.totalTokenCount !== undefined){
+let data22 = data21.totalTokenCount;
+const _errs45 = errors;
+if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
+const err26 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs46 = errors;
+if(typeof data22 == "number"){
+if(data22 > 2147483647 || isNaN(data22)){
+const err27 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data22 < -2147483648 || isNaN(data22)){
+const err28 = {instancePath:instancePath+"/usageMetadata/totalTokenCount",schemaPath:"#/properties/usageMetadata/properties/totalTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var valid10 = _errs45 === errors;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/usageMetadata",schemaPath:"#/properties/usageMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var valid5 = _errs43 === errors;
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate170.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6170,8 +8505,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate106(data1, {instancePath:instancePath+"/cachedContents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate170(data1, {instancePath:instancePath+"/cachedContents/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
 else {
@@ -6221,94 +8556,94 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate104.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse400 = validate31;
+exports.validateListCachedContentsResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse403 = validate31;
+exports.validateListCachedContentsResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse429 = validate31;
+exports.validateListCachedContentsResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListCachedContentsResponse500 = validate31;
+exports.validateListCachedContentsResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse200 = validate113;
-const schema52 = {"$ref":"spec://generative#/components/schemas/ListFilesResponse","$id":"spec://generative/validateListFilesResponse200"};
-const schema53 = {"type":"object","properties":{"files":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/File"}},"nextPageToken":{"type":"string"}}};
+exports.validateListFilesResponse200 = validate179;
+const schema72 = {"$ref":"spec://generative#/components/schemas/ListFilesResponse","$id":"spec://generative/validateListFilesResponse200"};
+const schema73 = {"type":"object","properties":{"files":{"type":"array","items":{"$ref":"spec://generative#/components/schemas/File"}},"nextPageToken":{"type":"string"}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6323,8 +8658,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
-if(!(validate38(data1, {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate66(data1, {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 else {
@@ -6374,198 +8709,214 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate113.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse400 = validate31;
+exports.validateListFilesResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse403 = validate31;
+exports.validateListFilesResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse429 = validate31;
+exports.validateListFilesResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateListFilesResponse500 = validate31;
+exports.validateListFilesResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentBody0 = validate53;
+exports.validateStreamGenerateContentBody0 = validate86;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate53.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse400 = validate31;
+exports.validateStreamGenerateContentResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse403 = validate31;
+exports.validateStreamGenerateContentResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse404 = validate31;
+exports.validateStreamGenerateContentResponse404 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse429 = validate31;
+exports.validateStreamGenerateContentResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse500 = validate31;
+exports.validateStreamGenerateContentResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateStreamGenerateContentResponse503 = validate31;
+exports.validateStreamGenerateContentResponse503 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateStreamGenerateContentResponse504 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
 return errors === 0;
 }
 
@@ -6601,195 +8952,211 @@ validate0.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse400 = validate31;
+exports.validateUpdateCachedContentResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse403 = validate31;
+exports.validateUpdateCachedContentResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse404 = validate31;
+exports.validateUpdateCachedContentResponse404 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse429 = validate31;
+exports.validateUpdateCachedContentResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUpdateCachedContentResponse500 = validate31;
+exports.validateUpdateCachedContentResponse500 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileBody1 = validate36;
+exports.validateUploadFileBody1 = validate64;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileBody0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate36.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse200 = validate46;
+exports.validateUploadFileResponse200 = validate79;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateFileResponse200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate46.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse400 = validate31;
+exports.validateUploadFileResponse400 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse403 = validate31;
+exports.validateUploadFileResponse403 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse404 = validate31;
+exports.validateUploadFileResponse404 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse429 = validate31;
+exports.validateUploadFileResponse409 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-exports.validateUploadFileResponse500 = validate31;
+exports.validateUploadFileResponse429 = validate59;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateUploadFileResponse500 = validate59;
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="spec://generative/validateCreateCachedContentResponse400" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+else {
+}
+validate59.errors = vErrors;
 return errors === 0;
 }
 
@@ -6955,8 +9322,8 @@ return errors === 0;
 }
 
 exports.validateDeleteCachedContentParams = validate1;
-const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteCachedContentParams"};
-const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,62}$", "u");
+const schema1 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","minLength":1}},"required":["cachedContent"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteCachedContentParams"};
+const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateDeleteCachedContentParams" */;
@@ -7019,8 +9386,8 @@ data0["cachedContent"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/path/cachedContent",schemaPath:"#/properties/path/properties/cachedContent/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,62}$"+"\""};
+if(func0(data1) < 1){
+const err2 = {instancePath:instancePath+"/path/cachedContent",schemaPath:"#/properties/path/properties/cachedContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7099,8 +9466,7 @@ return errors === 0;
 exports.validateDeleteFileParams = validate2;
 const schema2 = {"type":"object","properties":{"path":{"type":"object","properties":{"file":{"$ref":"spec://generative#/components/schemas/FileId"}},"required":["file"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateDeleteFileParams"};
 const schema4 = {"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$","maxLength":40};
-const func0 = validatorRuntime("ajv/dist/runtime/ucs2length").default;
-const pattern1 = new RegExp("^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
+const pattern0 = new RegExp("^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$", "u");
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7152,7 +9518,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern1.test(data)){
+if(!pattern0.test(data)){
 const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7265,8 +9631,7 @@ return errors === 0;
 }
 
 exports.validateGenerateContentParams = validate6;
-const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGenerateContentParams"};
-const pattern2 = new RegExp("^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$", "u");
+const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{"collection":{"type":"string","enum":["models","tunedModels"]},"model":{"type":"string","minLength":1}},"required":["collection","model"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGenerateContentParams"};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentParams" */;
@@ -7279,8 +9644,8 @@ let data0 = data.path;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.model === undefined){
-const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(data0.collection === undefined){
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7289,8 +9654,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data0.model !== undefined){
-let data1 = data0.model;
+if(data0.model === undefined){
+const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.collection !== undefined){
+let data1 = data0.collection;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
 let dataType0 = typeof data1;
@@ -7311,26 +9686,7 @@ else if(data1 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["model"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 128){
-const err2 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err2 = {instancePath:instancePath+"/path/collection",schemaPath:"#/properties/path/properties/collection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7339,8 +9695,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern2.test(data1)){
-const err3 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$"},message:"must match pattern \""+"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$"+"\""};
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["collection"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+const vSchema0 = schema5.properties.path.properties.collection.enum;
+if(!((data1 === "models") || (data1 === "tunedModels"))){
+const err3 = {instancePath:instancePath+"/path/collection",schemaPath:"#/properties/path/properties/collection/enum",keyword:"enum",params:{allowedValues: schema5.properties.path.properties.collection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7349,12 +9714,31 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
 var valid1 = _errs3 === errors;
 }
+if(data0.model !== undefined){
+let data2 = data0.model;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7363,16 +9747,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data0 !== undefined){
+data0["model"] = coerced1;
 }
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs5 = errors;
+}
+}
 const _errs6 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err5 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7381,16 +9766,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid0 = _errs5 === errors;
 }
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs7 = errors;
-const _errs8 = errors;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+var valid1 = _errs5 === errors;
+}
 }
 else {
-const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7399,16 +9780,52 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs1 === errors;
 }
+if(data.query !== undefined){
+let data3 = data.query;
+const _errs7 = errors;
+const _errs8 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+if(data.header !== undefined){
+let data4 = data.header;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err8 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -7479,8 +9896,8 @@ data0["cachedContent"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/path/cachedContent",schemaPath:"#/properties/path/properties/cachedContent/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,62}$"+"\""};
+if(func0(data1) < 1){
+const err2 = {instancePath:instancePath+"/path/cachedContent",schemaPath:"#/properties/path/properties/cachedContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7655,7 +10072,7 @@ return errors === 0;
 }
 
 exports.validateListCachedContentsParams = validate7;
-const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListCachedContentsParams"};
+const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListCachedContentsParams"};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsParams" */;
@@ -7724,8 +10141,8 @@ data1["pageSize"] = coerced0;
 }
 const _errs6 = errors;
 if(typeof data2 == "number"){
-if(data2 > 1000 || isNaN(data2)){
-const err2 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(data2 > 2147483647 || isNaN(data2)){
+const err2 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7734,8 +10151,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data2 < -2147483648 || isNaN(data2)){
+const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7835,7 +10252,7 @@ return errors === 0;
 }
 
 exports.validateListFilesParams = validate8;
-const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":10},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListFilesParams"};
+const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":10},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListFilesParams"};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesParams" */;
@@ -7904,8 +10321,8 @@ data1["pageSize"] = coerced0;
 }
 const _errs6 = errors;
 if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err2 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data2 > 2147483647 || isNaN(data2)){
+const err2 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7914,8 +10331,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data2 < -2147483648 || isNaN(data2)){
+const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8015,7 +10432,7 @@ return errors === 0;
 }
 
 exports.validateStreamGenerateContentParams = validate9;
-const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"model":{"type":"string","pattern":"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$","maxLength":128}},"required":["model"]},"query":{"type":"object","properties":{"alt":{"type":"string","enum":["sse"]}},"required":["alt"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateStreamGenerateContentParams"};
+const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"collection":{"type":"string","enum":["models","tunedModels"]},"model":{"type":"string","minLength":1}},"required":["collection","model"]},"query":{"type":"object","properties":{"alt":{"type":"string","enum":["sse"]}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateStreamGenerateContentParams"};
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentParams" */;
@@ -8028,8 +10445,8 @@ let data0 = data.path;
 const _errs1 = errors;
 const _errs2 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.model === undefined){
-const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(data0.collection === undefined){
+const err0 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8038,8 +10455,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data0.model !== undefined){
-let data1 = data0.model;
+if(data0.model === undefined){
+const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.collection !== undefined){
+let data1 = data0.collection;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
 let dataType0 = typeof data1;
@@ -8060,26 +10487,7 @@ else if(data1 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["model"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(func0(data1) > 128){
-const err2 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err2 = {instancePath:instancePath+"/path/collection",schemaPath:"#/properties/path/properties/collection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8088,8 +10496,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern2.test(data1)){
-const err3 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$"},message:"must match pattern \""+"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,127}$"+"\""};
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["collection"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+const vSchema0 = schema8.properties.path.properties.collection.enum;
+if(!((data1 === "models") || (data1 === "tunedModels"))){
+const err3 = {instancePath:instancePath+"/path/collection",schemaPath:"#/properties/path/properties/collection/enum",keyword:"enum",params:{allowedValues: schema8.properties.path.properties.collection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8098,12 +10515,31 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
 var valid1 = _errs3 === errors;
 }
+if(data0.model !== undefined){
+let data2 = data0.model;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8112,15 +10548,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid0 = _errs1 === errors;
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data0 !== undefined){
+data0["model"] = coerced1;
 }
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs5 = errors;
+}
+}
 const _errs6 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.alt === undefined){
-const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "alt"},message:"must have required property '"+"alt"+"'"};
+if(typeof data2 === "string"){
+if(func0(data2) < 1){
+const err5 = {instancePath:instancePath+"/path/model",schemaPath:"#/properties/path/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8129,29 +10567,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2.alt !== undefined){
-let data3 = data2.alt;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if(typeof data3 === "string"){
-coerced1 = data3;
 }
+var valid1 = _errs5 === errors;
 }
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data3;
-}
-else if(data3 === null){
-coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/query/alt",schemaPath:"#/properties/query/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8160,17 +10581,36 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["alt"] = coerced1;
+var valid0 = _errs1 === errors;
 }
-}
-}
+if(data.query !== undefined){
+let data3 = data.query;
+const _errs7 = errors;
 const _errs8 = errors;
-const vSchema0 = schema8.properties.query.properties.alt.enum;
-if(!(data3 === "sse")){
-const err7 = {instancePath:instancePath+"/query/alt",schemaPath:"#/properties/query/properties/alt/enum",keyword:"enum",params:{allowedValues: schema8.properties.query.properties.alt.enum},message:"must be equal to one of the allowed values"};
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.alt !== undefined){
+let data4 = data3.alt;
+const _errs9 = errors;
+if(typeof data4 !== "string"){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if(typeof data4 === "string"){
+coerced2 = data4;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data4;
+}
+else if(data4 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/query/alt",schemaPath:"#/properties/query/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8179,11 +10619,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid2 = _errs7 === errors;
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data3 !== undefined){
+data3["alt"] = coerced2;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+const _errs10 = errors;
+const vSchema1 = schema8.properties.query.properties.alt.enum;
+if(!(data4 === "sse")){
+const err8 = {instancePath:instancePath+"/query/alt",schemaPath:"#/properties/query/properties/alt/enum",keyword:"enum",params:{allowedValues: schema8.properties.query.properties.alt.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8192,16 +10638,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid0 = _errs5 === errors;
+var valid2 = _errs9 === errors;
 }
-if(data.header !== undefined){
-let data4 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err9 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8210,11 +10651,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs7 === errors;
 }
+if(data.header !== undefined){
+let data5 = data.header;
+const _errs11 = errors;
+const _errs12 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8223,12 +10669,25 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid0 = _errs11 === errors;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
 validate9.errors = vErrors;
 return errors === 0;
 }
 
 exports.validateUpdateCachedContentParams = validate10;
-const schema9 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,62}$"}},"required":["cachedContent"]},"query":{"type":"object","properties":{"updateMask":{"type":"string","enum":["ttl","expireTime","expiration"]}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateUpdateCachedContentParams"};
+const schema9 = {"type":"object","properties":{"path":{"type":"object","properties":{"cachedContent":{"type":"string","minLength":1}},"required":["cachedContent"]},"query":{"type":"object","properties":{"updateMask":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateUpdateCachedContentParams"};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUpdateCachedContentParams" */;
@@ -8291,8 +10750,8 @@ data0["cachedContent"] = coerced0;
 }
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/path/cachedContent",schemaPath:"#/properties/path/properties/cachedContent/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,62}$"+"\""};
+if(func0(data1) < 1){
+const err2 = {instancePath:instancePath+"/path/cachedContent",schemaPath:"#/properties/path/properties/cachedContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8361,27 +10820,16 @@ data2["updateMask"] = coerced1;
 }
 }
 const _errs8 = errors;
-const vSchema0 = schema9.properties.query.properties.updateMask.enum;
-if(!(((data3 === "ttl") || (data3 === "expireTime")) || (data3 === "expiration"))){
-const err5 = {instancePath:instancePath+"/query/updateMask",schemaPath:"#/properties/query/properties/updateMask/enum",keyword:"enum",params:{allowedValues: schema9.properties.query.properties.updateMask.enum},message:"must be equal to one of the allowed values"};
+var valid2 = _errs7 === errors;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
@@ -8394,7 +10842,20 @@ const _errs10 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err7 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs9 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8403,25 +10864,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid0 = _errs9 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 exports.validateUploadFileParams = validate11;
-const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"upload_id":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{"x-goog-upload-protocol":{"type":"string","enum":["raw","multipart","resumable"]},"x-goog-upload-command":{"type":"string","enum":["start","upload","upload, finalize","finalize","query","cancel"]},"x-goog-upload-header-content-length":{"type":"integer","minimum":0},"x-goog-upload-header-content-type":{"type":"string"},"x-goog-upload-offset":{"type":"integer","minimum":0}},"required":[]}},"$id":"spec://generative/validateUploadFileParams"};
+const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"upload_id":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{"x-goog-upload-protocol":{"type":"string","enum":["raw","multipart","resumable"]},"x-goog-upload-command":{"type":"string","enum":["start","upload","upload, finalize","upload,finalize","finalize","query","cancel"]},"x-goog-upload-header-content-length":{"type":"integer","minimum":0},"x-goog-upload-header-content-type":{"type":"string"},"x-goog-upload-offset":{"type":"integer","minimum":0}},"required":[]}},"$id":"spec://generative/validateUploadFileParams"};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileParams" */;
@@ -8603,7 +11051,7 @@ data3["x-goog-upload-command"] = coerced2;
 }
 const _errs12 = errors;
 const vSchema1 = schema10.properties.header.properties["x-goog-upload-command"].enum;
-if(!((((((data5 === "start") || (data5 === "upload")) || (data5 === "upload, finalize")) || (data5 === "finalize")) || (data5 === "query")) || (data5 === "cancel"))){
+if(!(((((((data5 === "start") || (data5 === "upload")) || (data5 === "upload, finalize")) || (data5 === "upload,finalize")) || (data5 === "finalize")) || (data5 === "query")) || (data5 === "cancel"))){
 const err6 = {instancePath:instancePath+"/header/x-goog-upload-command",schemaPath:"#/properties/header/properties/x-goog-upload-command/enum",keyword:"enum",params:{allowedValues: schema10.properties.header.properties["x-goog-upload-command"].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
@@ -8802,6 +11250,7 @@ export const validateCreateFileParams = coercing.validateCreateFileParams;
 export const validateCreateFileResponse200 = strict.validateCreateFileResponse200;
 export const validateCreateFileResponse400 = strict.validateCreateFileResponse400;
 export const validateCreateFileResponse403 = strict.validateCreateFileResponse403;
+export const validateCreateFileResponse409 = strict.validateCreateFileResponse409;
 export const validateCreateFileResponse429 = strict.validateCreateFileResponse429;
 export const validateCreateFileResponse500 = strict.validateCreateFileResponse500;
 export const validateDeleteCachedContentParams = coercing.validateDeleteCachedContentParams;
@@ -8827,6 +11276,7 @@ export const validateGenerateContentResponse404 = strict.validateGenerateContent
 export const validateGenerateContentResponse429 = strict.validateGenerateContentResponse429;
 export const validateGenerateContentResponse500 = strict.validateGenerateContentResponse500;
 export const validateGenerateContentResponse503 = strict.validateGenerateContentResponse503;
+export const validateGenerateContentResponse504 = strict.validateGenerateContentResponse504;
 export const validateGetCachedContentParams = coercing.validateGetCachedContentParams;
 export const validateGetCachedContentResponse200 = strict.validateGetCachedContentResponse200;
 export const validateGetCachedContentResponse400 = strict.validateGetCachedContentResponse400;
@@ -8861,6 +11311,7 @@ export const validateStreamGenerateContentResponse404 = strict.validateStreamGen
 export const validateStreamGenerateContentResponse429 = strict.validateStreamGenerateContentResponse429;
 export const validateStreamGenerateContentResponse500 = strict.validateStreamGenerateContentResponse500;
 export const validateStreamGenerateContentResponse503 = strict.validateStreamGenerateContentResponse503;
+export const validateStreamGenerateContentResponse504 = strict.validateStreamGenerateContentResponse504;
 export const validateUpdateCachedContentBody0 = strict.validateUpdateCachedContentBody0;
 export const validateUpdateCachedContentParams = coercing.validateUpdateCachedContentParams;
 export const validateUpdateCachedContentResponse200 = strict.validateUpdateCachedContentResponse200;
@@ -8875,5 +11326,6 @@ export const validateUploadFileResponse200 = strict.validateUploadFileResponse20
 export const validateUploadFileResponse400 = strict.validateUploadFileResponse400;
 export const validateUploadFileResponse403 = strict.validateUploadFileResponse403;
 export const validateUploadFileResponse404 = strict.validateUploadFileResponse404;
+export const validateUploadFileResponse409 = strict.validateUploadFileResponse409;
 export const validateUploadFileResponse429 = strict.validateUploadFileResponse429;
 export const validateUploadFileResponse500 = strict.validateUploadFileResponse500;

@@ -11,6 +11,7 @@ function context(strict: boolean, rule: Partial<RuleContext['rule']> = {}) {
   const warnings: string[] = [];
   const t = {
     session: { kind: 'stateful', strict },
+    recorder: { last: () => undefined },
     rule: { id: 'X-1', evidence: [{ kind: 'document', ref: 'doc' }], ...rule },
     mockLimitation: (r: string) => {
       throw new Error(`mock limitation ${r}`);

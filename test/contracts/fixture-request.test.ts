@@ -2,7 +2,7 @@
 // credentials, API version, ad account, model, and the example resource ids (fixtures' exampleIds).
 import { describe, expect, it } from 'vitest';
 import { fixtureRequest, operationsOf } from '../../contracts/harness/spec-docs.js';
-import { mergeFixtures } from '../../contracts/targets/fixtures.js';
+import { fixturesFromEnv, mergeFixtures, missingRequiredFixtures, thirdPartyFixtures } from '../../contracts/targets/fixtures.js';
 
 const session = {
   name: 'third party',
@@ -44,5 +44,22 @@ describe('fixtureRequest', () => {
   it('leaves the examples alone without exampleIds', () => {
     const plain = { ...session, fixtures: mergeFixtures() };
     expect(fixtureRequest(plain, 'generative', operationsOf('generative').find((o) => o.operationId === 'getFile')!).path).toBe('/v1beta/files/abc-123');
+  });
+});
+
+describe('fixtures from CONTRACT_* variables', () => {
+  it('reads each key by its variable: text, a comma list, a number, JSON', () => {
+    const f = fixturesFromEnv({
+      CONTRACT_AD_CREATIVE_ACCESS_TOKEN: 'tok',
+      CONTRACT_AD_CREATIVE_RATE_LIMIT_BURST: '7',
+      CONTRACT_ANALYTICS_VIDEO_IDS: 'v1, v2',
+      CONTRACT_GENERATIVE_EXAMPLE_IDS: '{"abc-123":"mine"}',
+    });
+    expect(f).toEqual({ 'ad-creative': { accessToken: 'tok', rateLimitBurst: 7 }, analytics: { videoIds: ['v1', 'v2'] }, generative: { exampleIds: { 'abc-123': 'mine' } } });
+  });
+
+  it('names every missing required key of the selected services, and no default fills one', () => {
+    const missing = missingRequiredFixtures(thirdPartyFixtures({ fixtures: { generative: { apiKey: 'k' } } }, {}), ['generative']);
+    expect(missing.map((m) => `${m.key} ${m.env}`)).toEqual(['invalidApiKey CONTRACT_GENERATIVE_INVALID_API_KEY', 'model CONTRACT_GENERATIVE_MODEL']);
   });
 });

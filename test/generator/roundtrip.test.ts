@@ -266,14 +266,14 @@ describe('generative round trip', async () => {
   const client = new GenerativeClient({ baseUrl, apiKey: 'key-1', retry: RETRY });
 
   it('generates, with the key in the header or the query', async () => {
-    expect((await client.generateContent({ model: 'm1', body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } })).candidates![0]!.content!.parts![0]!.text).toBe('hello');
+    expect((await client.generateContent({ collection: 'models', model: 'm1', body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } })).candidates![0]!.content!.parts![0]!.text).toBe('hello');
     const viaQuery = new GenerativeClient({ baseUrl, apiKey: 'key-1', apiKeyIn: 'query' });
-    expect((await viaQuery.generateContent({ model: 'm1', body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } })).candidates).toHaveLength(1);
+    expect((await viaQuery.generateContent({ collection: 'models', model: 'm1', body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } })).candidates).toHaveLength(1);
   });
 
   it('streams typed chunks over SSE', async () => {
     const texts: string[] = [];
-    for await (const chunk of client.streamGenerateContent({ model: 'm1', alt: 'sse', body: { contents: [{ role: 'user', parts: [{ text: 'story' }] }] } })) {
+    for await (const chunk of client.streamGenerateContent({ collection: 'models', model: 'm1', alt: 'sse', body: { contents: [{ role: 'user', parts: [{ text: 'story' }] }] } })) {
       texts.push(chunk.candidates![0]!.content!.parts![0]!.text!);
     }
     expect(texts.join('')).toBe('Once upon a time');

@@ -1,29 +1,39 @@
 // Write workloads for the crash test: how to write one record to a served service and read it back. A
-// write is acknowledged when the service answered it with success; `read` returns what is stored under
-// the acknowledged key (undefined when absent), `list` every record of the workload that is stored.
+// write is acknowledged when the service answered it with success. `fingerprint` is what a stored record
+// must show for a payload (the payload itself, or its size and hash); `read` and `list` return
+// fingerprints of what is stored, so a torn or foreign record shows as a fingerprint nobody sent.
+import { createHash } from 'node:crypto';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
 import type { ServiceKey } from '../../reference/foundation/service.js';
 
 export interface Workload {
   name: string;
-  /** The serve script and the positional argument it takes. */
-  script: string;
-  serviceArg: string;
-  /** The service whose URL the script prints. */
+  /** The service whose URL the serve process prints. */
   service: ServiceKey;
-  /** Sends one write; the stored key on success, undefined when the service refused it without storing. */
+  /** Payload length in characters (within what the service accepts). */
+  payloadSize: number;
+  fingerprint(payload: string): string;
+  /** Sends one write; the stored key on success, undefined when refused without storing (e.g. throttled). */
   write(base: string, payload: string): Promise<string | undefined>;
-  /** The payload stored under an acknowledged key, or undefined. */
+  /** The fingerprint stored under an acknowledged key, or undefined. */
   read(base: string, key: string): Promise<string | undefined>;
-  /** Every payload of this workload that is stored, by key (to find half-written or foreign records). */
+  /** Fingerprints of every record of this workload that is stored, by key. */
   list(base: string): Promise<Map<string, string>>;
 }
 
+const same = (payload: string) => payload;
+
+async function ok(res: Response, what: string): Promise<Response> {
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res;
+}
+
+/** The notes test service (foundation-notes-service.ts): the foundation alone. */
 export const notesWorkload: Workload = {
   name: 'notes test service',
-  script: 'test/reference/foundation-serve-notes.ts',
-  serviceArg: 'notes',
   service: 'analytics',
+  payloadSize: 9_000,
+  fingerprint: same,
   async write(base, payload) {
     const res = await fetch(`${base}/notes?tenant=crash`, { method: 'POST', body: payload });
     if (res.status !== 201) throw new Error(`write answered ${res.status}`);
@@ -47,9 +57,9 @@ const TITLE_PREFIX = 'crash ';
 /** analytics groups.insert: the payload is the group's title. */
 export const analyticsWorkload: Workload = {
   name: 'analytics groups.insert',
-  script: 'reference/serve.ts',
-  serviceArg: 'analytics',
   service: 'analytics',
+  payloadSize: 80,
+  fingerprint: same,
   async write(base, payload) {
     const res = await fetch(`${base}/v2/groups`, {
       method: 'POST',
@@ -57,12 +67,10 @@ export const analyticsWorkload: Workload = {
       body: JSON.stringify({ snippet: { title: TITLE_PREFIX + payload }, contentDetails: { itemType: 'platform#video' } }),
     });
     if (res.status === 429) return undefined;
-    if (res.status !== 200) throw new Error(`groups.insert answered ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as { id: string }).id;
+    return ((await (await ok(res, 'groups.insert')).json()) as { id: string }).id;
   },
   async read(base, key) {
-    const res = await fetch(`${base}/v2/groups?id=${encodeURIComponent(key)}`, { headers: ANALYTICS_AUTH });
-    if (res.status !== 200) throw new Error(`groups.list answered ${res.status}`);
+    const res = await ok(await fetch(`${base}/v2/groups?id=${encodeURIComponent(key)}`, { headers: ANALYTICS_AUTH }), 'groups.list');
     const { items = [] } = (await res.json()) as { items?: Array<{ snippet: { title: string } }> };
     return items[0]?.snippet.title.slice(TITLE_PREFIX.length);
   },
@@ -70,8 +78,7 @@ export const analyticsWorkload: Workload = {
     const out = new Map<string, string>();
     let pageToken: string | undefined;
     do {
-      const res = await fetch(`${base}/v2/groups?mine=true${pageToken ? `&pageToken=${pageToken}` : ''}`, { headers: ANALYTICS_AUTH });
-      if (res.status !== 200) throw new Error(`groups.list answered ${res.status}`);
+      const res = await ok(await fetch(`${base}/v2/groups?mine=true${pageToken ? `&pageToken=${pageToken}` : ''}`, { headers: ANALYTICS_AUTH }), 'groups.list');
       const page = (await res.json()) as { items?: Array<{ id: string; snippet: { title: string } }>; nextPageToken?: string };
       for (const g of page.items ?? []) if (g.snippet.title.startsWith(TITLE_PREFIX)) out.set(g.id, g.snippet.title.slice(TITLE_PREFIX.length));
       pageToken = page.nextPageToken;
@@ -81,22 +88,29 @@ export const analyticsWorkload: Workload = {
 };
 
 const ADC = DEFAULT_FIXTURES['ad-creative'];
-const ADC_ACCOUNT = ADC.secondAdAccountId ?? ADC.adAccountId;
 const NAME_PREFIX = 'crash ';
 
-/** ad-creative create (a link ad): the payload is the creative's name (at most 100 characters with the prefix). */
+/** ad creative create (a link ad, form-encoded as the public clients send it): the payload is its name. */
 export const adCreativeWorkload: Workload = {
-  name: 'ad-creative create',
-  script: 'reference/serve.ts',
-  serviceArg: 'ad-creative',
+  name: 'ad creative create',
   service: 'ad-creative',
+  payloadSize: 90,
+  fingerprint: same,
   async write(base, payload) {
-    const body = new URLSearchParams({ name: NAME_PREFIX + payload, object_url: `https://crash.example/${encodeURIComponent(payload.slice(0, 20))}`, title: 'Crash test', access_token: ADC.accessToken });
-    const res = await fetch(`${base}/${ADC.apiVersion}/act_${ADC_ACCOUNT}/adcreatives`, { method: 'POST', body });
-    const answer = (await res.json()) as { id?: string; error?: { code: number } };
-    if (answer.error?.code === 80004) return undefined; // throttled: refused without storing
-    if (res.status !== 200) throw new Error(`create answered ${res.status}: ${JSON.stringify(answer)}`);
-    return answer.id;
+    const form = new URLSearchParams({
+      access_token: ADC.accessToken,
+      name: NAME_PREFIX + payload,
+      object_url: `https://shop.example/${encodeURIComponent(payload.slice(0, 20))}`,
+      title: 'Fresh deals',
+      body: 'Good prices every day',
+    });
+    const res = await fetch(`${base}/${ADC.apiVersion}/act_${ADC.adAccountId}/adcreatives`, { method: 'POST', body: form });
+    if (res.status === 400) {
+      const text = await res.text();
+      if (text.includes('80004')) return undefined; // throttled: nothing stored
+      throw new Error(`create answered 400: ${text.slice(0, 300)}`);
+    }
+    return ((await (await ok(res, 'create')).json()) as { id: string }).id;
   },
   async read(base, key) {
     const res = await fetch(`${base}/${ADC.apiVersion}/${key}?fields=name&access_token=${ADC.accessToken}`);
@@ -105,14 +119,55 @@ export const adCreativeWorkload: Workload = {
   },
   async list(base) {
     const out = new Map<string, string>();
-    let url: string | undefined = `${base}/${ADC.apiVersion}/act_${ADC_ACCOUNT}/adcreatives?fields=id,name&limit=500&access_token=${ADC.accessToken}`;
-    while (url) {
-      const res: Response = await fetch(url);
-      if (res.status !== 200) throw new Error(`list answered ${res.status}`);
-      const page = (await res.json()) as { data: Array<{ id: string; name?: string }>; paging?: { next?: string } };
+    let next: string | undefined = `${base}/${ADC.apiVersion}/act_${ADC.adAccountId}/adcreatives?fields=name&limit=100&access_token=${ADC.accessToken}`;
+    while (next) {
+      const page = (await (await ok(await fetch(next), 'list')).json()) as { data: Array<{ id: string; name?: string }>; paging?: { next?: string } };
       for (const c of page.data) if (c.name?.startsWith(NAME_PREFIX)) out.set(c.id, c.name.slice(NAME_PREFIX.length));
-      url = page.paging?.next;
+      next = page.paging?.next;
     }
     return out;
   },
+};
+
+const GEN_KEY = { 'x-goog-api-key': DEFAULT_FIXTURES.generative.apiKey };
+const fileFingerprint = (size: number | string, sha256Base64: string) => `${size} ${sha256Base64}`;
+
+/** generative media upload (raw protocol): the payload is the file's bytes; a stored file shows size and SHA-256. */
+export const generativeWorkload: Workload = {
+  name: 'generative file upload',
+  service: 'generative',
+  payloadSize: 20_000,
+  fingerprint: (payload) => fileFingerprint(Buffer.byteLength(payload), createHash('sha256').update(payload).digest('base64')),
+  async write(base, payload) {
+    const res = await fetch(`${base}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { ...GEN_KEY, 'x-goog-upload-protocol': 'raw', 'content-type': 'text/plain' },
+      body: payload,
+    });
+    if (res.status === 429) return undefined;
+    return ((await (await ok(res, 'upload')).json()) as { file: { name: string } }).file.name;
+  },
+  async read(base, key) {
+    const res = await fetch(`${base}/v1beta/${key}`, { headers: GEN_KEY });
+    if (res.status !== 200) return undefined;
+    const file = (await res.json()) as { sizeBytes: string; sha256Hash: string };
+    return fileFingerprint(file.sizeBytes, file.sha256Hash);
+  },
+  async list(base) {
+    const out = new Map<string, string>();
+    let pageToken: string | undefined;
+    do {
+      const res = await ok(await fetch(`${base}/v1beta/files?pageSize=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`, { headers: GEN_KEY }), 'files.list');
+      const page = (await res.json()) as { files?: Array<{ name: string; sizeBytes: string; sha256Hash: string; mimeType: string }>; nextPageToken?: string };
+      for (const f of page.files ?? []) if (f.mimeType === 'text/plain' && f.name !== 'files/abc-123') out.set(f.name, fileFingerprint(f.sizeBytes, f.sha256Hash));
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return out;
+  },
+};
+
+export const SERVICE_WORKLOADS: Record<ServiceKey, Workload> = {
+  'ad-creative': adCreativeWorkload,
+  analytics: analyticsWorkload,
+  generative: generativeWorkload,
 };

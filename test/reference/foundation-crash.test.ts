@@ -1,22 +1,28 @@
-// Crash safety: `serve --data DIR` under a write load (8 concurrent writers), killed with SIGKILL at a
-// seeded random moment, restarted on the same directory: every write that was acknowledged (answered with
-// success) is readable with exactly the payload sent, and nothing half-written is visible (every stored
-// record of the workload is one whole payload that was sent). Five kill-restart rounds on one directory
-// (recovery of a recovered database included), per workload (foundation-crash-workloads.ts).
-// CRASH_SEED reproduces a run; the kill moments come from fast-check's seeded generator.
+// Crash safety: a `serve --data DIR` process under a write load (8 concurrent writers per service), killed
+// with SIGKILL at a seeded random moment, restarted on the same directory: every write that was
+// acknowledged (answered with success) is readable with exactly what was sent, and nothing half-written
+// is visible (every stored record of the workload is one whole payload that was sent). Five kill-restart
+// rounds on one directory (recovery of a recovered database included). Two processes are tested: the
+// foundation alone (the notes test service) and `serve` with every real service that exists, all three
+// written at once (foundation-crash-workloads.ts). CRASH_SEED reproduces a run (fast-check's generator);
+// CRASH_ROUNDS=20 runs more rounds (issue 15 asks for 20; the default 5 keeps npm test short).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import { parse, stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED_FILE } from '../../reference/foundation/seed.js';
+import { SERVICE_KEYS } from '../../generator/services.js';
 import { serviceModuleExists } from '../../reference/index.js';
-import { adCreativeWorkload, analyticsWorkload, notesWorkload, type Workload } from './foundation-crash-workloads.js';
+import { SERVICE_WORKLOADS, notesWorkload, type Workload } from './foundation-crash-workloads.js';
 import { startServe, type ServeChild } from './foundation-child.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 5);
 const WRITERS = 8;
-const KILL_AFTER_MS = fc.sample(fc.integer({ min: 150, max: 900 }), { seed: SEED, numRuns: ROUNDS });
+/** Kill moments after the load starts: the notes service writes fast; the real services fsync files too. */
+const killMoments = (min: number, max: number) => fc.sample(fc.integer({ min, max }), { seed: SEED, numRuns: ROUNDS });
 const dirs: string[] = [];
 let running: ServeChild | undefined;
 afterAll(() => {
@@ -24,75 +30,104 @@ afterAll(() => {
   dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
 });
 
-/** A payload long enough to span several database pages, so a torn write would show as a wrong payload. */
-function payloadOf(round: number, writer: number, seq: number, size: number): string {
-  const head = `r${round}-w${writer}-n${seq}:`;
-  return head + 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(1 + Math.ceil(size / 36)).slice(0, size - ((writer * 997 + seq * 31) % (size / 4)));
+function tmp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));
+  dirs.push(dir);
+  return dir;
 }
 
-// The foundation alone (a tiny test service), and each real service whose implementation exists.
-const WORKLOADS: Array<{ name: string; workload: Workload; payloadSize: number }> = [
-  { name: notesWorkload.name, workload: notesWorkload, payloadSize: 9_000 },
-  ...(serviceModuleExists('analytics') ? [{ name: analyticsWorkload.name, workload: analyticsWorkload, payloadSize: 80 }] : []),
-  ...(serviceModuleExists('ad-creative') ? [{ name: adCreativeWorkload.name, workload: adCreativeWorkload, payloadSize: 80 }] : []),
+/** A payload long enough to span database pages (or a file), unique per write; lengths vary. */
+function payloadOf(round: number, writer: number, seq: number, size: number): string {
+  const head = `r${round}-w${writer}-n${seq}:`;
+  return head + 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(1 + Math.ceil(size / 36)).slice(0, size - head.length - ((writer * 997 + seq * 31) % Math.floor(size / 4)));
+}
+
+/** The default seed with the services' call-rate limits lifted: the load is about durability, not quotas. */
+function unthrottledSeed(): string {
+  const seed = parse(fs.readFileSync(DEFAULT_SEED_FILE, 'utf8')) as Record<string, Record<string, unknown>>;
+  const adc = seed['ad-creative'] as { rateLimit?: { calls: number } } | undefined;
+  if (adc?.rateLimit) adc.rateLimit.calls = 1_000_000;
+  for (const project of ((seed.generative as { projects?: Array<{ rateLimitBurst?: number }> } | undefined)?.projects ?? [])) project.rateLimitBurst = 1_000_000;
+  const file = path.join(tmp(), 'seed.yaml');
+  fs.writeFileSync(file, stringify(seed));
+  return file;
+}
+
+interface Setup {
+  name: string;
+  script: string;
+  args: () => string[];
+  workloads: Workload[];
+  killAfterMs: number[];
+}
+
+const realServices = SERVICE_KEYS.filter((s) => serviceModuleExists(s));
+const SETUPS: Setup[] = [
+  { name: 'the foundation alone (notes test service)', script: 'test/reference/foundation-serve-notes.ts', args: () => ['notes'], workloads: [notesWorkload], killAfterMs: killMoments(150, 900) },
+  ...(realServices.length
+    ? [{ name: `serve ${realServices.join(',')}`, script: 'reference/serve.ts', args: () => [realServices.join(','), '--seed', unthrottledSeed()], workloads: realServices.map((s) => SERVICE_WORKLOADS[s]), killAfterMs: killMoments(500, 2_500) }]
+    : []),
 ];
 
-describe.each(WORKLOADS)('crash safety: $name', ({ workload, payloadSize }) => {
+describe.each(SETUPS)('crash safety: $name', ({ script, args, workloads, killAfterMs }) => {
   it(`every acknowledged write survives SIGKILL (${ROUNDS} rounds, seed ${SEED})`, async () => {
-    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));
-    dirs.push(data);
-    const serve = () => startServe(workload.script, [workload.serviceArg, '--data', data, '--log-level', 'error'], 1);
-    const acknowledged = new Map<string, string>();
-    const sent = new Set<string>();
+    const data = tmp();
+    const fixedArgs = [...args(), '--data', data, '--log-level', 'error'];
+    const serve = () => startServe(script, fixedArgs, workloads.length);
+    const acknowledged = workloads.map(() => new Map<string, string>());
+    const sent = workloads.map(() => new Set<string>());
     const figures: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       running = await serve();
-      const base = running.urls[workload.service]!;
+      const urls = running.urls;
       // What earlier rounds acknowledged is still there after the restart.
-      await verify(workload, base, acknowledged, sent);
+      await Promise.all(workloads.map((w, i) => verify(w, urls[w.service]!, acknowledged[i]!, sent[i]!)));
       let killed = false;
-      const before = acknowledged.size;
-      const writer = async (w: number) => {
+      const before = acknowledged.map((a) => a.size);
+      const writer = async (i: number, w: number) => {
+        const workload = workloads[i]!;
         for (let seq = 0; !killed; seq += 1) {
-          const payload = payloadOf(round, w, seq, payloadSize);
-          sent.add(payload);
+          const payload = payloadOf(round, w, seq, workload.payloadSize);
+          sent[i]!.add(workload.fingerprint(payload));
           try {
-            const key = await workload.write(base, payload);
+            const key = await workload.write(urls[workload.service]!, payload);
             // an answer that arrived is an acknowledgement, even if the kill signal was already on its way
-            if (key !== undefined) acknowledged.set(key, payload);
+            if (key !== undefined) acknowledged[i]!.set(key, workload.fingerprint(payload));
           } catch (error) {
             if (killed) return; // the kill cut this request: not acknowledged
             throw error;
           }
         }
       };
-      const load = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-      await new Promise((r) => setTimeout(r, KILL_AFTER_MS[round]));
+      const load = Promise.all(workloads.flatMap((_, i) => Array.from({ length: WRITERS }, (__, w) => writer(i, w))));
+      await new Promise((r) => setTimeout(r, killAfterMs[round]));
       killed = true;
       running.child.kill('SIGKILL');
       expect(await running.exited).toBe('SIGKILL');
       await load;
-      figures.push(`round ${round}: killed after ${KILL_AFTER_MS[round]} ms, ${acknowledged.size - before} writes acknowledged`);
+      figures.push(`round ${round}: killed after ${killAfterMs[round]} ms; acknowledged ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size - before[i]!}`).join(', ')}`);
     }
     running = await serve();
-    await verify(workload, running.urls[workload.service]!, acknowledged, sent);
+    const urls = running.urls;
+    await Promise.all(workloads.map((w, i) => verify(w, urls[w.service]!, acknowledged[i]!, sent[i]!)));
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
-    console.log(`crash test, ${workload.name} (seed ${SEED}): ${acknowledged.size} acknowledged writes, all readable\n  ${figures.join('\n  ')}`);
-    expect(acknowledged.size).toBeGreaterThan(ROUNDS); // the load did write in every run
-  }, 180_000);
+    console.log(`crash test (seed ${SEED}): ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size}`).join(', ')} acknowledged writes, all readable\n  ${figures.join('\n  ')}`);
+    for (const a of acknowledged) expect(a.size).toBeGreaterThan(ROUNDS); // the load did write in every run
+  }, 60_000 + ROUNDS * 30_000);
 });
 
 async function verify(workload: Workload, base: string, acknowledged: Map<string, string>, sent: Set<string>): Promise<void> {
   const stored = await workload.list(base);
   const missing = [...acknowledged.keys()].filter((key) => !stored.has(key));
-  expect(missing, 'acknowledged writes missing after the restart').toEqual([]);
-  for (const [key, payload] of stored) {
-    if (acknowledged.has(key)) expect(payload === acknowledged.get(key), `${key} holds the bytes acknowledged`).toBe(true);
-    else expect(sent.has(payload), `unacknowledged ${key} is one whole payload that was sent`).toBe(true);
+  expect(missing, `${workload.name}: acknowledged writes missing after the restart`).toEqual([]);
+  for (const [key, fingerprint] of stored) {
+    if (acknowledged.has(key)) expect(fingerprint === acknowledged.get(key), `${workload.name}: ${key} holds what was acknowledged`).toBe(true);
+    else expect(sent.has(fingerprint), `${workload.name}: unacknowledged ${key} is one whole payload that was sent`).toBe(true);
   }
-  // a read by key agrees with the listing (a sample: the first and the last acknowledged)
-  for (const key of [[...acknowledged.keys()][0], [...acknowledged.keys()].at(-1)].filter((k): k is string => k !== undefined)) {
-    expect(await workload.read(base, key)).toBe(acknowledged.get(key));
+  // a read by key agrees with the listing (the first and the last acknowledged)
+  const keys = [...acknowledged.keys()];
+  for (const key of [keys[0], keys.at(-1)].filter((k): k is string => k !== undefined)) {
+    expect(await workload.read(base, key), `${workload.name}: read ${key}`).toBe(acknowledged.get(key));
   }
 }

@@ -1,11 +1,12 @@
 // The serve command: argument parsing, URLs printed, persistence with --data, and a graceful exit on
 // SIGTERM (in-flight request answered, databases closed, exit code 0).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../../reference/serve.js';
-import { startServe, type ServeChild } from './foundation-child.js';
+import { ROOT, startServe, type ServeChild } from './foundation-child.js';
 
 const NOTES = 'test/reference/foundation-serve-notes.ts';
 const children: ServeChild[] = [];
@@ -36,6 +37,18 @@ describe('serve arguments', () => {
     expect(() => parseServeArgs(['all', '--port', '65535'])).toThrow(/--port must be a port number/);
     expect(() => parseServeArgs(['all', '--log-level', 'loud'])).toThrow(/--log-level must be one of/);
     expect(() => parseServeArgs(['all', '--verbose'])).toThrow(/Unknown option '--verbose'/);
+  });
+});
+
+describe('the bin launcher (npx reference-serve)', () => {
+  it('is the package bin and the serve script, and runs serve.ts through tsx', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+    expect(pkg.bin['reference-serve']).toBe('reference/foundation/serve-bin.mjs');
+    expect(pkg.scripts.serve).toBe('node reference/foundation/serve-bin.mjs');
+    // a usage error comes from serve.ts itself: the launcher loaded it
+    const run = spawnSync(process.execPath, [pkg.bin['reference-serve']!, 'all', '--port', 'x'], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--port must be a port number');
   });
 });
 

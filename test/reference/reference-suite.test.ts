@@ -2,7 +2,7 @@
 // fresh per run by the contract run itself), one service at a time, strict: every rule of the service is
 // judged (none not applicable) and passes. This replaces the doubles' run (test/contracts/doubles.test.ts)
 // as the proof that each rule test can pass on an implementation that does what the documents say.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RULES_BY_SERVICE } from '../../generated/rules.js';
 import { SERVICE_KEYS, type ServiceKey } from '../../generator/services.js';
 import { serviceModuleExists } from '../../reference/index.js';
@@ -15,16 +15,10 @@ for (const service of missing) it.skip(`${service}: reference/${service}/index.t
 describe.each(SERVICE_KEYS.filter((s) => !missing.includes(s)))('contract suite against the reference %s service (strict)', (service: ServiceKey) => {
   let verdicts: Verdict[] = [];
   let exitCode = 0;
-  const strict = process.env.CONTRACT_STRICT;
 
   beforeAll(async () => {
-    process.env.CONTRACT_STRICT = '1';
-    ({ verdicts, exitCode } = await runSuite(['--target', 'reference', '--service', service], `reference ${service}`));
+    ({ verdicts, exitCode } = await runSuite(['--target', 'reference', '--service', service, '--strict'], `reference ${service}`));
   }, 300_000);
-  afterAll(() => {
-    if (strict === undefined) delete process.env.CONTRACT_STRICT;
-    else process.env.CONTRACT_STRICT = strict;
-  });
 
   it('judges every rule of the service, none as not applicable', () => {
     expect(verdicts.map((v) => v.ruleId).sort()).toEqual(RULES_BY_SERVICE[service].map((r) => r.id).sort());

@@ -55,15 +55,30 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
   });
 
   it('refuses a request that breaks the spec', async () => {
+    // A required query parameter left out, or (a spec without one: generative) a required body member.
     const withRequired = operationsOf(doc).find(({ operation }) =>
       (operation.parameters ?? []).some((p: any) => resolveRef(doc, p).required && resolveRef(doc, p).in === 'query'),
     );
-    expect(withRequired, 'an operation with a required query parameter').toBeDefined();
-    const req = exampleRequest(doc, withRequired!.path, withRequired!.method, { accessToken: 'token', apiKey: 'key' });
-    const required = (withRequired!.operation.parameters ?? []).map((p: any) => resolveRef(doc, p)).find((p: any) => p.required && p.in === 'query');
-    delete req.query[required.name];
-    const res = await fetch(requestUrl(prism.baseUrl, req), { method: req.method, headers: req.headers });
-    expect(res.status).toBeGreaterThanOrEqual(400);
+    const withBody = operationsOf(doc).find(({ operation }) => resolveRef(doc, operation.requestBody?.content?.['application/json']?.schema ?? {}).required?.length);
+    const chosen = withRequired ?? withBody;
+    expect(chosen, 'an operation with a required query parameter or body member').toBeDefined();
+    const req = exampleRequest(doc, chosen!.path, chosen!.method, { accessToken: 'token', apiKey: 'key' });
+    if (withRequired) {
+      const required = (withRequired.operation.parameters ?? []).map((p: any) => resolveRef(doc, p)).find((p: any) => p.required && p.in === 'query');
+      delete req.query[required.name];
+    } else {
+      const schema = resolveRef(doc, chosen!.operation.requestBody.content['application/json'].schema);
+      const body = JSON.parse(String(req.body));
+      delete body[schema.required[0]];
+      req.body = JSON.stringify(body);
+    }
+    const res = await fetch(requestUrl(prism.baseUrl, req), {
+      method: req.method,
+      headers: { ...req.headers, ...(req.contentType ? { 'content-type': req.contentType } : {}) },
+      body: req.body as string | undefined,
+    });
+    const text = await res.text();
+    expect(res.status, `${req.method} ${req.path} ${String(req.body).slice(0, 200)} -> ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
 });

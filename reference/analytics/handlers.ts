@@ -1,0 +1,212 @@
+// The service's handlers on the generated stubs: reports (query.ts -> store.report), groups and group items.
+import { createHash } from 'node:crypto';
+import type { AnalyticsHandlers, HandlerInput } from '../../generated/analytics/server.js';
+import type { components } from '../../generated/analytics/types.js';
+import { METRIC_BY_NAME } from './catalogue.js';
+import type { AnalyticsDefects } from './defects.js';
+import { fail, forbidden, invalid, notFound, required } from './errors.js';
+import { planReport } from './query.js';
+import { ownerKey, type AnalyticsStore, type Owner, type Principal, type ResourceKind, type StoredGroup, type StoredItem } from './store.js';
+
+type GroupBody = components['schemas']['Group'];
+type GroupItemBody = components['schemas']['GroupItem'];
+type ColumnHeader = components['schemas']['ResultTableColumnHeader'];
+type ItemKind = components['schemas']['ItemKind'];
+
+export const MAX_ITEMS = 500;
+export const PAGE_SIZE = 5;
+const CHANNEL_OWNER_KINDS = ['platform#video', 'platform#playlist'];
+const RESOURCE_KIND: Record<string, ResourceKind> = { 'platform#video': 'video', 'platform#playlist': 'playlist', 'platform#channel': 'channel', 'platformPartner#asset': 'asset' };
+
+const etagOf = (value: unknown) => `"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16)}"`;
+
+function groupBody(g: StoredGroup): GroupBody {
+  const content = {
+    id: g.id,
+    snippet: { publishedAt: g.publishedAt, title: g.title },
+    contentDetails: { itemCount: String(g.itemCount), itemType: g.itemType as ItemKind },
+  };
+  return { kind: 'platform#group', etag: etagOf(content), ...content };
+}
+
+function itemBody(i: StoredItem): GroupItemBody {
+  const content = { id: i.id, groupId: i.groupId, resource: { kind: i.resourceKind as ItemKind, id: i.resourceId } };
+  return { kind: 'platform#groupItem', etag: etagOf(content), ...content };
+}
+
+/** Page tokens carry the sequence number of the last group of the previous page and what was asked. */
+function pageToken(lastSeq: number, filter: string): string {
+  return Buffer.from(JSON.stringify({ after: lastSeq, f: etagOf(filter) })).toString('base64url');
+}
+
+function readPageToken(token: string, filter: string): number {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { after?: unknown; f?: unknown };
+    if (typeof parsed.after === 'number' && parsed.f === etagOf(filter)) return parsed.after;
+  } catch {
+    // answered below
+  }
+  throw invalid('Invalid page token.', 'pageToken');
+}
+
+export function createHandlers(store: AnalyticsStore, principalOf: (input: HandlerInput) => Principal, defects: AnalyticsDefects): AnalyticsHandlers {
+  /** The caller as group owner: its channel, or the content owner it acts for. */
+  const ownerOf = (input: HandlerInput, onBehalf: string | undefined): Owner => {
+    const principal = principalOf(input);
+    if (onBehalf === undefined) return { kind: 'channel', id: principal.channelId };
+    if (principal.contentOwner !== onBehalf) throw forbidden(`The caller does not act for content owner ${onBehalf}.`);
+    return { kind: 'contentOwner', id: onBehalf };
+  };
+  const ownGroup = (id: string, owner: Owner): StoredGroup => {
+    const group = store.group(id);
+    if (!group) throw notFound('Group not found.', 'id');
+    if (group.owner !== ownerKey(owner)) throw forbidden();
+    return group;
+  };
+  const title = (snippet: { title?: unknown } | undefined): string => {
+    const t = snippet?.title;
+    if (typeof t !== 'string' || t === '') throw required('snippet.title');
+    return t;
+  };
+  const limit = defects.groupLimit ?? MAX_ITEMS;
+  /** Only for the deleteKeepsItems defect: items a buggy delete left behind. */
+  const deletedWithItems = new Map<string, StoredItem[]>();
+
+  return {
+    async queryReports(input) {
+      const { plan, dimensions, metrics } = planReport(input, principalOf(input), store, defects);
+      let rows = store.report(plan);
+      if (defects.duplicateRows && dimensions.length >= 2) rows = rows.flatMap((r) => [r, [...r]]);
+      const views = metrics.indexOf('views');
+      if (defects.smallRowsDropped && dimensions.length > 0 && views >= 0) rows = rows.filter((r) => Number(r[dimensions.length + views]) >= defects.smallRowsDropped!);
+      let metricOrder = metrics.map((_, i) => i);
+      if (defects.metricsAlphabetical) metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
+      const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: 'STRING' }));
+      const metricHeaders = metricOrder.map((i): ColumnHeader => ({ name: metrics[i]!, columnType: 'METRIC', dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType }));
+      const reorder = (row: Array<string | number>) => {
+        const dims = row.slice(0, dimensions.length);
+        const values = metricOrder.map((i) => row[dimensions.length + i]!);
+        return defects.metricsFirst ? [...values, ...dims] : [...dims, ...values];
+      };
+      const columnHeaders = defects.metricsFirst ? [...metricHeaders, ...dimensionHeaders] : [...dimensionHeaders, ...metricHeaders];
+      const body: components['schemas']['QueryResponse'] = { kind: 'platformAnalytics#resultTable', columnHeaders };
+      if (rows.length > 0) body.rows = rows.map(reorder);
+      return { body };
+    },
+
+    async listGroups(input) {
+      const { query } = input;
+      const owner = ownerOf(input, query.onBehalfOfContentOwner);
+      const mine = query.mine === true;
+      const ids = query.id === undefined ? undefined : query.id.split(',').filter((s) => s !== '');
+      const hasIds = ids !== undefined && ids.length > 0;
+      if (!mine && !hasIds && !defects.listWithoutFilterAccepted) throw fail('INVALID_ARGUMENT', 'No filter selected. Expected one of: id, mine.', 'missingRequiredParameter', 'id');
+      if (mine && hasIds && !defects.listBothAccepted) throw fail('INVALID_ARGUMENT', 'Only one filter may be selected: id or mine.', 'invalidParameter', 'id');
+      const byIds = hasIds && !mine ? ids : undefined;
+      const filter = `${ownerKey(owner)}|${byIds ? byIds.join(',') : 'mine'}`;
+      let after = query.pageToken ? readPageToken(query.pageToken, filter) : 0;
+      if (defects.listPageTokenIgnored) after = 0;
+      // One more than a page tells whether another page follows. Unknown or foreign ids are not in the answer.
+      const rows = store.listGroups(ownerKey(owner), byIds, after, PAGE_SIZE + 1);
+      const page = rows.slice(0, PAGE_SIZE);
+      const items = page.map((g) => groupBody(defects.itemCountStale ? { ...g, itemCount: 0 } : g));
+      const body: components['schemas']['ListGroupsResponse'] = { kind: 'platform#groupListResponse', etag: etagOf(items.map((i) => i.etag)), items };
+      if (rows.length > PAGE_SIZE && !defects.listNoPaging) body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
+      else if (defects.listTokenOnLastPage && page.length > 0) body.nextPageToken = pageToken(after, filter);
+      return { body };
+    },
+
+    async insertGroup(input) {
+      const { query, body } = input;
+      const owner = ownerOf(input, query.onBehalfOfContentOwner);
+      const groupTitle = title(body.snippet);
+      const itemType = body.contentDetails?.itemType;
+      if (!itemType) throw required('contentDetails.itemType');
+      const allowed = owner.kind === 'channel'
+        ? defects.channelOwnerAnyKind || CHANNEL_OWNER_KINDS.includes(itemType)
+        : !defects.contentOwnerVideoOnly || itemType === 'platform#video';
+      if (!allowed) throw invalid(`${owner.kind === 'channel' ? 'Channel owners' : 'This content owner'} cannot create groups of ${itemType}.`, 'contentDetails.itemType');
+      return { body: groupBody(store.createGroup(ownerKey(owner), groupTitle, itemType)) };
+    },
+
+    async updateGroup(input) {
+      const { query, body } = input;
+      const owner = ownerOf(input, query.onBehalfOfContentOwner);
+      if (!body.id) throw required('id');
+      const newTitle = title(body.snippet);
+      const group = ownGroup(body.id, owner);
+      // Only the title changes; contentDetails and anything else sent are read-only.
+      let updated = defects.updateIgnoresTitle ? group : store.renameGroup(group.id, newTitle)!;
+      if (defects.updateChangesItemType && body.contentDetails?.itemType) updated = { ...updated, itemType: body.contentDetails.itemType };
+      if (defects.updateClearsItems && body.contentDetails) {
+        for (const item of store.items(group.id)) store.deleteItem(item.id);
+        updated = store.group(group.id)!;
+      }
+      return { body: groupBody(updated) };
+    },
+
+    async deleteGroup(input) {
+      const group = ownGroup(input.query.id, ownerOf(input, input.query.onBehalfOfContentOwner));
+      if (defects.deleteNoop) return { status: 204 };
+      if (defects.deleteKeepsItems) {
+        // The bug: the group row goes, its items stay listed under its id.
+        deletedWithItems.set(group.id, store.items(group.id));
+      }
+      store.deleteGroup(group.id);
+      return { status: 204 };
+    },
+
+    async listGroupItems(input) {
+      const { query } = input;
+      if (!query.groupId) throw required('groupId');
+      const kept = deletedWithItems.get(query.groupId);
+      if (kept) return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(kept), items: kept.map(itemBody) } };
+      const group = ownGroup(query.groupId, ownerOf(input, query.onBehalfOfContentOwner));
+      let items = store.items(group.id).map(itemBody);
+      if (defects.insertNotListed) items = items.slice(0, -1);
+      return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(items.map((i) => i.etag)), items } };
+    },
+
+    async insertGroupItem(input) {
+      const { query, body } = input;
+      const owner = ownerOf(input, query.onBehalfOfContentOwner);
+      if (!body.groupId) throw required('groupId');
+      if (!body.resource?.id || !body.resource.kind) throw required('resource');
+      const group = ownGroup(body.groupId, owner);
+      const { kind, id } = body.resource;
+      const expectedKind = defects.kindAssumedVideo ? 'platform#video' : group.itemType;
+      if (kind !== expectedKind && !defects.kindUnchecked) {
+        throw fail('FAILED_PRECONDITION', `The item kind ${kind} does not match the group's item type ${group.itemType}.`, 'badRequest', 'resource.kind');
+      }
+      if (!defects.ownershipUnchecked && !store.owns(owner, RESOURCE_KIND[kind]!, id)) {
+        throw fail('PERMISSION_DENIED', `The caller did not upload or claim ${id} and does not manage its channel.`, 'forbidden', 'resource.id');
+      }
+      if (defects.groupLimitRace) {
+        // The bug: check, await something slow (an audit call), then insert without looking again.
+        const before = store.group(group.id)!.itemCount;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        if (before >= limit) throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${limit} items.`, 'badRequest');
+        const result = store.insertItem(group.id, kind, id, Number.MAX_SAFE_INTEGER);
+        if (!result.ok) throw notFound('Group not found.', 'groupId');
+        return { body: itemBody(result.item) };
+      }
+      const result = store.insertItem(group.id, kind, id, limit);
+      if (!result.ok) {
+        if (result.reason === 'no-group') throw notFound('Group not found.', 'groupId');
+        throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${MAX_ITEMS} items.`, 'badRequest');
+      }
+      return { body: itemBody(result.item) };
+    },
+
+    async deleteGroupItem(input) {
+      const { query } = input;
+      const owner = ownerOf(input, query.onBehalfOfContentOwner);
+      const item = store.item(query.id);
+      if (!item) throw notFound('Group item not found.', 'id');
+      ownGroup(item.groupId, owner);
+      if (defects.itemDeleteFirst) store.deleteItem(store.items(item.groupId)[0]!.id);
+      else if (!defects.itemDeleteNoop) store.deleteItem(item.id);
+      return { status: 204 };
+    },
+  };
+}

@@ -1,0 +1,190 @@
+// reports.query: the request checked against what the service supports (ids, dates, metrics, dimensions,
+// filters, the report tables, sort, paging, currency, scopes) and turned into a ReportPlan over the fact table.
+import type { QueryReportsInput } from '../../generated/analytics/server.js';
+import { CURRENCY_RATES, DIMENSION_BY_NAME, METRIC_BY_NAME, SCOPES } from './catalogue.js';
+import { reportFor, type ReportKind } from './combinations.js';
+import type { AnalyticsDefects } from './defects.js';
+import { forbidden, invalid, required, unsupported } from './errors.js';
+import { ownerKey, type AnalyticsStore, type Owner, type Principal, type ReportPlan, type ResourceKind } from './store.js';
+
+const RESOURCE_COLUMN: Record<string, string> = { 'platform#video': 'video_id', 'platform#playlist': 'playlist_id', 'platform#channel': 'channel_id', 'platformPartner#asset': 'asset_id' };
+
+function list(text: string | undefined, what: string): string[] {
+  if (text === undefined || text === '') return [];
+  const parts = text.split(',');
+  if (parts.some((p) => p === '')) throw invalid(`Empty entry in ${what}.`, what);
+  const dup = parts.find((p, i) => parts.indexOf(p) !== i);
+  if (dup) throw invalid(`${what} names ${dup} twice.`, what);
+  return parts;
+}
+
+export function parseDate(text: string, name: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const time = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
+  if (!m || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text) throw invalid(`Invalid value '${text}' for ${name}: expected YYYY-MM-DD.`, name);
+  return text;
+}
+
+const lastDayOfMonth = (date: string): string => {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/** Resolves `ids` to the report's subject: the caller's channel, a channel it manages, or its content owner. */
+function subjectOf(ids: string, principal: Principal, store: AnalyticsStore, defects: AnalyticsDefects): Owner {
+  const m = /^([a-zA-Z]+)==(.+)$/.exec(ids);
+  if (!m) throw invalid(`Invalid value '${ids}' for ids: expected channel==MINE, channel==<id> or contentOwner==<name>.`, 'ids');
+  const [, kind, value] = m as unknown as [string, string, string];
+  if (kind === 'channel') {
+    if (value === 'MINE' || value === principal.channelId) return { kind: 'channel', id: principal.channelId };
+    if (principal.contentOwner && store.ownerChannels(principal.contentOwner).some((c) => c.id === value)) return { kind: 'channel', id: value };
+    throw forbidden(`The caller may not see the data of channel ${value}.`);
+  }
+  if (kind === 'contentOwner') {
+    if (principal.contentOwner !== value) throw forbidden(`The caller does not act for content owner ${value}.`);
+    if (defects.contentOwnerAsChannel) return { kind: 'channel', id: principal.channelId };
+    return { kind: 'contentOwner', id: value };
+  }
+  throw invalid(`Unknown report kind '${kind}' in ids: expected channel==... or contentOwner==....`, 'ids');
+}
+
+interface Filter {
+  dimension: string;
+  values: string[];
+}
+
+function parseFilters(text: string | undefined): Filter[] {
+  const out: Filter[] = [];
+  if (text === undefined || text === '') return out;
+  for (const part of text.split(';')) {
+    const m = /^([a-zA-Z]+)==(.+)$/.exec(part);
+    if (!m) throw invalid(`Invalid filter '${part}': expected dimension==value.`, 'filters');
+    const [, dimension, value] = m as unknown as [string, string, string];
+    const def = DIMENSION_BY_NAME.get(dimension);
+    if (dimension !== 'group' && !def) throw invalid(`Unknown filter dimension ${dimension}.`, 'filters');
+    if (dimension === 'day' || dimension === 'month') throw invalid(`${dimension} cannot be a filter; use startDate and endDate.`, 'filters');
+    if (out.some((f) => f.dimension === dimension)) throw invalid(`The filter ${dimension} is given twice.`, 'filters');
+    const values = value.split(',');
+    if (values.some((v) => v === '')) throw invalid(`Empty value in filter ${dimension}.`, 'filters');
+    const bad = values.find((v) => (def?.values && !def.values.includes(v)) || (def?.pattern && !def.pattern.test(v)));
+    if (bad !== undefined) throw invalid(`Invalid value '${bad}' for filter ${dimension}.`, 'filters');
+    out.push({ dimension, values });
+  }
+  return out;
+}
+
+export interface PlannedReport {
+  plan: ReportPlan;
+  dimensions: string[];
+  metrics: string[];
+}
+
+export function planReport(input: QueryReportsInput, principal: Principal, store: AnalyticsStore, defects: AnalyticsDefects): PlannedReport {
+  const q = input.query;
+  if (!q.ids) throw required('ids');
+  const subject = subjectOf(q.ids, principal, store, defects);
+  const from = parseDate(q.startDate, 'startDate');
+  const to = parseDate(q.endDate, 'endDate');
+  if ((from > to && !defects.reversedDatesAccepted) || (defects.sameDayRefused && from === to)) {
+    throw invalid('The startDate must not be after the endDate.', 'startDate');
+  }
+  const metrics = list(q.metrics, 'metrics');
+  if (metrics.length === 0) throw required('metrics');
+  const unknownMetric = metrics.find((m) => !METRIC_BY_NAME.has(m));
+  if (unknownMetric) throw invalid(`Unknown metric ${unknownMetric}.`, 'metrics');
+  const dims = list(q.dimensions, 'dimensions');
+  const unknownDim = dims.find((d) => !DIMENSION_BY_NAME.has(d));
+  if (unknownDim) throw invalid(`Unknown dimension ${unknownDim}.`, 'dimensions');
+  // Revenue and ad performance need the monetary scope, whatever else the token carries.
+  const monetary = metrics.filter((m) => METRIC_BY_NAME.get(m)!.monetary);
+  if (!defects.monetaryUnchecked && monetary.length > 0 && (defects.monetaryAlwaysRefused || !principal.scopes.has(SCOPES.monetary))) {
+    throw forbidden(`The metrics ${monetary.join(',')} need the analytics-monetary.readonly scope.`);
+  }
+  const filters = parseFilters(q.filters);
+  const kind: ReportKind = subject.kind;
+  const report = reportFor(defects.ownerTablesAsChannel ? 'channel' : kind, dims, metrics, filters.map((f) => f.dimension));
+  const refused = defects.videoDimensionRefused && dims.includes('video');
+  if ((!report && !defects.combinationsUnchecked) || refused) {
+    throw unsupported(`${kind === 'channel' ? 'channel' : 'content owner'} reports do not support dimensions [${dims.join(',')}] with metrics [${metrics.join(',')}] and filters [${filters.map((f) => f.dimension).join(',')}]`);
+  }
+  if (dims.includes('month')) {
+    if (!from.endsWith('-01') || to !== lastDayOfMonth(to)) throw invalid('With the month dimension, startDate must be the first day of a month and endDate the last day of a month.', 'startDate');
+  }
+
+  const columns = [...dims, ...metrics];
+  const sort = list(q.sort, 'sort').map((s) => ({ name: s.replace(/^-/, ''), descending: s.startsWith('-') }));
+  const twice = sort.find((s, i) => sort.findIndex((o) => o.name === s.name) !== i);
+  if (twice) throw invalid(`sort names ${twice.name} twice.`, 'sort');
+  const unsortable = sort.find((s) => !columns.includes(s.name));
+  if (unsortable) throw invalid(`Cannot sort by ${unsortable.name}: sort keys must be requested dimensions or metrics.`, 'sort');
+  if (report?.topN !== undefined) {
+    if (!sort[0]?.descending || !metrics.includes(sort[0].name)) throw unsupported(`the ${report.name} report needs sort starting with a descending metric, for example -${metrics[0]}`);
+    if (q.maxResults === undefined || q.maxResults > report.topN) throw unsupported(`the ${report.name} report needs maxResults of at most ${report.topN}`);
+  }
+  const currency = q.currency ?? 'USD';
+  const rate = CURRENCY_RATES[currency];
+  if (rate === undefined) throw invalid(`Unsupported currency ${currency}; supported: ${Object.keys(CURRENCY_RATES).join(', ')}.`, 'currency');
+
+  // Which channels and days the report covers. A content owner sees a channel from the day it was linked,
+  // or all of its history with includeHistoricalChannelData.
+  const historical = q.includeHistoricalChannelData === true && !defects.historicalIgnored;
+  const channels = subject.kind === 'channel'
+    ? [{ id: subject.id, since: '' }]
+    : store.ownerChannels(subject.id).map((c) => ({ id: c.id, since: historical ? '' : c.linkedAt }));
+
+  const planFilters: ReportPlan['filters'] = [];
+  for (const f of filters) {
+    if (f.dimension === 'group') {
+      const groups = f.values.map((id) => store.group(id));
+      const missing = f.values.find((_, i) => !groups[i] || groups[i]!.owner !== ownerKey(subject));
+      // Another owner's group is as unknown to the caller as a missing one.
+      if (missing) throw invalid(`Unknown group ${missing}.`, 'filters');
+      const kinds = new Set(groups.map((g) => g!.itemType));
+      if (kinds.size > 1) throw unsupported('the groups of one group filter must hold one kind of resource');
+      if (defects.groupFilterIgnored) continue;
+      let ids = groups.flatMap((g) => store.items(g!.id).map((i) => i.resourceId));
+      if (defects.groupFirstItemOnly) ids = ids.slice(0, 1);
+      planFilters.push({ column: RESOURCE_COLUMN[[...kinds][0]!]!, values: ids });
+      continue;
+    }
+    const def = DIMENSION_BY_NAME.get(f.dimension)!;
+    if (def.resource) {
+      const foreign = f.values.find((v) => !store.owns(subject, def.resource as ResourceKind, v));
+      if (foreign) throw forbidden(`The caller may not see the data of ${f.dimension} ${foreign}.`);
+    }
+    if (f.dimension === 'country' && defects.countryFilterIgnored) continue;
+    if (f.dimension === 'video' && defects.videoFilterIgnored) continue;
+    const values = f.dimension === 'video' && defects.videoFilterFirstValueOnly ? f.values.slice(0, 1) : f.values;
+    planFilters.push({ column: def.sql, values });
+  }
+
+  let rateUsed = rate;
+  if (defects.currencyIgnored) rateUsed = 1;
+  let outSort = sort;
+  if (defects.sortIgnored) outSort = [];
+  if (defects.sortFirstKeyOnly) outSort = sort.slice(0, 1);
+  if (defects.sortDescendingIgnored) outSort = sort.map((s) => ({ ...s, descending: false }));
+  const startIndex = q.startIndex ?? 1;
+  let offset = defects.startIndexIgnored ? 0 : startIndex - 1;
+  if (defects.startIndexZeroBased) offset = q.startIndex ?? 0;
+  let limit = defects.maxResultsIgnored ? undefined : q.maxResults;
+  if (limit !== undefined && defects.maxResultsOffByOne) limit += 1;
+
+  const plan: ReportPlan = {
+    from,
+    to: defects.totalsExcludeLastDay && !dims.includes('day') ? new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : to,
+    channels,
+    filters: planFilters,
+    dimensions: dims.map((d) => ({ name: d, sql: DIMENSION_BY_NAME.get(d)!.sql, nonEmpty: DIMENSION_BY_NAME.get(d)!.presentOnly === true })),
+    metrics: metrics.map((m) => ({
+      name: m,
+      sql: defects.currencyPartial && m === 'grossRevenue' ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1') : METRIC_BY_NAME.get(m)!.sql,
+      digits: METRIC_BY_NAME.get(m)!.digits,
+    })),
+    rate: rateUsed,
+    sort: outSort,
+    offset,
+    limit,
+  };
+  return { plan, dimensions: dims, metrics };
+}

@@ -1,0 +1,165 @@
+// The analytics store on SQLite (better-sqlite3). Reports are one SQL aggregate over the fact table;
+// group item inserts check the limit and write in one transaction, so concurrent inserts cannot overfill.
+import { randomBytes } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import { FACT_COLUMNS } from './facts.js';
+import { scopeUrl, type AnalyticsSeed } from './seed.js';
+import type { AnalyticsStore, InsertItemResult, Owner, Principal, ReportPlan, ResourceKind, StoredGroup, StoredItem } from './store.js';
+
+interface GroupRow { seq: number; id: string; owner: string; title: string; item_type: string; published_at: string; item_count: number }
+interface ItemRow { seq: number; id: string; group_id: string; resource_kind: string; resource_id: string }
+
+const toGroup = (r: GroupRow): StoredGroup => ({
+  seq: r.seq, id: r.id, owner: r.owner, title: r.title, itemType: r.item_type, publishedAt: r.published_at, itemCount: r.item_count,
+});
+const toItem = (r: ItemRow): StoredItem => ({ seq: r.seq, id: r.id, groupId: r.group_id, resourceKind: r.resource_kind, resourceId: r.resource_id });
+
+const GROUP_SELECT = 'SELECT g.*, (SELECT COUNT(*) FROM group_items i WHERE i.group_id = g.id) AS item_count FROM groups g';
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export function newId(prefix: string): string {
+  return `${prefix}${randomBytes(9).toString('base64url')}`;
+}
+
+export class SqliteAnalyticsStore implements AnalyticsStore {
+  constructor(private readonly db: BetterSqlite3.Database) {
+    db.pragma('foreign_keys = ON');
+  }
+
+  seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): void {
+    if (this.db.prepare("SELECT 1 FROM meta WHERE key = 'seeded'").get()) return;
+    const db = this.db;
+    db.transaction(() => {
+      const user = db.prepare('INSERT INTO users (id, channel_id, content_owner) VALUES (?, ?, ?)');
+      const token = db.prepare('INSERT INTO tokens (token, user_id, scopes) VALUES (?, ?, ?)');
+      const resource = db.prepare('INSERT OR REPLACE INTO resources (kind, id, channel_id, content_owner) VALUES (?, ?, ?, ?)');
+      for (const c of seed.channels) {
+        db.prepare('INSERT INTO channels (id, title) VALUES (?, ?)').run(c.id, c.title ?? '');
+        resource.run('channel', c.id, c.id, null);
+      }
+      for (const u of seed.users) {
+        user.run(u.id, u.channel, u.contentOwner ?? null);
+        for (const t of u.tokens) token.run(t.token, u.id, JSON.stringify(t.scopes.map(scopeUrl)));
+      }
+      for (const o of seed.contentOwners) {
+        for (const c of o.channels) db.prepare('INSERT INTO owner_channels (content_owner, channel_id, linked_at) VALUES (?, ?, ?)').run(o.name, c.id, c.linkedAt);
+      }
+      for (const v of seed.videos) resource.run('video', v.id, v.channel, null);
+      for (const b of seed.bulkVideos) for (let i = 0; i < b.count; i++) resource.run('video', `${b.prefix}${i}`, b.channel, null);
+      for (const p of seed.playlists) resource.run('playlist', p.id, p.channel, null);
+      for (const a of seed.assets) resource.run('asset', a.id, null, a.contentOwner);
+      const fact = db.prepare(`INSERT INTO facts (${FACT_COLUMNS.join(', ')}) VALUES (${FACT_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+      for (const row of facts()) fact.run(row);
+      for (const g of seed.groups) {
+        db.prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)').run(g.id, g.owner, g.title, g.itemType, g.publishedAt);
+        for (const item of g.items) {
+          db.prepare('INSERT INTO group_items (id, group_id, resource_kind, resource_id) VALUES (?, ?, ?, ?)').run(item.id ?? newId('I'), g.id, g.itemType, item.resource);
+        }
+      }
+      db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(new Date().toISOString());
+    })();
+  }
+
+  principal(token: string): Principal | undefined {
+    const row = this.db.prepare('SELECT t.scopes, u.id, u.channel_id, u.content_owner FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?').get(token) as
+      | { scopes: string; id: string; channel_id: string; content_owner: string | null }
+      | undefined;
+    if (!row) return undefined;
+    return { userId: row.id, channelId: row.channel_id, contentOwner: row.content_owner ?? undefined, scopes: new Set(JSON.parse(row.scopes) as string[]) };
+  }
+
+  ownerChannels(contentOwner: string): Array<{ id: string; linkedAt: string }> {
+    return (this.db.prepare('SELECT channel_id AS id, linked_at AS linkedAt FROM owner_channels WHERE content_owner = ? ORDER BY channel_id').all(contentOwner)) as Array<{ id: string; linkedAt: string }>;
+  }
+
+  owns(owner: Owner, kind: ResourceKind, id: string): boolean {
+    const row = this.db.prepare('SELECT channel_id, content_owner FROM resources WHERE kind = ? AND id = ?').get(kind, id) as { channel_id: string | null; content_owner: string | null } | undefined;
+    if (!row) return false;
+    if (owner.kind === 'channel') return row.channel_id === owner.id;
+    if (row.content_owner === owner.id) return true;
+    return row.channel_id !== null && this.ownerChannels(owner.id).some((c) => c.id === row.channel_id);
+  }
+
+  report(plan: ReportPlan): Array<Array<string | number>> {
+    const params: Record<string, string | number> = { from: plan.from, to: plan.to, rate: plan.rate };
+    const where = ['day BETWEEN :from AND :to'];
+    where.push(`(${plan.channels.map((c, i) => {
+      params[`ch${i}`] = c.id;
+      params[`since${i}`] = c.since;
+      return `(channel_id = :ch${i} AND day >= :since${i})`;
+    }).join(' OR ') || '0'})`);
+    plan.filters.forEach((f, i) => {
+      where.push(`${f.column} IN (${f.values.map((v, j) => {
+        params[`f${i}_${j}`] = v;
+        return `:f${i}_${j}`;
+      }).join(', ') || 'NULL'})`);
+    });
+    for (const d of plan.dimensions) if (d.nonEmpty) where.push(`${d.sql} <> ''`);
+    const select = [
+      ...plan.dimensions.map((d) => `${d.sql} AS ${quote(d.name)}`),
+      ...plan.metrics.map((m) => (m.digits === 0 ? `CAST(ROUND(${m.sql}) AS INTEGER)` : `ROUND(${m.sql}, ${m.digits})`) + ` AS ${quote(m.name)}`),
+    ];
+    const groupBy = plan.dimensions.length ? ` GROUP BY ${plan.dimensions.map((d) => d.sql).join(', ')}` : '';
+    const order = [...plan.sort.map((s) => `${quote(s.name)} ${s.descending ? 'DESC' : 'ASC'}`), ...plan.dimensions.map((d) => `${quote(d.name)} ASC`)];
+    const sql = `SELECT ${select.join(', ')} FROM facts WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0`
+      + (order.length ? ` ORDER BY ${order.join(', ')}` : '')
+      + ` LIMIT ${plan.limit ?? -1} OFFSET ${plan.offset}`;
+    return this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>;
+  }
+
+  createGroup(owner: string, title: string, itemType: string): StoredGroup {
+    const id = newId('G');
+    this.db.prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)').run(id, owner, title, itemType, new Date().toISOString());
+    return this.group(id)!;
+  }
+
+  group(id: string): StoredGroup | undefined {
+    const row = this.db.prepare(`${GROUP_SELECT} WHERE g.id = ?`).get(id) as GroupRow | undefined;
+    return row && toGroup(row);
+  }
+
+  listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): StoredGroup[] {
+    const idClause = ids ? ` AND g.id IN (SELECT value FROM json_each(?))` : '';
+    const args: unknown[] = [owner, afterSeq, ...(ids ? [JSON.stringify(ids)] : []), limit];
+    return (this.db.prepare(`${GROUP_SELECT} WHERE g.owner = ? AND g.seq > ?${idClause} ORDER BY g.seq LIMIT ?`).all(...args) as GroupRow[]).map(toGroup);
+  }
+
+  renameGroup(id: string, title: string): StoredGroup | undefined {
+    this.db.prepare('UPDATE groups SET title = ? WHERE id = ?').run(title, id);
+    return this.group(id);
+  }
+
+  deleteGroup(id: string): boolean {
+    return this.db.transaction(() => {
+      this.db.prepare('DELETE FROM group_items WHERE group_id = ?').run(id);
+      return this.db.prepare('DELETE FROM groups WHERE id = ?').run(id).changes > 0;
+    })();
+  }
+
+  insertItem(groupId: string, resourceKind: string, resourceId: string, maxItems: number): InsertItemResult {
+    // One transaction (BEGIN IMMEDIATE): the count and the insert see the same state, whoever else writes.
+    return this.db.transaction((): InsertItemResult => {
+      if (!this.db.prepare('SELECT 1 FROM groups WHERE id = ?').get(groupId)) return { ok: false, reason: 'no-group' };
+      const existing = this.db.prepare('SELECT * FROM group_items WHERE group_id = ? AND resource_id = ?').get(groupId, resourceId) as ItemRow | undefined;
+      if (existing) return { ok: true, item: toItem(existing), created: false };
+      const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM group_items WHERE group_id = ?').get(groupId) as { n: number };
+      if (n >= maxItems) return { ok: false, reason: 'full' };
+      const id = newId('I');
+      this.db.prepare('INSERT INTO group_items (id, group_id, resource_kind, resource_id) VALUES (?, ?, ?, ?)').run(id, groupId, resourceKind, resourceId);
+      return { ok: true, item: this.item(id)!, created: true };
+    }).immediate();
+  }
+
+  items(groupId: string): StoredItem[] {
+    return (this.db.prepare('SELECT * FROM group_items WHERE group_id = ? ORDER BY seq').all(groupId) as ItemRow[]).map(toItem);
+  }
+
+  item(id: string): StoredItem | undefined {
+    const row = this.db.prepare('SELECT * FROM group_items WHERE id = ?').get(id) as ItemRow | undefined;
+    return row && toItem(row);
+  }
+
+  deleteItem(id: string): boolean {
+    return this.db.prepare('DELETE FROM group_items WHERE id = ?').run(id).changes > 0;
+  }
+}

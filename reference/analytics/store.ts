@@ -1,0 +1,86 @@
+// The analytics service's storage seam: what the handlers need from a store, nothing about SQL. The SQLite
+// implementation is sqlite-store.ts; a server database can replace it behind this interface.
+import type { AnalyticsSeed } from './seed.js';
+
+export type ResourceKind = 'video' | 'playlist' | 'channel' | 'asset';
+
+/** Who a token belongs to and what it may do. */
+export interface Principal {
+  userId: string;
+  channelId: string;
+  contentOwner?: string;
+  scopes: Set<string>;
+}
+
+/** The caller as owner of groups and subject of reports: a channel or a content owner. */
+export interface Owner {
+  kind: 'channel' | 'contentOwner';
+  id: string;
+}
+
+export const ownerKey = (o: Owner): string => `${o.kind}:${o.id}`;
+
+export interface StoredGroup {
+  seq: number;
+  id: string;
+  owner: string;
+  title: string;
+  itemType: string;
+  publishedAt: string;
+  itemCount: number;
+}
+
+export interface StoredItem {
+  seq: number;
+  id: string;
+  groupId: string;
+  resourceKind: string;
+  resourceId: string;
+}
+
+/** Which fact rows a report covers: the channels (each from a date on), plus equality filters on columns. */
+export interface ReportPlan {
+  from: string;
+  to: string;
+  /** Channels in scope, each with the first day counted ('' = all its history). */
+  channels: Array<{ id: string; since: string }>;
+  /** Fact-table column -> allowed values (AND across columns, OR within one). */
+  filters: Array<{ column: string; values: string[] }>;
+  /** Dimensions: output name and SQL over a fact row. */
+  dimensions: Array<{ name: string; sql: string; nonEmpty: boolean }>;
+  /** Metrics: output name, aggregate SQL (may use :rate) and decimals. */
+  metrics: Array<{ name: string; sql: string; digits: number }>;
+  rate: number;
+  /** Sort keys over output names. */
+  sort: Array<{ name: string; descending: boolean }>;
+  offset: number;
+  limit?: number;
+}
+
+export type InsertItemResult =
+  | { ok: true; item: StoredItem; created: boolean }
+  | { ok: false; reason: 'full' | 'no-group' };
+
+export interface AnalyticsStore {
+  /** Loads the seed (users, tokens, resources, facts, example groups) unless the store already holds it. */
+  seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): void;
+  principal(token: string): Principal | undefined;
+  /** The channels a content owner holds, with the day each was linked. */
+  ownerChannels(contentOwner: string): Array<{ id: string; linkedAt: string }>;
+  /** Whether `owner` uploaded, claimed or manages the resource. */
+  owns(owner: Owner, kind: ResourceKind, id: string): boolean;
+  report(plan: ReportPlan): Array<Array<string | number>>;
+
+  createGroup(owner: string, title: string, itemType: string): StoredGroup;
+  group(id: string): StoredGroup | undefined;
+  /** The owner's groups in creation order after `afterSeq`, optionally only the given ids; at most `limit`. */
+  listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): StoredGroup[];
+  renameGroup(id: string, title: string): StoredGroup | undefined;
+  /** Deletes the group and its items. */
+  deleteGroup(id: string): boolean;
+  /** Adds an item atomically: the limit is checked and the row written in one transaction. */
+  insertItem(groupId: string, resourceKind: string, resourceId: string, maxItems: number): InsertItemResult;
+  items(groupId: string): StoredItem[];
+  item(id: string): StoredItem | undefined;
+  deleteItem(id: string): boolean;
+}

@@ -1,0 +1,64 @@
+// API keys and the rate limit. A key belongs to a project (seeded); a missing key is PERMISSION_DENIED and an
+// unknown one INVALID_ARGUMENT / API_KEY_INVALID, as the public service answers (public-service-notes 3.5).
+// Rate limit: per project and operation, a burst of more than the project's rateLimitBurst calls, each within
+// rateLimitGapMs of the previous, answers 429 RESOURCE_EXHAUSTED until the caller pauses for that gap.
+import type { IncomingMessage } from 'node:http';
+import { statusError, type HandlerInput } from '../../generated/generative/server.js';
+import type { GenerativeDefects } from './defects.js';
+import type { GenerativeStore, ProjectRecord } from './store.js';
+
+export const MISSING_KEY_MESSAGE = "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
+
+export function missingKey() {
+  return statusError('PERMISSION_DENIED', MISSING_KEY_MESSAGE);
+}
+
+export class Authenticator {
+  private readonly projects = new WeakMap<IncomingMessage, ProjectRecord>();
+  private readonly bursts = new Map<string, { count: number; last: number }>();
+
+  constructor(
+    private readonly store: GenerativeStore,
+    private readonly clock: () => number,
+    private readonly gapMs: number,
+    private readonly defects: GenerativeDefects,
+  ) {}
+
+  authenticate = async (input: HandlerInput): Promise<void> => {
+    let key = input.credentials.apiKey;
+    if (this.defects.queryKeyIgnored && key && !input.headers['x-goog-api-key']) key = undefined;
+    if (!key) throw missingKey();
+    let project = await this.store.projectOfKey(key);
+    if (!project && this.defects.anyKeyAccepted) project = { id: 'any-key', rateLimitBurst: 1000 };
+    if (!project) {
+      throw statusError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', {
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generative' } }],
+      });
+    }
+    this.limit(project, input.operationId);
+    this.projects.set(input.request, project);
+  };
+
+  private limit(project: ProjectRecord, operationId: string): void {
+    if (this.defects.noRateLimit) return;
+    const now = this.clock();
+    const id = `${project.id} ${operationId}`;
+    const burst = this.bursts.get(id) ?? { count: 0, last: 0 };
+    // A pause ends the burst; refused calls keep it going (the caller has to back off).
+    if (now - burst.last >= this.gapMs) burst.count = 0;
+    burst.last = now;
+    burst.count += 1;
+    this.bursts.set(id, burst);
+    if (burst.count > project.rateLimitBurst) {
+      const status = this.defects.rateLimitUnavailable ? 'UNAVAILABLE' : 'RESOURCE_EXHAUSTED';
+      throw statusError(status, `Resource has been exhausted: more than ${project.rateLimitBurst} ${operationId} requests in a burst; pause and retry.`);
+    }
+  }
+
+  /** The project the request's key belongs to (set by authenticate). */
+  projectOf(request: IncomingMessage): ProjectRecord {
+    const project = this.projects.get(request);
+    if (!project) throw new Error('request was not authenticated');
+    return project;
+  }
+}

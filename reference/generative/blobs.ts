@@ -1,0 +1,81 @@
+// File bytes on disk, under the service's data dir (files/, sessions/). A finished file is written to a temporary name, flushed and
+// renamed into files/, so a reader never sees a partial file; its row is stored only after the rename.
+// A resumable session appends its chunks to sessions/<id>.part at the offset the store has confirmed, so a
+// chunk cut off mid-way (or a crash while writing it) leaves the session resumable at the last confirmed
+// offset, never a file with wrong bytes.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+
+export class BlobStore {
+  private readonly filesDir: string;
+  private readonly sessionsDir: string;
+
+  constructor(root: string) {
+    this.filesDir = path.join(root, 'files');
+    this.sessionsDir = path.join(root, 'sessions');
+    fs.mkdirSync(this.filesDir, { recursive: true });
+    fs.mkdirSync(this.sessionsDir, { recursive: true });
+  }
+
+  /** Stores the bytes under a new key; answers the key and the SHA-256 (base64) of the bytes. */
+  async put(bytes: Uint8Array): Promise<{ key: string; sha256: string }> {
+    const key = randomBytes(12).toString('hex');
+    const temp = path.join(this.filesDir, `.tmp-${key}`);
+    const handle = await fsp.open(temp, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(temp, path.join(this.filesDir, key));
+    return { key, sha256: createHash('sha256').update(bytes).digest('base64') };
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return fsp.readFile(path.join(this.filesDir, key));
+  }
+
+  async remove(key: string): Promise<void> {
+    await fsp.rm(path.join(this.filesDir, key), { force: true });
+  }
+
+  private partOf(session: string): string {
+    return path.join(this.sessionsDir, `${session}.part`);
+  }
+
+  /** Writes a chunk at `offset` (the confirmed size): anything past it from an interrupted write is cut first. */
+  async appendChunk(session: string, offset: number, bytes: Uint8Array): Promise<void> {
+    const handle = await fsp.open(this.partOf(session), fs.existsSync(this.partOf(session)) ? 'r+' : 'w+');
+    try {
+      await handle.truncate(offset);
+      await handle.write(bytes, 0, bytes.byteLength, offset);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Turns a session's first `size` bytes into a stored blob (hashed), removing the session file. */
+  async finishSession(session: string, size: number): Promise<{ key: string; sha256: string }> {
+    const part = this.partOf(session);
+    if (!fs.existsSync(part)) await fsp.writeFile(part, new Uint8Array(0));
+    await fsp.truncate(part, size);
+    const hash = createHash('sha256');
+    for await (const chunk of fs.createReadStream(part)) hash.update(chunk as Buffer);
+    const key = randomBytes(12).toString('hex');
+    await fsp.rename(part, path.join(this.filesDir, key));
+    return { key, sha256: hash.digest('base64') };
+  }
+
+  async dropSession(session: string): Promise<void> {
+    await fsp.rm(this.partOf(session), { force: true });
+  }
+
+  /** Removes temporary files a crash left behind (never visible as files: they have no row). */
+  async sweepTemporaries(): Promise<void> {
+    for (const name of await fsp.readdir(this.filesDir)) if (name.startsWith('.tmp-')) await fsp.rm(path.join(this.filesDir, name), { force: true });
+  }
+}

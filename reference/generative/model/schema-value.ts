@@ -1,0 +1,33 @@
+// A JSON value that validates against a request's Schema (OpenAPI subset, upper-case types), filled
+// deterministically: strings take words of `words` in turn, numbers and integers 1, booleans true, arrays
+// hold max(1, minItems) items, objects every declared property, enums their first value.
+import type { components } from '../../../generated/generative/types.js';
+
+type Schema = components['schemas']['Schema'];
+
+export function valueOf(schema: Schema, words: readonly string[]): unknown {
+  let next = 0;
+  const word = () => (words.length ? words[next++ % words.length]! : 'value');
+  const build = (s: Schema): unknown => {
+    switch (s.type) {
+      case 'OBJECT':
+        return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, sub]) => [key, build(sub)]));
+      case 'ARRAY': {
+        const count = Math.max(1, Number(s.minItems ?? 1));
+        const max = s.maxItems === undefined ? count : Math.min(count, Number(s.maxItems));
+        return s.items ? Array.from({ length: max }, () => build(s.items!)) : [];
+      }
+      case 'STRING':
+        return s.enum?.length ? s.enum[0] : word();
+      case 'NUMBER':
+        return 1.5;
+      case 'INTEGER':
+        return 1;
+      case 'BOOLEAN':
+        return true;
+      default:
+        return null;
+    }
+  };
+  return build(schema);
+}

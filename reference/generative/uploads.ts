@@ -1,0 +1,139 @@
+// The media upload protocols of uploadFile (public-service-notes 3.3):
+// - multipart: one multipart/related request, metadata part then media part;
+// - raw (or no protocol header): the body is the media;
+// - resumable: `start` (JSON metadata; size and type in X-Goog-Upload-Header-*) answers the session URL in
+//   x-goog-upload-url; then `upload` chunks at X-Goog-Upload-Offset (the bytes received so far), the last with
+//   `upload, finalize` (or a bare `finalize`); `query` answers x-goog-upload-size-received; `cancel` ends it.
+// And createFile, the metadata-only create: a file without bytes.
+import { randomBytes } from 'node:crypto';
+import type { UploadFileInput, UploadFileReply } from '../../generated/generative/server.js';
+import type { components } from '../../generated/generative/types.js';
+import type { BlobStore } from './blobs.js';
+import type { GenerativeDefects } from './defects.js';
+import { invalid, notFound } from './errors.js';
+import type { Files } from './files.js';
+import type { GenerativeStore, ProjectRecord, UploadSessionRecord } from './store.js';
+
+type Schemas = components['schemas'];
+
+export interface UploadDeps {
+  store: GenerativeStore;
+  blobs: BlobStore;
+  files: Files;
+  clock: () => number;
+  defects: GenerativeDefects;
+}
+
+interface Media {
+  contentType: string;
+  data: Uint8Array;
+}
+
+function mediaOf(body: unknown): Media | undefined {
+  if (body && typeof body === 'object' && 'data' in body && (body as { data: unknown }).data instanceof Uint8Array) return body as Media;
+  return undefined;
+}
+
+/** The commands of X-Goog-Upload-Command ("upload, finalize", "upload,finalize", ...). */
+export function uploadCommands(header: string | undefined): string[] {
+  return (header ?? '').split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
+}
+
+export class Uploads {
+  constructor(private readonly deps: UploadDeps) {}
+
+  async handle(project: ProjectRecord, apiKey: string, input: UploadFileInput): Promise<UploadFileReply> {
+    const h = input.headers;
+    const commands = uploadCommands(h['x-goog-upload-command']);
+    const uploadId = typeof input.query.upload_id === 'string' ? input.query.upload_id : undefined;
+    if (uploadId !== undefined) return this.step(project, uploadId, commands, input);
+    const protocol = (h['x-goog-upload-protocol'] ?? '').toLowerCase();
+    if (protocol === 'resumable') return this.start(project, apiKey, commands, input);
+    if (commands.length) throw invalid('X-Goog-Upload-Command belongs to the resumable protocol (X-Goog-Upload-Protocol: resumable).', 'X-Goog-Upload-Command');
+    if (protocol === 'multipart' || (input.contentType ?? '').toLowerCase().startsWith('multipart/related')) {
+      const related = input.body as { metadata?: Schemas['CreateFileRequest']; media?: Media } | undefined;
+      if (!related?.media) throw invalid('A multipart upload holds a JSON metadata part and a media part.', 'body');
+      const meta = this.deps.defects.multipartIgnoresMetadata ? undefined : related.metadata?.file;
+      return { body: { file: await this.store(project, meta, related.media.contentType, related.media.data) } };
+    }
+    const media = mediaOf(input.body);
+    const bytes = media ? media.data : new TextEncoder().encode(input.body === undefined ? '' : JSON.stringify(input.body));
+    const type = media?.contentType ?? input.contentType ?? 'application/octet-stream';
+    return { body: { file: await this.store(project, undefined, type, bytes) } };
+  }
+
+  private async store(project: ProjectRecord, meta: Schemas['File'] | undefined, mimeType: string, data: Uint8Array) {
+    this.deps.files.checkMetadata(meta);
+    this.deps.files.checkSize(data.byteLength);
+    const blob = await this.deps.blobs.put(data);
+    if (this.deps.defects.hashOfEmpty) blob.sha256 = '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+    const file = await this.deps.files.create(project, meta, mimeType, blob, data.byteLength);
+    return this.deps.files.body(file);
+  }
+
+  private async start(project: ProjectRecord, apiKey: string, commands: string[], input: UploadFileInput): Promise<UploadFileReply> {
+    if (commands.join(',') !== 'start') throw invalid('A resumable upload starts with X-Goog-Upload-Command: start.', 'X-Goog-Upload-Command');
+    const raw = input.body;
+    const meta = raw && typeof raw === 'object' && !mediaOf(raw) ? (raw as Schemas['CreateFileRequest']).file : undefined;
+    this.deps.files.checkMetadata(meta);
+    const declared = input.headers['x-goog-upload-header-content-length'];
+    const declaredSize = declared === undefined ? undefined : Number(declared);
+    if (declaredSize !== undefined) this.deps.files.checkSize(declaredSize);
+    const session: UploadSessionRecord = {
+      id: randomBytes(16).toString('base64url'), project: project.id, apiKey, received: 0, createTime: this.deps.clock(),
+      mimeType: input.headers['x-goog-upload-header-content-type'] ?? meta?.mimeType ?? 'application/octet-stream',
+    };
+    if (meta) session.metadata = meta;
+    if (declaredSize !== undefined) session.declaredSize = declaredSize;
+    await this.deps.store.insertSession(session);
+    // As the public service: the same path with the session id; the session id alone authorizes the chunks.
+    const url = `http://${input.headers.host ?? '127.0.0.1'}/upload/v1beta/files?upload_id=${session.id}&upload_protocol=resumable`;
+    return { headers: { 'x-goog-upload-url': url, 'x-goog-upload-status': 'active', 'x-goog-upload-control-url': url }, body: {} };
+  }
+
+  private async step(project: ProjectRecord, uploadId: string, commands: string[], input: UploadFileInput): Promise<UploadFileReply> {
+    const session = await this.deps.store.session(uploadId);
+    if (!session || session.project !== project.id) throw notFound(`No upload session ${uploadId}.`);
+    if (!commands.length) throw invalid('X-Goog-Upload-Command is required on an upload session.', 'X-Goog-Upload-Command');
+    const known = ['upload', 'finalize', 'query', 'cancel'];
+    const unknown = commands.filter((c) => !known.includes(c));
+    if (unknown.length) throw invalid(`Unknown upload command ${unknown.join(', ')}.`, 'X-Goog-Upload-Command');
+    const status = (state: string, received: number) => ({ 'x-goog-upload-status': state, 'x-goog-upload-size-received': String(received) });
+    if (commands.includes('cancel')) {
+      await this.deps.store.deleteSession(uploadId);
+      await this.deps.blobs.dropSession(uploadId);
+      return { headers: { 'x-goog-upload-status': 'cancelled' }, body: {} };
+    }
+    if (commands.includes('query')) return { headers: status('active', session.received), body: {} };
+    let received = session.received;
+    if (commands.includes('upload')) {
+      const offsetHeader = input.headers['x-goog-upload-offset'];
+      const offset = Number(offsetHeader);
+      if (!this.deps.defects.offsetUnchecked && (offsetHeader === undefined || offset !== session.received)) {
+        throw invalid(`X-Goog-Upload-Offset ${offsetHeader ?? '(none)'} does not match the ${session.received} bytes received.`, 'X-Goog-Upload-Offset');
+      }
+      const media = mediaOf(input.body);
+      const bytes = media ? media.data : input.body === undefined ? new Uint8Array(0) : new TextEncoder().encode(JSON.stringify(input.body));
+      const limit = session.declaredSize ?? Number.MAX_SAFE_INTEGER;
+      if (received + bytes.byteLength > limit) throw invalid(`The chunk goes past the declared size of ${limit} bytes.`, 'X-Goog-Upload-Offset');
+      this.deps.files.checkSize(received + bytes.byteLength);
+      const at = this.deps.defects.resumableKeepsLastChunk ? 0 : received;
+      await this.deps.blobs.appendChunk(uploadId, at, bytes);
+      received = at + bytes.byteLength;
+      await this.deps.store.setReceived(uploadId, received);
+    }
+    if (!commands.includes('finalize')) return { headers: status('active', received), body: {} };
+    if (session.declaredSize !== undefined && received !== session.declaredSize) {
+      throw invalid(`Received ${received} bytes; ${session.declaredSize} were declared.`, 'X-Goog-Upload-Header-Content-Length');
+    }
+    const blob = await this.deps.blobs.finishSession(uploadId, received);
+    await this.deps.store.deleteSession(uploadId);
+    const file = await this.deps.files.create(project, session.metadata, session.mimeType, blob, received);
+    return { headers: status('final', received), body: { file: this.deps.files.body(file) } };
+  }
+
+  /** createFile: a file from metadata only, without bytes (its mimeType, if given, is kept). */
+  async createEmpty(project: ProjectRecord, meta: Schemas['File'] | undefined): Promise<Schemas['File']> {
+    return this.store(project, meta, meta?.mimeType ?? 'application/octet-stream', new Uint8Array(0));
+  }
+}

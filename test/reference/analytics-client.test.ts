@@ -1,0 +1,67 @@
+// The public service's own Node client (@googleapis/youtubeanalytics, unchanged) against the analytics
+// reference served as a user serves it (`npm run serve -- analytics`, its own process): rootUrl pointed at
+// it, an OAuth2 client holding a seeded access token.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { auth, youtubeAnalytics } from '@googleapis/youtubeanalytics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let serve: ChildProcess;
+let baseUrl: string;
+
+beforeAll(async () => {
+  serve = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'analytics'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    serve.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/analytics listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]!);
+    });
+    serve.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+});
+afterAll(() => {
+  serve?.kill('SIGTERM');
+});
+
+function client() {
+  const oauth = new auth.OAuth2();
+  oauth.setCredentials({ access_token: 'test-token-all-scopes' });
+  return youtubeAnalytics({ version: 'v2', rootUrl: `${baseUrl}/`, auth: oauth });
+}
+
+describe('the public Node client against the analytics reference', () => {
+  it('reports.query with dimensions, filters and sort', async () => {
+    const res = await client().reports.query({
+      ids: 'channel==MINE', startDate: '2024-01-01', endDate: '2024-01-31',
+      metrics: 'views,likes', dimensions: 'day', filters: 'country==US;video==video-00000001', sort: '-views',
+    });
+    expect(res.status).toBe(200);
+    expect(res.data.columnHeaders?.map((h) => h.name)).toEqual(['day', 'views', 'likes']);
+    const views = (res.data.rows ?? []).map((r) => Number(r[1]));
+    expect(views).toHaveLength(31);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+  });
+
+  it('groups and group items end to end', async () => {
+    const ya = client();
+    const group = (await ya.groups.insert({ requestBody: { snippet: { title: 'client group' }, contentDetails: { itemType: 'platform#video' } } })).data;
+    expect(group.id).toBeTruthy();
+    const item = (await ya.groupItems.insert({ requestBody: { groupId: group.id!, resource: { kind: 'platform#video', id: 'video-00000003' } } })).data;
+    expect(item.resource?.id).toBe('video-00000003');
+    expect((await ya.groupItems.list({ groupId: group.id! })).data.items?.map((i) => i.id)).toEqual([item.id]);
+    const renamed = (await ya.groups.update({ requestBody: { id: group.id!, snippet: { title: 'renamed' } } })).data;
+    expect(renamed.snippet?.title).toBe('renamed');
+    expect(renamed.contentDetails?.itemCount).toBe('1');
+    const mine = (await ya.groups.list({ mine: true })).data;
+    expect(mine.items?.length).toBeGreaterThan(0);
+    const report = (await ya.reports.query({ ids: 'channel==MINE', startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'views', filters: `group==${group.id}` })).data;
+    const direct = (await ya.reports.query({ ids: 'channel==MINE', startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'views', filters: 'video==video-00000003' })).data;
+    expect(report.rows).toEqual(direct.rows);
+    expect((await ya.groupItems.delete({ id: item.id! })).status).toBe(204);
+    expect((await ya.groups.delete({ id: group.id! })).status).toBe(204);
+    await expect(ya.groupItems.list({ groupId: group.id! })).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,55 @@
+// Groups under load: 600 concurrent inserts into one group store exactly 500 items (the limit is checked and
+// the row written in one transaction), and the same load overfills a group when the check and the insert
+// are apart (the planted race), so the test can tell the two.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startStandaloneAnalytics, type StandaloneAnalytics } from '../../reference/analytics/standalone.js';
+import { get, send } from './analytics-support.js';
+
+let service: StandaloneAnalytics | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+async function fill(baseUrl: string, n: number) {
+  const group = await send(baseUrl, 'POST', '/v2/groups', { snippet: { title: 'load' }, contentDetails: { itemType: 'platform#video' } });
+  expect(group.status).toBe(200);
+  const answers = await Promise.all(
+    Array.from({ length: n }, (_, i) => send(baseUrl, 'POST', '/v2/groupItems', { groupId: group.body.id, resource: { kind: 'platform#video', id: `video-bulk-${i}` } })),
+  );
+  const items = await get(baseUrl, `/v2/groupItems?groupId=${group.body.id}`);
+  const listed = await get(baseUrl, `/v2/groups?id=${group.body.id}`);
+  return { answers, items: items.body.items as unknown[], itemCount: listed.body.items[0].contentDetails.itemCount as string };
+}
+
+describe('analytics reference: the 500-item limit', () => {
+  it('600 concurrent inserts: exactly 500 stored, 100 refused with FAILED_PRECONDITION, itemCount 500', async () => {
+    service = await startStandaloneAnalytics();
+    const { answers, items, itemCount } = await fill(service.baseUrl, 600);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(500);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(100);
+    for (const r of refused) expect(r.body.error.status).toBe('FAILED_PRECONDITION');
+    expect(items).toHaveLength(500);
+    expect(itemCount).toBe('500');
+  });
+
+  it('with the check apart from the insert (planted race) the same load overfills the group', async () => {
+    service = await startStandaloneAnalytics({ defects: { groupLimitRace: true } });
+    const { items } = await fill(service.baseUrl, 600);
+    expect(items.length).toBeGreaterThan(500);
+  });
+
+  it('a deleted group takes its items with it; itemCount follows inserts and deletes', async () => {
+    service = await startStandaloneAnalytics();
+    const { baseUrl } = service;
+    const group = (await send(baseUrl, 'POST', '/v2/groups', { snippet: { title: 'g' }, contentDetails: { itemType: 'platform#video' } })).body;
+    const a = (await send(baseUrl, 'POST', '/v2/groupItems', { groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000001' } })).body;
+    await send(baseUrl, 'POST', '/v2/groupItems', { groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000002' } });
+    expect((await get(baseUrl, `/v2/groups?id=${group.id}`)).body.items[0].contentDetails.itemCount).toBe('2');
+    expect((await send(baseUrl, 'DELETE', `/v2/groupItems?id=${a.id}`)).status).toBe(204);
+    expect((await get(baseUrl, `/v2/groups?id=${group.id}`)).body.items[0].contentDetails.itemCount).toBe('1');
+    expect((await send(baseUrl, 'DELETE', `/v2/groups?id=${group.id}`)).status).toBe(204);
+    expect((await get(baseUrl, `/v2/groupItems?groupId=${group.id}`)).status).toBe(404);
+  });
+});

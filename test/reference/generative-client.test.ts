@@ -1,0 +1,119 @@
+// The reference generative service used by the public service's own Node client (@google/genai, unchanged,
+// httpOptions.baseUrl pointed at the reference): generate, stream, a resumable upload of a short mp4 that
+// becomes ACTIVE with its duration, list, delete, cached content, and an error as the client's own class.
+import { ApiError, GoogleGenAI, type File as GenAiFile } from '@google/genai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tinyMp4 } from '../../contracts/targets/fixtures/generative-media.js';
+import { startReference, type ReferenceSession } from '../../reference/index.js';
+
+let session: ReferenceSession;
+let ai: GoogleGenAI;
+const MODEL = 'model-pro-1';
+
+beforeAll(async () => {
+  session = await startReference(['generative']);
+  ai = new GoogleGenAI({ apiKey: 'test-api-key', httpOptions: { baseUrl: session.endpoints.generative!.baseUrl } });
+});
+
+afterAll(async () => {
+  await session?.stop();
+});
+
+async function untilProcessed(name: string): Promise<GenAiFile> {
+  for (let i = 0; i < 100; i++) {
+    const file = await ai.files.get({ name });
+    if (file.state !== 'PROCESSING') return file;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} stayed PROCESSING`);
+}
+
+describe('the public Node client against the reference', () => {
+  it('generates content: the echo, usage that adds up, STOP', async () => {
+    const answer = await ai.models.generateContent({ model: MODEL, contents: 'Hello from the client' });
+    expect(answer.text).toMatch(/^Echo: Hello from the client/);
+    const usage = answer.usageMetadata!;
+    expect(usage.totalTokenCount).toBe(usage.promptTokenCount! + usage.candidatesTokenCount!);
+    expect(answer.candidates?.[0]?.finishReason).toBe('STOP');
+  });
+
+  it('honours a system instruction, stop sequences and maxOutputTokens through the client config', async () => {
+    const cut = await ai.models.generateContent({
+      model: MODEL,
+      contents: 'Repeat exactly: alpha bravo charlie delta',
+      config: { systemInstruction: 'Answer briefly.', stopSequences: ['charlie'] },
+    });
+    expect(cut.text).toBe('Echo: Repeat exactly: alpha bravo ');
+    const short = await ai.models.generateContent({ model: MODEL, contents: 'Tell a story in 100 words', config: { maxOutputTokens: 4 } });
+    expect(short.candidates?.[0]?.finishReason).toBe('MAX_TOKENS');
+    expect(short.usageMetadata?.candidatesTokenCount).toBe(4);
+  });
+
+  it('streams a long answer in several chunks, the last with finishReason and usage', async () => {
+    const chunks = [];
+    for await (const chunk of await ai.models.generateContentStream({ model: MODEL, contents: 'Tell a story in 60 words' })) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.at(-1)!.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(chunks.at(-1)!.usageMetadata?.totalTokenCount).toBeGreaterThan(0);
+    const streamed = chunks.map((c) => c.text ?? '').join('');
+    const whole = await ai.models.generateContent({ model: MODEL, contents: 'Tell a story in 60 words' });
+    expect(streamed).toBe(whole.text);
+  });
+
+  it('calls a function with mode ANY, with args of the declared types', async () => {
+    const answer = await ai.models.generateContent({
+      model: MODEL,
+      contents: 'What is the weather in Porto?',
+      config: {
+        tools: [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather of a city', parameters: { type: 'OBJECT' as never, properties: { city: { type: 'STRING' as never } }, required: ['city'] } }] }],
+        toolConfig: { functionCallingConfig: { mode: 'ANY' as never } },
+      },
+    });
+    expect(answer.functionCalls?.[0]?.name).toBe('get_weather');
+    expect(typeof answer.functionCalls?.[0]?.args?.city).toBe('string');
+  });
+
+  it('uploads a short mp4 (resumable), which becomes ACTIVE with its duration, is listed, used and deleted', async () => {
+    const video = tinyMp4(3250);
+    const uploaded = await ai.files.upload({ file: new Blob([new Uint8Array(video)], { type: 'video/mp4' }), config: { mimeType: 'video/mp4', displayName: 'client clip' } });
+    expect(uploaded.state).toBe('PROCESSING');
+    expect(uploaded.sizeBytes).toBe(String(video.length));
+    const active = await untilProcessed(uploaded.name!);
+    expect(active.state).toBe('ACTIVE');
+    expect(active.videoMetadata).toEqual({ videoDuration: '3.25s' });
+    const names: string[] = [];
+    for await (const file of await ai.files.list({ config: { pageSize: 2 } })) names.push(file.name!);
+    expect(names).toContain(uploaded.name);
+    const described = await ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [{ fileData: { fileUri: active.uri!, mimeType: 'video/mp4' } }, { text: 'Describe it.' }] }] });
+    expect(described.text).toMatch(/^Echo: Describe it\./);
+    await ai.files.delete({ name: uploaded.name! });
+    const gone = await ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [{ fileData: { fileUri: active.uri!, mimeType: 'video/mp4' } }] }] }).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(ApiError);
+    expect((gone as ApiError).status).toBe(403);
+  });
+
+  it('creates, reads, lists, updates and deletes cached content, counted in cachedContentTokenCount', async () => {
+    const cache = await ai.caches.create({ model: MODEL, config: { contents: [{ role: 'user', parts: [{ text: 'A long reusable context about harbors. '.repeat(20) }] }], ttl: '600s', displayName: 'client cache' } });
+    expect(cache.name).toMatch(/^cachedContents\//);
+    expect((await ai.caches.get({ name: cache.name! })).displayName).toBe('client cache');
+    const names: string[] = [];
+    for await (const c of await ai.caches.list()) names.push(c.name!);
+    expect(names).toContain(cache.name);
+    const answer = await ai.models.generateContent({ model: MODEL, contents: 'Summarise it.', config: { cachedContent: cache.name! } });
+    expect(answer.usageMetadata?.cachedContentTokenCount).toBe(cache.usageMetadata?.totalTokenCount);
+    expect(answer.usageMetadata!.promptTokenCount!).toBeGreaterThan(answer.usageMetadata!.cachedContentTokenCount!);
+    const updated = await ai.caches.update({ name: cache.name!, config: { ttl: '7200s' } });
+    expect(Date.parse(updated.expireTime!)).toBeGreaterThan(Date.parse(cache.expireTime!));
+    await ai.caches.delete({ name: cache.name! });
+    await expect(ai.caches.get({ name: cache.name! })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('surfaces a refusal as the client\'s ApiError with the status', async () => {
+    const error = await ai.models.generateContent({ model: MODEL, contents: 'hi', config: { candidateCount: 2 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toMatch(/INVALID_ARGUMENT/);
+    const unknown = await ai.models.generateContent({ model: 'no-such-model', contents: 'hi' }).catch((e: unknown) => e);
+    expect((unknown as ApiError).status).toBe(404);
+  });
+});

@@ -1,0 +1,293 @@
+// The reference generative service's own behaviour, below the contract suite: the container parser, the
+// decoder, the classifier against the default fixtures, streams that stop with their client, uploads that
+// survive an interrupted chunk and a restart, the size limit, and expiry on a moved clock.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_GENERATIVE_FIXTURES } from '../../contracts/targets/fixtures/generative.js';
+import { tinyMp4 } from '../../contracts/targets/fixtures/generative-media.js';
+import { Decoder } from '../../reference/generative/decoder.js';
+import { durationString, NotAVideo, readMp4 } from '../../reference/generative/media/mp4.js';
+import { processVideo } from '../../reference/generative/media/video.js';
+import { BuiltinModel } from '../../reference/generative/model/builtin-model.js';
+import { rate, resolveThresholds } from '../../reference/generative/safety.js';
+import { countTextTokens, firstTokens, tokenPieces } from '../../reference/generative/tokens.js';
+import { defaultSeed, startGenerative, type StartedGenerative } from './generative-support.js';
+
+const KEY = { 'x-goog-api-key': 'test-api-key' };
+const started: StartedGenerative[] = [];
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.stop();
+});
+
+async function start(options: Parameters<typeof startGenerative>[0] = {}) {
+  const s = await startGenerative(options);
+  started.push(s);
+  return s;
+}
+
+async function json(response: Response) {
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+describe('mp4 container', () => {
+  it('reads the movie duration and the video track of a tiny mp4', () => {
+    const info = readMp4(tinyMp4(2500));
+    expect(info).toMatchObject({ durationSeconds: 2.5, timescale: 1000, hasVideoTrack: true });
+    expect(processVideo('video/mp4', tinyMp4(2500))).toEqual({ ok: true, videoDuration: '2.5s' });
+  });
+
+  it('formats durations with up to nine fractional digits', () => {
+    expect(durationString(3000n, 1000)).toBe('3s');
+    expect(durationString(1n, 3)).toBe('0.333333333s');
+    expect(durationString(90_090n, 30_000)).toBe('3.003s');
+  });
+
+  it('refuses bytes that are not an ISO media file, and truncated ones', () => {
+    expect(() => readMp4(Buffer.from('this is not a video container'))).toThrow(NotAVideo);
+    const truncated = tinyMp4(1000).subarray(0, 60);
+    expect(() => readMp4(truncated)).toThrow(NotAVideo);
+    expect(processVideo('video/mp4', truncated)).toMatchObject({ ok: false, error: { code: 3 } });
+    expect(processVideo('video/webm', tinyMp4(1000))).toMatchObject({ ok: false });
+  });
+});
+
+describe('tokens and the decoder', () => {
+  it('counts runs of letters or digits and single other characters', () => {
+    expect(countTextTokens('Echo: Hello, world 42!')).toBe(7);
+    expect(firstTokens('alpha beta gamma', 2)).toBe('alpha beta');
+    expect(tokenPieces('Echo: hi there').join('')).toBe('Echo: hi there');
+  });
+
+  it('cuts at the first stop sequence across pieces, holding back what could start one', () => {
+    const decoder = new Decoder(['gam', 'zzz'], undefined);
+    const out = ['alpha', ' beta', ' ga', 'mma', ' delta'].map((p) => decoder.push(p)).join('') + decoder.end();
+    expect(out).toBe('alpha beta ');
+    expect(decoder.finish).toBe('STOP');
+  });
+
+  it('stops after maxOutputTokens with MAX_TOKENS', () => {
+    const decoder = new Decoder([], 2);
+    const out = ['a', ' b', ' c'].map((p) => decoder.push(p)).join('') + decoder.end();
+    expect(out).toBe('a b');
+    expect(decoder.finish).toBe('MAX_TOKENS');
+  });
+});
+
+describe('the classifier and the default fixtures', () => {
+  it('rates each default safety prompt at its probability for its category, NEGLIGIBLE elsewhere', () => {
+    for (const [category, levels] of Object.entries(DEFAULT_GENERATIVE_FIXTURES.safetyPrompts!)) {
+      for (const [probability, prompt] of Object.entries(levels!)) {
+        for (const rating of rate(prompt!)) expect(rating.probability, `${prompt} / ${rating.category}`).toBe(rating.category === category ? probability : 'NEGLIGIBLE');
+      }
+    }
+  });
+
+  it('rates the unsafe-answer prompt NEGLIGIBLE and the model\'s answer to it at the fixture\'s probability', () => {
+    const fixture = DEFAULT_GENERATIVE_FIXTURES.unsafeAnswerPrompt!;
+    expect(rate(fixture.prompt).every((r) => r.probability === 'NEGLIGIBLE')).toBe(true);
+    const answer = new BuiltinModel().answer({ modelId: 'model-pro-1', contents: [{ role: 'user', parts: [{ text: fixture.prompt }] }] });
+    const text = [...answer.text!].join('');
+    expect(rate(text).find((r) => r.category === fixture.category)?.probability).toBe(fixture.probability);
+  });
+
+  it('keeps the default of unlisted categories and refuses duplicates and unsupported ones', () => {
+    const resolved = resolveThresholds([{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }], { defaultThreshold: 'BLOCK_MEDIUM_AND_ABOVE' });
+    expect(resolved.get('HARM_CATEGORY_HARASSMENT')).toBe('BLOCK_NONE');
+    expect(resolved.get('HARM_CATEGORY_HATE_SPEECH')).toBe('BLOCK_MEDIUM_AND_ABOVE');
+    expect(() => resolveThresholds([{ category: 'HARM_CATEGORY_MEDICAL', threshold: 'BLOCK_NONE' }], { defaultThreshold: 'BLOCK_NONE' })).toThrow(/not supported/);
+    expect(() => resolveThresholds([
+      { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }, { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' },
+    ], { defaultThreshold: 'BLOCK_NONE' })).toThrow(/Duplicate/);
+  });
+
+  it('answers the same request with the same text', () => {
+    const model = new BuiltinModel();
+    const request = { modelId: 'm', contents: [{ role: 'user' as const, parts: [{ text: 'Tell it in 30 words' }] }] };
+    expect([...model.answer(request).text!].join('')).toBe([...model.answer(request).text!].join(''));
+    expect([...model.answer(request).text!].join('').split(' ').length).toBeGreaterThan(30);
+  });
+});
+
+describe('the built-in model through the service', () => {
+  it('answers the latest user turn of a conversation, seeded by the system instruction; code execution parts come first', async () => {
+    const s = await start();
+    const ask = async (body: unknown) => (await json(await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
+      method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }))).body;
+    const turns = [
+      { role: 'user', parts: [{ text: 'First question' }] },
+      { role: 'model', parts: [{ text: 'First answer' }] },
+      { role: 'user', parts: [{ text: 'Second question' }] },
+    ];
+    const plain = await ask({ contents: turns });
+    expect(plain.candidates[0].content.parts[0].text).toMatch(/^Echo: Second question /);
+    const instructed = await ask({ contents: turns, systemInstruction: { parts: [{ text: 'Be brief.' }] } });
+    expect(instructed.candidates[0].content.parts[0].text).toMatch(/^Echo: Second question /);
+    expect(instructed.candidates[0].content.parts[0].text).not.toBe(plain.candidates[0].content.parts[0].text);
+    expect(instructed.usageMetadata.promptTokenCount).toBe(plain.usageMetadata.promptTokenCount + 3);
+    const code = await ask({ contents: turns, tools: [{ codeExecution: {} }] });
+    const parts = code.candidates[0].content.parts;
+    expect(parts[0].executableCode).toMatchObject({ language: 'PYTHON' });
+    expect(parts[1].codeExecutionResult).toMatchObject({ outcome: 'OUTCOME_OK', output: 'Echo: Second question\n' });
+    expect(parts[2].text).toMatch(/^Echo: Second question/);
+  });
+});
+
+describe('streams', () => {
+  it('flushes the first event before the answer is generated, and stops generating when the client goes away', async () => {
+    const s = await start();
+    const url = new URL(`${s.baseUrl}/v1beta/models/model-pro-1:streamGenerateContent?alt=sse`);
+    const body = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Tell a very long story in 3000 words' }] }] });
+    const firstEvent = await new Promise<string>((resolve, reject) => {
+      const req = http.request(url, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' } }, (res) => {
+        res.once('data', (chunk: Buffer) => {
+          resolve(chunk.toString());
+          req.destroy();
+        });
+      });
+      req.on('error', () => undefined);
+      req.end(body);
+      setTimeout(() => reject(new Error('no event')), 10_000);
+    });
+    expect(firstEvent).toMatch(/^data: \{/);
+    for (let i = 0; i < 50 && !s.logs.some((l) => /stream stopped/.test(String(l.msg))); i++) await new Promise((r) => setTimeout(r, 50));
+    const stopped = s.logs.find((l) => /stream stopped/.test(String(l.msg)));
+    expect(stopped, 'the stream was stopped, not finished').toBeDefined();
+    // 3000 words at 8 tokens an event would be about 375 events.
+    expect(Number(stopped!.events)).toBeLessThan(100);
+    expect(s.logs.some((l) => /stream finished/.test(String(l.msg)))).toBe(false);
+  });
+});
+
+describe('uploads', () => {
+  async function startSession(s: StartedGenerative, size: number) {
+    const start = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json', 'x-goog-upload-protocol': 'resumable', 'x-goog-upload-command': 'start', 'x-goog-upload-header-content-length': String(size), 'x-goog-upload-header-content-type': 'application/octet-stream' },
+      body: JSON.stringify({ file: { display_name: 'snake case, as the cookbook sends it' } }),
+    });
+    expect(start.status).toBe(200);
+    return start.headers.get('x-goog-upload-url')!;
+  }
+
+  const chunk = (url: string, command: string, offset: number, bytes?: Uint8Array) => fetch(url, {
+    method: 'POST', headers: { 'x-goog-upload-command': command, 'x-goog-upload-offset': String(offset) }, ...(bytes ? { body: new Blob([new Uint8Array(bytes)]) } : {}),
+  });
+
+  it('resumes after a chunk cut off mid-way: the session keeps only the confirmed bytes', async () => {
+    const s = await start();
+    const data = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256));
+    const url = await startSession(s, data.length);
+    expect((await chunk(url, 'upload', 0, data.subarray(0, 1000))).status).toBe(200);
+    // A chunk that announces 1000 bytes and is cut after 300.
+    await new Promise<void>((resolve) => {
+      const target = new URL(url);
+      const req = http.request(target, { method: 'POST', headers: { 'x-goog-upload-command': 'upload', 'x-goog-upload-offset': '1000', 'content-length': '1000' } });
+      req.on('error', () => resolve());
+      req.write(data.subarray(1000, 1300), () => setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 100));
+    });
+    const query = await fetch(url, { method: 'POST', headers: { 'x-goog-upload-command': 'query' } });
+    expect(query.headers.get('x-goog-upload-size-received')).toBe('1000');
+    const last = await json(await chunk(url, 'upload, finalize', 1000, data.subarray(1000)));
+    expect(last.status).toBe(200);
+    expect(last.body.file.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
+  });
+
+  it('keeps a session across a restart, ignoring bytes written past the confirmed offset', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-durable-'));
+    try {
+      const data = Buffer.from('0123456789'.repeat(50));
+      const first = await startGenerative({ dataDir });
+      const url = await startSession(first, data.length);
+      expect((await chunk(url, 'upload', 0, data.subarray(0, 200))).status).toBe(200);
+      await first.stop();
+      // What a crash during the next chunk's write could leave behind: bytes past the confirmed 200.
+      const part = fs.readdirSync(path.join(dataDir, 'sessions'))[0]!;
+      fs.appendFileSync(path.join(dataDir, 'sessions', part), 'GARBAGE');
+      const second = await start({ dataDir });
+      const again = url.replace(/^http:\/\/[^/]+/, second.baseUrl);
+      const query = await fetch(again, { method: 'POST', headers: { 'x-goog-upload-command': 'query' } });
+      expect(query.headers.get('x-goog-upload-size-received')).toBe('200');
+      const last = await json(await chunk(again, 'upload, finalize', 200, data.subarray(200)));
+      expect(last.body.file.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
+      expect(last.body.file.displayName).toBe('snake case, as the cookbook sends it');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file over the size limit and stores nothing', async () => {
+    const seed = defaultSeed();
+    (seed.limits as Record<string, number>).maxFileBytes = 100;
+    const s = await start({ seed });
+    const before = await json(await fetch(`${s.baseUrl}/v1beta/files?pageSize=100`, { headers: KEY }));
+    const refused = await json(await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: 'x'.repeat(101) }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.status).toBe('INVALID_ARGUMENT');
+    const after = await json(await fetch(`${s.baseUrl}/v1beta/files?pageSize=100`, { headers: KEY }));
+    expect(after.body.files).toEqual(before.body.files);
+    expect(fs.readdirSync(path.join(s.dataDir, 'files')).length).toBe(before.body.files.length);
+    const accepted = await json(await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: 'x'.repeat(100) }));
+    expect(accepted.body.file.sizeBytes).toBe('100');
+  });
+
+  it('processes a video left PROCESSING by a restart', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-durable-'));
+    try {
+      const seed = defaultSeed();
+      (seed.limits as Record<string, number>).videoProcessingMs = 300;
+      const first = await startGenerative({ dataDir, seed });
+      const made = await json(await fetch(`${first.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(tinyMp4(1500))]) }));
+      expect(made.body.file.state).toBe('PROCESSING');
+      await first.stop();
+      const second = await start({ dataDir, seed });
+      let file: any;
+      for (let i = 0; i < 40; i++) {
+        file = (await json(await fetch(`${second.baseUrl}/v1beta/${made.body.file.name}`, { headers: KEY }))).body;
+        if (file.state !== 'PROCESSING') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(file).toMatchObject({ state: 'ACTIVE', videoMetadata: { videoDuration: '1.5s' } });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('expiry', () => {
+  it('files expire 48 hours after creation: then gone, and refused as a reference', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const s = await start({ clock: () => now });
+    const made = await json(await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: 'short-lived' }));
+    const file = made.body.file;
+    expect(Date.parse(file.expirationTime) - Date.parse(file.createTime)).toBe(48 * 3600 * 1000);
+    now += 48 * 3600 * 1000 - 1;
+    expect((await fetch(`${s.baseUrl}/v1beta/${file.name}`, { headers: KEY })).status).toBe(200);
+    now += 1;
+    expect((await fetch(`${s.baseUrl}/v1beta/${file.name}`, { headers: KEY })).status).toBe(403);
+    const use = await json(await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
+      method: 'POST', headers: { ...KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ fileData: { fileUri: file.uri, mimeType: 'text/plain' } }] }] }),
+    }));
+    expect(use.body.error.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('cached contents expire at their expireTime', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const s = await start({ clock: () => now });
+    const made = await json(await fetch(`${s.baseUrl}/v1beta/cachedContents`, {
+      method: 'POST', headers: { ...KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'models/model-pro-1', contents: [{ role: 'user', parts: [{ text: 'cached words' }] }], ttl: '60s' }),
+    }));
+    expect(made.body.expireTime).toBe('2026-01-01T00:01:00.000Z');
+    now += 60_000;
+    expect((await fetch(`${s.baseUrl}/v1beta/${made.body.name}`, { headers: KEY })).status).toBe(404);
+  });
+});
