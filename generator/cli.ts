@@ -1,10 +1,11 @@
-// npm run generate [-- --check | --watch] [--service <key>]
+// npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>]
+// npm run generate -- --spec <openapi file> --out <folder> [--key <name>]: one package from any spec.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './loader.js';
-import { generateAll, type GenerateOptions } from './pipeline.js';
-import { SERVICE_KEYS, isServiceKey, type ServiceKey } from './services.js';
+import { loadSpecList } from './config.js';
+import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
 import { validatorsThread } from './validators-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
@@ -14,21 +15,26 @@ const { values } = parseArgs({
     watch: { type: 'boolean', default: false },
     service: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    config: { type: 'string' },
+    spec: { type: 'string' },
+    out: { type: 'string' },
+    key: { type: 'string' },
   },
 });
-const services: ServiceKey[] = values.service
-  ? isServiceKey(values.service) ? [values.service] : usage(`unknown service ${values.service}`)
-  : [...SERVICE_KEYS];
+const specList = values.spec ? [] : loadSpecList(values.config ? path.resolve(values.config) : undefined);
+const services: string[] = values.service
+  ? specList.some((e) => e.key === values.service) ? [values.service] : usage(`unknown service ${values.service}`)
+  : specList.map((e) => e.key);
 const scopes = values.service ? services : undefined;
 
 // generator/run.mjs names its bundled validators worker; run from the sources (tsx, tests), the
 // validators compile in this thread. Both give the same bytes.
 const workerFile = process.env.SPEC_FIRST_VALIDATORS_WORKER;
 const thread = workerFile ? validatorsThread(workerFile) : undefined;
-const options: GenerateOptions = { validators: thread?.emit };
+const options: GenerateOptions = { validators: thread?.emit, specs: specList };
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run generate [-- --check | --watch] [--service ${SERVICE_KEYS.join('|')}]`);
+  console.error(`${message}\nusage: npm run generate [-- --check | --watch] [--service ${specList.map((e) => e.key).join('|')}] [--config <file>]\n       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]`);
   process.exit(2);
 }
 
@@ -40,7 +46,21 @@ function describe(drift: Drift): string[] {
   ];
 }
 
+/** One package from any spec, written into a folder of the caller's choice. */
+async function single(spec: string, out: string): Promise<number> {
+  const key = values.key ?? path.basename(path.dirname(path.resolve(spec)));
+  const files = await generatePackage({ key, spec: path.resolve(spec) }, options);
+  for (const [name, content] of files) {
+    const target = path.join(path.resolve(out), name);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, content);
+  }
+  if (!values.quiet) console.log(`${files.size} files of package ${key} written to ${out}`);
+  return 0;
+}
+
 async function once(): Promise<number> {
+  if (values.spec) return single(values.spec, values.out ?? usage('--spec needs --out <folder>'));
   const started = performance.now();
   const { files } = await generateAll(services, options);
   if (values.check) {
@@ -66,7 +86,7 @@ async function watch(): Promise<void> {
   await once();
   console.log('watching specs/ and templates/ (Ctrl-C stops)');
   let pending: NodeJS.Timeout | undefined;
-  const changed = new Set<ServiceKey | 'all'>();
+  const changed = new Set<string>();
   const run = async () => {
     const targets = changed.has('all') ? services : services.filter((s) => changed.has(s));
     changed.clear();
@@ -82,14 +102,14 @@ async function watch(): Promise<void> {
       console.error(`regeneration failed: ${(error as Error).message}`);
     }
   };
-  const onChange = (kind: ServiceKey | 'all') => {
+  const onChange = (kind: string) => {
     changed.add(kind);
     clearTimeout(pending);
     pending = setTimeout(run, 40);
   };
   fs.watch(path.join(ROOT, 'specs'), { recursive: true }, (_e, file) => {
     const service = String(file ?? '').split(/[\\/]/)[0] ?? '';
-    onChange(isServiceKey(service) ? service : 'all');
+    onChange(services.includes(service) ? service : 'all');
   });
   fs.watch(path.join(ROOT, 'templates'), { recursive: true }, () => onChange('all'));
 }

@@ -15,14 +15,19 @@ export function specPath(service: ServiceKey): string {
 }
 
 export interface LoadedSpec {
-  service: ServiceKey;
+  service: string;
   document: OpenApiDocument;
   /** Every file the bundle read, so that watch mode knows what to watch. */
   files: string[];
 }
 
 export async function loadSpec(service: ServiceKey): Promise<LoadedSpec> {
-  const result = await bundleOas({ ref: specPath(service), config: createEmptyRedoclyConfig(), dereference: false });
+  return loadSpecFile(service, specPath(service));
+}
+
+/** Bundles the spec at `file` (any OpenAPI file, not only the project's three) under the package key `service`. */
+export async function loadSpecFile(service: string, file: string): Promise<LoadedSpec> {
+  const result = await bundleOas({ ref: file, config: createEmptyRedoclyConfig(), dereference: false });
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
     const lines = errors.map((p) => `${p.message} (${p.location?.[0]?.pointer ?? ''})`);

@@ -1,9 +1,10 @@
 // The pipeline: spec -> loader (bundle) -> model -> emitters -> files (path under generated/ -> content).
-import { loadSpec, type LoadedSpec } from './loader.js';
+import { loadSpecFile, type LoadedSpec } from './loader.js';
+import { loadSpecList, type SpecEntry } from './config.js';
 import { buildServiceModel } from './model/build.js';
 import { camelCase } from './model/names.js';
 import type { ServiceModel } from './model/types.js';
-import { SERVICE_KEYS, type ServiceKey } from './services.js';
+import { SERVICE_KEYS } from './services.js';
 import { emitReadme } from './emitters/readme.js';
 import { runtimeFiles } from './emitters/runtime.js';
 import { renderTemplate } from './emitters/templates.js';
@@ -12,7 +13,7 @@ import type { ValidatorsEmitter } from './validators-thread.js';
 export type Outputs = Map<string, string>;
 
 export interface ServiceOutputs {
-  service: ServiceKey;
+  service: string;
   files: Outputs;
   /** Spec files the service was built from, for watch mode. */
   sources: string[];
@@ -21,18 +22,20 @@ export interface ServiceOutputs {
 export interface GenerateOptions {
   /** Where ajv's validators are compiled: in this thread by default, or on a worker (validators-thread.ts). */
   validators?: ValidatorsEmitter;
+  /** The spec list (default: generator/specs.config.json). */
+  specs?: SpecEntry[];
 }
 
 interface PreparedService {
-  service: ServiceKey;
+  service: string;
   spec: LoadedSpec;
   model: ServiceModel;
   validators: Promise<{ js: string; dts: string }>;
 }
 
 /** Loads and models a service and starts its validators (on a worker they run while the rest is emitted). */
-async function prepare(service: ServiceKey, options: GenerateOptions): Promise<PreparedService> {
-  const spec = await loadSpec(service);
+async function prepare({ key: service, spec: file }: SpecEntry, options: GenerateOptions): Promise<PreparedService> {
+  const spec = await loadSpecFile(service, file);
   const model = buildServiceModel(service, spec.document);
   // Imported only when compiled here: with a worker, this thread never loads ajv.
   const emitValidators = options.validators ?? (await import('./emitters/validators.js')).emitValidators;
@@ -49,7 +52,7 @@ async function emit({ service, spec, model, validators }: PreparedService): Prom
   put('client.ts', banner + emitClient(model));
   put('server.ts', banner + emitServer(model));
   put('rules.ts', banner + emitRules(model));
-  put('index.ts', banner + packageIndex(model));
+  put('index.ts', banner + packageIndex());
   put('openapi.json', JSON.stringify(spec.document, null, 2) + '\n');
   put('README.md', emitReadme(model));
   for (const [name, content] of runtimeFiles()) put(name, content);
@@ -60,14 +63,18 @@ async function emit({ service, spec, model, validators }: PreparedService): Prom
   return { service, files, sources: spec.files, done };
 }
 
-function packageIndex(model: ServiceModel): string {
+/** The package index: the client side only (the server, node:http and the validators are in server.ts). */
+function packageIndex(): string {
   return [
     `export * from './client.js';`,
-    `export * as server from './server.js';`,
     `export type { components, operations, paths } from './types.js';`,
     `export { RULES, SERVICE, type Rule, type RuleId } from './rules.js';`,
     '',
   ].join('\n');
+}
+
+function unknownKey(key: string, list: SpecEntry[]): never {
+  throw new Error(`unknown service ${key}; the spec list has ${list.map((e) => e.key).join(', ')}`);
 }
 
 /** generated/rules.ts: the three catalogues side by side, for the contract suite and its coverage gate. */
@@ -84,23 +91,36 @@ function allRulesIndex(): string {
   ].join('\n');
 }
 
+/** One package from any spec: its files, by path inside the package folder. */
+export async function generatePackage(entry: SpecEntry, options: GenerateOptions = {}): Promise<Outputs> {
+  const result = await emit(await prepare(entry, options));
+  await result.done;
+  const prefix = `${entry.key}/`;
+  return new Map([...result.files.entries()].map(([name, content]) => [name.slice(prefix.length), content] as [string, string]).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The packages of the listed specs (default: every spec of the list), under generated/<key>/. */
 export async function generateAll(
-  services: readonly ServiceKey[] = SERVICE_KEYS,
+  services?: readonly string[],
   options: GenerateOptions = {},
-): Promise<{ files: Outputs; sources: Map<ServiceKey, string[]> }> {
+): Promise<{ files: Outputs; sources: Map<string, string[]> }> {
+  const list = options.specs ?? loadSpecList();
+  const entries = services ? services.map((key) => list.find((e) => e.key === key) ?? unknownKey(key, list)) : list;
   // Every model first, so that all validators are under way before the TypeScript emitters start; one
   // after the other, so that the first reaches the validators emitter as early as possible.
   const prepared: PreparedService[] = [];
-  for (const s of services) prepared.push(await prepare(s, options));
+  for (const e of entries) prepared.push(await prepare(e, options));
   const results: Array<ServiceOutputs & { done: Promise<void> }> = [];
   for (const p of prepared) results.push(await emit(p));
   await Promise.all(results.map((r) => r.done));
   const files: Outputs = new Map();
-  const sources = new Map<ServiceKey, string[]>();
+  const sources = new Map<string, string[]>();
   for (const r of results) {
     for (const [k, v] of r.files) files.set(k, v);
     sources.set(r.service, r.sources);
   }
-  if (services.length === SERVICE_KEYS.length) files.set('rules.ts', allRulesIndex());
+  // generated/rules.ts gathers the project's three catalogues for the contract suite.
+  const keys = entries.map((e) => e.key);
+  if (SERVICE_KEYS.every((k) => keys.includes(k))) files.set('rules.ts', allRulesIndex());
   return { files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), sources };
 }

@@ -3,7 +3,7 @@ import { createRouter, type HandlerInput, type HandlerResult, type RouteDef, typ
 import * as v from './validators.js';
 import type { operations } from './types.js';
 export { ServiceError, graphError, statusError } from './runtime/server/index.js';
-export type { Credentials, HandlerInput, RouterOptions } from './runtime/server/index.js';
+export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './runtime/server/index.js';
 
 /** What the createAdCreative handler receives, parsed and validated. */
 export interface CreateAdCreativeInput extends Omit<HandlerInput, 'path' | 'query' | 'body'> {
@@ -135,6 +135,9 @@ export const adCreativeRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/x-www-form-urlencoded", kind: "form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "multipart/form-data", kind: "multipart-form", jsonFields: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }, { contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
+    credentialSources: [{ scheme: "accessTokenQuery", kind: "accessToken", in: "query", name: "access_token" }, { scheme: "accessTokenQuery", kind: "accessToken", in: "form", name: "access_token" }, { scheme: "bearerAuth", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: [],
     validateParams: v.validateCreateAdCreativeParams,
     validateBody: { "application/x-www-form-urlencoded": v.validateCreateAdCreativeBody0, "multipart/form-data": v.validateCreateAdCreativeBody1, "application/json": v.validateCreateAdCreativeBody2 },
     validateResponse: { "200": v.validateCreateAdCreativeResponse200, "400": v.validateCreateAdCreativeResponse400, "403": v.validateCreateAdCreativeResponse403 },
@@ -147,6 +150,9 @@ export const adCreativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
+    credentialSources: [{ scheme: "accessTokenQuery", kind: "accessToken", in: "query", name: "access_token" }, { scheme: "bearerAuth", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: [],
     validateParams: v.validateDeleteAdCreativeParams,
     validateBody: {  },
     validateResponse: { "200": v.validateDeleteAdCreativeResponse200, "400": v.validateDeleteAdCreativeResponse400, "403": v.validateDeleteAdCreativeResponse403 },
@@ -159,6 +165,9 @@ export const adCreativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
+    credentialSources: [{ scheme: "accessTokenQuery", kind: "accessToken", in: "query", name: "access_token" }, { scheme: "bearerAuth", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: [],
     validateParams: v.validateGetAdCreativeParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetAdCreativeResponse200, "400": v.validateGetAdCreativeResponse400, "403": v.validateGetAdCreativeResponse403 },
@@ -171,6 +180,9 @@ export const adCreativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
+    credentialSources: [{ scheme: "accessTokenQuery", kind: "accessToken", in: "query", name: "access_token" }, { scheme: "bearerAuth", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: [],
     validateParams: v.validateGetAdCreativePreviewsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetAdCreativePreviewsResponse200, "400": v.validateGetAdCreativePreviewsResponse400, "403": v.validateGetAdCreativePreviewsResponse403 },
@@ -183,6 +195,9 @@ export const adCreativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
+    credentialSources: [{ scheme: "accessTokenQuery", kind: "accessToken", in: "query", name: "access_token" }, { scheme: "bearerAuth", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: [],
     validateParams: v.validateListAdCreativesParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListAdCreativesResponse200, "400": v.validateListAdCreativesResponse400, "403": v.validateListAdCreativesResponse403 },
@@ -195,6 +210,9 @@ export const adCreativeRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
+    credentialSources: [{ scheme: "accessTokenQuery", kind: "accessToken", in: "query", name: "access_token" }, { scheme: "bearerAuth", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: [],
     validateParams: v.validateListPromotablePostsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListPromotablePostsResponse200, "400": v.validateListPromotablePostsResponse400, "403": v.validateListPromotablePostsResponse403 },
@@ -207,6 +225,9 @@ export const adCreativeRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/x-www-form-urlencoded", kind: "form", jsonFields: ["adlabels"] }, { contentType: "multipart/form-data", kind: "multipart-form", jsonFields: ["adlabels"] }, { contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"accessTokenQuery":[]},{"bearerAuth":[]}],
+    credentialSources: [{ scheme: "accessTokenQuery", kind: "accessToken", in: "query", name: "access_token" }, { scheme: "accessTokenQuery", kind: "accessToken", in: "form", name: "access_token" }, { scheme: "bearerAuth", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: [],
     validateParams: v.validateUpdateAdCreativeParams,
     validateBody: { "application/x-www-form-urlencoded": v.validateUpdateAdCreativeBody0, "multipart/form-data": v.validateUpdateAdCreativeBody1, "application/json": v.validateUpdateAdCreativeBody2 },
     validateResponse: { "200": v.validateUpdateAdCreativeResponse200, "400": v.validateUpdateAdCreativeResponse400, "403": v.validateUpdateAdCreativeResponse403 },

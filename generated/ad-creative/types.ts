@@ -569,7 +569,7 @@ export interface components {
          */
         AdCreativeStatus: "ACTIVE" | "IN_PROCESS" | "WITH_ISSUES" | "DELETED";
         /** @description A status in an answer: one of the AdCreativeStatus values, or a value the public service added later (an open enum). */
-        AdCreativeStatusOpen: components["schemas"]["AdCreativeStatus"] | string;
+        AdCreativeStatusOpen: components["schemas"]["AdCreativeStatus"] | (string & {});
         /** @description Fields an update may change (no other field). */
         AdCreativeUpdate: {
             access_token?: components["schemas"]["AccessToken"];
@@ -640,7 +640,7 @@ export interface components {
          */
         ApplinkTreatment: "automatic" | "deeplink_with_appstore_fallback" | "deeplink_with_web_fallback" | "web_only";
         /** @description A applink_treatment in an answer: one of the ApplinkTreatment values, or a value the public service added later (an open enum). */
-        ApplinkTreatmentOpen: components["schemas"]["ApplinkTreatment"] | string;
+        ApplinkTreatmentOpen: components["schemas"]["ApplinkTreatment"] | (string & {});
         /** @description Asset feed of a dynamic creative: several images, texts and other assets from which variations are generated. Members are those of the public service (public-service-notes 1.4); the items' inner fields are shown neither in the document nor in the notes, so they stay open. */
         AssetFeedSpec: {
             /** @description Ad formats to generate. */
@@ -700,7 +700,7 @@ export interface components {
          */
         AuthorizationCategory: "NONE" | "POLITICAL" | "POLITICAL_WITH_DIGITALLY_CREATED_MEDIA";
         /** @description A authorization_category in an answer: one of the AuthorizationCategory values, or a value the public service added later (an open enum). */
-        AuthorizationCategoryOpen: components["schemas"]["AuthorizationCategory"] | string;
+        AuthorizationCategoryOpen: components["schemas"]["AuthorizationCategory"] | (string & {});
         /** @description Branded content settings (AdCreativeBrandedContentAds). Inner fields are not shown in the document; the members are those of the public service, brand words replaced. */
         BrandedContentAds: {
             /** @description Format of the branded content ad. */
@@ -750,7 +750,7 @@ export interface components {
          */
         CallToActionType: "OPEN_LINK" | "LIKE_PAGE" | "SHOP_NOW" | "PLAY_GAME" | "INSTALL_APP" | "USE_APP" | "CALL" | "CALL_ME" | "VIDEO_CALL" | "INSTALL_MOBILE_APP" | "USE_MOBILE_APP" | "MOBILE_DOWNLOAD" | "BOOK_TRAVEL" | "LISTEN_MUSIC" | "WATCH_VIDEO" | "LEARN_MORE" | "SIGN_UP" | "DOWNLOAD" | "WATCH_MORE" | "NO_BUTTON" | "VISIT_PAGES_FEED" | "CALL_NOW" | "APPLY_NOW" | "CONTACT" | "BUY_NOW" | "GET_OFFER" | "GET_OFFER_VIEW" | "BUY_TICKETS" | "UPDATE_APP" | "GET_DIRECTIONS" | "BUY" | "SEND_UPDATES" | "MESSAGE_PAGE" | "DONATE" | "SUBSCRIBE" | "SAY_THANKS" | "SELL_NOW" | "SHARE" | "DONATE_NOW" | "GET_QUOTE" | "CONTACT_US" | "ORDER_NOW" | "START_ORDER" | "ADD_TO_CART" | "VIDEO_ANNOTATION" | "RECORD_NOW" | "INQUIRE_NOW" | "CONFIRM" | "REFER_FRIENDS" | "REQUEST_TIME" | "GET_SHOWTIMES" | "LISTEN_NOW" | "WOODHENGE_SUPPORT" | "SOTTO_SUBSCRIBE" | "FOLLOW_USER" | "RAISE_MONEY" | "EVENT_RSVP" | "WHATSAPP_MESSAGE" | "FOLLOW_NEWS_STORYLINE" | "SEE_MORE" | "BOOK_NOW" | "FIND_A_GROUP" | "FIND_YOUR_GROUPS" | "PAY_TO_ACCESS" | "PURCHASE_GIFT_CARDS" | "FOLLOW_PAGE" | "SEND_A_GIFT" | "SWIPE_UP_SHOP" | "SWIPE_UP_PRODUCT" | "SEND_GIFT_MONEY" | "PLAY_GAME_ON_PLATFORM" | "GET_STARTED" | "OPEN_INSTANT_APP" | "AUDIO_CALL" | "GET_PROMOTIONS" | "JOIN_CHANNEL" | "MAKE_AN_APPOINTMENT" | "ASK_ABOUT_SERVICES" | "BOOK_A_CONSULTATION" | "GET_A_QUOTE" | "BUY_VIA_MESSAGE" | "ASK_FOR_MORE_INFO" | "CHAT_WITH_US" | "VIEW_PRODUCT";
         /** @description A call_to_action_type in an answer: one of the CallToActionType values, or a value the public service added later (an open enum). */
-        CallToActionTypeOpen: components["schemas"]["CallToActionType"] | string;
+        CallToActionTypeOpen: components["schemas"]["CallToActionType"] | (string & {});
         /** @description Target and texts of a call to action. */
         CallToActionValue: {
             /** @description In-app destination of the button. */
@@ -785,14 +785,14 @@ export interface components {
          */
         CategorizationCriteria: "brand" | "category" | "product_type";
         /** @description A categorization_criteria in an answer: one of the CategorizationCriteria values, or a value the public service added later (an open enum). */
-        CategorizationCriteriaOpen: components["schemas"]["CategorizationCriteria"] | string;
+        CategorizationCriteriaOpen: components["schemas"]["CategorizationCriteria"] | (string & {});
         /**
          * @description Rendering mode of dynamic category ads.
          * @enum {string}
          */
         CategoryMediaSource: "CATEGORY" | "MIXED" | "PRODUCTS_COLLAGE" | "PRODUCTS_SLIDESHOW";
         /** @description A category_media_source in an answer: one of the CategoryMediaSource values, or a value the public service added later (an open enum). */
-        CategoryMediaSourceOpen: components["schemas"]["CategoryMediaSource"] | string;
+        CategoryMediaSourceOpen: components["schemas"]["CategoryMediaSource"] | (string & {});
         /** @description One card of a carousel. */
         ChildAttachment: {
             call_to_action?: components["schemas"]["CallToAction"];
@@ -861,7 +861,7 @@ export interface components {
          */
         DynamicAdVoice: "DYNAMIC" | "STORY_OWNER";
         /** @description A dynamic_ad_voice in an answer: one of the DynamicAdVoice values, or a value the public service added later (an open enum). */
-        DynamicAdVoiceOpen: components["schemas"]["DynamicAdVoice"] | string;
+        DynamicAdVoiceOpen: components["schemas"]["DynamicAdVoice"] | (string & {});
         /** @description Enrolment of one creative feature. */
         FeatureDetails: {
             /** @description Enrolment status of the feature. */
@@ -875,7 +875,7 @@ export interface components {
          */
         FormatOption: "carousel_ar_effects" | "carousel_images_multi_items" | "carousel_images_single_item" | "carousel_slideshows" | "collection_video" | "single_image";
         /** @description A format_option in an answer: one of the FormatOption values, or a value the public service added later (an open enum). */
-        FormatOptionOpen: components["schemas"]["FormatOption"] | string;
+        FormatOptionOpen: components["schemas"]["FormatOption"] | (string & {});
         /** @description Crops per aspect ratio key (for example 100x100, 191x100), each a list of [x, y] corner points. */
         ImageCrops: {
             [key: string]: [
@@ -976,7 +976,7 @@ export interface components {
          */
         ObjectType: "APPLICATION" | "DOMAIN" | "EVENT" | "OFFER" | "PAGE" | "PHOTO" | "SHARE" | "STATUS" | "STORE_ITEM" | "VIDEO" | "INVALID" | "PRIVACY_CHECK_FAIL" | "POST_DELETED";
         /** @description A object_type in an answer: one of the ObjectType values, or a value the public service added later (an open enum). */
-        ObjectTypeOpen: components["schemas"]["ObjectType"] | string;
+        ObjectTypeOpen: components["schemas"]["ObjectType"] | (string & {});
         /** @description App and web destinations of an omnichannel ad (AdCreativeOmnichannelLinkSpec). */
         OmnichannelLinkSpec: {
             /** @description App destination. */

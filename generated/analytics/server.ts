@@ -3,7 +3,7 @@ import { createRouter, type HandlerInput, type HandlerResult, type RouteDef, typ
 import * as v from './validators.js';
 import type { operations } from './types.js';
 export { ServiceError, graphError, statusError } from './runtime/server/index.js';
-export type { Credentials, HandlerInput, RouterOptions } from './runtime/server/index.js';
+export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './runtime/server/index.js';
 
 /** What the deleteGroup handler receives, parsed and validated. */
 export interface DeleteGroupInput extends Omit<HandlerInput, 'path' | 'query' | 'body'> {
@@ -151,6 +151,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateDeleteGroupParams,
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupResponse400, "401": v.validateDeleteGroupResponse401, "403": v.validateDeleteGroupResponse403, "404": v.validateDeleteGroupResponse404, "429": v.validateDeleteGroupResponse429 },
@@ -163,6 +166,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateDeleteGroupItemParams,
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupItemResponse400, "401": v.validateDeleteGroupItemResponse401, "403": v.validateDeleteGroupItemResponse403, "404": v.validateDeleteGroupItemResponse404, "429": v.validateDeleteGroupItemResponse429 },
@@ -175,6 +181,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateInsertGroupParams,
     validateBody: { "application/json": v.validateInsertGroupBody0 },
     validateResponse: { "200": v.validateInsertGroupResponse200, "400": v.validateInsertGroupResponse400, "401": v.validateInsertGroupResponse401, "403": v.validateInsertGroupResponse403, "429": v.validateInsertGroupResponse429 },
@@ -187,6 +196,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateInsertGroupItemParams,
     validateBody: { "application/json": v.validateInsertGroupItemBody0 },
     validateResponse: { "200": v.validateInsertGroupItemResponse200, "400": v.validateInsertGroupItemResponse400, "401": v.validateInsertGroupItemResponse401, "403": v.validateInsertGroupItemResponse403, "404": v.validateInsertGroupItemResponse404, "429": v.validateInsertGroupItemResponse429 },
@@ -199,6 +211,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateListGroupItemsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListGroupItemsResponse200, "400": v.validateListGroupItemsResponse400, "401": v.validateListGroupItemsResponse401, "403": v.validateListGroupItemsResponse403, "404": v.validateListGroupItemsResponse404, "429": v.validateListGroupItemsResponse429 },
@@ -211,6 +226,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateListGroupsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListGroupsResponse200, "400": v.validateListGroupsResponse400, "401": v.validateListGroupsResponse401, "403": v.validateListGroupsResponse403, "429": v.validateListGroupsResponse429 },
@@ -223,6 +241,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [],
     bodyRequired: false,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateQueryReportsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateQueryReportsResponse200, "400": v.validateQueryReportsResponse400, "401": v.validateQueryReportsResponse401, "403": v.validateQueryReportsResponse403, "429": v.validateQueryReportsResponse429 },
@@ -235,6 +256,9 @@ export const analyticsRoutes: RouteDef[] = [
     bodies: [{ contentType: "application/json", kind: "json" }],
     bodyRequired: true,
     security: "required",
+    securityRequirements: [{"oauth2":["https://auth.platform.example/scopes/analytics.readonly"]},{"oauth2":["https://auth.platform.example/scopes/analytics-monetary.readonly"]},{"oauth2":["https://auth.platform.example/scopes/account-management"]},{"oauth2":["https://auth.platform.example/scopes/partner-management"]}],
+    credentialSources: [{ scheme: "oauth2", kind: "bearerToken", in: "header", name: "authorization" }],
+    scopes: ["https://auth.platform.example/scopes/account-management","https://auth.platform.example/scopes/analytics-monetary.readonly","https://auth.platform.example/scopes/analytics.readonly","https://auth.platform.example/scopes/partner-management"],
     validateParams: v.validateUpdateGroupParams,
     validateBody: { "application/json": v.validateUpdateGroupBody0 },
     validateResponse: { "200": v.validateUpdateGroupResponse200, "400": v.validateUpdateGroupResponse400, "401": v.validateUpdateGroupResponse401, "403": v.validateUpdateGroupResponse403, "404": v.validateUpdateGroupResponse404, "429": v.validateUpdateGroupResponse429 },

@@ -105,7 +105,7 @@ export interface components {
          */
         ColumnType: "DIMENSION" | "METRIC";
         /** @description A ColumnType in an answer: one of the ColumnType values, or a value the public service added later (an open enum; its description lists the values in prose and closes nothing). */
-        ColumnTypeOpen: components["schemas"]["ColumnType"] | string;
+        ColumnTypeOpen: components["schemas"]["ColumnType"] | (string & {});
         /** @description One legacy error item of an error answer (`error.errors`), as this service's existing clients read it; every member optional. */
         ErrorItem: {
             /** @description Error domain, usually `global` (`usageLimits` for quota errors). */
@@ -113,7 +113,7 @@ export interface components {
             /** @description The parameter, header or field at fault. */
             location?: string;
             /** @description What `location` names; the wire uses lower case (`parameter`, `header`), the public description upper case. */
-            locationType?: string | components["schemas"]["LegacyLocationType"];
+            locationType?: components["schemas"]["LegacyLocationType"] | (string & {});
             /** @description What went wrong. */
             message?: string;
             /** @description Short machine-readable reason, for example `required`, `invalid`, `badRequest`, `forbidden`, `notFound`, `quotaExceeded`. */
@@ -134,7 +134,7 @@ export interface components {
             /** @description Where the error is. */
             location?: string;
             /** @description What `location` names (PATH, OTHER or PARAMETER in the public description). */
-            locationType?: string | components["schemas"]["LocationType"];
+            locationType?: components["schemas"]["LocationType"] | (string & {});
         };
         /** @description Error body. */
         ErrorResponse: {

@@ -229,7 +229,7 @@ export interface components {
          */
         BlockReason: "BLOCK_REASON_UNSPECIFIED" | "SAFETY" | "OTHER";
         /** @description A BlockReason in an answer: one of the BlockReason values, or a value the public service added later (an open enum). */
-        BlockReasonOpen: components["schemas"]["BlockReason"] | string;
+        BlockReasonOpen: components["schemas"]["BlockReason"] | (string & {});
         /** @description Content stored for reuse as context; expires after ttl or at expireTime. */
         CachedContent: {
             /** @description The cached conversation. */
@@ -450,14 +450,14 @@ export interface components {
          */
         FileState: "STATE_UNSPECIFIED" | "PROCESSING" | "ACTIVE" | "FAILED";
         /** @description A FileState in an answer: one of the FileState values, or a value the public service added later (an open enum). */
-        FileStateOpen: components["schemas"]["FileState"] | string;
+        FileStateOpen: components["schemas"]["FileState"] | (string & {});
         /**
          * @description Why the model stopped; empty while it has not stopped. The public service has more values (BLOCKLIST, PROHIBITED_CONTENT, SPII, MALFORMED_FUNCTION_CALL, ...), accepted in an answer.
          * @enum {string}
          */
         FinishReason: "FINISH_REASON_UNSPECIFIED" | "STOP" | "MAX_TOKENS" | "SAFETY" | "RECITATION" | "LANGUAGE" | "OTHER";
         /** @description A FinishReason in an answer: one of the FinishReason values, or a value the public service added later (an open enum). */
-        FinishReasonOpen: components["schemas"]["FinishReason"] | string;
+        FinishReasonOpen: components["schemas"]["FinishReason"] | (string & {});
         /** @description A function call predicted by the model. */
         FunctionCall: {
             /** @description Arguments as a JSON object. */
@@ -611,21 +611,21 @@ export interface components {
          */
         HarmCategory: "HARM_CATEGORY_UNSPECIFIED" | "HARM_CATEGORY_DEROGATORY" | "HARM_CATEGORY_TOXICITY" | "HARM_CATEGORY_VIOLENCE" | "HARM_CATEGORY_SEXUAL" | "HARM_CATEGORY_MEDICAL" | "HARM_CATEGORY_DANGEROUS" | "HARM_CATEGORY_HARASSMENT" | "HARM_CATEGORY_HATE_SPEECH" | "HARM_CATEGORY_SEXUALLY_EXPLICIT" | "HARM_CATEGORY_DANGEROUS_CONTENT";
         /** @description A HarmCategory in an answer: one of the HarmCategory values, or a value the public service added later (an open enum). */
-        HarmCategoryOpen: components["schemas"]["HarmCategory"] | string;
+        HarmCategoryOpen: components["schemas"]["HarmCategory"] | (string & {});
         /**
          * @description Probability that content is unsafe (not its severity).
          * @enum {string}
          */
         HarmProbability: "HARM_PROBABILITY_UNSPECIFIED" | "NEGLIGIBLE" | "LOW" | "MEDIUM" | "HIGH";
         /** @description A HarmProbability in an answer: one of the HarmProbability values, or a value the public service added later (an open enum). */
-        HarmProbabilityOpen: components["schemas"]["HarmProbability"] | string;
+        HarmProbabilityOpen: components["schemas"]["HarmProbability"] | (string & {});
         /**
          * @description Language of executable code.
          * @enum {string}
          */
         Language: "LANGUAGE_UNSPECIFIED" | "PYTHON";
         /** @description A Language in an answer: one of the Language values, or a value the public service added later (an open enum). */
-        LanguageOpen: components["schemas"]["Language"] | string;
+        LanguageOpen: components["schemas"]["Language"] | (string & {});
         /** @description A page of cached contents. */
         ListCachedContentsResponse: {
             /** @description The cached contents. */
@@ -646,7 +646,7 @@ export interface components {
          */
         Outcome: "OUTCOME_UNSPECIFIED" | "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED";
         /** @description A Outcome in an answer: one of the Outcome values, or a value the public service added later (an open enum). */
-        OutcomeOpen: components["schemas"]["Outcome"] | string;
+        OutcomeOpen: components["schemas"]["Outcome"] | (string & {});
         /** @description One piece of content; at most one data member is set (either spelling). Answers may carry members this document does not list (thought, thoughtSignature, ...). */
         Part: {
             /** @deprecated */
@@ -1085,7 +1085,7 @@ export interface operations {
                     /** @description Resumable query - bytes received so far. */
                     "x-goog-upload-size-received"?: number;
                     /** @description Resumable - active while the session takes chunks, final after finalize (cancelled after cancel). */
-                    "x-goog-upload-status"?: string | ("active" | "final" | "cancelled");
+                    "x-goog-upload-status"?: ("active" | "final" | "cancelled") | (string & {});
                     /** @description Resumable start - the session URL for the chunks. */
                     "x-goog-upload-url"?: string;
                     [name: string]: unknown;

@@ -9631,7 +9631,7 @@ return errors === 0;
 }
 
 exports.validateGenerateContentParams = validate6;
-const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{"collection":{"type":"string","enum":["models","tunedModels"]},"model":{"type":"string","minLength":1}},"required":["collection","model"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGenerateContentParams"};
+const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{"collection":{"type":"string","enum":["models","tunedModels"],"default":"models"},"model":{"type":"string","minLength":1}},"required":["collection","model"]},"query":{"type":"object","properties":{},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateGenerateContentParams"};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateGenerateContentParams" */;
@@ -10432,7 +10432,7 @@ return errors === 0;
 }
 
 exports.validateStreamGenerateContentParams = validate9;
-const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"collection":{"type":"string","enum":["models","tunedModels"]},"model":{"type":"string","minLength":1}},"required":["collection","model"]},"query":{"type":"object","properties":{"alt":{"type":"string","enum":["sse"]}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateStreamGenerateContentParams"};
+const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"collection":{"type":"string","enum":["models","tunedModels"],"default":"models"},"model":{"type":"string","minLength":1}},"required":["collection","model"]},"query":{"type":"object","properties":{"alt":{"type":"string","enum":["sse"]}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateStreamGenerateContentParams"};
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateStreamGenerateContentParams" */;

@@ -6,7 +6,7 @@ import {
 } from 'ts-morph';
 import { pascalCase, propertyKey } from '../model/names.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
-import { paramType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
+import { bodyContentType, paramType, schemaType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
 
 export function emitClient(service: ServiceModel): string {
@@ -19,8 +19,10 @@ export function emitClient(service: ServiceModel): string {
     const fieldsType = op.selectableFields ? fieldSelectionName(service, op, fieldUnions) : undefined;
     types.push(paramsInterface(op, fieldsType));
     types.push({ kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Result`, type: op.streaming ? streamChunkType(service, op) : successType(op) });
-    methods.push(operationMethod(service, op));
-    if (op.pagination) methods.push(paginationMethod(op));
+    methods.push(operationMethod(service, op, fieldsType));
+    const errors = errorType(service, op);
+    if (errors) types.push(errors);
+    if (op.pagination) methods.push(...paginationMethods(op));
   }
   if (hasResumableUpload(service)) methods.push(...uploadMethods(service));
 
@@ -42,15 +44,24 @@ export function emitClient(service: ServiceModel): string {
     methods,
   };
 
-  return printStructure({
+  const text = printStructure({
     statements: [
       ...clientImports(service),
-      `export type { CallOptions, ClientOptions } from './runtime/client/core.js';`,
-      `export { ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiConnectionError } from './runtime/client/errors.js';`,
+      `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';`,
+      `export { ApiPromise } from './runtime/client/api-promise.js';`,
+      ...(service.operations.some((o) => o.pagination) ? [`export { Page } from './runtime/client/pagination.js';`] : []),
+      ...(service.operations.some((o) => o.streaming) ? [`export { ApiStream } from './runtime/client/stream.js';`] : []),
+      `export {\n  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
       ...(fieldTypes.length
         ? [
-            '/** A Graph field selection: a comma-separated string, or a list of field names (`name{a,b}` to expand). */',
-            'export type FieldSelection<F extends string> = string | ReadonlyArray<F | `${F}{${string}}` | `${F}.${string}`>;',
+            '/** One entry of a field selection: a field name, `name{a,b}` (nested fields) or `name.limit(n)`. */',
+            'export type FieldSpec<F extends string> = F | `${F}{${string}}` | `${F}.${string}`;',
+            '/** A Graph field selection: a comma-separated string, or a list of entries (a list narrows the answer\'s type). */',
+            'export type FieldSelection<F extends string> = string | ReadonlyArray<FieldSpec<F>>;',
+            '/** The field names a list of entries selects. */',
+            'export type SelectedFields<S extends string> = S extends `${infer N}{${string}` ? N : S extends `${infer N}.${string}` ? N : S;',
+            '/** An answer narrowed to the selected fields, and its id. */',
+            "export type Selected<T, F extends string> = Pick<T, Extract<F | 'id', keyof T>>;",
           ]
         : []),
       ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path'))
@@ -65,6 +76,8 @@ export function emitClient(service: ServiceModel): string {
       ...(hasResumableUpload(service) ? [`export type { UploadProgress, UploadSource };`] : []),
     ],
   });
+  // A spec whose operations name no component schema leaves the components import unused.
+  return /components\[/.test(text.replace(/^import[^\n]*\n/gm, '')) ? text : text.replace(`import type { components, operations }`, `import type { operations }`);
 }
 
 function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: Map<string, string[]>): string {
@@ -98,7 +111,7 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
   return { kind: StructureKind.Interface, isExported: true, name: `${op.typeName}Params`, properties, docs: [`Inputs of ${op.id}.`] };
 }
 
-function allOptional(op: OperationModel): boolean {
+export function allOptional(op: OperationModel): boolean {
   return callParams(op).every((p) => !p.required || (p.in === 'path' && p.defaultValue !== undefined)) && !op.bodyRequired;
 }
 
@@ -127,11 +140,16 @@ function requestSpec(op: OperationModel, overrides: { query?: string[]; body?: s
     `path: ${pathExpression(op)}`,
   ];
   if (query.length) lines.push(`query: { ${query.join(', ')} }`);
+  // How array and object values go on the wire (style / explode); scalars need no rule.
+  const styled = callParams(op).filter((p) => p.in === 'query' && (p.type === 'array' || p.type === 'object'));
+  if (styled.length) lines.push(`queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`);
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
   if (body) lines.push(`body: ${body}`);
   lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
   if (op.server === 'upload') lines.push(`server: 'upload'`);
+  if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
+  if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
   return `{ ${lines.join(', ')} }`;
 }
 
@@ -145,66 +163,95 @@ function bodyExpression(op: OperationModel): string | undefined {
   return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? 'application/octet-stream' }`;
 }
 
-function operationMethod(service: ServiceModel, op: OperationModel): OptionalKind<MethodDeclarationStructure> {
-  const docs = [docText(op.summary, op.description, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined, op.deprecated ? '@deprecated' : undefined)];
+/** The answer type narrowed to the selection S: the answer itself, or the items of a Graph list. */
+function selectedResult(op: OperationModel): string {
+  const result = `${op.typeName}Result`;
+  if (op.selectionIn === 'data') return `Omit<${result}, 'data'> & { data: Array<Selected<${result}['data'][number], SelectedFields<S>>> }`;
+  return `Selected<${result}, SelectedFields<S>>`;
+}
+
+function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?: string): OptionalKind<MethodDeclarationStructure> {
+  const throws = op.errors.length ? `@throws {${op.typeName}Error} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.` : undefined;
+  const docs = [docText(op.summary, op.description, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined, throws, op.deprecated ? '@deprecated' : undefined)];
   const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
   const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
   if (op.streaming) {
-    const alt = op.parameters.some((p) => p.name === 'alt') ? [] : [`alt: 'sse'`];
+    const hasAlt = op.parameters.some((p) => p.name === 'alt' && p.in === 'query');
     return {
       name: op.id,
-      isAsync: true,
-      isGenerator: true,
-      docs: [docText(docs[0], 'Yields each server-sent event as a typed chunk.')],
+      docs: [docText(docs[0], 'Sends the request at once; the answer is a stream of typed events (`for await`), with abort() and toReadableStream().')],
       parameters: [paramsDecl, optionsDecl],
-      returnType: `AsyncGenerator<${op.typeName}Result>`,
+      returnType: `ApiStream<${op.typeName}Result>`,
       statements: [
-        `const spec: RequestSpec = ${requestSpec(op, { query: alt })};`,
-        `if (spec.query && spec.query.alt === undefined) spec.query.alt = 'sse';`,
+        `const spec: RequestSpec = ${requestSpec(op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
-        `const response = await this.core.fetchRaw(spec, options);`,
-        `yield* readSseJson<${op.typeName}Result>(response, options?.signal);`,
+        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile.errorStyle, (signal) => this.core.fetchRaw(spec, { ...options, signal }), options?.signal);`,
       ],
+    };
+  }
+  const narrowed = op.selectableFields && fieldsType ? selectedResult(op) : undefined;
+  if (narrowed && fieldsType) {
+    return {
+      name: op.id,
+      typeParameters: [{ name: 'S', isConst: true, constraint: `FieldSpec<${fieldsType}>`, default: fieldsType }],
+      docs: [docText(docs[0], 'Awaiting gives the answer\'s data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.')],
+      parameters: [{ ...paramsDecl, type: `Omit<${op.typeName}Params, 'fields'> & { fields?: string | readonly S[] }` }, optionsDecl],
+      returnType: `ApiPromise<${narrowed}>`,
+      statements: [`return new ApiPromise(this.core.request<${narrowed}>(${requestSpec(op)}, options));`],
     };
   }
   return {
     name: op.id,
-    isAsync: true,
-    docs,
+    docs: [docText(docs[0], 'Awaiting gives the answer\'s data; `.withResponse()` gives it with the status, headers and request id.')],
     parameters: [paramsDecl, optionsDecl],
-    returnType: `Promise<${op.typeName}Result>`,
-    statements: [
-      `const response = await this.core.request<${op.typeName}Result>(${requestSpec(op)}, options);`,
-      `return response.data;`,
-    ],
+    returnType: `ApiPromise<${op.typeName}Result>`,
+    statements: [`return new ApiPromise(this.core.request<${op.typeName}Result>(${requestSpec(op)}, options));`],
   };
 }
 
-function paginationMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+/** The documented errors of an operation (x-errors) as a type: the shape's class with its codes narrowed. */
+function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarationStructure | undefined {
+  if (op.errors.length === 0) return undefined;
+  const body = op.responses.find((r) => r.isError && r.schema)?.schema;
+  const bodyType = body ? schemaType(body) : 'unknown';
+  const codes = [...new Set(op.errors.map((e) => JSON.stringify(e.code)))].sort();
+  const statuses = [...new Set(op.errors.map((e) => e.http))].sort((a, b) => a - b);
+  const type = service.errorStyle === 'graph'
+    ? `GraphApiError<${bodyType}> & { readonly code: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`
+    : `StatusApiError<${bodyType}> & { readonly status: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`;
+  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Error`, type, docs: [`The errors ${op.id} documents (x-errors), each in the service's own error body.`] };
+}
+
+/** The page token parameter and the style of a paginated operation. */
+function pagingOf(op: OperationModel): { param: string; item: string; style: string } {
   const p = op.pagination!;
   const item = `NonNullable<${op.typeName}Result[${JSON.stringify(p.items)}]>[number]`;
-  const statements =
-    p.style === 'cursor'
-      ? [`yield* paginateCursor<${item}>((after) => this.${op.id}({ ...params, after: after ?? params.after }, options) as never);`]
-      : [
-          `yield* paginateToken(`,
-          `  (pageToken) => this.${op.id}({ ...params, ${p.tokenParam ?? 'pageToken'}: pageToken ?? params.${p.tokenParam ?? 'pageToken'} }, options),`,
-          `  (page) => page[${JSON.stringify(p.items)}] as ${item}[] | undefined,`,
-          `  (page) => page[${JSON.stringify(p.nextField ?? 'nextPageToken')}] as string | undefined,`,
-          `);`,
-        ];
-  return {
-    name: `${op.id}All`,
-    isAsync: true,
-    isGenerator: true,
-    docs: [`Every item of ${op.id}, page after page (${p.style === 'cursor' ? 'Graph cursors' : 'page tokens'}).`],
-    parameters: [
-      { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined },
-      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
-    ],
-    returnType: `AsyncGenerator<${item}>`,
-    statements,
-  };
+  if (p.style === 'cursor') return { param: p.tokenParam ?? 'after', item, style: `cursorStyle<${op.typeName}Result, ${item}>()` };
+  return { param: p.tokenParam ?? 'pageToken', item, style: `tokenStyle<${op.typeName}Result, ${item}>(${JSON.stringify(p.items)}, ${JSON.stringify(p.nextField ?? 'nextPageToken')})` };
+}
+
+function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationStructure>[] {
+  const { param, item, style } = pagingOf(op);
+  const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
+  const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
+  const fetchPage = `(token: string | undefined) => this.${op.id}({ ...params, ${propertyKey(param)}: token ?? params.${param} }, options)`;
+  const how = op.pagination!.style === 'cursor' ? 'Graph cursors' : 'page tokens';
+  return [
+    {
+      name: `${op.id}Page`,
+      docs: [`The first page of ${op.id} as a page object: items, hasNextPage(), getNextPage(), iterPages(); \`for await\` walks every item (${how}).`],
+      parameters: [paramsDecl, optionsDecl],
+      returnType: `Promise<Page<${item}, ${op.typeName}Result>>`,
+      statements: [`return firstPage(${style}, ${fetchPage});`],
+    },
+    {
+      name: `${op.id}All`,
+      docs: [`Every item of ${op.id}, page after page (${how}).`],
+      parameters: [paramsDecl, optionsDecl],
+      returnType: `AsyncGenerator<${item}>`,
+      statements: [`return paginate(${style}, ${fetchPage});`],
+    },
+  ];
 }
 
 /** The media upload operation: a multipart/related body and a resumable-protocol header. */
@@ -222,22 +269,24 @@ function hasResumableUpload(service: ServiceModel): boolean {
 function uploadMethods(service: ServiceModel): OptionalKind<MethodDeclarationStructure>[] {
   const op = uploadOperation(service)!;
   const result = `${op.typeName}Result`;
-  const meta = `{ file?: components['schemas']['File'] }`;
+  // The metadata part is the operation's JSON body, as the spec types it.
+  const json = op.requestBodies.find((b) => b.kind === 'json');
+  const meta = json ? bodyContentType(op, json) : 'Record<string, unknown>';
   return [
     {
       name: `${op.id}Multipart`,
-      isAsync: true,
-      docs: ['Uploads a file in one multipart/related request: metadata part, then the media part.'],
+      docs: ['Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.'],
       parameters: [
-        { name: 'args', type: `{ metadata?: ${meta}; data: Blob | Uint8Array; mimeType: string; onProgress?: (p: UploadProgress) => void }` },
+        { name: 'args', type: `{ metadata?: ${meta}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }` },
         { name: 'options', type: 'CallOptions', hasQuestionToken: true },
       ],
-      returnType: `Promise<${result}>`,
+      returnType: `ApiPromise<${result}>`,
       statements: [
-        `const { body, contentType } = multipartRelated(args.metadata ?? {}, args.data, args.mimeType);`,
-        `const response = await this.core.request<${result}>({ operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, headers: { 'X-Goog-Upload-Protocol': 'multipart' }, body: { kind: 'raw', value: body, contentType }, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)} }, options);`,
-        `args.onProgress?.({ loaded: body.size, total: body.size });`,
-        `return response.data;`,
+        `const onProgress = args.onProgress;`,
+        `return new ApiPromise((async () => {`,
+        `  const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);`,
+        `  return this.core.request<${result}>({ operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, headers: { 'X-Goog-Upload-Protocol': 'multipart' }, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { onProgress: (loaded: number, total: number) => onProgress({ loaded, total }) } : {}) }, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)} }, options);`,
+        `})());`,
       ],
     },
     {
@@ -259,11 +308,19 @@ function uploadMethods(service: ServiceModel): OptionalKind<MethodDeclarationStr
 
 /** How the service names its credentials on the wire, for the runtime core. */
 function serviceProfile(service: ServiceModel): string {
-  const header = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'header')?.paramName;
-  const query = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'query' && s.paramName !== 'access_token')?.paramName;
+  const sources = service.operations.flatMap((o) => o.credentialSources).filter((c) => c.kind === 'apiKey');
+  const header = sources.find((c) => c.in === 'header')?.name;
+  const query = sources.find((c) => c.in === 'query')?.name;
+  const token = service.operations.flatMap((o) => o.credentialSources).find((c) => c.kind === 'accessToken')?.name;
   const parts = [`errorStyle: ${JSON.stringify(service.errorStyle)}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
+  if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
+  // The service's "throttled" codes: the spec's x-throttle-codes, and what its operations document as
+  // throttling (x-errors `throttled: true`, or answered with 429).
+  const documented = service.operations.flatMap((o) => o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number));
+  const throttle = [...new Set([...service.throttleCodes, ...documented])].sort((a, b) => a - b);
+  if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
   return `{ ${parts.join(', ')} }`;
 }
 
@@ -273,11 +330,12 @@ function clientImports(service: ServiceModel): string[] {
   const streaming = ops.some((o) => o.streaming);
   const upload = hasResumableUpload(service);
   const core = ['ApiCore', 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
-  const paging = [...new Set(ops.flatMap((o) => (o.pagination ? [o.pagination.style === 'cursor' ? 'paginateCursor' : 'paginateToken'] : [])))].sort();
-  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`];
-  if (paging.length) lines.push(`import { ${paging.join(', ')} } from './runtime/client/pagination.js';`);
-  if (streaming) lines.push(`import { readSseJson } from './runtime/client/sse.js';`);
-  if (upload) lines.push(`import { multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';`);
-  lines.push(`import type { ${upload ? 'components, ' : ''}operations } from './types.js';`);
+  const styles = [...new Set(ops.flatMap((o) => (o.pagination ? [o.pagination.style === 'cursor' ? 'cursorStyle' : 'tokenStyle'] : [])))].sort();
+  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import { ApiPromise } from './runtime/client/api-promise.js';`];
+  if (ops.some((o) => o.errors.length > 0)) lines.push(`import type { ${service.errorStyle === 'graph' ? 'GraphApiError' : 'StatusApiError'} } from './runtime/client/errors.js';`);
+  if (styles.length) lines.push(`import { ${['firstPage', 'paginate', 'type Page', ...styles].join(', ')} } from './runtime/client/pagination.js';`);
+  if (streaming) lines.push(`import { ApiStream } from './runtime/client/stream.js';`);
+  if (upload) lines.push(`import { collectBlob, multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';`);
+  lines.push(`import type { components, operations } from './types.js';`);
   return lines;
 }

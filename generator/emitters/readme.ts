@@ -1,12 +1,15 @@
 // Emits the README.md of a generated package from templates/package-readme.hbs.
 import type { ServiceModel } from '../model/types.js';
+import { allOptional } from './client.js';
 import { renderTemplate } from './templates.js';
 
 export function emitReadme(service: ServiceModel): string {
-  const credentialExample = {
-    graph: "accessToken: '<ACCESS_TOKEN>'",
-    status: service.securitySchemes.some((s) => s.type === 'oauth2') ? "bearerToken: '<OAUTH_TOKEN>'" : "apiKey: '<API_KEY>'",
-  }[service.errorStyle];
+  // The credential option of the kind most operations take (what the spec's security schemes say).
+  const kinds = service.operations.flatMap((o) => [...new Set(o.credentialSources.map((c) => c.kind))]);
+  const count = (k: string) => kinds.filter((x) => x === k).length;
+  const kind = (['accessToken', 'apiKey', 'bearerToken'] as const).reduce((best, k) => (count(k) > count(best) ? k : best), 'accessToken' as string);
+  const credentialExample = count(kind) > 0 ? `${kind}: process.env.${kind === 'apiKey' ? 'API_KEY' : 'ACCESS_TOKEN'}` : `headers: {}`;
+  const example = service.operations.find((o) => !o.streaming && allOptional(o))?.id;
   return renderTemplate('package-readme.hbs', {
     service: service.key,
     title: service.title,
@@ -15,6 +18,8 @@ export function emitReadme(service: ServiceModel): string {
     clientName: `${service.name}Client`,
     handlersName: `${service.name}Handlers`,
     credentialExample,
+    example,
+    paginated: service.operations.some((o) => o.pagination),
     errorClass: service.errorStyle === 'graph' ? 'GraphApiError' : 'StatusApiError',
     errorShape: service.errorStyle === 'graph' ? '`{"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}`' : '`{"error": {"code", "message", "status", "details"}}`',
     operations: service.operations.map((o) => ({ id: o.id, method: o.method, path: o.path, rules: o.ruleIds.join(', ') || '—' })),

@@ -28,7 +28,7 @@ export function emitServer(service: ServiceModel): string {
       `import * as v from './validators.js';`,
       `import type { ${service.operations.some((o) => o.streaming) ? 'components, ' : ''}operations } from './types.js';`,
       `export { ServiceError, graphError, statusError } from './runtime/server/index.js';`,
-      `export type { Credentials, HandlerInput, RouterOptions } from './runtime/server/index.js';`,
+      `export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './runtime/server/index.js';`,
       ...types,
       {
         kind: StructureKind.Interface,
@@ -79,7 +79,8 @@ function routesLiteral(service: ServiceModel): string {
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${p.invalidCode}` : '';
-      return `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required}${invalid} }`;
+      const styled = p.type === 'array' || p.type === 'object' ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}` : '';
+      return `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required}${invalid}${styled} }`;
     });
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${JSON.stringify(b.jsonFields.map((f) => f.name))}` : '';
@@ -96,6 +97,10 @@ function routesLiteral(service: ServiceModel): string {
       `    bodies: [${bodies.join(', ')}],`,
       `    bodyRequired: ${op.bodyRequired},`,
       `    security: ${JSON.stringify(op.credentialsOptional ? 'optional' : 'required')},`,
+      `    securityRequirements: ${JSON.stringify(op.security)},`,
+      `    credentialSources: [${op.credentialSources.map((c) => `{ scheme: ${JSON.stringify(c.scheme)}, kind: ${JSON.stringify(c.kind)}, in: ${JSON.stringify(c.in)}, name: ${JSON.stringify(c.name)} }`).join(', ')}],`,
+      `    scopes: ${JSON.stringify(op.scopes)},`,
+      ...(op.bodyLimit !== undefined ? [`    maxBodyBytes: ${op.bodyLimit},`] : []),
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,

@@ -3,6 +3,7 @@
 // openapi-typescript's entry point would lint and bundle the spec again with its own (older) copy of
 // Redocly's openapi-core; the spec is already linted and bundled here, so its transform runs directly.
 import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
+import ts from 'typescript';
 import transformSchema from 'openapi-typescript/dist/transform/index.js';
 import { astToString } from 'openapi-typescript/dist/lib/ts.js';
 import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.js';
@@ -25,9 +26,45 @@ function requiredOnlyMembers(node: unknown): void {
   }
 }
 
+/** Stands for "any other string" in the enum of an open enum until the types are printed. */
+const OPEN = '\u0000open-enum';
+
+/**
+ * An enum the spec marks `x-open-enum: true` (answers may carry values added later) is typed as its known
+ * values plus any other string, `'A' | 'B' | (string & {})`: editors still suggest the known values. The
+ * transform does not say which schema a type node came from, so the mark travels as a sentinel enum value.
+ */
+function markOpenEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(markOpenEnums);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, any>;
+  if (schema['x-open-enum'] === true) {
+    if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, OPEN];
+    else if (Array.isArray(schema.anyOf)) schema.anyOf = [...schema.anyOf, { type: 'string', enum: [OPEN] }];
+    else if (Array.isArray(schema.oneOf)) schema.oneOf = [...schema.oneOf, { type: 'string', enum: [OPEN] }];
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (key !== 'examples' && key !== 'example') markOpenEnums(value);
+  }
+}
+
+function openEnumType(type: ts.TypeNode): ts.TypeNode | undefined {
+  if (!ts.isUnionTypeNode(type)) return undefined;
+  // openapi-typescript prints enum literals as identifiers holding the JSON text.
+  const isOpen = (m: ts.Node) => (ts.isIdentifier(m) && m.text === JSON.stringify(OPEN)) || (ts.isLiteralTypeNode(m) && ts.isStringLiteral(m.literal) && m.literal.text === OPEN);
+  if (!type.types.some(isOpen)) return undefined;
+  const known = type.types.filter((m) => !isOpen(m) && m.kind !== ts.SyntaxKind.StringKeyword);
+  const anyString = ts.factory.createParenthesizedType(ts.factory.createIntersectionTypeNode([
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+    ts.factory.createTypeLiteralNode([]),
+  ]));
+  return ts.factory.createUnionTypeNode([...known, anyString]);
+}
+
 export function emitTypes(service: ServiceModel): string {
   const document = structuredClone(service.document);
   requiredOnlyMembers(document);
+  markOpenEnums(document);
   const schema = document as unknown as OpenAPI3;
   // The options openapiTS() would build from { alphabetize, rootTypes, arrayLength, silent }.
   const ctx: GlobalContext = {
@@ -49,7 +86,7 @@ export function emitTypes(service: ServiceModel): string {
     rootTypesKeepCasing: false,
     injectFooter: [],
     pathParamsAsTypes: false,
-    postTransform: undefined,
+    postTransform: openEnumType,
     propertiesRequiredByDefault: false,
     redoc: undefined as unknown as GlobalContext['redoc'], // only read by the skipped lint-and-bundle step
     silent: true,

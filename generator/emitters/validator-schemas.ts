@@ -10,8 +10,10 @@ export function cleanSchema(node: any, specId: string): any {
   if (Array.isArray(node)) return node.map((n) => cleanSchema(n, specId));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, any> = {};
+  // An open enum (x-open-enum) names the known values; any other value of its type is valid too.
+  const open = node['x-open-enum'] === true;
   for (const [key, value] of Object.entries(node)) {
-    if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    if (ANNOTATIONS.has(key) || key.startsWith('x-') || (open && key === 'enum')) continue;
     if (key === 'format') {
       Object.assign(out, formatKeywords(String(value), node));
       continue;

@@ -1,17 +1,15 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
 import type { OpenApiDocument } from '../loader.js';
-import type { ServiceKey } from '../services.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import { resolveRef } from './refs.js';
 import type {
-  BodyKind, CredentialPlacement, ErrorModel, ErrorStyle, JsonSchema, OperationModel, PaginationModel,
-  ParameterModel, RequestBodyModel, ResponseModel, RuleModel, EvidenceModel, SecuritySchemeModel, ServiceModel,
+  BodyKind, CredentialPlacement, CredentialSourceModel, ErrorModel, ErrorStyle, EvidenceModel, JsonSchema, OperationModel,
+  PaginationModel, ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,
 } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-const CREDENTIAL_PARAMS = new Set(['access_token', 'key']);
 
-export function buildServiceModel(service: ServiceKey, document: OpenApiDocument): ServiceModel {
+export function buildServiceModel(service: string, document: OpenApiDocument): ServiceModel {
   const errorStyle = document['x-error-style'] as ErrorStyle | undefined;
   if (errorStyle !== 'graph' && errorStyle !== 'status') {
     throw new Error(`${service}: the spec must declare x-error-style: graph | status at its root`);
@@ -33,6 +31,7 @@ export function buildServiceModel(service: ServiceKey, document: OpenApiDocument
     version: document.info?.version ?? '',
     description: document.info?.description ?? '',
     errorStyle,
+    throttleCodes: (Array.isArray(document['x-throttle-codes']) ? document['x-throttle-codes'] : []).filter((c: unknown): c is number => Number.isInteger(c)),
     servers: buildServers(document),
     securitySchemes,
     operations,
@@ -78,14 +77,15 @@ function buildOperation(
 ): OperationModel {
   const id: string = op.operationId;
   if (!id) throw new Error(`${method.toUpperCase()} ${path}: operationId is required`);
-  const parameters = buildParameters(document, [...(item.parameters ?? []), ...(op.parameters ?? [])]);
+  const security = securityAlternatives(op, document);
+  const credentialSources = buildCredentialSources(id, op, security, schemes);
+  const parameters = buildParameters(document, [...(item.parameters ?? []), ...(op.parameters ?? [])], credentialSources);
   const body = op.requestBody ? resolveRef(document, op.requestBody) : undefined;
   const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
     buildRequestBody(document, contentType, media),
   );
   const responses = buildResponses(document, op.responses ?? {});
   const success = responses.find((r) => r.status.startsWith('2') && r.contentType?.includes('json'));
-  const security: any[] = op.security ?? document.security ?? [];
   const serverUrl = op.servers?.[0]?.url ?? item.servers?.[0]?.url;
   return {
     id,
@@ -100,22 +100,77 @@ function buildOperation(
     parameters,
     requestBodies,
     bodyRequired: body?.required === true,
+    ...bodyLimit(id, op['x-body-limit'] ?? body?.['x-body-limit']),
     responses,
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
     errors: (op['x-errors'] ?? []).map(
-      (e: any): ErrorModel => ({ http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '', evidence: evidenceOf(e.evidence) }),
+      (e: any): ErrorModel => ({
+        http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '', evidence: evidenceOf(e.evidence),
+        ...(e.throttled === true ? { throttled: true } : {}),
+      }),
     ),
     credentials: credentialPlacement(op, security, schemes),
-    credentialsOptional: security.length === 0 || security.some((req) => Object.keys(req).length === 0),
+    credentialsOptional: security.some((req) => Object.keys(req).length === 0),
+    security,
+    credentialSources,
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
+    ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
+    ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string' ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] } : {}),
     pagination: buildPagination(op['x-pagination']),
-    selectableFields: selectableFields(document, parameters, success),
+    ...selection(document, parameters, success),
     ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),
   };
 }
 
-function buildParameters(document: OpenApiDocument, raw: any[]): ParameterModel[] {
+/**
+ * The operation's security alternatives (the root's when it has none; no security at all is one empty
+ * alternative). An operation that declares `x-credential-in` takes its token where OpenAPI cannot say
+ * (a form field); an empty alternative beside it is that placeholder, not an offer of anonymous calls.
+ */
+function securityAlternatives(op: any, document: OpenApiDocument): Array<Record<string, string[]>> {
+  const raw: Array<Record<string, string[]>> = op.security ?? document.security ?? [];
+  if (raw.length === 0) return [{}];
+  const declared = op['x-credential-in'] !== undefined;
+  const kept = declared ? raw.filter((req) => Object.keys(req).length > 0) : raw;
+  return kept.map((req) => Object.fromEntries(Object.entries(req).map(([name, scopes]) => [name, [...(scopes ?? [])]])));
+}
+
+/** Where each scheme of the alternatives takes its credential: the scheme's own place, plus `x-credential-in`. */
+function buildCredentialSources(
+  id: string, op: any, security: Array<Record<string, string[]>>, schemes: SecuritySchemeModel[],
+): CredentialSourceModel[] {
+  const declared: string | undefined = op['x-credential-in'];
+  if (declared !== undefined && !['query', 'header', 'form'].includes(declared)) {
+    throw new Error(`${id}: x-credential-in must be query | header | form`);
+  }
+  const sources: CredentialSourceModel[] = [];
+  const add = (source: CredentialSourceModel) => {
+    if (!sources.some((s) => s.scheme === source.scheme && s.in === source.in && s.name === source.name)) sources.push(source);
+  };
+  for (const name of [...new Set(security.flatMap((req) => Object.keys(req)))].sort()) {
+    const scheme = schemes.find((s) => s.name === name);
+    if (!scheme) throw new Error(`${id}: security names the undeclared scheme ${name}`);
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer')) {
+      add({ scheme: name, kind: 'bearerToken', in: 'header', name: 'authorization' });
+    } else if (scheme.type === 'apiKey' && scheme.paramName && (scheme.in === 'query' || scheme.in === 'header' || scheme.in === 'cookie')) {
+      const kind = declared ? 'accessToken' : 'apiKey';
+      add({ scheme: name, kind, in: scheme.in, name: scheme.paramName });
+      if (declared && declared !== scheme.in) add({ scheme: name, kind, in: declared as CredentialSourceModel['in'], name: scheme.paramName });
+    } else {
+      throw new Error(`${id}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`);
+    }
+  }
+  return sources;
+}
+
+function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) throw new Error(`${id}: x-body-limit must be a positive integer (bytes)`);
+  return { bodyLimit: raw };
+}
+
+function buildParameters(document: OpenApiDocument, raw: any[], credentialSources: CredentialSourceModel[]): ParameterModel[] {
   const byKey = new Map<string, any>();
   for (const p of raw.map((r) => resolveRef(document, r))) byKey.set(`${p.in}:${p.name}`, p);
   const params = [...byKey.values()].filter((p) => p.in !== 'cookie');
@@ -133,7 +188,9 @@ function buildParameters(document: OpenApiDocument, raw: any[]): ParameterModel[
       description: p.description ?? '',
       schema: p.schema ?? {},
       type: coarseType(document, schema),
-      isCredential: p.in === 'query' && CREDENTIAL_PARAMS.has(p.name),
+      style: p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple'),
+      explode: p.explode ?? (p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple')) === 'form',
+      isCredential: credentialSources.some((c) => c.kind !== 'bearerToken' && c.in === p.in && c.name.toLowerCase() === String(p.name).toLowerCase()),
       defaultValue: schema.default,
       ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),
     };
@@ -196,7 +253,7 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
     .sort((a, b) => a.status.localeCompare(b.status));
 }
 
-function credentialPlacement(op: any, security: any[], schemes: SecuritySchemeModel[]): CredentialPlacement {
+function credentialPlacement(op: any, security: Array<Record<string, string[]>>, schemes: SecuritySchemeModel[]): CredentialPlacement {
   const declared = op['x-credential-in'];
   if (declared === 'query') return 'access-token-query';
   if (declared === 'form') return 'access-token-form';
@@ -213,16 +270,15 @@ function buildPagination(raw: any): PaginationModel | undefined {
   return { style: raw.style, items: raw.items, tokenParam: raw.tokenParam, nextField: raw.nextField };
 }
 
-function selectableFields(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel): string[] | undefined {
-  if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return undefined;
+function selection(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
+  if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return {};
   let schema = resolveRef(document, success.schema);
   const props = allProperties(document, schema);
   // A Graph list answers {data: [...], paging}: the selection names fields of the items.
-  if (props.data && props.paging) {
-    schema = resolveRef(document, resolveRef(document, props.data).items ?? {});
-  }
+  const list = Boolean(props.data && props.paging);
+  if (list) schema = resolveRef(document, resolveRef(document, props.data).items ?? {});
   const names = Object.keys(allProperties(document, schema)).sort();
-  return names.length > 0 ? names : undefined;
+  return names.length > 0 ? { selectableFields: names, selectionIn: list ? 'data' : 'answer' } : {};
 }
 
 const EVIDENCE_KINDS = new Set(['document', 'public', 'convention']);
@@ -235,7 +291,7 @@ function evidenceOf(raw: unknown): EvidenceModel[] {
     .map((e: any): EvidenceModel => ({ kind: e.kind, ref: e.ref }));
 }
 
-function collectRules(service: ServiceKey, document: OpenApiDocument): RuleModel[] {
+function collectRules(service: string, document: OpenApiDocument): RuleModel[] {
   const rules: RuleModel[] = [];
   const add = (raw: any[] | undefined, operationId?: string) => {
     for (const r of raw ?? []) {

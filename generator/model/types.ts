@@ -1,7 +1,6 @@
 // The intermediate model: everything the emitters need, built once from a bundled spec.
 // Pure data; no emitter reads the OpenAPI document except through this model.
 import type { OpenApiDocument } from '../loader.js';
-import type { ServiceKey } from '../services.js';
 
 export type JsonSchema = Record<string, any>;
 export type ErrorStyle = 'graph' | 'status';
@@ -9,13 +8,16 @@ export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' 
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
 
 export interface ServiceModel {
-  key: ServiceKey;
+  /** The package key (folder name), from the spec list. */
+  key: string;
   /** PascalCase base for identifiers: AdCreative, Analytics, Generative. */
   name: string;
   title: string;
   version: string;
   description: string;
   errorStyle: ErrorStyle;
+  /** `x-throttle-codes`: error codes that mean "throttled, wait and retry", whatever the HTTP status. */
+  throttleCodes: number[];
   /** Default credential placement of the service (operations may override). */
   servers: { name: 'base' | 'upload'; url: string; defaultUrl: string }[];
   securitySchemes: SecuritySchemeModel[];
@@ -34,6 +36,19 @@ export interface SecuritySchemeModel {
   scopes?: string[];
 }
 
+/** One place a credential of a security scheme travels: a query parameter, a header, a form field. */
+export interface CredentialSourceModel {
+  scheme: string;
+  /**
+   * The credential's kind as handlers see it: an OAuth bearer token, an API key, or an access token sent as a
+   * parameter (an apiKey scheme of an operation that declares `x-credential-in`, the Graph style).
+   */
+  kind: 'bearerToken' | 'apiKey' | 'accessToken';
+  in: 'query' | 'header' | 'form' | 'cookie';
+  /** Parameter, header or form field name (`authorization` for bearer tokens). */
+  name: string;
+}
+
 export interface ParameterModel {
   name: string;
   /** Identifier used in generated code (camelCase-safe, unique within the operation). */
@@ -44,6 +59,9 @@ export interface ParameterModel {
   schema: JsonSchema;
   /** Coarse type for coercion on the server. */
   type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  /** OpenAPI serialisation (defaults: form + explode for query, simple for path and header). */
+  style: 'form' | 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode: boolean;
   /** A credential parameter (access_token, key): the client sets it from its credentials, not per call. */
   isCredential: boolean;
   defaultValue?: unknown;
@@ -78,6 +96,8 @@ export interface ErrorModel {
   when: string;
   /** What backs this error (empty when the spec gives none). */
   evidence: EvidenceModel[];
+  /** `throttled: true`: the request was refused unprocessed for its rate (wait and retry), whatever its HTTP status. */
+  throttled?: boolean;
 }
 
 export interface PaginationModel {
@@ -103,6 +123,8 @@ export interface OperationModel {
   parameters: ParameterModel[];
   requestBodies: RequestBodyModel[];
   bodyRequired: boolean;
+  /** `x-body-limit` (operation or request body): the largest body in bytes the operation takes. */
+  bodyLimit?: number;
   responses: ResponseModel[];
   /** The first 2xx response with a JSON body, when there is one. */
   success?: ResponseModel;
@@ -111,10 +133,24 @@ export interface OperationModel {
   credentials: CredentialPlacement;
   /** The operation's security allows a request without credentials (an empty requirement `{}`). */
   credentialsOptional: boolean;
+  /**
+   * The security alternatives as the spec writes them (scheme name -> scopes); any one satisfied suffices.
+   * An empty alternative (anonymous calls allowed) is kept only where the spec means it (see build.ts).
+   */
+  security: Array<Record<string, string[]>>;
+  /** Where each scheme of the operation's security takes its credential on the wire. */
+  credentialSources: CredentialSourceModel[];
+  /** Every scope some alternative names (a token with the scopes of one alternative suffices). */
   scopes: string[];
+  /** `x-idempotent`: sending the operation twice has the effect of sending it once (retries are safe). */
+  idempotent?: boolean;
+  /** `x-idempotency-key` (operation or root): the header that carries an idempotency key. */
+  idempotencyKeyHeader?: string;
   pagination?: PaginationModel;
   /** Field names a `fields` selection parameter may name (Graph field expansion). */
   selectableFields?: string[];
+  /** Where the selection applies: the answer itself, or the items of a Graph list (`data`). */
+  selectionIn?: 'answer' | 'data';
   ruleIds: string[];
 }
 
@@ -128,7 +164,7 @@ export interface EvidenceModel {
 
 export interface RuleModel {
   id: string;
-  service: ServiceKey;
+  service: string;
   text: string;
   source: string;
   statefulOnly: boolean;

@@ -1,7 +1,7 @@
 // Copied from templates/runtime/server/index.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // The server runtime of a generated package: the router and the error helpers handlers use.
 export { createRouter } from './router.js';
-export type { Credentials, HandlerInput, HandlerResult, ParamDef, RouteDef, RouterOptions, ValidateFunction } from './router.js';
-export { graphError, graphHttpStatus, invalidRequest, isServiceError, ServiceError, statusError, STATUS_HTTP } from './errors.js';
+export type { CredentialSource, Credentials, HandlerInput, HandlerResult, ParamDef, RouteDef, RouterOptions, ServerLogger, ValidateFunction } from './router.js';
+export { graphError, graphHttpStatus, invalidRequest, isServiceError, methodNotAllowed, ServiceError, statusError, STATUS_HTTP } from './errors.js';
 export type { ErrorStyle, FieldViolation } from './errors.js';
 export type { BodyDef, BodyKind, MediaPart } from './body.js';

@@ -2,8 +2,9 @@
 // Media uploads: one multipart/related request (metadata part + media part), and the resumable
 // protocol (start a session, send chunks with their offsets, finalize; on a broken chunk ask the
 // server how much it received and go on from there). Sources: Buffer/Uint8Array, Blob, web or Node stream.
-import type { ApiCore, ApiResponse, CallOptions, RequestSpec } from './core.js';
-import { ApiConnectionError, ApiError, ApiTimeoutError } from './errors.js';
+import { sleep, type ApiCore, type ApiResponse, type CallOptions, type RequestSpec } from './core.js';
+import { ApiError } from './errors.js';
+import { retryDelay } from './retry.js';
 
 export type UploadSource = Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
@@ -48,7 +49,8 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
   };
   if (total !== undefined) startHeaders['X-Goog-Upload-Header-Content-Length'] = String(total);
   const start = await core.fetchRaw(
-    { operationId: args.operationId, method: 'POST', path: args.path, headers: startHeaders, body: { kind: 'json', value: args.metadata }, credentials: 'api-key', server: 'upload' },
+    // Starting a session twice leaves an unused session, nothing more: safe to retry.
+    { operationId: args.operationId, method: 'POST', path: args.path, headers: startHeaders, body: { kind: 'json', value: args.metadata }, credentials: 'api-key', server: 'upload', idempotent: true },
     options,
   );
   await start.arrayBuffer();
@@ -78,8 +80,10 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
         await response.arrayBuffer();
         break;
       } catch (error) {
-        const transient = error instanceof ApiConnectionError || error instanceof ApiTimeoutError || (error instanceof ApiError && error.httpStatus >= 500);
-        if (!transient || attempt >= 3) throw error;
+        // The client's retry policy; a chunk is safe to resend since it restarts at the offset the server confirms.
+        const wait = retryDelay(error, core.retryOptions(options), { attempt, idempotent: true, throttleCodes: core.profile.throttleCodes });
+        if (wait === undefined) throw error;
+        await sleep(wait, args.operationId, options.signal);
         // Ask how much of this chunk arrived and send only the rest.
         const received = await queryReceived(core, args, sessionUrl, options);
         sent = Math.min(chunk.byteLength, Math.max(0, received - offset));
@@ -91,11 +95,24 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
 
 async function queryReceived(core: ApiCore, args: ResumableArgs, sessionUrl: string, options: CallOptions): Promise<number> {
   const response = await core.fetchRaw(
-    { operationId: args.operationId, method: 'POST', path: args.path, absoluteUrl: sessionUrl, credentials: 'api-key', server: 'upload', headers: { 'X-Goog-Upload-Command': 'query' } },
+    { operationId: args.operationId, method: 'POST', path: args.path, absoluteUrl: sessionUrl, credentials: 'api-key', server: 'upload', headers: { 'X-Goog-Upload-Command': 'query' }, idempotent: true },
     options,
   );
   await response.arrayBuffer();
-  return Number(response.headers.get('x-goog-upload-size-received') ?? '0');
+  const received = Number(response.headers.get('x-goog-upload-size-received') ?? NaN);
+  if (!Number.isFinite(received) || received < 0) {
+    throw new ApiError(`${args.operationId}: the upload status answer names no received size (x-goog-upload-size-received)`, response.status, args.operationId, undefined, response.headers);
+  }
+  return received;
+}
+
+/** Any source as one Blob (a multipart body needs its parts whole). */
+export async function collectBlob(source: UploadSource): Promise<Blob> {
+  if (source instanceof Blob) return source;
+  if (source instanceof Uint8Array) return new Blob([source as BlobPart]);
+  const parts: BlobPart[] = [];
+  for await (const chunk of bytesOf(source)) parts.push(chunk as BlobPart);
+  return new Blob(parts);
 }
 
 function sizeOf(source: UploadSource): number | undefined {

@@ -2,6 +2,7 @@
 // Reads a text/event-stream answer as typed JSON events. The byte stream is decoded incrementally and fed
 // to eventsource-parser, which handles events split across network chunks, CRLF / CR line endings,
 // multi-line `data:` fields and comments; a final event without a trailing blank line is dispatched at EOF.
+import { ApiAbortError } from './errors.js';
 import { createParser, type EventSourceMessage } from './vendor/eventsource-parser.js';
 
 /** A `data:` payload that is not valid JSON. */
@@ -21,7 +22,7 @@ export async function* readSseMessages(response: Response, signal?: AbortSignal)
   const reader = response.body.getReader();
   try {
     for (;;) {
-      if (signal?.aborted) throw signal.reason;
+      if (signal?.aborted) throw new ApiAbortError('stream', signal.reason);
       const { done, value } = await reader.read();
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));

@@ -104,6 +104,15 @@ export function notFoundRoute(style: ErrorStyle, method: string, path: string): 
   return statusError('NOT_FOUND', `The requested URL ${path} was not found on this server (${method}).`);
 }
 
+/** A known path asked with a method it does not take: 405 with the methods it does take in Allow. */
+export function methodNotAllowed(style: ErrorStyle, method: string, path: string, allowed: string[]): ServiceError {
+  const headers = { allow: allowed.join(', ') };
+  if (style === 'graph') {
+    return graphError(100, `Unsupported ${method.toLowerCase()} request. ${path} takes ${allowed.join(', ')}`, { type: 'GraphMethodException', subcode: 33, http: 405, headers });
+  }
+  return new ServiceError(405, { error: { code: 405, message: `Method ${method} is not allowed on ${path}; it takes ${allowed.join(', ')}.`, status: 'METHOD_NOT_ALLOWED' } }, headers);
+}
+
 /**
  * An oversized body gets the documented invalid-request answer of each style (no operation documents 413):
  * the public Status-style services answer 400 INVALID_ARGUMENT "Request payload size exceeds the limit".

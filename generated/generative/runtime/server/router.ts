@@ -4,10 +4,11 @@
 // validators, call the handler, and write its answer (JSON, empty, or server-sent events). Every failure
 // is answered in the service's own error shape; nothing escapes as a stack trace or an unshaped 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody, type BodyDef } from './body.js';
 import {
-  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, isServiceError, notFoundRoute, ServiceError,
-  statusError, tooLarge,
+  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, isServiceError, methodNotAllowed, notFoundRoute,
+  ServiceError, statusError, tooLarge,
 } from './errors.js';
 
 export interface ValidationError {
@@ -28,6 +29,19 @@ export interface ParamDef {
   required: boolean;
   /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default 100. */
   invalidCode?: number;
+  /** OpenAPI style / explode of an array or object parameter. */
+  style?: string;
+  explode?: boolean;
+}
+
+/** One place a route takes the credential of a security scheme. */
+export interface CredentialSource {
+  scheme: string;
+  /** The Credentials field the value fills. */
+  kind: 'bearerToken' | 'apiKey' | 'accessToken';
+  in: 'query' | 'header' | 'form' | 'cookie';
+  /** Parameter, header or form field name; `authorization` (a Bearer token) for bearer schemes. */
+  name: string;
 }
 
 export interface RouteDef {
@@ -37,8 +51,19 @@ export interface RouteDef {
   params: ParamDef[];
   bodies: BodyDef[];
   bodyRequired: boolean;
-  /** 'required': some credential must be present; 'optional': the operation also allows none. */
+  /** 'required': a credential must be present; 'optional': the operation also allows anonymous calls. */
   security: 'required' | 'optional';
+  /**
+   * The operation's security alternatives (scheme name -> scopes): a request must carry the credentials of
+   * every scheme of one of them; an empty alternative allows anonymous calls. Absent: any credential will do.
+   */
+  securityRequirements?: Array<Record<string, string[]>>;
+  /** Where the route takes each scheme's credential; a credential sent anywhere else is not one. */
+  credentialSources?: CredentialSource[];
+  /** Every scope some alternative accepts, for the authenticate hook (the router cannot read a token's scopes). */
+  scopes?: string[];
+  /** The largest request body this route reads (the spec's x-body-limit); default: the router's limit of its kind. */
+  maxBodyBytes?: number;
   validateParams: ValidateFunction;
   validateBody: Record<string, ValidateFunction>;
   validateResponse: Record<string, ValidateFunction>;
@@ -52,6 +77,8 @@ export interface Credentials {
   bearerToken?: string;
   /** API key (`key` query parameter or the API key header). */
   apiKey?: string;
+  /** The credential of each security scheme the request carried, by scheme name. */
+  schemes?: Record<string, string>;
 }
 
 export interface HandlerInput {
@@ -64,6 +91,8 @@ export interface HandlerInput {
   credentials: Credentials;
   url: URL;
   request: IncomingMessage;
+  /** Fires when the client goes away before the answer is complete: stop the work. */
+  signal: AbortSignal;
 }
 
 export type HandlerResult =
@@ -82,10 +111,33 @@ export interface RouterOptions {
   apiKeyHeader?: string;
   /** Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError. */
   authenticate?: (input: HandlerInput, route: RouteDef) => void | Promise<void>;
-  /** Called with errors that became 500 answers (handler bugs, invalid answers). */
+  /** Called with errors that became 500 answers (handler bugs, invalid answers, a stream broken off). */
   onError?: (error: unknown, input?: HandlerInput) => void;
+  /**
+   * Where those errors are logged (a pino logger fits); default: one JSON line on stderr. `false` logs
+   * nothing (onError still hears of them).
+   */
+  logger?: ServerLogger | false;
+  /** Per-operation body limits in bytes, over the route's own (x-body-limit) and the defaults. */
+  bodyLimits?: Record<string, number>;
   /** Answer for a request without any credential. */
   missingCredentials?: (route: RouteDef) => ServiceError;
+}
+
+/** The part of a logger (pino, console-like) the router uses. */
+export interface ServerLogger {
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+const stderrLogger: ServerLogger = {
+  error(details, message) {
+    process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details })}\n`);
+  },
+};
+
+function describeError(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { type: error.name, message: error.message, stack: error.stack };
+  return { value: String(error) };
 }
 
 const DEFAULTS = { maxBodyBytes: 1024 * 1024, maxMediaBytes: 64 * 1024 * 1024, validateResponses: false };
@@ -123,9 +175,15 @@ export function createRouter(
   const opts: RouterOptions = { ...DEFAULTS, ...options };
   // Most literal characters first, so /v1/files/{id} never shadows a fixed path of the same shape.
   const table = routes.map(compile).sort((a, b) => b.literal - a.literal);
+  const logger = opts.logger === false ? undefined : (opts.logger ?? stderrLogger);
+  /** A failure the caller cannot fix: logged, reported to onError, answered as the service's internal error. */
+  const report = (error: unknown, input?: HandlerInput, message = 'handler failed') => {
+    logger?.error({ err: describeError(error), operationId: input?.operationId, method: input?.request.method, path: input?.url.pathname }, message);
+    opts.onError?.(error, input);
+  };
   return (req, res) => {
     handle(req, res).catch((error) => {
-      opts.onError?.(error);
+      report(error);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.destroy();
     });
@@ -145,12 +203,14 @@ export function createRouter(
     }
     if (!match) {
       req.resume();
+      const allowed = [...new Set(table.filter((c) => c.pattern.test(url.pathname)).map((c) => c.route.method))].sort();
+      if (allowed.length > 0) return writeError(res, methodNotAllowed(opts.errorStyle, method, url.pathname, allowed));
       return writeError(res, notFoundRoute(opts.errorStyle, method, url.pathname));
     }
     const { route } = match.compiled;
     let input: HandlerInput | undefined;
     try {
-      input = await parseInput(req, url, route, match.compiled, match.values);
+      input = await parseInput(req, res, url, route, match.compiled, match.values);
       await checkCredentials(input, route);
       validate(input, route);
       const result = await dispatch(input);
@@ -165,13 +225,13 @@ export function createRouter(
       req.resume();
       if (isServiceError(error)) return writeError(res, error);
       if (error instanceof BodyParseError) return writeError(res, invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]));
-      opts.onError?.(error, input);
+      report(error, input);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.end();
     }
   }
 
-  async function parseInput(req: IncomingMessage, url: URL, route: RouteDef, compiled: CompiledRoute, values: RegExpMatchArray): Promise<HandlerInput> {
+  async function parseInput(req: IncomingMessage, res: ServerResponse, url: URL, route: RouteDef, compiled: CompiledRoute, values: RegExpMatchArray): Promise<HandlerInput> {
     const path: Record<string, unknown> = {};
     compiled.names.forEach((name, i) => {
       try {
@@ -180,12 +240,7 @@ export function createRouter(
         throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: 'is not a valid URL-encoded value' }]);
       }
     });
-    const query: Record<string, unknown> = {};
-    const arrays = new Set(route.params.filter((p) => p.in === 'query' && p.type === 'array').map((p) => p.name));
-    for (const name of new Set(url.searchParams.keys())) {
-      const all = url.searchParams.getAll(name);
-      query[name] = arrays.has(name) ? all.flatMap((v) => v.split(',')) : all[all.length - 1];
-    }
+    const query = readQuery(url, route.params, new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)));
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -199,12 +254,33 @@ export function createRouter(
         req.resume();
         throw invalidRequest(opts.errorStyle, `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`);
       }
-      const limit = def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes;
+      const limit = opts.bodyLimits?.[route.operationId] ?? route.maxBodyBytes ?? (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
       const raw = await readBody(req, limit);
       body = raw.length > 0 ? decodeBody(def, raw, contentType ?? def.contentType) : undefined;
     } else {
       req.resume();
     }
+    const credentials = readCredentials(route, url, headers, body);
+    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req, signal: clientGone(req, res) };
+  }
+
+  /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
+  function readCredentials(route: RouteDef, url: URL, headers: Record<string, string>, body: unknown): Credentials {
+    const credentials: Credentials = {};
+    if (!route.credentialSources) return legacyCredentials(url, headers, body);
+    const schemes: Record<string, string> = {};
+    for (const source of route.credentialSources) {
+      const value = credentialAt(source, url, headers, body);
+      if (!value) continue;
+      schemes[source.scheme] ??= value;
+      credentials[source.kind] ??= value;
+    }
+    if (Object.keys(schemes).length > 0) credentials.schemes = schemes;
+    return credentials;
+  }
+
+  /** Routes without declared sources (hand-made route tables): every usual place. */
+  function legacyCredentials(url: URL, headers: Record<string, string>, body: unknown): Credentials {
     const credentials: Credentials = {};
     const bearer = headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (bearer) credentials.bearerToken = bearer;
@@ -213,12 +289,17 @@ export function createRouter(
     if (accessToken) credentials.accessToken = accessToken;
     const apiKey = (opts.apiKeyHeader ? headers[opts.apiKeyHeader.toLowerCase()] : undefined) ?? url.searchParams.get('key') ?? undefined;
     if (apiKey) credentials.apiKey = apiKey;
-    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req };
+    return credentials;
+  }
+
+  function satisfied(input: HandlerInput, route: RouteDef): boolean {
+    if (!route.securityRequirements) return Object.keys(input.credentials).length > 0 || route.security === 'optional';
+    const have = input.credentials.schemes ?? {};
+    return route.securityRequirements.some((alternative) => Object.keys(alternative).every((scheme) => have[scheme] !== undefined));
   }
 
   async function checkCredentials(input: HandlerInput, route: RouteDef): Promise<void> {
-    const present = Object.keys(input.credentials).length > 0;
-    if (!present && route.security === 'required') {
+    if (!satisfied(input, route)) {
       throw opts.missingCredentials?.(route) ?? defaultMissingCredentials(opts.errorStyle);
     }
     await opts.authenticate?.(input, route);
@@ -272,10 +353,15 @@ export function createRouter(
         for (;;) {
           const next = await iterator.next();
           if (next.done || closed) break;
-          res.write(`data: ${JSON.stringify(next.value)}\n\n`);
+          // Backpressure: a slow reader holds the producer back instead of filling memory.
+          if (!res.write(`data: ${JSON.stringify(next.value)}\n\n`) && !closed) await drained(res);
         }
       } catch (error) {
-        opts.onError?.(error, input);
+        // The answer has begun: the failure becomes a last event in the service's error shape, so the
+        // client can tell a broken stream from a complete one.
+        const answer = isServiceError(error) ? error : internalError(opts.errorStyle);
+        if (!isServiceError(error)) report(error, input, 'stream handler failed');
+        if (!closed) res.write(`data: ${JSON.stringify(answer.body)}\n\n`);
       }
       res.end();
       return;
@@ -283,7 +369,7 @@ export function createRouter(
     if (opts.validateResponses && result.body !== undefined) {
       const validator = route.validateResponse[String(status)] ?? route.validateResponse.default;
       if (validator && !validator(result.body)) {
-        opts.onError?.(new Error(`${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`), input);
+        report(new Error(`${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`), input, 'answer does not match the spec');
         return writeError(res, internalError(opts.errorStyle));
       }
     }
@@ -299,6 +385,60 @@ export function createRouter(
   }
 }
 
+/** The query as the route's parameters serialise it (style / explode); repeated scalars: the last wins. */
+function readQuery(url: URL, params: ParamDef[], credentials: ReadonlySet<string>): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  const defs = new Map(params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+  for (const name of new Set(url.searchParams.keys())) {
+    const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
+    const deepDef = deep ? defs.get(deep[1]!) : undefined;
+    if (deep && deepDef?.type === 'object' && deepDef.style === 'deepObject') {
+      const target = (query[deep[1]!] ??= {}) as Record<string, unknown>;
+      target[deep[2]!] = url.searchParams.getAll(name).at(-1);
+      continue;
+    }
+    const all = url.searchParams.getAll(name);
+    const def = defs.get(name);
+    if (def?.type === 'array') {
+      const separator = def.style === 'spaceDelimited' ? ' ' : def.style === 'pipeDelimited' ? '|' : ',';
+      // Exploded arrays repeat the key; the others join with their separator (either is read).
+      query[name] = all.flatMap((v) => v.split(separator));
+    } else if (def?.type === 'object' && def.style !== 'deepObject' && !(def.style === 'form' && def.explode)) {
+      const parts = all.at(-1)!.split(',');
+      query[name] = Object.fromEntries(Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i], parts[2 * i + 1]]));
+    } else {
+      query[name] = all[all.length - 1];
+    }
+  }
+  // An exploded form object arrives as its own keys: gather the object parameter's properties back.
+  for (const def of defs.values()) {
+    if (def.type === 'object' && def.style === 'form' && def.explode && query[def.name] === undefined) {
+      const taken = Object.keys(query).filter((k) => !defs.has(k) && !credentials.has(k));
+      if (taken.length) query[def.name] = Object.fromEntries(taken.map((k) => [k, query[k]]));
+      for (const k of taken) delete query[k];
+    }
+  }
+  return query;
+}
+
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  const gone = () => {
+    if (!res.writableFinished) controller.abort(new Error('the client went away'));
+  };
+  res.once('close', gone);
+  req.once('aborted', gone);
+  return controller.signal;
+}
+
+/** Resolves when the response can take more data, or has closed. */
+async function drained(res: ServerResponse): Promise<void> {
+  const closed = once(res, 'close');
+  await Promise.race([once(res, 'drain'), closed]);
+  closed.catch(() => undefined);
+}
+
 function violations(errors: ValidationError[] | null | undefined, params: boolean): FieldViolation[] {
   return (errors ?? []).map((e) => {
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -307,6 +447,29 @@ function violations(errors: ValidationError[] | null | undefined, params: boolea
     if (e.keyword === 'additionalProperties') field = [field, String(e.params.additionalProperty)].filter(Boolean).join('.');
     return { field: field || 'body', description: e.message ?? e.keyword };
   });
+}
+
+function credentialAt(source: CredentialSource, url: URL, headers: Record<string, string>, body: unknown): string | undefined {
+  switch (source.in) {
+    case 'query':
+      return url.searchParams.get(source.name) ?? undefined;
+    case 'header': {
+      const value = headers[source.name.toLowerCase()];
+      if (source.kind !== 'bearerToken') return value || undefined;
+      return value?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    }
+    case 'form': {
+      const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[source.name] : undefined;
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    }
+    case 'cookie': {
+      for (const pair of (headers.cookie ?? '').split(';')) {
+        const at = pair.indexOf('=');
+        if (at > 0 && pair.slice(0, at).trim() === source.name) return pair.slice(at + 1).trim() || undefined;
+      }
+      return undefined;
+    }
+  }
 }
 
 function defaultMissingCredentials(style: ErrorStyle): ServiceError {

@@ -1,0 +1,80 @@
+// Copied from templates/runtime/client/stream.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// A server-sent event stream of typed JSON events: the request is sent at once (its failure surfaces at
+// `await stream.response()` or at the first event), the events come through `for await`, `abort()` stops it,
+// and `toReadableStream()` hands the events on as newline-delimited JSON. An `event: error` (or a data
+// payload that is an error body) ends the stream with the service's typed error.
+import { ApiAbortError, errorFromResponse, type ErrorStyle } from './errors.js';
+import { readSseMessages, SseParseError } from './sse.js';
+
+export class ApiStream<T> implements AsyncIterable<T> {
+  /** Aborting it stops the request and the stream. */
+  readonly controller = new AbortController();
+  readonly #response: Promise<Response>;
+  #consumed = false;
+
+  constructor(
+    readonly operationId: string,
+    private readonly errorStyle: ErrorStyle,
+    open: (signal: AbortSignal) => Promise<Response>,
+    signal?: AbortSignal,
+  ) {
+    if (signal?.aborted) this.controller.abort(signal.reason);
+    else signal?.addEventListener('abort', () => this.controller.abort(signal.reason), { once: true });
+    this.#response = open(this.controller.signal);
+    // A stream nobody reads must not end the process with an unhandled rejection.
+    this.#response.catch(() => undefined);
+  }
+
+  /** The answer once its headers arrived (status, headers); rejects with the call's error. */
+  response(): Promise<Response> {
+    return this.#response;
+  }
+
+  abort(reason?: unknown): void {
+    this.controller.abort(reason ?? new Error('stream aborted'));
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    if (this.#consumed) throw new Error(`${this.operationId}: a stream can be iterated only once`);
+    this.#consumed = true;
+    const response = await this.#response;
+    for await (const message of readSseMessages(response)) {
+      if (this.controller.signal.aborted) throw new ApiAbortError(this.operationId, this.controller.signal.reason);
+      if (message.data === '[DONE]') return;
+      if (message.data.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(message.data);
+      } catch (error) {
+        throw new SseParseError(message.data, error);
+      }
+      const error = (value as { error?: { code?: unknown } } | null)?.error;
+      if (message.event === 'error' || (error && typeof error === 'object' && Object.keys(value as object).length === 1)) {
+        const code = typeof error?.code === 'number' && error.code >= 400 && error.code <= 599 ? error.code : 500;
+        throw errorFromResponse(this.errorStyle, code, this.operationId, value, response.headers);
+      }
+      yield value as T;
+    }
+  }
+
+  /** The events as newline-delimited JSON bytes (for a web response or another process). */
+  toReadableStream(): ReadableStream<Uint8Array> {
+    const iterator = this[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    return new ReadableStream<Uint8Array>({
+      async pull(target) {
+        try {
+          const { done, value } = await iterator.next();
+          if (done) target.close();
+          else target.enqueue(encoder.encode(JSON.stringify(value) + '\n'));
+        } catch (error) {
+          target.error(error);
+        }
+      },
+      cancel: async () => {
+        this.abort();
+        await iterator.return?.();
+      },
+    });
+  }
+}

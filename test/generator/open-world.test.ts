@@ -1,0 +1,140 @@
+// The generator on a spec that is none of the project's three (test/generator/fixtures/notes): a package
+// generated from it into a folder of its own, its client used against its server. What is specific to the
+// service comes from the spec's extensions: error style, credential scheme, page-token paging,
+// idempotency key, body limit, open enum, an operation that allows anonymous calls.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpecList } from '../../generator/config.js';
+import { generatePackage } from '../../generator/pipeline.js';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+
+const SPEC = path.join(import.meta.dirname, 'fixtures', 'notes', 'openapi.yaml');
+let dir: string;
+let server: RunningServer;
+let client: any;
+let pkg: { client: any; server: any };
+const seen: Array<{ op: string; idempotencyKey?: string }> = [];
+const queries: unknown[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notes-package-'));
+  const files = await generatePackage({ key: 'notes', spec: SPEC });
+  for (const [name, content] of files) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  pkg = {
+    client: await import(pathToFileURL(path.join(dir, 'client.ts')).href),
+    server: await import(pathToFileURL(path.join(dir, 'server.ts')).href),
+  };
+  const notes = new Map<string, { id: string; text: string; color?: string }>();
+  const handlers = {
+    async listNotes({ query, url }: any) {
+      queries.push({ query, search: decodeURIComponent(url.search) });
+      const all = [...notes.values()];
+      const start = Number(query.pageToken ?? 0);
+      const size = Number(query.pageSize ?? 2);
+      const next = start + size < all.length ? String(start + size) : undefined;
+      return { body: { notes: all.slice(start, start + size), ...(next ? { nextPageToken: next } : {}) } };
+    },
+    async createNote({ body, headers }: any) {
+      seen.push({ op: 'createNote', idempotencyKey: headers['idempotency-key'] });
+      const note = { id: `n${notes.size + 1}`, ...body };
+      notes.set(note.id, note);
+      return { body: note };
+    },
+    async getNote({ path: p }: any) {
+      const note = notes.get(p.id);
+      if (!note) throw pkg.server.statusError('NOT_FOUND', `no note ${p.id}`);
+      return { body: note };
+    },
+  };
+  server = await listenLocal(pkg.server.createNotesServer(handlers, { validateResponses: true }));
+  client = new pkg.client.NotesClient({ baseUrl: server.baseUrl, apiKey: 'secret', retry: { maxRetries: 0 } });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a package generated from a fourth spec', () => {
+  it('names nothing of the three services', () => {
+    const text = fs.readFileSync(path.join(dir, 'client.ts'), 'utf8') + fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    expect(text).not.toMatch(/ad-creative|analytics|generative|access_token|x-goog/i);
+    expect(text).toContain('apiKeyHeader: "x-notes-key"');
+  });
+
+  it('type-checks on its own under strict and noUnusedLocals', () => {
+    const program = ts.createProgram(['client.ts', 'server.ts', 'index.ts'].map((f) => path.join(dir, f)), {
+      strict: true, noUnusedLocals: true, noUnusedParameters: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
+      skipLibCheck: true, noEmit: true, allowJs: false, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(diagnostics).toEqual([]);
+  }, 120_000);
+
+  it('creates through its client, with the key in its header and an idempotency key', async () => {
+    const note = await client.createNote({ body: { text: 'first', color: 'YELLOW' } });
+    expect(note).toEqual({ id: 'n1', text: 'first', color: 'YELLOW' });
+    expect(seen.at(-1)?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    await client.createNote({ body: { text: 'second', color: 'GREEN' } }); // an open enum takes new values
+    await client.createNote({ body: { text: 'third' } });
+  });
+
+  it('pages with its page tokens, as page objects and as items', async () => {
+    const first = await client.listNotesPage({ pageSize: 2 });
+    expect(first.items.map((n: any) => n.id)).toEqual(['n1', 'n2']);
+    expect(first.hasNextPage()).toBe(true);
+    const ids: string[] = [];
+    for await (const n of client.listNotesAll({ pageSize: 2 })) ids.push(n.id);
+    expect(ids).toEqual(['n1', 'n2', 'n3']);
+  });
+
+  it('refuses in its own error shape: invalid body, body over its x-body-limit, missing key', async () => {
+    await expect(client.createNote({ body: { text: '' } })).rejects.toMatchObject({ httpStatus: 400, status: 'INVALID_ARGUMENT' });
+    const big = await fetch(`${server.baseUrl}/v1/notes`, { method: 'POST', headers: { 'x-notes-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(3_000) }) });
+    expect(big.status).toBe(400);
+    expect((await big.json()).error.message).toBe('Request payload size exceeds the limit: 2048 bytes.');
+    const anonymousCreate = await fetch(`${server.baseUrl}/v1/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' });
+    expect(anonymousCreate.status).toBe(401);
+  });
+
+  it('serves anonymous reads where its spec allows them, and a typed not-found', async () => {
+    const anonymous = new pkg.client.NotesClient({ baseUrl: server.baseUrl });
+    expect(await anonymous.getNote({ id: 'n1' })).toMatchObject({ text: 'first' });
+    const error = await anonymous.getNote({ id: 'n9' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(pkg.client.NotFoundError);
+    expect(error).toMatchObject({ status: 'NOT_FOUND', message: expect.stringContaining('no note n9') });
+  });
+});
+
+describe('parameter serialisation (style / explode)', () => {
+  it('sends and reads arrays and objects as each parameter\'s style says', async () => {
+    await client.listNotes({ tags: ['a', 'b'], ids: ['n1', 'n2'], colors: ['YELLOW', 'BLUE'], filter: { color: 'BLUE', text: 'hi' } });
+    expect(queries.at(-1)).toEqual({
+      search: '?tags=a&tags=b&ids=n1,n2&colors=YELLOW|BLUE&filter[color]=BLUE&filter[text]=hi',
+      query: { tags: ['a', 'b'], ids: ['n1', 'n2'], colors: ['YELLOW', 'BLUE'], filter: { color: 'BLUE', text: 'hi' } },
+    });
+  });
+});
+
+describe('the spec list', () => {
+  it('names the three services by default, and another list can be given', () => {
+    expect(loadSpecList().map((e) => e.key)).toEqual(['ad-creative', 'analytics', 'generative']);
+    const file = path.join(os.tmpdir(), `specs-${process.pid}.json`);
+    fs.writeFileSync(file, JSON.stringify({ specs: [{ key: 'notes', spec: SPEC }] }));
+    try {
+      expect(loadSpecList(file)).toEqual([{ key: 'notes', spec: SPEC }]);
+      fs.writeFileSync(file, JSON.stringify({ specs: [{ key: 'Notes!', spec: SPEC }] }));
+      expect(() => loadSpecList(file)).toThrow('must be a lower-case name');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// The generated packages as a user consumes them: the client entry (and the package index) reach no Node
+// built-in, no validators, no server runtime and no multipart parser; and the README snippets compile
+// against the package (strict), so the documentation shows code that works.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVICES = ['ad-creative', 'analytics', 'generative'] as const;
+
+/** Every module a file reaches through its static imports and re-exports (type-only ones excluded). */
+function reachable(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (file.startsWith('node:') || !fs.existsSync(file)) return;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^;]*?from\s*['"]([^'"]+)['"]/gm)) {
+      if (m[2]) continue; // import type / export type: erased
+      const spec = m[3]!;
+      if (!spec.startsWith('.')) {
+        visit(spec);
+        continue;
+      }
+      const target = path.resolve(path.dirname(file), spec);
+      const candidates = [target.replace(/\.js$/, '.ts'), target];
+      visit(candidates.find((c) => fs.existsSync(c)) ?? target);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+describe.each(SERVICES)('the %s package', (service) => {
+  const dir = path.join(ROOT, 'generated', service);
+
+  it.each(['client.ts', 'index.ts'])('%s reaches no Node built-in, validator, server runtime or multipart parser', (entry) => {
+    const files = [...reachable(path.join(dir, entry))].map((f) => (f.startsWith('node:') ? f : path.relative(dir, f)));
+    expect(files.filter((f) => f.startsWith('node:') || /validators|server|multipart-parser/.test(f))).toEqual([]);
+    expect(files).toContain('runtime/client/core.ts');
+  });
+
+  it('server.ts is where node:http, the validators and the multipart parser are', () => {
+    const files = [...reachable(path.join(dir, 'server.ts'))].map((f) => (f.startsWith('node:') ? f : path.relative(dir, f)));
+    expect(files).toEqual(expect.arrayContaining(['validators.js', 'runtime/server/router.ts', 'runtime/server/vendor/multipart-parser.js']));
+  });
+});
+
+describe('README snippets', () => {
+  it('compile against their package under strict', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-snippets-'));
+    const files: string[] = [];
+    try {
+      for (const service of SERVICES) {
+        const readme = fs.readFileSync(path.join(ROOT, 'generated', service, 'README.md'), 'utf8');
+        const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+        expect(blocks.length, service).toBeGreaterThanOrEqual(2);
+        blocks.forEach((code, i) => {
+          const file = path.join(out, `${service}-${i}.mts`);
+          // The snippets import './<service>/...' from the folder that holds the package.
+          const pkg = path.join(ROOT, 'generated', service).split(path.sep).join('/');
+          fs.writeFileSync(file, code.replaceAll(`'./${service}/`, `'${pkg}/`) + '\nexport {};\n');
+          files.push(file);
+        });
+      }
+      const program = ts.createProgram(files, {
+        strict: true, noUnusedLocals: false, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+        skipLibCheck: true, noEmit: true, allowJs: false,
+      });
+      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+      expect(diagnostics).toEqual([]);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,204 @@
+// The generated servers under failure and load: a handler that throws is logged (pluggable logger, stderr
+// by default) and answered in the service's shape; a stream handler that fails mid-answer ends with an error
+// event the client recognises; a slow reader holds a stream's producer back (drain); handlers learn through
+// an AbortSignal that the client went away; a wrong method on a known path is 405 with Allow; body limits
+// are per route (x-body-limit, or the bodyLimits option).
+import http from 'node:http';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
+import { createAnalyticsServer } from '../../generated/analytics/server.js';
+import { GenerativeClient, InternalServerError } from '../../generated/generative/client.js';
+import { createGenerativeServer, statusError } from '../../generated/generative/server.js';
+import { createRouter, type RouteDef } from '../../generated/generative/runtime/server/index.js';
+import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { buildServiceModel } from '../../generator/model/build.js';
+
+const running: RunningServer[] = [];
+afterAll(() => Promise.all(running.map((s) => s.close())));
+
+async function serve(listener: http.RequestListener): Promise<string> {
+  const server = await listenLocal(listener);
+  running.push(server);
+  return server.baseUrl;
+}
+
+/** Example handlers of a service with some operations answered otherwise. */
+function handlersWith(service: 'ad-creative' | 'analytics' | 'generative', overrides: Record<string, unknown>): any {
+  const handlers: Record<string, unknown> = exampleHandlers(service);
+  return new Proxy({}, { get: (_, id: string) => overrides[id] ?? handlers[id] });
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const KEY = { 'x-goog-api-key': 'k' };
+const generateBody = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }] });
+
+describe('handler failures', () => {
+  it('are logged with the operation and answered as the service\'s internal error', async () => {
+    const logged: Array<{ details: Record<string, unknown>; message: string }> = [];
+    const base = await serve(createAnalyticsServer(handlersWith('analytics', { listGroups: async () => { throw new TypeError('bug in the handler'); } }), {
+      logger: { error: (details, message) => logged.push({ details, message }) },
+    }));
+    const response = await fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: 'Bearer t' } });
+    const body = await response.json();
+    expect(response.status).toBe(500);
+    expect(body).toEqual({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } });
+    expect(JSON.stringify(body)).not.toContain('bug in the handler');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ message: 'handler failed', details: { operationId: 'listGroups', path: '/v2/groups', err: { type: 'TypeError', message: 'bug in the handler' } } });
+  });
+
+  it('go to stderr when no logger is given, and nowhere with logger: false', async () => {
+    const writes: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => { writes.push(String(chunk)); return true; });
+    try {
+      const failing = handlersWith('ad-creative', { deleteAdCreative: async () => { throw new Error('disk on fire'); } });
+      const base = await serve(createAdCreativeServer(failing));
+      const response = await fetch(`${base}/v20.0/123?access_token=t`, { method: 'DELETE' });
+      expect(response.status).toBe(500);
+      expect((await response.json()).error).toMatchObject({ code: 1, is_transient: true });
+      const line = writes.find((w) => w.includes('disk on fire'));
+      expect(JSON.parse(line!)).toMatchObject({ level: 'error', msg: 'handler failed', operationId: 'deleteAdCreative' });
+      writes.length = 0;
+      const quiet = await serve(createAdCreativeServer(failing, { logger: false }));
+      expect((await fetch(`${quiet}/v20.0/123?access_token=t`, { method: 'DELETE' })).status).toBe(500);
+      expect(writes.filter((w) => w.includes('disk on fire'))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('streams', () => {
+  it('a handler failure mid-stream ends it with an error event the client throws as a typed error', async () => {
+    const logged: string[] = [];
+    const base = await serve(createGenerativeServer(handlersWith('generative', {
+      streamGenerateContent: async () => ({
+        sse: (async function* () {
+          yield chunk('first');
+          throw new Error('model crashed');
+        })(),
+      }),
+    }), { logger: { error: (_, message) => logged.push(message) } }));
+    const raw = await (await fetch(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: generateBody })).text();
+    expect(raw.trim().split('\n\n').at(-1)).toBe(`data: ${JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } })}`);
+    const client = new GenerativeClient({ baseUrl: base, apiKey: 'k', retry: { maxRetries: 0 } });
+    const texts: string[] = [];
+    const error = await (async () => {
+      for await (const c of client.streamGenerateContent({ model: 'm', alt: 'sse', body: JSON.parse(generateBody) })) texts.push(c.candidates![0]!.content!.parts![0]!.text!);
+    })().catch((e) => e);
+    expect(texts).toEqual(['first']);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(logged).toContain('stream handler failed');
+  });
+
+  it('a documented error thrown mid-stream is sent as itself', async () => {
+    const base = await serve(createGenerativeServer(handlersWith('generative', {
+      streamGenerateContent: async () => ({ sse: (async function* () { yield chunk('a'); throw statusError('RESOURCE_EXHAUSTED', 'quota'); })() }),
+    }), { logger: false }));
+    const raw = await (await fetch(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: generateBody })).text();
+    expect(raw).toContain(`data: ${JSON.stringify({ error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } })}`);
+  });
+
+  it('a reader that does not read holds the producer back (backpressure)', async () => {
+    let produced = 0;
+    const big = 'x'.repeat(64 * 1024);
+    const base = await serve(createGenerativeServer(handlersWith('generative', {
+      streamGenerateContent: async () => ({ sse: (async function* () { for (let i = 0; i < 2_000; i++) { produced++; yield chunk(big); } })() }),
+    }), { logger: false }));
+    const url = new URL(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`);
+    const request = http.request(url, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' } });
+    const response = await new Promise<http.IncomingMessage>((resolve) => { request.on('response', resolve); request.end(generateBody); });
+    response.pause();
+    await delay(400);
+    // 2,000 events are 128 MiB; without backpressure they would all be written by now.
+    expect(produced).toBeGreaterThan(0);
+    expect(produced).toBeLessThan(400);
+    response.destroy();
+  });
+});
+
+describe('the client going away', () => {
+  it('aborts the handler\'s signal', async () => {
+    let seen: AbortSignal | undefined;
+    let abortedAt: number | undefined;
+    const base = await serve(createAnalyticsServer(handlersWith('analytics', {
+      listGroups: async ({ signal }: { signal: AbortSignal }) => {
+        seen = signal;
+        signal.addEventListener('abort', () => { abortedAt = Date.now(); });
+        await delay(1_000);
+        return { body: { kind: 'k', etag: 'e', items: [] } };
+      },
+    }), { logger: false }));
+    const controller = new AbortController();
+    const call = fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: 'Bearer t' }, signal: controller.signal }).catch((e) => e);
+    await delay(150);
+    expect(seen?.aborted).toBe(false);
+    controller.abort();
+    await call;
+    await delay(150);
+    expect(seen?.aborted).toBe(true);
+    expect(abortedAt).toBeDefined();
+  });
+
+  it('leaves the signal alone when the answer completes', async () => {
+    let seen: AbortSignal | undefined;
+    const base = await serve(createAnalyticsServer(handlersWith('analytics', {
+      listGroups: async ({ signal }: { signal: AbortSignal }) => { seen = signal; return { body: { kind: 'k', etag: 'e', items: [] } }; },
+    })));
+    expect((await fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: 'Bearer t' } })).status).toBe(200);
+    await delay(50);
+    expect(seen?.aborted).toBe(false);
+  });
+});
+
+describe('a wrong method on a known path', () => {
+  it('is 405 with Allow, in each service\'s shape; an unknown path stays 404', async () => {
+    const graph = await serve(createAdCreativeServer(exampleHandlers('ad-creative') as never));
+    const refused = await fetch(`${graph}/v20.0/123?access_token=t`, { method: 'PUT' });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe('DELETE, GET, POST');
+    expect((await refused.json()).error).toMatchObject({ code: 100, type: 'GraphMethodException', fbtrace_id: expect.any(String) });
+    const status = await serve(createGenerativeServer(exampleHandlers('generative') as never));
+    const refused2 = await fetch(`${status}/v1beta/files`, { method: 'DELETE', headers: KEY });
+    expect(refused2.status).toBe(405);
+    expect(refused2.headers.get('allow')).toBe('GET, POST');
+    expect((await refused2.json()).error).toMatchObject({ code: 405, status: 'METHOD_NOT_ALLOWED' });
+    expect((await fetch(`${status}/v1beta/nothing-here`, { headers: KEY })).status).toBe(404);
+    expect((await fetch(`${status}/v1beta/files`, { headers: KEY })).status).toBe(200);
+  });
+});
+
+describe('body limits per route', () => {
+  const route = (maxBodyBytes?: number): RouteDef => ({
+    operationId: 'put', method: 'POST', path: '/put', params: [], bodies: [{ contentType: 'application/json', kind: 'json' }], bodyRequired: false,
+    security: 'optional', securityRequirements: [{}], credentialSources: [], scopes: [], ...(maxBodyBytes ? { maxBodyBytes } : {}),
+    validateParams: () => true, validateBody: {}, validateResponse: {},
+  });
+  const post = (base: string, bytes: number) => fetch(`${base}/put`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ s: 'x'.repeat(bytes) }) });
+
+  it('a route\'s own limit (x-body-limit) replaces the default, and the bodyLimits option overrides both', async () => {
+    const ok = async () => ({ body: { ok: true } });
+    const defaults = await serve(createRouter([route()], ok, { errorStyle: 'status', maxBodyBytes: 1_000 }));
+    expect((await post(defaults, 2_000)).status).toBe(400);
+    const larger = await serve(createRouter([route(10_000)], ok, { errorStyle: 'status', maxBodyBytes: 1_000 }));
+    expect((await post(larger, 2_000)).status).toBe(200);
+    const refused = await post(larger, 20_000);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toBe('Request payload size exceeds the limit: 10000 bytes.');
+    const overridden = await serve(createRouter([route(10_000)], ok, { errorStyle: 'status', bodyLimits: { put: 100 } }));
+    expect((await post(overridden, 200)).status).toBe(400);
+    expect((await post(overridden, 10)).status).toBe(200);
+  });
+
+  it('reads x-body-limit from the operation or its request body, and refuses a malformed one', () => {
+    const doc = (op: Record<string, unknown>) => ({
+      openapi: '3.1.0', info: { title: 't', version: '1' }, 'x-error-style': 'status',
+      paths: { '/put': { post: { operationId: 'put', responses: { '200': { description: 'ok' } }, ...op } } },
+    });
+    expect(buildServiceModel('analytics', doc({ 'x-body-limit': 20_971_520 }) as never).operations[0]!.bodyLimit).toBe(20_971_520);
+    expect(buildServiceModel('analytics', doc({ requestBody: { 'x-body-limit': 4096, content: { 'application/json': { schema: {} } } } }) as never).operations[0]!.bodyLimit).toBe(4096);
+    expect(() => buildServiceModel('analytics', doc({ 'x-body-limit': '20MB' }) as never)).toThrow('x-body-limit must be a positive integer');
+  });
+});
