@@ -45,11 +45,11 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   const createUrl = `${base}/v20.0/act_1234567890/adcreatives`;
   const fields = { name: 'Spring sale', object_story_id: '123_456' };
 
-  it('refuses a create without credentials with Graph code 190, and the handler never runs', async () => {
+  it('refuses a create without credentials with Graph code 104 (public-service notes 1.6), and the handler never runs', async () => {
     const response = await fetch(createUrl, form(fields));
     const body = await response.json();
     expect(response.status).toBe(400);
-    expect(body.error).toMatchObject({ code: 190, type: 'OAuthException' });
+    expect(body.error).toMatchObject({ code: 104, type: 'OAuthException' });
     expect(typeof body.error.fbtrace_id).toBe('string');
     expect(calls.createAdCreative).toBeUndefined();
   });
@@ -57,7 +57,7 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   it('refuses a create whose only credential is of a kind the route does not take (an API key)', async () => {
     const response = await fetch(`${createUrl}?key=abc`, { ...form(fields), headers: { ...form(fields).headers, 'x-goog-api-key': 'abc' } });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(190);
+    expect((await response.json()).error.code).toBe(104);
     expect(calls.createAdCreative).toBeUndefined();
   });
 
@@ -74,7 +74,7 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   it('does not take the token as a form field on a read (x-credential-in: query)', async () => {
     const response = await fetch(`${base}/v20.0/120330000008134415?fields=name`);
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(190);
+    expect((await response.json()).error.code).toBe(104);
     expect(calls.getAdCreative).toBeUndefined();
     expect((await fetch(`${base}/v20.0/120330000008134415?fields=name&access_token=tok`)).status).toBe(200);
   });
