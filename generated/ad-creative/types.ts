@@ -576,7 +576,7 @@ export interface components {
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels. */
             adlabels?: components["schemas"]["AdLabel"][];
-            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (the public service's Node business SDK 24.0.1, src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
+            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (the public business SDK for Node, 24.0.1, src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
             id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
             name?: string;
@@ -588,7 +588,7 @@ export interface components {
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels as a JSON string. */
             adlabels?: string;
-            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (the public service's Node business SDK 24.0.1, src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
+            /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (the public business SDK for Node, 24.0.1, src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
             id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
             name?: string;

@@ -91,7 +91,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "What the service does: a filter is a dimension value that picks the data to retrieve, for example one country, one video or a group of videos"
+        "ref": "analytics-service.md, What the service does: a filter is a dimension value that picks the data to retrieve, for example one country, one video or a group of videos"
       },
       {
         "kind": "public",
@@ -428,7 +428,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "What the service does: each query identifies a channel or a content owner; valid combinations are defined per kind of report"
+        "ref": "analytics-service.md, What the service does: each query identifies a channel or a content owner; valid combinations are defined per kind of report"
       },
       {
         "kind": "public",
@@ -628,7 +628,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "What the service does: a dimension is a criterion by which data is aggregated; each row holds a unique combination of dimension values"
+        "ref": "analytics-service.md, What the service does: a dimension is a criterion by which data is aggregated; each row holds a unique combination of dimension values"
       }
     ]
   },
@@ -712,7 +712,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "What the service does: a query may add dimensions, filters and sort instructions"
+        "ref": "analytics-service.md, What the service does: a query may add dimensions, filters and sort instructions"
       },
       {
         "kind": "public",

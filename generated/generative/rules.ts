@@ -332,7 +332,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "List files: files - those owned by the requesting project"
+        "ref": "generative-service.md, List files: files - those owned by the requesting project"
       }
     ]
   },
@@ -417,7 +417,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "File: videoMetadata; VideoMetadata: videoDuration, a duration string in seconds ending in s"
+        "ref": "generative-service.md, File: videoMetadata; VideoMetadata: videoDuration, a duration string in seconds ending in s"
       }
     ]
   },
@@ -432,7 +432,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "GenerateContentRequest: tools, toolConfig; Part kinds functionCall (name, args), functionResponse"
+        "ref": "generative-service.md, GenerateContentRequest: tools, toolConfig; Part kinds functionCall (name, args), functionResponse"
       },
       {
         "kind": "public",
@@ -592,7 +592,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "GenerationConfig: responseMimeType application/json; responseSchema - schema of the answer"
+        "ref": "generative-service.md, GenerationConfig: responseMimeType application/json; responseSchema - schema of the answer"
       }
     ]
   },
@@ -607,11 +607,11 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "GenerationConfig: maxOutputTokens - maximum tokens per candidate"
+        "ref": "generative-service.md, GenerationConfig: maxOutputTokens - maximum tokens per candidate"
       },
       {
         "kind": "document",
-        "ref": "Candidate: FinishReason MAX_TOKENS - request token maximum reached"
+        "ref": "generative-service.md, Candidate: FinishReason MAX_TOKENS - request token maximum reached"
       }
     ]
   },
@@ -827,7 +827,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "Safety enums and objects: HarmBlockThreshold values and effect (table)"
+        "ref": "generative-service.md, Safety enums and objects: HarmBlockThreshold values and effect (table)"
       }
     ]
   },
@@ -842,11 +842,11 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "Candidate: feedback per candidate is reported through finishReason and safetyRatings; FinishReason SAFETY - flagged for safety"
+        "ref": "generative-service.md, Candidate: feedback per candidate is reported through finishReason and safetyRatings; FinishReason SAFETY - flagged for safety"
       },
       {
         "kind": "document",
-        "ref": "SafetyRating: blocked - true when the content was blocked because of this rating"
+        "ref": "generative-service.md, SafetyRating: blocked - true when the content was blocked because of this rating"
       }
     ]
   },
@@ -861,11 +861,11 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "GenerationConfig: stopSequences - generation stops at the first occurrence; the sequence is not in the response"
+        "ref": "generative-service.md, GenerationConfig: stopSequences - generation stops at the first occurrence; the sequence is not in the response"
       },
       {
         "kind": "document",
-        "ref": "Candidate: FinishReason STOP - natural stop or a given stop sequence"
+        "ref": "generative-service.md, Candidate: FinishReason STOP - natural stop or a given stop sequence"
       }
     ]
   },
@@ -898,7 +898,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "Candidate: finishReason - empty means the model has not stopped"
+        "ref": "generative-service.md, Candidate: finishReason - empty means the model has not stopped"
       },
       {
         "kind": "public",
@@ -1003,7 +1003,7 @@ export const RULES = [
     "evidence": [
       {
         "kind": "document",
-        "ref": "UsageMetadata: totalTokenCount - prompt plus candidates"
+        "ref": "generative-service.md, UsageMetadata: totalTokenCount - prompt plus candidates"
       },
       {
         "kind": "public",

@@ -2,6 +2,7 @@
 // without credentials, or with a credential of a kind the route does not take, is refused in the service's
 // own error shape before any handler runs; the nearest valid request is accepted. An empty alternative
 // allows anonymous calls only where the spec means it; the scopes of each route reach the authenticate hook.
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdCreativeServer, type AdCreativeHandlers } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer, type AnalyticsHandlers } from '../../generated/analytics/server.js';
@@ -45,7 +46,7 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   const createUrl = `${base}/v20.0/act_1234567890/adcreatives`;
   const fields = { name: 'Spring sale', object_story_id: '123_456' };
 
-  it('refuses a create without credentials with Graph code 104 (public-service notes 1.6), and the handler never runs', async () => {
+  it('refuses a create without credentials with Graph code 104 (no access token), and the handler never runs', async () => {
     const response = await fetch(createUrl, form(fields));
     const body = await response.json();
     expect(response.status).toBe(400);
@@ -115,12 +116,12 @@ describe('analytics (OAuth bearer tokens only)', async () => {
     ]);
   });
 
-  it('names only the write scopes on a write route', async () => {
+  it('names the scopes of each route as its operation\'s security lists them', async () => {
+    const spec = JSON.parse(readFileSync(new URL('../../generated/analytics/openapi.json', import.meta.url), 'utf8'));
+    const scopesOf = (path: string, method: string) => [...new Set((spec.paths[path][method].security as Array<Record<string, string[]>>).flatMap((r) => Object.values(r).flat()))].sort();
     await fetch(`${base}/v2/groups?id=g1`, { method: 'DELETE', headers: { authorization: 'Bearer tok' } });
-    expect(seen.find((s) => s.operationId === 'deleteGroup')?.scopes).toEqual([
-      'https://auth.platform.example/scopes/account-management',
-      'https://auth.platform.example/scopes/partner-management',
-    ]);
+    expect(seen.find((s) => s.operationId === 'deleteGroup')?.scopes).toEqual(scopesOf('/v2/groups', 'delete'));
+    expect(seen.find((s) => s.operationId === 'listGroups')?.scopes).toEqual(scopesOf('/v2/groups', 'get'));
   });
 });
 
