@@ -74,8 +74,8 @@ export class Generation {
       if (!content.parts?.length) throw invalid('A Content must hold at least one part.', `${where}[${ci}].parts`);
       for (const [pi, part] of content.parts.entries()) {
         const field = `${where}[${ci}].parts[${pi}]`;
-        if (DATA_MEMBERS.filter((k) => (part as Record<string, unknown>)[k] !== undefined).length !== 1) {
-          throw invalid('A part holds exactly one data member (text, inline_data, file_data, function_call, function_response, executable_code or code_execution_result).', field);
+        if (DATA_MEMBERS.filter((k) => (part as Record<string, unknown>)[k] !== undefined).length > 1) {
+          throw invalid('A part holds at most one data member (text, inline_data, file_data, function_call, function_response, executable_code or code_execution_result).', field);
         }
         if (part.inlineData && !acceptsMedia(model, part.inlineData.mimeType ?? '')) {
           throw invalid(`${model.name} does not take ${part.inlineData.mimeType} input.`, `${field}.inline_data.mime_type`);
