@@ -247,6 +247,14 @@ function fillPath(template: string, values: Map<string, string>, raw = new Set<s
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => (raw.has(name) ? values.get(name)! : pct(values.get(name) ?? 'x')));
 }
 
+/**
+ * What the router answers for a path or method the spec does not have: Graph-style services answer HTTP 400, code
+ * 100/33 ("Unsupported get request", as the public service does); Status-style ones 404 and 405.
+ */
+function routeMissStatuses(spec: Schema): number[] {
+  return spec['x-error-style'] === 'graph' ? [400] : [404, 405];
+}
+
 function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfile, draw: Draw, index: number): FuzzRequest {
   const bodyOps = operations.filter((o) => o.bodies.length);
   const wantsBody = ['oversized-body', 'truncated-body', 'wrong-content-type', 'malformed-json', 'malformed-form', 'broken-multipart'].includes(draw.mutation);
@@ -269,7 +277,7 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
   const setParam = (p: { name: string; in: string }, value: string | undefined) => {
     const map = p.in === 'path' ? base.pathValues : base.query;
     // A changed path segment may no longer match the route: the router's unknown-path answers are then due.
-    if (p.in === 'path') allowed.push(404, 405);
+    if (p.in === 'path') allowed.push(...routeMissStatuses(spec));
     if (value === undefined) map.delete(p.name);
     else map.set(p.name, value);
   };
@@ -457,7 +465,7 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
         path = `${fillPath(op.path, base.pathValues)}/${segments[draw.pick % segments.length]}`;
         if (draw.pick % 3 === 0) path = `/${segments[(draw.pick >> 2) % segments.length]}/unknown`;
         // A path that still matches a template (e.g. /{version}/{creative_id}) is that operation's to refuse.
-        allowed = [404, 405, ...operations.filter((o) => templateRegex(o.path).test(path!.split('?')[0]!)).flatMap((o) => o.statuses)];
+        allowed = [...routeMissStatuses(spec), ...operations.filter((o) => templateRegex(o.path).test(path!.split('?')[0]!)).flatMap((o) => o.statuses)];
         detail = path.slice(0, 60);
         return;
       }
@@ -466,7 +474,7 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
         const choices = ['PUT', 'PATCH', 'DELETE', 'POST', 'GET', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'].filter((m) => !taken.has(m));
         // Only methods node:http's parser knows: others get its bare 400 before any service sees them.
         method = choices[draw.pick % choices.length] ?? 'PROPFIND';
-        allowed = [404, 405];
+        allowed = routeMissStatuses(spec);
         detail = method;
         return;
       }

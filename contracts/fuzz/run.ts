@@ -1,5 +1,5 @@
 // Runs a fuzz batch against a running service and judges every answer: no 5xx, every refusal in the service's
-// own error shape with a status the operation documents (404/405 for paths and methods the spec does not
+// own error shape with a status the operation documents (the router's answer (Graph 400 #100/33; Status 404/405) for paths and methods the spec does not
 // have), the service alive afterwards, and what it stores unchanged when every write was refused.
 import http from 'node:http';
 import { generateRequests, type FuzzRequest } from './requests.js';

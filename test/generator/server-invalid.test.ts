@@ -86,9 +86,9 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     }
   });
 
-  it('answers an unknown route with 404 in its own shape', async () => {
+  it('answers an unknown route in its own shape (Graph: 400 code 100/33 as the public service; Status: 404)', async () => {
     const answer = await call(base, { method: 'GET', path: '/no/such/route/here', query: {}, headers: {} });
-    expect(answer.status).toBe(404);
+    expect(answer.status).toBe(service === 'ad-creative' ? 400 : 404);
     expect(shapeOk(service, answer.body)).toBe(true);
   });
 

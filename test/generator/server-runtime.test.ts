@@ -154,12 +154,13 @@ describe('the client going away', () => {
 });
 
 describe('a wrong method on a known path', () => {
-  it('is 405 with Allow, in each service\'s shape; an unknown path stays 404', async () => {
+  it('is 405 with Allow (Graph: 400 code 100/33 with Allow, as the public service answers), in each service\'s shape; an unknown path stays 404', async () => {
     const graph = await serve(createAdCreativeServer(exampleHandlers('ad-creative') as never));
     const refused = await fetch(`${graph}/v20.0/123?access_token=t`, { method: 'PUT' });
-    expect(refused.status).toBe(405);
+    // public-service-notes, Graph errors: "Unsupported <method> request" is code 100, subcode 33, HTTP 400.
+    expect(refused.status).toBe(400);
     expect(refused.headers.get('allow')).toBe('DELETE, GET, POST');
-    expect((await refused.json()).error).toMatchObject({ code: 100, type: 'GraphMethodException', fbtrace_id: expect.any(String) });
+    expect((await refused.json()).error).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException', fbtrace_id: expect.any(String) });
     const status = await serve(createGenerativeServer(exampleHandlers('generative') as never));
     const refused2 = await fetch(`${status}/v1beta/files`, { method: 'DELETE', headers: KEY });
     expect(refused2.status).toBe(405);

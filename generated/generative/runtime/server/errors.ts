@@ -99,7 +99,7 @@ export function invalidRequest(style: ErrorStyle, message: string, violations: F
 
 export function notFoundRoute(style: ErrorStyle, method: string, path: string): ServiceError {
   if (style === 'graph') {
-    return graphError(100, `Unsupported ${method.toLowerCase()} request. Unknown path components: ${path}`, { type: 'GraphMethodException', subcode: 33, http: 404 });
+    return graphError(100, `Unsupported ${method.toLowerCase()} request. Unknown path components: ${path}`, { type: 'GraphMethodException', subcode: 33, http: 400 });
   }
   return statusError('NOT_FOUND', `The requested URL ${path} was not found on this server (${method}).`);
 }
@@ -108,7 +108,7 @@ export function notFoundRoute(style: ErrorStyle, method: string, path: string): 
 export function methodNotAllowed(style: ErrorStyle, method: string, path: string, allowed: string[]): ServiceError {
   const headers = { allow: allowed.join(', ') };
   if (style === 'graph') {
-    return graphError(100, `Unsupported ${method.toLowerCase()} request. ${path} takes ${allowed.join(', ')}`, { type: 'GraphMethodException', subcode: 33, http: 405, headers });
+    return graphError(100, `Unsupported ${method.toLowerCase()} request. ${path} takes ${allowed.join(', ')}`, { type: 'GraphMethodException', subcode: 33, http: 400, headers });
   }
   return new ServiceError(405, { error: { code: 405, message: `Method ${method} is not allowed on ${path}; it takes ${allowed.join(', ')}.`, status: 'METHOD_NOT_ALLOWED' } }, headers);
 }
