@@ -4,6 +4,8 @@ export interface Evidence {
   readonly kind: 'document' | 'public' | 'convention';
   /** The section of the document or notes, the public source, or the convention. */
   readonly ref: string;
+  /** The part of an error expectation it backs (the code or status name, or the HTTP status); both when absent. */
+  readonly covers?: 'code' | 'http';
 }
 
 /** One documented rule: the contract suite keys exactly one test to its id. */
@@ -48,11 +50,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Authentication: an invalid token yields error 190"
+        "ref": "ad-creative-service.md, Authentication: an invalid token yields error 190",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: OAuthException 190 answers HTTP 400"
+        "ref": "public-service-notes 1.6: OAuthException 190 answers HTTP 400",
+        "covers": "http"
       }
     ]
   },
@@ -97,11 +101,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Authentication and Errors: 270"
+        "ref": "ad-creative-service.md, Authentication and Errors: 270",
+        "covers": "code"
       },
       {
         "kind": "convention",
-        "ref": "spec-conventions, Operations (x-errors): HTTP 403 for 270 (document: mapping not shown; public-service notes 1.6: UNVERIFIED)"
+        "ref": "spec-conventions, Operations (x-errors): HTTP 403 for 270 (document: mapping not shown; public-service notes 1.6: UNVERIFIED)",
+        "covers": "http"
       }
     ]
   },
@@ -126,11 +132,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -175,11 +183,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -245,11 +255,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -296,11 +308,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -409,11 +423,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 2500 Error parsing the query (read)"
+        "ref": "ad-creative-service.md, Errors: 2500 Error parsing the query (read)",
+        "covers": "code"
       },
       {
         "kind": "convention",
-        "ref": "spec-conventions, Operations (x-errors): HTTP 400 for 2500, like the other parse and parameter errors (mapping not shown; public-service notes 1.6 observe 400 for 100 and 190)"
+        "ref": "spec-conventions, Operations (x-errors): HTTP 400 for 2500, like the other parse and parameter errors (mapping not shown; public-service notes 1.6 observe 400 for 100 and 190)",
+        "covers": "http"
       }
     ]
   },
@@ -437,11 +453,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -470,11 +488,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -520,11 +540,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (2500 for an unparsable fields selection)"
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (2500 for an unparsable fields selection)",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       }
     ]
   },
@@ -548,11 +570,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -613,11 +637,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter"
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       }
     ]
   },
@@ -641,11 +667,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 200"
+        "ref": "ad-creative-service.md, Errors: 200",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "code 200 observed with HTTP 403 (arsduo/koala#693, cited by reviews/ad-creative-spec.md 1.9; public-service-notes 1.6 leave 403 UNVERIFIED)"
+        "ref": "code 200 observed with HTTP 403 (arsduo/koala#693, cited by reviews/ad-creative-spec.md 1.9; public-service-notes 1.6 leave 403 UNVERIFIED)",
+        "covers": "http"
       }
     ]
   },
@@ -670,11 +698,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -706,11 +736,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: 100 is the Graph code of an invalid parameter or a missing object (reference read errors 100; the edge's own codes are not shown)"
+        "ref": "public-service-notes 1.6: 100 is the Graph code of an invalid parameter or a missing object (reference read errors 100; the edge's own codes are not shown)",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       }
     ]
   },
@@ -734,11 +766,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 80004"
+        "ref": "ad-creative-service.md, Errors: 80004",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: (#80004) observed with Status 400"
+        "ref": "public-service-notes 1.6: (#80004) observed with Status 400",
+        "covers": "http"
       }
     ]
   },
@@ -800,11 +834,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (read, update, delete)"
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (read, update, delete)",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: 400 for code 100 / subcode 33 GraphMethodException \"Unsupported get request\""
+        "ref": "public-service-notes 1.6: 400 for code 100 / subcode 33 GraphMethodException \"Unsupported get request\"",
+        "covers": "http"
       }
     ]
   },
@@ -843,11 +879,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (read, update, delete)"
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (read, update, delete)",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       }
     ]
   },
@@ -871,11 +909,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -903,11 +943,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -935,11 +977,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -968,11 +1012,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -1000,11 +1046,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -1032,11 +1080,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -1064,11 +1114,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -1097,11 +1149,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",
@@ -1170,11 +1224,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "document",
-        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (update)"
+        "ref": "ad-creative-service.md, Errors: 100 Invalid parameter (update)",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       }
     ]
   },
@@ -1198,11 +1254,13 @@ export const RULES = [
     "violationEvidence": [
       {
         "kind": "public",
-        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create"
+        "ref": "create errors answer code 100 with an error_subcode (the public service's Java business SDK, issue #434, cited by reviews/ad-creative-spec.md 1.9); the document does not show the codes of create",
+        "covers": "code"
       },
       {
         "kind": "public",
-        "ref": "public-service-notes 1.6: code 100 answers HTTP 400"
+        "ref": "public-service-notes 1.6: code 100 answers HTTP 400",
+        "covers": "http"
       },
       {
         "kind": "convention",

@@ -4,6 +4,8 @@ export interface Evidence {
   readonly kind: 'document' | 'public' | 'convention';
   /** The section of the document or notes, the public source, or the convention. */
   readonly ref: string;
+  /** The part of an error expectation it backs (the code or status name, or the HTTP status); both when absent. */
+  readonly covers?: 'code' | 'http';
 }
 
 /** One documented rule: the contract suite keys exactly one test to its id. */

@@ -23,6 +23,7 @@ export function emitRules(service: ServiceModel): string {
         properties: [
           { name: 'kind', isReadonly: true, type: "'document' | 'public' | 'convention'" },
           { name: 'ref', isReadonly: true, type: 'string', docs: ['The section of the document or notes, the public source, or the convention.'] },
+          { name: 'covers', isReadonly: true, hasQuestionToken: true, type: "'code' | 'http'", docs: ['The part of an error expectation it backs (the code or status name, or the HTTP status); both when absent.'] },
         ],
       },
       {

@@ -288,7 +288,7 @@ function evidenceOf(raw: unknown): EvidenceModel[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((e: any) => e && EVIDENCE_KINDS.has(e.kind) && typeof e.ref === 'string')
-    .map((e: any): EvidenceModel => ({ kind: e.kind, ref: e.ref }));
+    .map((e: any): EvidenceModel => ({ kind: e.kind, ref: e.ref, ...(e.covers === 'code' || e.covers === 'http' ? { covers: e.covers } : {}) }));
 }
 
 function collectRules(service: string, document: OpenApiDocument): RuleModel[] {

@@ -160,6 +160,8 @@ export interface EvidenceModel {
   kind: 'document' | 'public' | 'convention';
   /** The section of the document or notes, or the public source, or the convention's section. */
   ref: string;
+  /** The part of an error expectation it backs: the error code (or status name) or the HTTP status; both when absent. */
+  covers?: 'code' | 'http';
 }
 
 export interface RuleModel {

@@ -57,6 +57,28 @@ describe('expectGraphError', () => {
     await expectGraphError(t, graph(400, 80004), { code: 80004, http: 429 });
     expect(warnings.join()).toMatch(/HTTP 429/);
   });
+
+  // ADC-AUTH-3: the document names code 270; only a convention maps it to HTTP 403 (evidence `covers`).
+  const codeDocumentedHttpConvention = {
+    violation: { http: 403, code: 270 },
+    violationEvidence: [{ kind: 'document', covers: 'code', ref: 'd' }, { kind: 'convention', covers: 'http', ref: 'c' }],
+  } as never;
+
+  it('requires a documented code whose HTTP status only a convention gives, and warns on the status', async () => {
+    const { t, warnings } = context(false, codeDocumentedHttpConvention);
+    await expectGraphError(t, graph(400, 270), { code: 270, http: 403 });
+    expect(warnings.join()).toMatch(/HTTP 403 for code 270, by convention only; the target answered HTTP 400/);
+    await expect(expectGraphError(context(false, codeDocumentedHttpConvention).t, graph(403, 200), { code: 270, http: 403 })).rejects.toThrow();
+    await expect(expectGraphError(context(true, codeDocumentedHttpConvention).t, graph(400, 270), { code: 270, http: 403 })).rejects.toThrow();
+    const exact = context(false, codeDocumentedHttpConvention);
+    await expectGraphError(exact.t, graph(403, 270), { code: 270, http: 403 });
+    expect(exact.warnings).toEqual([]);
+  });
+
+  it('fails on the HTTP status when evidence backs it', async () => {
+    const backed = { violation: { http: 400, code: 190 }, violationEvidence: [{ kind: 'document', covers: 'code', ref: 'd' }, { kind: 'public', covers: 'http', ref: 'p' }] } as never;
+    await expect(expectGraphError(context(false, backed).t, graph(401, 190), { code: 190, http: 400 })).rejects.toThrow();
+  });
 });
 
 describe('expectStatusError', () => {
