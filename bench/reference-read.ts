@@ -101,10 +101,11 @@ export async function readBench(dir: string): Promise<ReadBench> {
     await bare.stop();
   }
 
-  console.error('read mix: Prism (slow to start)');
   let prismResult: MixResult | undefined;
   let prismError: string | undefined;
-  try {
+  if (process.env.BENCH_PRISM === '0') prismError = 'skipped (BENCH_PRISM=0)';
+  else try {
+    console.error('read mix: Prism (slow to start)');
     const prism = await startPrismProcesses(SERVICES);
     try {
       prismResult = await measure('Prism', ops, prism);

@@ -43,6 +43,7 @@ const suite = ONLY && ONLY !== 'suite' ? undefined : await suiteBench();
 fs.rmSync(dir, { recursive: true, force: true });
 
 const f0 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(0));
+const f1 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(1));
 const f2 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(2));
 const flags = (r: MixResult) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '');
 
@@ -84,6 +85,7 @@ function suiteRows(s: SuiteBench): string[] {
     '### Contract suite against the embedded reference (all three services)',
     '',
     `- wall time: **${s.wallSeconds.toFixed(1)} s** (goal < 20 s: ${s.wallSeconds < 20 ? 'met' : 'NOT met'}); ${s.rules} rules, ${s.tests} tests; verdicts ${Object.entries(s.verdicts).map(([k, n]) => `${k} ${n}`).join(', ')}; exit code ${s.exitCode}`,
+    `- phases (seconds from the start): all tests collected ${f1(s.phases.collected)}, first test done ${f1(s.phases.firstTest)} (the reference started), last test done ${f1(s.phases.lastTest)}, process gone ${f1(s.phases.exited)}; tests themselves ${f1((s.phases.lastTest ?? 0) - (s.phases.firstTest ?? 0))} s`,
     `- test time per service (sum of test durations; files run in parallel): ${Object.entries(s.testSecondsByService).map(([k, sec]) => `${k} ${sec.toFixed(1)} s`).join(', ')}`,
     '',
     '| slowest rules | ms | tests |',
