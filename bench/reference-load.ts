@@ -42,6 +42,11 @@ export interface MixResult {
   /** Answers outside 2xx, errors and timeouts: a measurement with any is flagged in the report. */
   non2xx: number;
   errors: number;
+  /**
+   * CPU time the server process spent per answered request (user + system, from /proc): unlike req/s it
+   * hardly depends on how many other processes share the CPUs. Filled by the caller that owns the process.
+   */
+  serverCpuMicrosPerRequest?: number;
   perPart: Array<{ label: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number }>;
 }
 

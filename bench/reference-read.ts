@@ -64,14 +64,20 @@ async function capture(ops: ReadOperation[], servers: RunningServers): Promise<M
 
 async function measure(name: string, ops: ReadOperation[], servers: RunningServers): Promise<MixResult> {
   if (WARMUP_SECONDS > 0) await runMix(parts(ops, servers), { duration: WARMUP_SECONDS });
-  const result = await runMix(parts(ops, servers));
-  console.error(`  ${name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  const cpuBefore = servers.cpuSeconds?.();
+  const measured = await runMix(parts(ops, servers));
+  const cpuAfter = servers.cpuSeconds?.();
+  const result: MixResult = { ...measured, serverCpuMicrosPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / measured.responses };
+  console.error(`  ${name}: ${result.requestsPerSecond.toFixed(0)} req/s, server CPU ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? '-'} µs/request, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
   return result;
 }
 
 export interface ReadBench {
   reference: MixResult;
   bare: MixResult;
+  /** The same without the report (the one operation that computes per request), to show what it costs. */
+  referenceWithoutReport: MixResult;
+  bareWithoutReport: MixResult;
   prism?: MixResult;
   prismError?: string;
   /** The bytes of each answer (what the bare server sends), for the report. */
@@ -80,13 +86,16 @@ export interface ReadBench {
 
 export async function readBench(dir: string): Promise<ReadBench> {
   const ops = readOperations();
+  const withoutReport = ops.filter((o) => !o.label.startsWith('report'));
   console.error('read mix: reference');
   const reference = await startReferenceProcess(SERVICES, benchSeedFile(dir));
   let referenceResult: MixResult;
+  let referenceWithoutReport: MixResult;
   let answers: Map<ReadOperation, CapturedAnswer>;
   try {
     answers = await capture(ops, reference);
     referenceResult = await measure('reference', ops, reference);
+    referenceWithoutReport = await measure('reference, no report', withoutReport, reference);
   } finally {
     await reference.stop();
   }
@@ -95,8 +104,10 @@ export async function readBench(dir: string): Promise<ReadBench> {
   const plan = { services: SERVICES.map((key) => ({ key, routes: Object.fromEntries(ops.filter((o) => o.service === key).map((o) => [o.request.path, answers.get(o)!])) })) };
   const bare = await startBareProcess(plan, dir);
   let bareResult: MixResult;
+  let bareWithoutReport: MixResult;
   try {
     bareResult = await measure('bare node:http', ops, bare);
+    bareWithoutReport = await measure('bare node:http, no report', withoutReport, bare);
   } finally {
     await bare.stop();
   }
@@ -119,6 +130,8 @@ export async function readBench(dir: string): Promise<ReadBench> {
   return {
     reference: referenceResult,
     bare: bareResult,
+    referenceWithoutReport,
+    bareWithoutReport,
     prism: prismResult,
     prismError,
     answerBytes: Object.fromEntries(ops.map((o) => [o.label, Buffer.byteLength(answers.get(o)!.body)])),

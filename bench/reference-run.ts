@@ -48,17 +48,21 @@ const f2 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 
 const flags = (r: MixResult) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '');
 
 function readRows(r: ReadBench): string[] {
-  const row = (name: string, m: MixResult | undefined) => (m ? `| ${name} | ${f0(m.requestsPerSecond)} | ${f2(m.p50Ms)} | ${f2(m.p99Ms)} |${flags(m)}` : `| ${name} | - | - | - | ${r.prismError ?? ''}`);
+  const row = (name: string, m: MixResult | undefined) => (m ? `| ${name} | ${f0(m.requestsPerSecond)} | ${f2(m.p50Ms)} | ${f2(m.p99Ms)} | ${f0(m.serverCpuMicrosPerRequest)} |${flags(m)}` : `| ${name} | - | - | - | - | ${r.prismError ?? ''}`);
   const lines = [
     `### Read mix (${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s, 4 operations at once)`,
     '',
-    '| server | req/s | p50 ms | p99 ms |',
-    '|---|---:|---:|---:|',
+    '| server | req/s | p50 ms | p99 ms | server CPU µs/request |',
+    '|---|---:|---:|---:|---:|',
     row('reference', r.reference),
     row('bare node:http, same bytes', r.bare),
     row('Prism, same specs', r.prism),
+    row('reference, 3 operations (no report)', r.referenceWithoutReport),
+    row('bare node:http, 3 operations (no report)', r.bareWithoutReport),
     '',
     `- reference / bare node:http: **${f2(r.reference.requestsPerSecond / r.bare.requestsPerSecond)}x** (goal >= 0.8x: ${r.reference.requestsPerSecond / r.bare.requestsPerSecond >= 0.8 ? 'met' : 'NOT met'})`,
+    `- without the report (the one operation computed per request): reference / bare **${f2(r.referenceWithoutReport.requestsPerSecond / r.bareWithoutReport.requestsPerSecond)}x**, p99 ${f2(r.referenceWithoutReport.p99Ms)} ms`,
+    `- server CPU per request (user + system of the server process; hardly affected by the other load on the machine): reference ${f0(r.reference.serverCpuMicrosPerRequest)} µs, bare ${f0(r.bare.serverCpuMicrosPerRequest)} µs: the CPU-bound ratio is **${f2((r.bare.serverCpuMicrosPerRequest ?? NaN) / (r.reference.serverCpuMicrosPerRequest ?? NaN))}x**`,
     `- reference p99: **${f2(r.reference.p99Ms)} ms** (goal < 5 ms: ${r.reference.p99Ms < 5 ? 'met' : 'NOT met'})`,
     `- reference / Prism: **${r.prism ? f0(r.reference.requestsPerSecond / r.prism.requestsPerSecond) : '-'}x**`,
     '',
@@ -73,6 +77,9 @@ function writeRows(w: MixResult): string[] {
   return [
     `### Write mix with --data (WAL, synchronous=FULL; ${CONNECTIONS} connections, ${DURATION_SECONDS} s)`,
     '',
+    `Server CPU per create: ${f0(w.serverCpuMicrosPerRequest)} µs; each acknowledged create is one SQLite commit with an fsync of the WAL, and`,
+    'better-sqlite3 is synchronous, so commits do not overlap: creates/s is about 1 / (fsync time + CPU per create).',
+    '',
     '| operation | creates/s | p50 ms | p99 ms |',
     '|---|---:|---:|---:|',
     `| both at once | ${f0(w.requestsPerSecond)} | ${f2(w.p50Ms)} | ${f2(w.p99Ms)} |${flags(w)}`,
@@ -86,7 +93,7 @@ function suiteRows(s: SuiteBench): string[] {
     '',
     `- wall time: **${s.wallSeconds.toFixed(1)} s** (goal < 20 s: ${s.wallSeconds < 20 ? 'met' : 'NOT met'}); ${s.rules} rules, ${s.tests} tests; verdicts ${Object.entries(s.verdicts).map(([k, n]) => `${k} ${n}`).join(', ')}; exit code ${s.exitCode}`,
     `- phases (seconds from the start): all tests collected ${f1(s.phases.collected)}, first test done ${f1(s.phases.firstTest)} (the reference started), last test done ${f1(s.phases.lastTest)}, process gone ${f1(s.phases.exited)}; tests themselves ${f1((s.phases.lastTest ?? 0) - (s.phases.firstTest ?? 0))} s`,
-    `- test time per service (sum of test durations; files run in parallel): ${Object.entries(s.testSecondsByService).map(([k, sec]) => `${k} ${sec.toFixed(1)} s`).join(', ')}`,
+    `- test time per service (sum of the tests' own durations; files run one after another, so the rest of the tests phase is hooks and cleanup): ${Object.entries(s.testSecondsByService).map(([k, sec]) => `${k} ${sec.toFixed(1)} s`).join(', ')}`,
     '',
     '| slowest rules | ms | tests |',
     '|---|---:|---:|',

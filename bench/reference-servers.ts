@@ -1,6 +1,6 @@
 // The servers the reference benches measure, each in its own child process (the load generator stays in
 // the bench process): the reference (`npm run serve`), the bare node:http baseline, and Prism.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,29 @@ export type BenchServiceKey = 'ad-creative' | 'analytics' | 'generative';
 
 export interface RunningServers {
   baseUrls: Partial<Record<BenchServiceKey, string>>;
+  /** CPU seconds (user + system) the server process has used so far; absent when it cannot be read. */
+  cpuSeconds?(): number | undefined;
   stop(): Promise<void>;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process from /proc/<pid>/stat (Linux): what the server itself spent, whoever else shares the CPUs. */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -45,7 +67,7 @@ function spawnListening(args: string[], expected: readonly string[], timeoutMs =
       for (const m of chunk.toString().matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)) baseUrls[m[1]!] = m[2]!;
       if (expected.every((k) => baseUrls[k])) {
         clearTimeout(timer);
-        resolve({ baseUrls, stop: () => stopChild(child) });
+        resolve({ baseUrls, cpuSeconds: () => processCpuSeconds(child.pid), stop: () => stopChild(child) });
       }
     };
     child.stdout!.on('data', onData);

@@ -49,7 +49,10 @@ export async function writeBench(dir: string): Promise<MixResult & { dataDir: st
   console.error(`write mix: reference --data ${dataDir}`);
   const reference = await startReferenceProcess(['ad-creative', 'analytics'], benchSeedFile(dir), dataDir);
   try {
-    const result = await runMix(writeParts(reference.baseUrls as Record<string, string>, Date.now().toString(36)));
+    const cpuBefore = reference.cpuSeconds?.();
+    const measured = await runMix(writeParts(reference.baseUrls as Record<string, string>, Date.now().toString(36)));
+    const cpuAfter = reference.cpuSeconds?.();
+    const result: MixResult = { ...measured, serverCpuMicrosPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / measured.responses };
     console.error(`  writes: ${result.requestsPerSecond.toFixed(0)} creates/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
     return { ...result, dataDir };
   } finally {
