@@ -1,6 +1,7 @@
 // npm run contracts -- [--target prism | stubs | reference | <base URL>] [--service <key>] [--rule <id or prefix>]
 //                      [--config file] [--strict | --no-strict] [--allow-bursts]
 // Runs the rule tests against one target through vitest and prints the conformance report.
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createVitest, type TestModule } from 'vitest/node';
@@ -41,6 +42,10 @@ export async function runContracts(argv: string[]): Promise<number> {
   const unknown = services.filter((s) => !isServiceKey(s));
   if (unknown.length) {
     console.error(`unknown service(s): ${unknown.join(', ')}; services: ${SERVICE_KEYS.join(', ')}`);
+    return 2;
+  }
+  if (argv.some((a) => a === '--config' || a.startsWith('--config=')) && !fs.existsSync(values.config)) {
+    console.error(`config file not found: ${values.config}`);
     return 2;
   }
   const target = values.target ?? defaultTargetName();

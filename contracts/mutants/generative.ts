@@ -3,91 +3,60 @@
 // (reference/generative/defects.ts); bugs of the kind "validated, then ignored" or "answers in the wrong shape"
 // are `wrap`s that rewrite the request before the service sees it or the answer after it wrote it.
 import type http from 'node:http';
-import { Readable } from 'node:stream';
 import type { GenerativeDefects } from '../../reference/generative/defects.js';
 import type { Mutant } from './mutant.js';
+import { rewriteAnswer, rewriteRequest, type Wrap } from './wire.js';
 
 type Json = Record<string, any>;
 type Listener = http.RequestListener;
 
 // ---------------------------------------------------------------------------------------------------------
-// Wire rewriting
+// Wire rewriting: JSON requests and answers through the shared helpers (wire.ts); headers and events here
 // ---------------------------------------------------------------------------------------------------------
 
 function pathOf(req: http.IncomingMessage): string {
   return new URL(req.url ?? '/', 'http://localhost').pathname;
 }
 
-/** A request carrying `body` instead of what the client sent (same method, URL, headers, socket). */
-function withBody(req: http.IncomingMessage, body: Buffer): http.IncomingMessage {
-  const clone = Readable.from([body]) as unknown as http.IncomingMessage & Record<string, unknown>;
-  const headers = { ...req.headers, 'content-length': String(body.length) };
-  delete headers['transfer-encoding'];
-  Object.assign(clone, { headers, method: req.method, url: req.url, socket: req.socket, httpVersion: req.httpVersion, rawHeaders: req.rawHeaders });
-  return clone;
+interface Selected {
+  method: string;
+  url: URL;
 }
 
 /** Rewrites JSON request bodies of the requests `match` selects. */
-function requestJson(match: (req: http.IncomingMessage) => boolean, change: (body: Json, req: http.IncomingMessage) => void) {
-  return (inner: Listener): Listener => (req, res) => {
-    if (!match(req) || !(req.headers['content-type'] ?? '').includes('json')) return inner(req, res);
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      let body: Json;
-      try {
-        body = JSON.parse(raw.toString('utf8')) as Json;
-      } catch {
-        return inner(withBody(req, raw), res);
-      }
-      change(body, req);
-      inner(withBody(req, Buffer.from(JSON.stringify(body))), res);
-    });
-  };
+function requestJson(match: (req: Selected) => boolean, change: (body: Json) => void): Wrap {
+  return rewriteRequest((request) => {
+    if (!match(request) || !String(request.headers['content-type'] ?? '').includes('json')) return undefined;
+    let body: Json;
+    try {
+      body = JSON.parse(request.body.toString('utf8')) as Json;
+    } catch {
+      return undefined;
+    }
+    change(body);
+    return JSON.stringify(body);
+  });
 }
 
-/** Rewrites requests before the service sees them (headers, URL). */
-function requestHead(change: (req: http.IncomingMessage) => void) {
+/** Rewrites JSON answers (status and body) of the requests `match` selects. */
+function answerJson(match: (req: Selected) => boolean, change: (body: Json, status: number) => { body: Json; status?: number } | void): Wrap {
+  return rewriteAnswer((answer) => {
+    if (!match(answer)) return undefined;
+    const changed = change(answer.json as Json, answer.status);
+    return changed ? { json: changed.body, ...(changed.status !== undefined ? { status: changed.status } : {}) } : undefined;
+  });
+}
+
+/** Rewrites requests before the service sees them (headers). */
+function requestHead(change: (req: http.IncomingMessage) => void): Wrap {
   return (inner: Listener): Listener => (req, res) => {
     change(req);
     inner(req, res);
   };
 }
 
-/** Rewrites JSON answers (status and body) of the requests `match` selects. */
-function answerJson(match: (req: http.IncomingMessage) => boolean, change: (body: Json, status: number, req: http.IncomingMessage) => { body: Json; status?: number } | void) {
-  return (inner: Listener): Listener => (req, res) => {
-    if (!match(req)) return inner(req, res);
-    const writeHead = res.writeHead.bind(res) as (status: number, headers?: http.OutgoingHttpHeaders) => http.ServerResponse;
-    const end = res.end.bind(res) as (chunk?: unknown) => http.ServerResponse;
-    let head: { status: number; headers: http.OutgoingHttpHeaders } = { status: 200, headers: {} };
-    (res as any).writeHead = (status: number, headers?: http.OutgoingHttpHeaders) => {
-      head = { status, headers: { ...(headers ?? {}) } };
-      return res;
-    };
-    (res as any).end = (chunk?: unknown) => {
-      const text = chunk === undefined ? '' : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
-      let out = text;
-      let status = head.status;
-      if (text && String(head.headers['content-type'] ?? '').includes('json')) {
-        const changed = change(JSON.parse(text) as Json, status, req);
-        if (changed) {
-          out = JSON.stringify(changed.body);
-          status = changed.status ?? status;
-        }
-      }
-      const headers = { ...head.headers };
-      if (out) headers['content-length'] = String(Buffer.byteLength(out));
-      writeHead(status, headers);
-      return end(out || undefined);
-    };
-    inner(req, res);
-  };
-}
-
-/** Rewrites the text of each server-sent event write (`data: ...\n\n`). */
-function answerEvents(change: (event: string, index: number) => string, atEnd?: () => string) {
+/** Rewrites the text of each server-sent event write (`data: ...\n\n`), and may add one at the end. */
+function answerEvents(change: (event: string, index: number) => string, atEnd?: () => string): Wrap {
   return (inner: Listener): Listener => (req, res) => {
     if (!pathOf(req).endsWith(':streamGenerateContent')) return inner(req, res);
     const write = res.write.bind(res) as (chunk: unknown) => boolean;
@@ -102,8 +71,8 @@ function answerEvents(change: (event: string, index: number) => string, atEnd?: 
   };
 }
 
-const isGenerate = (req: http.IncomingMessage) => /:(generate|streamGenerate)Content$/.test(pathOf(req));
-const isOnly = (method: string, path: RegExp) => (req: http.IncomingMessage) => req.method === method && path.test(pathOf(req));
+const isGenerate = (req: Selected) => /:(generate|streamGenerate)Content$/.test(req.url.pathname);
+const isOnly = (method: string, path: RegExp) => (req: Selected) => req.method === method && path.test(req.url.pathname);
 
 function defect(rule: Mutant['rule'], name: string, description: string, flags: GenerativeDefects): Mutant {
   return { id: `${rule}/${name}`, rule, description, defects: flags as Record<string, unknown> };
@@ -182,6 +151,10 @@ export const MUTANTS: Mutant[] = [
       if (body.tools?.length === 0) delete body.tools;
     })),
   defect('GEN-MODEL-1', 'unknown-model-answers', 'an unknown model answers with a default model', { unknownModelAnswers: true }),
+  wire('GEN-MODEL-1', 'tuned-models-unaddressable', 'tunedModels/<id> is looked up among the base models (and not found)',
+    requestHead((req) => {
+      if (req.url?.startsWith('/v1beta/tunedModels/')) req.url = req.url.replace('/v1beta/tunedModels/', '/v1beta/models/');
+    })),
 
   // Answers
   defect('GEN-RESP-1', 'blocked-prompt-answers-candidate', 'a blocked prompt still answers an empty candidate', { blockedPromptKeepsCandidate: true }),

@@ -3,7 +3,7 @@
 // it deletes again (t.defer). Optional fixtures come through t.fixture(key): without them the test is not
 // applicable, naming the key. Expectations only this project's conventions back go through t.convention.
 import { expect } from 'vitest';
-import { GraphApiError, type AdCreativeClient } from '../../generated/ad-creative/client.js';
+import { ApiError, GraphApiError, type AdCreativeClient } from '../../generated/ad-creative/client.js';
 import { expectGraphError, unique } from '../harness/expect-error.js';
 import { ruleTest, ruleTests, type RuleContext } from '../harness/rule-test.js';
 
@@ -36,10 +36,25 @@ function linkAd(text: { title?: string; body?: string } = {}): Body {
   return { name: unique('text'), object_url: `https://shop.example/${unique('p')}`, title: 'Fresh deals', body: 'Good prices every day', ...text };
 }
 
+/**
+ * A request the service accepts. A mock (Prism) that refuses it in its own error shape (it does not read a
+ * form field as a credential) cannot show the rule: a mock limitation, never a pass.
+ */
+async function accepted<T>(t: RuleContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (t.session.kind !== 'stateful' && error instanceof ApiError && !(error instanceof GraphApiError)) {
+      t.mockLimitation(`the mock refused a valid request with HTTP ${error.httpStatus} in its own shape`);
+    }
+    throw error;
+  }
+}
+
 /** Creates a creative (deleted again when the test ends) and answers its id. */
 async function created(t: RuleContext, body: Body, account = ctx(t).account): Promise<string> {
   const { client, version } = ctx(t);
-  const answer = await client.createAdCreative({ version, ad_account_id: account, body: body as never });
+  const answer = await accepted(t, () => client.createAdCreative({ version, ad_account_id: account, body: body as never }));
   expect(answer.id).toMatch(/^[0-9]+$/);
   if (!t.session.kind.startsWith('stateful')) return answer.id;
   t.defer(() => client.deleteAdCreative({ version, creative_id: answer.id }));
@@ -142,6 +157,7 @@ ruleTests('ADC-AUTH-2', [
     const body = new URLSearchParams({ name: unique('sdk'), object_story_spec: JSON.stringify(linkCreative(f.pageId).object_story_spec) });
     const response = await t.clients.fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
     const answer = (await response.json()) as Body;
+    t.mockLimitationIf(response.status === 401 && !answer.error, `the mock refused a valid request with HTTP ${response.status} in its own shape`);
     expect(response.status, JSON.stringify(answer)).toBe(200);
     if (t.session.kind === 'stateful') t.defer(() => ctx(t).client.deleteAdCreative({ version, creative_id: answer.id }));
     expect(answer.id).toMatch(/^[0-9]+$/);
@@ -329,9 +345,9 @@ ruleTests('ADC-UPDATE-1', [
   ['an update of account_id, adlabels, name and status answers success: true', async (t) => {
     const { client, version, account } = ctx(t);
     const id = await someCreative(t);
-    const result = await client.updateAdCreative({
+    const result = await accepted(t, () => client.updateAdCreative({
       version, creative_id: id, body: { account_id: account, adlabels: [{ name: 'spring' }] as never, name: unique('renamed'), status: 'ACTIVE' },
-    });
+    }));
     expect(result).toEqual({ success: true });
   }],
 ]);
@@ -359,7 +375,7 @@ ruleTests('ADC-UPDATE-3', [
       expect(e.message).toContain(field);
     }
     const name = unique('kept');
-    expect(await client.updateAdCreative({ version, creative_id: id, body: { name } })).toEqual({ success: true });
+    expect(await accepted(t, () => client.updateAdCreative({ version, creative_id: id, body: { name } }))).toEqual({ success: true });
     if (t.partlyJudged('a stateless target stores nothing to compare')) return;
     expect(before).toBeTypeOf('string');
     expect((await read(t, id, 'name')).name).toBe(name);
@@ -372,7 +388,7 @@ ruleTests('ADC-STATUS-1', [
     const id = await someCreative(t);
     await expectGraphError(t, () => client.updateAdCreative({ version, creative_id: id, body: { status: 'PAUSED' as never } }), { code: 100, http: 400 });
     for (const status of ['IN_PROCESS', 'WITH_ISSUES', 'ACTIVE'] as const) {
-      expect(await client.updateAdCreative({ version, creative_id: id, body: { status } })).toEqual({ success: true });
+      expect(await accepted(t, () => client.updateAdCreative({ version, creative_id: id, body: { status } }))).toEqual({ success: true });
     }
   }],
   ['IN_PROCESS and WITH_ISSUES are code 100 under v3.0, where ACTIVE is accepted', async (t) => {
@@ -392,7 +408,7 @@ ruleTests('ADC-NAME-1', [
     await rejectsCreate(t, linkCreative(f.pageId, { name: 'n'.repeat(101) }));
     const id = await created(t, linkCreative(f.pageId, { name: `${'n'.repeat(90)}${unique('').slice(-10)}` }));
     await expectGraphError(t, () => client.updateAdCreative({ version, creative_id: id, body: { name: 'm'.repeat(101) } }), { code: 100, http: 400 });
-    expect(await client.updateAdCreative({ version, creative_id: id, body: { name: 'm'.repeat(100) } })).toEqual({ success: true });
+    expect(await accepted(t, () => client.updateAdCreative({ version, creative_id: id, body: { name: 'm'.repeat(100) } }))).toEqual({ success: true });
     if (t.partlyJudged('a stateless target stores no name')) return;
     expect((await read(t, id, 'name')).name).toBe('m'.repeat(100));
   }],

@@ -34,13 +34,8 @@ const UPDATABLE = new Set(['account_id', 'adlabels', 'name', 'status']);
 const REQUEST_PARAMS = new Set(['access_token', 'fields', 'thumbnail_width', 'thumbnail_height']);
 
 const versionNumber = (version: string) => Number(/^v([0-9]+)\.0$/.exec(version)?.[1] ?? 0);
-const cursorOf = (seq: number) => Buffer.from(`seq:${seq}`).toString('base64url');
-
-function seqOfCursor(cursor: string, param: string): number {
-  const m = /^seq:([0-9]+)$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw invalid(`Param ${param} is not a valid cursor`);
-  return Number(m[1]);
-}
+/** A cursor names the item a page starts or ends with (its id, which says nothing about other tenants). */
+const cursorOf = (id: string) => Buffer.from(id).toString('base64url');
 
 /** Answers for an object the caller may not see, worded like the public service's, whether it exists or not. */
 function unsupported(method: string, id: string) {
@@ -128,7 +123,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   }
 
   /** One page of a newest-first list, with Graph cursors; paging.next only while more follow (ADC-LIST-2). */
-  function paged<T>(input: HandlerInput, page: Page<T & { seq: number }>, limit: number): Json {
+  function paged<T extends { id: string }>(input: HandlerInput, page: Page<T>, limit: number): Json {
     const { items } = page;
     if (items.length === 0) return { data: [] };
     const link = (cursor: Record<string, string>) => {
@@ -138,8 +133,8 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       for (const [k, v] of Object.entries(cursor)) url.searchParams.set(k, v);
       return url.toString();
     };
-    const before = cursorOf(items[0]!.seq);
-    const after = cursorOf(items.at(-1)!.seq);
+    const before = cursorOf(items[0]!.id);
+    const after = cursorOf(items.at(-1)!.id);
     const more = defects.nextNeverPresent ? false : defects.nextOnLastPage ? true : page.more;
     return {
       data: items,
@@ -147,15 +142,23 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     };
   }
 
-  function pageQuery(query: Json) {
+  /** The page a list read asks for; a cursor must name an item of the same list (else error 100 naming it). */
+  async function pageQuery(query: Json, seqOf: (id: string) => Promise<number | undefined>) {
     // The document shows no page size limits: a limit below 1 means the default, a very large one is served
     // in pages of at most MAX_PAGE (paging.next leads on), as the public service caps pages silently.
     const asked = Number(query.limit ?? DEFAULT_PAGE);
     const limit = defects.limitIgnored ? DEFAULT_PAGE : asked >= 1 ? Math.min(asked, MAX_PAGE) : DEFAULT_PAGE;
-    let afterSeq = typeof query.after === 'string' ? seqOfCursor(query.after, 'after') : undefined;
+    const resolve = async (param: 'after' | 'before'): Promise<number | undefined> => {
+      const cursor = query[param];
+      if (typeof cursor !== 'string') return undefined;
+      const seq = await seqOf(Buffer.from(cursor, 'base64url').toString());
+      if (seq === undefined) throw invalid(`Param ${param} is not a valid cursor for this list`);
+      return seq;
+    };
+    let afterSeq = await resolve('after');
     if (afterSeq !== undefined && defects.pagingRepeatsBoundary) afterSeq += 1;
     if (afterSeq !== undefined && defects.pagingSkipsOne) afterSeq -= 1;
-    const beforeSeq = afterSeq === undefined && typeof query.before === 'string' ? seqOfCursor(query.before, 'before') : undefined;
+    const beforeSeq = afterSeq === undefined ? await resolve('before') : undefined;
     return { limit, afterSeq, beforeSeq };
   }
 
@@ -291,7 +294,10 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const { path, query } = input;
       await permitAccount(input, path.ad_account_id);
       await throttle(path.ad_account_id);
-      const q = pageQuery(query);
+      const q = await pageQuery(query, async (id) => {
+        const c = await store.creative(id);
+        return c && c.accountId === path.ad_account_id ? c.seq : undefined;
+      });
       const page = await store.listCreatives(path.ad_account_id, q, LIST_CAP);
       const result = paged(input, page, q.limit);
       result.data = result.data.map((c: CreativeRecord) => select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS));
@@ -315,7 +321,10 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     async listPromotablePosts(input) {
       const { path, query } = input;
       if (!grantOf(input).pages.includes(path.page_id)) throw noPermission(`page ${path.page_id}`);
-      const q = pageQuery(query);
+      const q = await pageQuery(query, async (id) => {
+        const p = await store.post(id);
+        return p && p.pageId === path.page_id ? p.seq : undefined;
+      });
       const includeInline = defects.inlineAlwaysListed ? true : defects.inlineNeverListed ? false : query.include_inline === true;
       const page = await store.listPosts(path.page_id, { ...q, includeInline, published: query.is_published });
       const result = paged(input, page, q.limit);

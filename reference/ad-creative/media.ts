@@ -48,7 +48,13 @@ export class MediaUrls {
 
   /** Serves /_media/ requests; answers false for any other path (the API's). */
   async serve(req: http.IncomingMessage, res: http.ServerResponse, store: AdCreativeStore, swapThumbnail = false): Promise<boolean> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // The request target as a path on a fixed origin: `new URL('//x', base)` would read //x as a host (and throw).
+    let url: URL;
+    try {
+      url = new URL(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
+    } catch {
+      return false;
+    }
     if (!url.pathname.startsWith('/_media/')) return false;
     req.resume();
     const send = (status: number, type: string, body: string | Buffer) => {

@@ -1,6 +1,7 @@
 // The AdCreativeStore on SQLite (better-sqlite3). Writes that must be atomic (an identical create, a
 // create with its inline post) run in one IMMEDIATE transaction, and the partial unique index
 // creatives_identical (migrations.ts) refuses a second live copy even if two writers raced.
+import { randomInt } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { canonicalJson } from './canonical.js';
 import type { SeedData } from './seed.js';
@@ -9,10 +10,12 @@ import {
   type PageQuery, type PostRecord, type TokenGrant,
 } from './store.js';
 
-/** New creative ids are this plus the creation order (ids of the public service are 18 digits). */
-const CREATIVE_ID_BASE = 120330000010000000n;
-/** New inline post ids are <page>_<this plus the post order>. */
-const POST_ID_BASE = 100000000;
+/**
+ * New ids are random (18 digits for a creative, as the public service's; <page>_<15 digits> for a post), not
+ * the creation order: a sequential id would tell a tenant how many creatives other tenants made meanwhile.
+ */
+const newCreativeId = () => String(120330000000000000n + BigInt(randomInt(1, 2 ** 47)));
+const newPostNumber = () => String(randomInt(10 ** 14, 2 ** 48));
 
 type Row = Record<string, any>;
 
@@ -93,7 +96,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     return this.s.page.get(id) as { id: string; name: string } | undefined;
   }
 
-  async post(id: string): Promise<PostRecord | undefined> {
+  async post(id: string): Promise<(PostRecord & { seq: number }) | undefined> {
     const row = this.s.post.get(id) as Row | undefined;
     return row ? postOf(row) : undefined;
   }
@@ -104,7 +107,8 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     const fields = { ...input.fields };
     if (input.inlinePost) {
       const seq = (this.s.nextPostSeq.get() as Row).next as number;
-      const id = `${input.inlinePost.pageId}_${POST_ID_BASE + seq}`;
+      let id = `${input.inlinePost.pageId}_${newPostNumber()}`;
+      while (this.s.post.get(id)) id = `${input.inlinePost.pageId}_${newPostNumber()}`;
       this.s.insertPost.run({
         seq, id, page_id: input.inlinePost.pageId, message: input.inlinePost.message ?? null, created_time: isoNow(), inline_created: 1, published: 0,
         image_bytes: 0, sponsor_page_ids: '[]', sponsor_ids: '[]',
@@ -112,7 +116,8 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       fields.effective_object_story_id = id;
     }
     const seq = (this.s.nextCreativeSeq.get() as Row).next as number;
-    const id = String(CREATIVE_ID_BASE + BigInt(seq));
+    let id = newCreativeId();
+    while (this.s.creative.get(id)) id = newCreativeId();
     const result = this.s.insertCreative.run({ seq, id, account_id: input.accountId, status: 'ACTIVE', content_key: input.contentKey, fields: JSON.stringify(fields) });
     if (result.changes === 0) {
       // Another writer stored the identical creative first (a shared database): answer its id.

@@ -51,7 +51,7 @@ export interface CreativeRecord {
   status: CreativeStatus;
   /** The creative's stored fields (the AdCreative members, without id/account_id/status). */
   fields: Record<string, unknown>;
-  /** Order of creation (list order, cursors). */
+  /** Order of creation (list order); internal, never shown (ids and cursors do not reveal it). */
   seq: number;
 }
 
@@ -99,7 +99,8 @@ export interface AdCreativeStore {
   /** Whether the hash names an image of the account's image library. */
   imageExists(accountId: string, hash: string): Promise<boolean>;
   page(id: string): Promise<{ id: string; name: string } | undefined>;
-  post(id: string): Promise<PostRecord | undefined>;
+  /** A post, with its order among the page's posts (list cursors). */
+  post(id: string): Promise<(PostRecord & { seq: number }) | undefined>;
 
   /**
    * Stores a creative unless an identical one (same account and content key, not deleted) exists; atomic, so

@@ -77,11 +77,11 @@ export class Generation {
         if (DATA_MEMBERS.filter((k) => (part as Record<string, unknown>)[k] !== undefined).length !== 1) {
           throw invalid('A part holds exactly one data member (text, inline_data, file_data, function_call, function_response, executable_code or code_execution_result).', field);
         }
-        if (part.inlineData && !acceptsMedia(model, part.inlineData.mimeType)) {
+        if (part.inlineData && !acceptsMedia(model, part.inlineData.mimeType ?? '')) {
           throw invalid(`${model.name} does not take ${part.inlineData.mimeType} input.`, `${field}.inline_data.mime_type`);
         }
         if (part.fileData) {
-          const id = part.fileData.fileUri.match(/\/files\/([a-z0-9-]+)(?:[?#].*)?$/)?.[1];
+          const id = (part.fileData.fileUri ?? '').match(/\/files\/([a-z0-9-]+)(?:[?#].*)?$/)?.[1];
           if (!id) throw invalid(`Unsupported file uri: ${part.fileData.fileUri}`, `${field}.file_data.file_uri`);
           const file = await this.deps.store.file(project.id, id);
           if (!file || file.expireTime <= this.deps.clock()) {

@@ -37,16 +37,19 @@ export const TRIGGERS: Record<SupportedCategory, Record<Exclude<RatedProbability
 
 const RANK: Record<string, number> = { HARM_PROBABILITY_UNSPECIFIED: 0, NEGLIGIBLE: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
 
+/** A threshold in effect (UNSPECIFIED resolved to the default; OFF, a later public value, as BLOCK_NONE). */
+export type EffectiveThreshold = 'BLOCK_LOW_AND_ABOVE' | 'BLOCK_MEDIUM_AND_ABOVE' | 'BLOCK_ONLY_HIGH' | 'BLOCK_NONE' | 'OFF';
+
 /** The lowest probability rank each threshold blocks (4: blocks nothing). */
-export const BLOCKS_FROM: Record<Exclude<Threshold, 'HARM_BLOCK_THRESHOLD_UNSPECIFIED'>, number> = {
+export const BLOCKS_FROM: Record<EffectiveThreshold, number> = {
   BLOCK_LOW_AND_ABOVE: 1, BLOCK_MEDIUM_AND_ABOVE: 2, BLOCK_ONLY_HIGH: 3, BLOCK_NONE: 4, OFF: 4,
 };
 
-export type Thresholds = Map<string, Exclude<Threshold, 'HARM_BLOCK_THRESHOLD_UNSPECIFIED'>>;
+export type Thresholds = Map<string, EffectiveThreshold>;
 
 export interface SafetyPolicy {
   /** The model's default threshold of every supported category. */
-  defaultThreshold: Exclude<Threshold, 'HARM_BLOCK_THRESHOLD_UNSPECIFIED'>;
+  defaultThreshold: EffectiveThreshold;
 }
 
 export function rate(text: string): SafetyRating[] {
@@ -72,7 +75,8 @@ export function resolveThresholds(settings: readonly SafetySetting[] | undefined
       throw invalid(`Duplicate safety setting for ${setting.category}: give at most one setting per category.`, `safety_settings[${i}].category`);
     }
     seen.add(setting.category);
-    out.set(setting.category, setting.threshold === 'HARM_BLOCK_THRESHOLD_UNSPECIFIED' ? policy.defaultThreshold : setting.threshold);
+    const threshold = setting.threshold as Threshold | 'OFF';
+    out.set(setting.category, threshold === 'HARM_BLOCK_THRESHOLD_UNSPECIFIED' ? policy.defaultThreshold : threshold);
   });
   return out;
 }

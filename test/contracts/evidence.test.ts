@@ -11,12 +11,6 @@ import { SERVICE_KEYS, type ServiceKey } from '../../generator/services.js';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KINDS = ['document', 'public', 'convention'];
 
-/**
- * Services whose spec has not landed its evidence yet (the spec helpers add it in this session). A service is
- * taken off as soon as its spec carries evidence everywhere: the last test fails while it is listed needlessly.
- */
-const EVIDENCE_PENDING: ServiceKey[] = ['analytics', 'generative'];
-
 function wellFormed(evidence: unknown): boolean {
   return Array.isArray(evidence) && evidence.length > 0 && evidence.every((e) => e && KINDS.includes(e.kind) && typeof e.ref === 'string' && e.ref.trim().length > 0);
 }
@@ -42,11 +36,7 @@ function missingEvidence(service: ServiceKey): string[] {
 describe.each(SERVICE_KEYS)('evidence in the %s catalogue', (service) => {
   const missing = missingEvidence(service);
 
-  it.skipIf(EVIDENCE_PENDING.includes(service))('every rule and x-errors entry carries well-formed evidence', () => {
+  it('every rule and x-errors entry carries well-formed evidence', () => {
     expect(missing).toEqual([]);
-  });
-
-  it.runIf(EVIDENCE_PENDING.includes(service))('is listed as pending only while evidence is missing', () => {
-    expect(missing.length, `${service} carries evidence everywhere: take it off EVIDENCE_PENDING`).toBeGreaterThan(0);
   });
 });

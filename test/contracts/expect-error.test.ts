@@ -7,11 +7,11 @@ import { GraphApiError, StatusApiError } from '../../generated/ad-creative/clien
 import { expectGraphError, expectStatusError } from '../../contracts/harness/expect-error.js';
 import type { RuleContext } from '../../contracts/harness/rule-test.js';
 
-function context(strict: boolean, rule: Partial<RuleContext['rule']> = {}) {
+function context(strict: boolean, rule: Partial<RuleContext['rule']> = {}, lastUrl?: string) {
   const warnings: string[] = [];
   const t = {
     session: { kind: 'stateful', strict },
-    recorder: { last: () => undefined },
+    recorder: { last: () => (lastUrl ? { method: 'POST', url: lastUrl, status: 400, responseBody: '' } : undefined) },
     rule: { id: 'X-1', evidence: [{ kind: 'document', ref: 'doc' }], ...rule },
     mockLimitation: (r: string) => {
       throw new Error(`mock limitation ${r}`);
@@ -64,6 +64,15 @@ describe('expectStatusError', () => {
     const { t, warnings } = context(false, { violation: { http: 400, status: 'FAILED_PRECONDITION' }, evidence: [{ kind: 'convention', ref: 'c' }] } as never);
     await expectStatusError(t, status(400, 'INVALID_ARGUMENT'), { status: 'FAILED_PRECONDITION', http: 400 });
     expect(warnings.join()).toMatch(/FAILED_PRECONDITION.*INVALID_ARGUMENT/);
+  });
+
+  it("reads the convention from the x-errors entry of the operation called", async () => {
+    // insertGroupItem's 400 FAILED_PRECONDITION (a full group) is backed by a convention only in the analytics spec.
+    const url = 'http://127.0.0.1:1/v2/groupItems';
+    const lenient = context(false, { service: 'analytics' } as never, url);
+    await expectStatusError(lenient.t, status(400, 'INVALID_ARGUMENT'), { status: 'FAILED_PRECONDITION', http: 400 });
+    expect(lenient.warnings.join()).toMatch(/FAILED_PRECONDITION/);
+    await expect(expectStatusError(context(false, { service: 'analytics' } as never, url).t, status(500, 'INTERNAL'), { status: 'FAILED_PRECONDITION', http: 400 })).rejects.toThrow(/4xx/);
   });
 
   it('fails on another status when the document backs it', async () => {

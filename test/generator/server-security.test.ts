@@ -2,6 +2,7 @@
 // without credentials, or with a credential of a kind the route does not take, is refused in the service's
 // own error shape before any handler runs; the nearest valid request is accepted. An empty alternative
 // allows anonymous calls only where the spec means it; the scopes of each route reach the authenticate hook.
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdCreativeServer, type AdCreativeHandlers } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer, type AnalyticsHandlers } from '../../generated/analytics/server.js';
@@ -45,11 +46,11 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   const createUrl = `${base}/v20.0/act_1234567890/adcreatives`;
   const fields = { name: 'Spring sale', object_story_id: '123_456' };
 
-  it('refuses a create without credentials with Graph code 190, and the handler never runs', async () => {
+  it('refuses a create without credentials with Graph code 104 (no access token), and the handler never runs', async () => {
     const response = await fetch(createUrl, form(fields));
     const body = await response.json();
     expect(response.status).toBe(400);
-    expect(body.error).toMatchObject({ code: 190, type: 'OAuthException' });
+    expect(body.error).toMatchObject({ code: 104, type: 'OAuthException' });
     expect(typeof body.error.fbtrace_id).toBe('string');
     expect(calls.createAdCreative).toBeUndefined();
   });
@@ -57,7 +58,7 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   it('refuses a create whose only credential is of a kind the route does not take (an API key)', async () => {
     const response = await fetch(`${createUrl}?key=abc`, { ...form(fields), headers: { ...form(fields).headers, 'x-goog-api-key': 'abc' } });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(190);
+    expect((await response.json()).error.code).toBe(104);
     expect(calls.createAdCreative).toBeUndefined();
   });
 
@@ -74,7 +75,7 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   it('does not take the token as a form field on a read (x-credential-in: query)', async () => {
     const response = await fetch(`${base}/v20.0/120330000008134415?fields=name`);
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(190);
+    expect((await response.json()).error.code).toBe(104);
     expect(calls.getAdCreative).toBeUndefined();
     expect((await fetch(`${base}/v20.0/120330000008134415?fields=name&access_token=tok`)).status).toBe(200);
   });
@@ -115,12 +116,12 @@ describe('analytics (OAuth bearer tokens only)', async () => {
     ]);
   });
 
-  it('names only the write scopes on a write route', async () => {
+  it('names the scopes of each route as its operation\'s security lists them', async () => {
+    const spec = JSON.parse(readFileSync(new URL('../../generated/analytics/openapi.json', import.meta.url), 'utf8'));
+    const scopesOf = (path: string, method: string) => [...new Set((spec.paths[path][method].security as Array<Record<string, string[]>>).flatMap((r) => Object.values(r).flat()))].sort();
     await fetch(`${base}/v2/groups?id=g1`, { method: 'DELETE', headers: { authorization: 'Bearer tok' } });
-    expect(seen.find((s) => s.operationId === 'deleteGroup')?.scopes).toEqual([
-      'https://auth.platform.example/scopes/account-management',
-      'https://auth.platform.example/scopes/partner-management',
-    ]);
+    expect(seen.find((s) => s.operationId === 'deleteGroup')?.scopes).toEqual(scopesOf('/v2/groups', 'delete'));
+    expect(seen.find((s) => s.operationId === 'listGroups')?.scopes).toEqual(scopesOf('/v2/groups', 'get'));
   });
 });
 

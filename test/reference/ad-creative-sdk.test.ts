@@ -1,5 +1,5 @@
-// The public business SDK for Node (facebook-nodejs-business-sdk, unchanged) drives the reference: its Graph
-// host is FacebookAdsApi.GRAPH (a static getter, src/api.js), pointed here at the reference on loopback, so
+// The public business SDK for Node (the devDependency, unchanged) drives the reference: its Graph host is the
+// API class's static GRAPH getter (src/api.js), pointed here at the reference on loopback, so
 // nothing leaves the machine. The SDK sends JSON bodies with access_token in the query string and GET
 // requests with an empty JSON body; the reference must take both as the public service does.
 import bizSdk from 'facebook-nodejs-business-sdk';

@@ -104,6 +104,24 @@ describe('a token of another tenant', () => {
     expect((await withPage(GLOBEX.page)).status).toBe(200);
   });
 
+  it('learns nothing from ids or cursors about how many creatives another tenant made', async () => {
+    const make = (token: string, account: string, tag: string) => call('POST', `/v20.0/act_${account}/adcreatives`, token, { name: tag, object_url: `https://x.example/${tag}`, title: 'Deals' });
+    const first = (await make(GLOBEX.token, GLOBEX.account, 'g1')).body.id as string;
+    for (let i = 0; i < 10; i++) await make(ACME.token, ACME.account, `a${i}`);
+    const second = (await make(GLOBEX.token, GLOBEX.account, 'g2')).body.id as string;
+    // Ids are not a counter: the gap does not count Acme's creates.
+    expect(BigInt(second) - BigInt(first)).not.toBe(11n);
+    expect(BigInt(second) - BigInt(first)).not.toBe(1n);
+    // A cursor names an item of the list itself, nothing else.
+    const page = await call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id&limit=1`, GLOBEX.token);
+    expect(Buffer.from(page.body.paging.cursors.after, 'base64url').toString()).toBe(page.body.data[0].id);
+    // An Acme id as a cursor is refused like any cursor of another list.
+    const foreignCursor = Buffer.from(acmeCreative).toString('base64url');
+    const bogusCursor = Buffer.from(MISSING.creative).toString('base64url');
+    const withCursor = (cursor: string) => call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id&after=${cursor}`, GLOBEX.token);
+    expect(shape(await withCursor(foreignCursor), foreignCursor)).toEqual(shape(await withCursor(bogusCursor), bogusCursor));
+  });
+
   it('cannot fetch the thumbnail of an Acme creative by rewriting the URL of its own', async () => {
     const own = await call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id,thumbnail_url&limit=1`, GLOBEX.token);
     const url = own.body.data[0].thumbnail_url as string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 import { notesService } from './foundation-notes-service.js';
 
-const LIMITS = { headersTimeoutMs: 1_500, requestTimeoutMs: 2_000, keepAliveTimeoutMs: 500, idleTimeoutMs: 1_500, maxHeaderBytes: 8 * 1024 };
+const LIMITS = { headersTimeoutMs: 3_000, requestTimeoutMs: 4_000, keepAliveTimeoutMs: 500, idleTimeoutMs: 3_000, maxHeaderBytes: 8 * 1024 };
 let session: ReferenceSession;
 let port: number;
 const sockets: net.Socket[] = [];
@@ -23,6 +23,7 @@ afterAll(async () => {
 interface Raw {
   socket: net.Socket;
   received: () => string;
+  isClosed: () => boolean;
   closed: Promise<number>;
 }
 
@@ -33,21 +34,29 @@ function connect(): Promise<Raw> {
     const socket = net.connect(port, '127.0.0.1');
     sockets.push(socket);
     let data = '';
+    let isClosed = false;
     socket.on('data', (c: Buffer) => (data += c.toString('latin1')));
     socket.on('error', () => undefined);
-    const closed = new Promise<number>((r) => socket.once('close', () => r(Date.now() - began)));
-    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
+    const closed = new Promise<number>((r) =>
+      socket.once('close', () => {
+        isClosed = true;
+        r(Date.now() - began);
+      }),
+    );
+    socket.once('connect', () => resolve({ socket, received: () => data, isClosed: () => isClosed, closed }));
   });
 }
 
-/** Other clients still get answers while the slow ones hang on: each within a bound far below the limits. */
-async function othersAnswered(): Promise<void> {
+/**
+ * Other clients get answers while the slow ones still hang on: the first answer comes before any slow
+ * client was cut (no waiting for the limits), and the server keeps answering after that.
+ */
+async function othersAnswered(slowStillHanging: () => boolean = () => true): Promise<void> {
   for (let i = 0; i < 5; i += 1) {
-    const began = Date.now();
     const res = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
-    expect(Date.now() - began).toBeLessThan(LIMITS.headersTimeoutMs);
+    if (i === 0) expect(slowStillHanging(), 'answered while the slow clients were still connected').toBe(true);
   }
 }
 
@@ -58,7 +67,7 @@ it('cuts clients that trickle their headers (slowloris) after headersTimeout and
     return setInterval(() => socket.writable && socket.write('X-Trickle: a\r\n'), 100);
   });
   try {
-    await othersAnswered();
+    await othersAnswered(() => slow.every((s) => !s.isClosed()));
     const closedAfter = await Promise.all(slow.map((s) => s.closed));
     // node:http answers 408 and closes; checked every connectionsCheckingInterval (<= 1 s)
     for (const ms of closedAfter) expect(ms).toBeLessThan(LIMITS.headersTimeoutMs + 3_000);
@@ -74,7 +83,7 @@ it('cuts a client that trickles its body after requestTimeout', async () => {
   raw.socket.write('POST /notes?tenant=t HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n');
   const timer = setInterval(() => raw.socket.writable && raw.socket.write('0123456789'), 100);
   try {
-    await othersAnswered();
+    await othersAnswered(() => !raw.isClosed());
     expect(await raw.closed).toBeLessThan(LIMITS.requestTimeoutMs + 3_000);
   } finally {
     clearInterval(timer);
@@ -90,7 +99,7 @@ it('drops a client that never reads a large answer after idleTimeout, and keeps 
   raw.socket.write('GET /big?bytes=33554432 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
   await new Promise((r) => setTimeout(r, 200));
   expect(session.running[0]!.server.inFlight()).toBe(1);
-  await othersAnswered();
+  await othersAnswered(() => session.running[0]!.server.inFlight() >= 1);
   const began = Date.now();
   while (session.running[0]!.server.inFlight() > 0 && Date.now() - began < LIMITS.idleTimeoutMs + 3_000) await new Promise((r) => setTimeout(r, 50));
   expect(session.running[0]!.server.inFlight()).toBe(0);

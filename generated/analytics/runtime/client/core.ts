@@ -104,10 +104,14 @@ export interface ApiResponse<T> {
 
 export class ApiCore {
   private readonly fetchImpl: typeof fetch;
+  private readonly base: string;
+  private readonly uploadBase: string;
 
   constructor(readonly options: ClientOptions, readonly profile: ServiceProfile) {
     if (!options?.baseUrl) throw new TypeError('ClientOptions.baseUrl is required');
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    this.uploadBase = (options.uploadUrl ?? options.baseUrl).replace(/\/+$/, '');
   }
 
   /** Sends the request (with retries) and parses the JSON answer; error answers throw typed errors. */
@@ -124,7 +128,9 @@ export class ApiCore {
         throw new ApiError(`${spec.operationId}: the answer (HTTP ${response.status}) is not JSON: ${text.slice(0, 120)}`, response.status, spec.operationId, text, response.headers);
       }
     }
-    return { data: data as T, status: response.status, headers: response.headers, requestId: requestIdOf(response.headers) };
+    const headers = response.headers;
+    // The request id is looked up only when asked for.
+    return { data: data as T, status: response.status, headers, get requestId() { return requestIdOf(headers); } };
   }
 
   /**
@@ -166,8 +172,8 @@ export class ApiCore {
 
   /** The URL of a request, with its query and (where the operation takes it so) the credential. */
   url(spec: RequestSpec): URL {
-    const base = spec.server === 'upload' ? (this.options.uploadUrl ?? this.options.baseUrl) : this.options.baseUrl;
-    const url = spec.absoluteUrl ? new URL(spec.absoluteUrl) : new URL(base.replace(/\/+$/, '') + spec.path);
+    const base = spec.server === 'upload' ? this.uploadBase : this.base;
+    const url = spec.absoluteUrl ? new URL(spec.absoluteUrl) : new URL(base + spec.path);
     for (const [name, value] of Object.entries(spec.query ?? {})) {
       if (value === undefined || value === null) continue;
       const style = spec.queryStyle?.[name];

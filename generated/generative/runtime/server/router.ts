@@ -190,7 +190,9 @@ export function createRouter(
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // An origin-form target is a path on a fixed origin: resolved against a base, `//x/...` would read x as a host.
+    const target = req.url ?? '/';
+    const url = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
     let match: { compiled: CompiledRoute; values: RegExpMatchArray } | undefined;
     for (const compiled of table) {
