@@ -1,5 +1,6 @@
 // The GenerativeStore on better-sqlite3 (one database per service, opened and migrated by the foundation).
 import type BetterSqlite3 from 'better-sqlite3';
+import { withStatementCache } from '../foundation/statement-cache.js';
 import type { CacheRecord, FileRecord, GenerativeStore, ModelRecord, Page, ProjectRecord, UploadSessionRecord } from './store.js';
 
 interface FileRow {
@@ -41,7 +42,9 @@ function page<T extends { seq: number }>(rows: T[], limit: number): Page<T> {
 }
 
 export class SqliteGenerativeStore implements GenerativeStore {
-  constructor(private readonly db: BetterSqlite3.Database) {}
+  constructor(private readonly db: BetterSqlite3.Database) {
+    this.db = withStatementCache(db);
+  }
 
   async isEmpty(): Promise<boolean> {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM projects').get() as { n: number }).n === 0;

@@ -1,0 +1,98 @@
+// One load measurement with autocannon: a mix of operations, each on its own service's base URL, run at
+// the same time with the connections split among them (keep-alive, no pipelining). autocannon's own
+// summary is per instance, so every response time is collected here and the percentiles are of the whole mix.
+import { createRequire } from 'node:module';
+
+// autocannon ships no type declarations: the few parts used here.
+export interface LoadRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Called before each send; answers the request to send (a distinct body per call). */
+  setupRequest?: (request: LoadRequest) => LoadRequest;
+}
+interface AutocannonResult {
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface AutocannonInstance {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTime: number) => void): void;
+}
+type Autocannon = (
+  options: { url: string; connections: number; duration: number; requests: LoadRequest[]; timeout: number },
+  done: (error: Error | null, result: AutocannonResult) => void,
+) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+export interface MixPart {
+  label: string;
+  baseUrl: string;
+  /** autocannon request objects, cycled per connection (setupRequest may vary the body per call). */
+  requests: LoadRequest[];
+}
+
+export interface MixResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  responses: number;
+  /** Answers outside 2xx, errors and timeouts: a measurement with any is flagged in the report. */
+  non2xx: number;
+  errors: number;
+  /**
+   * CPU time the server process spent per answered request (user + system, from /proc): unlike req/s it
+   * hardly depends on how many other processes share the CPUs. Filled by the caller that owns the process.
+   */
+  serverCpuMicrosPerRequest?: number;
+  perPart: Array<{ label: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number }>;
+}
+
+export const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function runOne(part: MixPart, connections: number, duration: number): Promise<{ result: AutocannonResult; times: number[] }> {
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: part.baseUrl, connections, duration, requests: part.requests, timeout: 10 }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ result, times });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+export async function runMix(parts: MixPart[], options: { connections?: number; duration?: number } = {}): Promise<MixResult> {
+  const connections = options.connections ?? CONNECTIONS;
+  const duration = options.duration ?? DURATION_SECONDS;
+  const share = (i: number) => Math.floor(connections / parts.length) + (i < connections % parts.length ? 1 : 0);
+  const runs = await Promise.all(parts.map((p, i) => runOne(p, share(i), duration)));
+  const all = runs.flatMap((r) => r.times).sort((a, b) => a - b);
+  const seconds = Math.max(...runs.map((r) => r.result.duration));
+  const perPart = runs.map((r, i) => {
+    const sorted = [...r.times].sort((a, b) => a - b);
+    return {
+      label: parts[i]!.label,
+      requestsPerSecond: r.times.length / r.result.duration,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      non2xx: r.result.non2xx,
+    };
+  });
+  return {
+    requestsPerSecond: all.length / seconds,
+    p50Ms: percentile(all, 50),
+    p99Ms: percentile(all, 99),
+    responses: all.length,
+    non2xx: runs.reduce((n, r) => n + r.result.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
+    perPart,
+  };
+}

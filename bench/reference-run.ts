@@ -1,0 +1,123 @@
+// npm run bench:reference: the reference implementation measured, in one run (BENCH_ONLY=read|write|suite
+// for one part; BENCH_DURATION seconds per measurement, default 5; BENCH_CONNECTIONS, default 50).
+//  1. Read mix at 50 keep-alive connections: the reference beside a bare node:http server sending the same
+//     bytes and beside Prism on the same specs (goals: >= 0.8x bare, p99 < 5 ms; the Prism ratio printed).
+//  2. Write mix with --data (durable): creates/s and p99.
+//  3. The whole contract suite against the embedded reference: wall time (goal < 20 s), slowest rules.
+// Writes reports/bench.json and reports/bench.md and prints the table.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../generator/loader.js';
+import { CONNECTIONS, DURATION_SECONDS, type MixResult } from './reference-load.js';
+import { readBench, type ReadBench } from './reference-read.js';
+import { benchTempDir } from './reference-servers.js';
+import { suiteBench, type SuiteBench } from './reference-suite.js';
+import { writeBench } from './reference-write.js';
+
+const ONLY = process.env.BENCH_ONLY;
+
+function machine() {
+  const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
+  let nproc = os.cpus().length;
+  try {
+    nproc = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+  } catch {
+    // nproc missing: os.cpus() stands in.
+  }
+  return {
+    nproc,
+    node: process.version,
+    cpu: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? 'unknown',
+    loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
+    date: new Date().toISOString(),
+  };
+}
+
+const Machine = machine();
+const dir = benchTempDir();
+const read = ONLY && ONLY !== 'read' ? undefined : await readBench(dir);
+const write = ONLY && ONLY !== 'write' ? undefined : await writeBench(dir);
+const suite = ONLY && ONLY !== 'suite' ? undefined : await suiteBench();
+fs.rmSync(dir, { recursive: true, force: true });
+
+const f0 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(0));
+const f1 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(1));
+const f2 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(2));
+const flags = (r: MixResult) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '');
+
+function readRows(r: ReadBench): string[] {
+  const row = (name: string, m: MixResult | undefined) => (m ? `| ${name} | ${f0(m.requestsPerSecond)} | ${f2(m.p50Ms)} | ${f2(m.p99Ms)} | ${f0(m.serverCpuMicrosPerRequest)} |${flags(m)}` : `| ${name} | - | - | - | - | ${r.prismError ?? ''}`);
+  const lines = [
+    `### Read mix (${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s, 4 operations at once)`,
+    '',
+    '| server | req/s | p50 ms | p99 ms | server CPU µs/request |',
+    '|---|---:|---:|---:|---:|',
+    row('reference', r.reference),
+    row('bare node:http, same bytes', r.bare),
+    row('Prism, same specs', r.prism),
+    row('reference, 3 operations (no report)', r.referenceWithoutReport),
+    row('bare node:http, 3 operations (no report)', r.bareWithoutReport),
+    '',
+    `- reference / bare node:http: **${f2(r.reference.requestsPerSecond / r.bare.requestsPerSecond)}x** (goal >= 0.8x: ${r.reference.requestsPerSecond / r.bare.requestsPerSecond >= 0.8 ? 'met' : 'NOT met'})`,
+    `- without the report (the one operation computed per request): reference / bare **${f2(r.referenceWithoutReport.requestsPerSecond / r.bareWithoutReport.requestsPerSecond)}x**, p99 ${f2(r.referenceWithoutReport.p99Ms)} ms`,
+    `- server CPU per request (user + system of the server process; hardly affected by the other load on the machine): reference ${f0(r.reference.serverCpuMicrosPerRequest)} µs, bare ${f0(r.bare.serverCpuMicrosPerRequest)} µs: the CPU-bound ratio is **${f2((r.bare.serverCpuMicrosPerRequest ?? NaN) / (r.reference.serverCpuMicrosPerRequest ?? NaN))}x**`,
+    `- reference p99: **${f2(r.reference.p99Ms)} ms** (goal < 5 ms: ${r.reference.p99Ms < 5 ? 'met' : 'NOT met'})`,
+    `- reference / Prism: **${r.prism ? f0(r.reference.requestsPerSecond / r.prism.requestsPerSecond) : '-'}x**`,
+    '',
+    '| operation (reference) | answer bytes | req/s | p50 ms | p99 ms | bare req/s | Prism req/s |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...r.reference.perPart.map((p, i) => `| ${p.label} | ${r.answerBytes[p.label]} | ${f0(p.requestsPerSecond)} | ${f2(p.p50Ms)} | ${f2(p.p99Ms)} | ${f0(r.bare.perPart[i]?.requestsPerSecond)} | ${f0(r.prism?.perPart[i]?.requestsPerSecond)} |`),
+  ];
+  return lines;
+}
+
+function writeRows(w: MixResult): string[] {
+  return [
+    `### Write mix with --data (WAL, synchronous=FULL; ${CONNECTIONS} connections, ${DURATION_SECONDS} s)`,
+    '',
+    `Server CPU per create: ${f0(w.serverCpuMicrosPerRequest)} µs; each acknowledged create is one SQLite commit with an fsync of the WAL, and`,
+    'better-sqlite3 is synchronous, so commits do not overlap: creates/s is about 1 / (fsync time + CPU per create).',
+    '',
+    '| operation | creates/s | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|',
+    `| both at once | ${f0(w.requestsPerSecond)} | ${f2(w.p50Ms)} | ${f2(w.p99Ms)} |${flags(w)}`,
+    ...w.perPart.map((p) => `| ${p.label} | ${f0(p.requestsPerSecond)} | ${f2(p.p50Ms)} | ${f2(p.p99Ms)} |${p.non2xx ? ` (${p.non2xx} non-2xx)` : ''}`),
+  ];
+}
+
+function suiteRows(s: SuiteBench): string[] {
+  return [
+    '### Contract suite against the embedded reference (all three services)',
+    '',
+    `- wall time: **${s.wallSeconds.toFixed(1)} s** (goal < 20 s: ${s.wallSeconds < 20 ? 'met' : 'NOT met'}); ${s.rules} rules, ${s.tests} tests; verdicts ${Object.entries(s.verdicts).map(([k, n]) => `${k} ${n}`).join(', ')}; exit code ${s.exitCode}`,
+    `- phases (seconds from the start): all tests collected ${f1(s.phases.collected)}, first test done ${f1(s.phases.firstTest)} (the reference started), last test done ${f1(s.phases.lastTest)}, process gone ${f1(s.phases.exited)}; tests themselves ${f1((s.phases.lastTest ?? 0) - (s.phases.firstTest ?? 0))} s`,
+    `- test time per service (sum of the tests' own durations; files run one after another, so the rest of the tests phase is hooks and cleanup): ${Object.entries(s.testSecondsByService).map(([k, sec]) => `${k} ${sec.toFixed(1)} s`).join(', ')}`,
+    '',
+    '| slowest rules | ms | tests |',
+    '|---|---:|---:|',
+    ...s.slowestRules.map((r) => `| ${r.ruleId} | ${f0(r.ms)} | ${r.tests} |`),
+  ];
+}
+
+const m = Machine;
+const md = [
+  '## Benchmarks of the reference',
+  '',
+  `Run ${m.date} on ${m.nproc} CPUs (${m.cpu}), Node ${m.node}; load average at the start ${m.loadAverageAtStart.join(' / ')}.`,
+  'The machine is shared with other agents while this runs: the figures are noisy, and a load average above the',
+  'CPU count means the servers and the load generator were waiting for a CPU part of the time.',
+  'Rate limits of the default seed are raised for the load (reference-servers.ts, benchSeedFile); servers run in',
+  'their own processes, the load generator (autocannon) in the bench process, all on 127.0.0.1.',
+  '',
+  ...(read ? [...readRows(read), ''] : []),
+  ...(write ? [...writeRows(write), ''] : []),
+  ...(suite ? [...suiteRows(suite), ''] : []),
+].join('\n');
+
+const reports = path.join(ROOT, 'reports');
+fs.mkdirSync(reports, { recursive: true });
+fs.writeFileSync(path.join(reports, 'bench.json'), JSON.stringify({ machine: m, durationSeconds: DURATION_SECONDS, connections: CONNECTIONS, read, write, suite }, null, 2));
+fs.writeFileSync(path.join(reports, 'bench.md'), md);
+console.log(`\n${md}\nReports: reports/bench.{md,json}`);
