@@ -1,22 +1,34 @@
-// The reference generative service used by the public service's own Node client (@google/genai, unchanged,
-// httpOptions.baseUrl pointed at the reference): generate, stream, a resumable upload of a short mp4 that
-// becomes ACTIVE with its duration, list, delete, cached content, and an error as the client's own class.
+// The reference generative service, served as a user serves it (`npm run serve -- generative`, its own
+// process), used by the public service's own Node client (@google/genai, unchanged, httpOptions.baseUrl pointed
+// at the reference): generate, stream, a resumable upload of a short mp4 that becomes ACTIVE with its duration,
+// list, delete, cached content, and an error as the client's own class.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { ApiError, GoogleGenAI, type File as GenAiFile } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyMp4 } from '../../contracts/targets/fixtures/generative-media.js';
-import { startReference, type ReferenceSession } from '../../reference/index.js';
 
-let session: ReferenceSession;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let serve: ChildProcess;
 let ai: GoogleGenAI;
 const MODEL = 'model-pro-1';
 
 beforeAll(async () => {
-  session = await startReference(['generative']);
-  ai = new GoogleGenAI({ apiKey: 'test-api-key', httpOptions: { baseUrl: session.endpoints.generative!.baseUrl } });
+  serve = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'generative'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    serve.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/generative listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]!);
+    });
+    serve.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+  ai = new GoogleGenAI({ apiKey: 'test-api-key', httpOptions: { baseUrl } });
 });
 
-afterAll(async () => {
-  await session?.stop();
+afterAll(() => {
+  serve?.kill('SIGTERM');
 });
 
 async function untilProcessed(name: string): Promise<GenAiFile> {
