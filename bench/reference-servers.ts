@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { ROOT } from '../generator/loader.js';
+import { ROOT } from '../specs/index.js';
 import { startPrism } from '../contracts/targets/prism-process.js';
 import type { BareServerPlan } from './reference-bare-server.js';
 

@@ -3,8 +3,8 @@
 // `npx tsx contracts/cli/collect.ts` prints it as JSON.
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
-import { ROOT } from '../../generator/loader.js';
-import { SERVICE_KEYS } from '../../generator/services.js';
+import { ROOT } from '../../specs/index.js';
+import { SERVICE_KEYS } from '../../specs/index.js';
 
 export interface RuleBlock {
   ruleId: string;

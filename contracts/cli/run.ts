@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createVitest, type TestModule } from 'vitest/node';
-import { ROOT } from '../../generator/loader.js';
-import { SERVICE_KEYS, isServiceKey } from '../../generator/services.js';
+import { ROOT } from '../../specs/index.js';
+import { SERVICE_KEYS, isServiceKey } from '../../specs/index.js';
 import { MissingFixturesError, assertRequiredFixtures, readConfigFile, thirdPartyFixtures } from '../targets/fixtures.js';
 import { defaultTargetName } from '../targets/resolve.js';
 

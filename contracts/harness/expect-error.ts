@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { ApiError, GraphApiError } from '../../generated/ad-creative/client.js';
 // The classes of one package recognise the errors of every package's client (see their kind brand).
 import { StatusApiError } from '../../generated/analytics/client.js';
-import type { ServiceKey } from '../../generator/services.js';
+import type { ServiceKey } from '../../specs/index.js';
 import { routeOf } from './conformance.js';
 import type { RuleContext } from './rule-test.js';
 import { operationsOf } from './spec-docs.js';

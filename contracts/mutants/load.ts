@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../../generator/loader.js';
-import type { ServiceKey } from '../../generator/services.js';
+import { ROOT } from '../../specs/index.js';
+import type { ServiceKey } from '../../specs/index.js';
 import { ALL_RULES } from '../../generated/rules.js';
 import type { Mutant } from './mutant.js';
 

@@ -12,7 +12,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { expect } from 'vitest';
 import type { GenerativeClient } from '../../generated/generative/client.js';
 import type { components } from '../../generated/generative/types.js';
-import { ROOT } from '../../generator/loader.js';
+import { ROOT } from '../../specs/index.js';
 import { expectStatusError, unique } from '../harness/expect-error.js';
 import { ruleTest, ruleTests, type RuleContext } from '../harness/rule-test.js';
 import type { GenerativeFixtures, SafetyCategory, SafetyProbability } from '../targets/fixtures/generative.js';

@@ -1,6 +1,6 @@
 // The intermediate model: everything the emitters need, built once from a bundled spec.
 // Pure data; no emitter reads the OpenAPI document except through this model.
-import type { OpenApiDocument } from '../loader.js';
+import type { OpenApiDocument } from '../../specs/index.js';
 
 export type JsonSchema = Record<string, any>;
 export type ErrorStyle = 'graph' | 'status';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES_BY_SERVICE } from '../../generated/rules.js';
-import { SERVICE_KEYS, type ServiceKey } from '../../generator/services.js';
+import { SERVICE_KEYS, type ServiceKey } from '../../specs/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KINDS = ['document', 'public', 'convention'];

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BURSTS_SKIPPED } from '../../contracts/harness/rule-test.js';
 import { DEFAULT_FIXTURES, REQUIRED_FIXTURES, fixtureEnvName } from '../../contracts/targets/fixtures.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { SERVICE_KEYS } from '../../generator/services.js';
+import { SERVICE_KEYS } from '../../specs/index.js';
 import { ROOT, cleanEnv, runSuite, type Verdict } from '../support/contract-run.js';
 
 const run = promisify(execFile);

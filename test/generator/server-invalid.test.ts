@@ -11,7 +11,7 @@ import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { negativeCases } from '../../contracts/harness/negative-cases.js';
 import { operationsOf, specOf } from '../../contracts/harness/spec-docs.js';
-import type { ServiceKey } from '../../generator/services.js';
+import type { ServiceKey } from '../../specs/index.js';
 
 const running: RunningServer[] = [];
 afterAll(() => Promise.all(running.map((s) => s.close())));

@@ -9,7 +9,7 @@ import type { Exchange } from '../../contracts/harness/recorder.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
-import { loadSpec, type OpenApiDocument } from '../../generator/loader.js';
+import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
 import { operationsOf } from '../support/walk.js';
 
 const HOST = 'https://graph.platform.example';

@@ -3,7 +3,7 @@
 // generated server. Each case names the review finding it settles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchanges } from '../../contracts/harness/conformance.js';
-import { loadSpec, type OpenApiDocument } from '../../generator/loader.js';
+import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
 import type { RunningServer } from '../../contracts/targets/listen-local.js';
 import { operationsOf } from '../support/walk.js';
 import { generatedServer, isStatusError, recorded, send } from './recorded.js';

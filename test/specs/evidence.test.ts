@@ -3,7 +3,7 @@
 // where a rule's exact status has other backing than its behaviour, and each rule's violation is one of
 // the errors its operation lists (so the suite can find the exact status's evidence there too).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type OpenApiDocument } from '../../generator/loader.js';
+import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
 import { operationsOf } from '../support/walk.js';
 
 const SERVICES: Partial<Record<'analytics' | 'generative', string>> = { analytics: 'analytics-service.md', generative: 'generative-service.md' };

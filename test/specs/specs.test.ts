@@ -2,8 +2,8 @@
 // catalogue, and every documented error code on the operations the documents list it for.
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type OpenApiDocument } from '../../generator/loader.js';
-import { SERVICE_KEYS, type ServiceKey } from '../../generator/services.js';
+import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
+import { SERVICE_KEYS, type ServiceKey } from '../../specs/index.js';
 import { documentEnums, documentsAvailable, parseDocumentEnums, SNAPSHOT_FILE } from '../support/document-enums.js';
 import { deref, enumsOf, operationsOf } from '../support/walk.js';
 
