@@ -10,9 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT } from '../specs/index.js';
+import { ROOT, SERVICE_KEYS } from '../specs/index.js';
 import { generateAll } from '../generator/pipeline.js';
-import { SERVICE_KEYS } from '../specs/index.js';
 import { callOverhead, clientSizes } from './client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

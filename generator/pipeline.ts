@@ -1,10 +1,9 @@
 // The pipeline: spec -> loader (bundle) -> model -> emitters -> files (path under generated/ -> content).
-import { loadSpecFile, type LoadedSpec } from '../specs/index.js';
+import { loadSpecFile, type LoadedSpec, SERVICE_KEYS } from '../specs/index.js';
 import { loadSpecList, type SpecEntry } from './config.js';
 import { buildServiceModel } from './model/build.js';
 import { camelCase } from './model/names.js';
 import type { ServiceModel } from './model/types.js';
-import { SERVICE_KEYS } from '../specs/index.js';
 import { emitReadme } from './emitters/readme.js';
 import { runtimeFiles } from './emitters/runtime.js';
 import { renderTemplate } from './emitters/templates.js';

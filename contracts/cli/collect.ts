@@ -3,8 +3,7 @@
 // `npx tsx contracts/cli/collect.ts` prints it as JSON.
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
-import { ROOT } from '../../specs/index.js';
-import { SERVICE_KEYS } from '../../specs/index.js';
+import { ROOT, SERVICE_KEYS } from '../../specs/index.js';
 
 export interface RuleBlock {
   ruleId: string;

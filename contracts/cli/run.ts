@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createVitest, type TestModule } from 'vitest/node';
-import { ROOT } from '../../specs/index.js';
-import { SERVICE_KEYS, isServiceKey } from '../../specs/index.js';
+import { ROOT, SERVICE_KEYS, isServiceKey } from '../../specs/index.js';
 import { MissingFixturesError, assertRequiredFixtures, readConfigFile, thirdPartyFixtures } from '../targets/fixtures.js';
 import { defaultTargetName } from '../targets/resolve.js';
 

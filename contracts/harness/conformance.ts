@@ -11,9 +11,7 @@ import { createParser } from 'eventsource-parser';
 import { adCreativeRoutes } from '../../generated/ad-creative/server.js';
 import { analyticsRoutes } from '../../generated/analytics/server.js';
 import { generativeRoutes } from '../../generated/generative/server.js';
-import { ROOT } from '../../specs/index.js';
-import { resolveRef } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { ROOT, resolveRef, type ServiceKey } from '../../specs/index.js';
 import type { Exchange } from './recorder.js';
 
 type Route = (typeof adCreativeRoutes)[number];

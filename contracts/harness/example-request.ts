@@ -1,8 +1,7 @@
 // Builds one valid request per operation from the spec's own examples (parameter, schema and request
 // body examples), so that every operation can be called once without hand-written inputs.
 import { generateSync } from 'json-schema-faker';
-import { resolveRef } from '../../specs/index.js';
-import type { OpenApiDocument } from '../../specs/index.js';
+import { resolveRef, type OpenApiDocument } from '../../specs/index.js';
 
 export interface ExampleRequest {
   operationId: string;

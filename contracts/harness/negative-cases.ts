@@ -1,8 +1,7 @@
 // Schema-derived negative requests: from each operation's valid example request, one broken constraint at
 // a time (missing required, wrong type, out of range, over maxLength, bad enum value, bad pattern,
 // mutually exclusive fields). Values that break a constraint come from the constraint itself.
-import { resolveRef } from '../../specs/index.js';
-import type { OpenApiDocument } from '../../specs/index.js';
+import { resolveRef, type OpenApiDocument } from '../../specs/index.js';
 import type { ExampleRequest } from './example-request.js';
 
 export interface NegativeCase {

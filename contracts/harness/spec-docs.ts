@@ -1,9 +1,7 @@
 // The bundled specs the generator wrote beside each package, with each operation's example request.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OpenApiDocument } from '../../specs/index.js';
-import { ROOT } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { type OpenApiDocument, ROOT, type ServiceKey } from '../../specs/index.js';
 import type { SessionInfo } from './session.js';
 import { exampleRequest, type ExampleRequest } from './example-request.js';
 

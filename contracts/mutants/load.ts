@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { ROOT, type ServiceKey } from '../../specs/index.js';
 import { ALL_RULES } from '../../generated/rules.js';
 import type { Mutant } from './mutant.js';
 

@@ -2,8 +2,7 @@
 // operation of every service: a valid request gets a documented status with a schema-valid body (the
 // harness validates every answer), and each request with one broken constraint gets the documented error.
 import { expect } from 'vitest';
-import { resolveRef } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { resolveRef, type ServiceKey } from '../../specs/index.js';
 import { DEFAULT_FIXTURES } from '../targets/fixtures.js';
 import { negativeCases } from '../harness/negative-cases.js';
 import { ruleTests, type RuleContext } from '../harness/rule-test.js';

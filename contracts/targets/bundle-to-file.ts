@@ -2,8 +2,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadSpec } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { loadSpec, type ServiceKey } from '../../specs/index.js';
 
 export async function bundleToTempFile(service: ServiceKey): Promise<string> {
   const { document } = await loadSpec(service);

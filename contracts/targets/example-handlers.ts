@@ -2,8 +2,7 @@
 // success example (JSON bodies as they are, event streams as their `data:` events). Stateless: they
 // store nothing, so they stand where Prism stands, with the generated servers' own request validation
 // and error shapes in front of them.
-import { resolveRef } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { resolveRef, type ServiceKey } from '../../specs/index.js';
 import { exampleOf } from '../harness/example-request.js';
 import { operationsOf, specOf } from '../harness/spec-docs.js';
 

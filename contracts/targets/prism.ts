@@ -1,7 +1,6 @@
 // Target: Prism mocks of the bundled specs (generated/<service>/openapi.json), one per service, on free ports.
 import path from 'node:path';
-import { ROOT } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { ROOT, type ServiceKey } from '../../specs/index.js';
 import { DEFAULT_FIXTURES } from './fixtures.js';
 import { startPrism, type PrismProcess } from './prism-process.js';
 import type { ServiceEndpoint, Target, TargetSession } from './target.js';

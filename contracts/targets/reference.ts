@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../../specs/index.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { ROOT, type ServiceKey } from '../../specs/index.js';
 import type { Target, TargetSession } from './target.js';
 
 const ENTRY = path.join(ROOT, 'reference', 'index.ts');

@@ -1,7 +1,6 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
-import type { OpenApiDocument } from '../../specs/index.js';
+import { type OpenApiDocument, resolveRef } from '../../specs/index.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
-import { resolveRef } from '../../specs/index.js';
 import type {
   BodyKind, CredentialPlacement, CredentialSourceModel, ErrorModel, ErrorStyle, EvidenceModel, JsonSchema, OperationModel,
   PaginationModel, ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,

@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, requestUrl } from '../../contracts/harness/example-request.js';
 import { bundleToTempFile } from '../../contracts/targets/bundle-to-file.js';
 import { startPrism, type PrismProcess } from '../../contracts/targets/prism-process.js';
-import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
+import { loadSpec, type OpenApiDocument, resolveRef, SERVICE_KEYS } from '../../specs/index.js';
 import { cleanSchema } from '../../generator/emitters/validator-schemas.js';
-import { resolveRef } from '../../specs/index.js';
-import { SERVICE_KEYS } from '../../specs/index.js';
 import { operationsOf } from '../support/walk.js';
 
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;

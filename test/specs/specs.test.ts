@@ -2,8 +2,7 @@
 // catalogue, and every documented error code on the operations the documents list it for.
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
-import { SERVICE_KEYS, type ServiceKey } from '../../specs/index.js';
+import { loadSpec, type OpenApiDocument, SERVICE_KEYS, type ServiceKey } from '../../specs/index.js';
 import { documentEnums, documentsAvailable, parseDocumentEnums, SNAPSHOT_FILE } from '../support/document-enums.js';
 import { deref, enumsOf, operationsOf } from '../support/walk.js';
 
@@ -147,7 +146,8 @@ describe('document enum snapshot', () => {
   it.runIf(documentsAvailable())('matches the service documents beside the clone', () => {
     expect(parseDocumentEnums()).toEqual(JSON.parse(fs.readFileSync(SNAPSHOT_FILE, 'utf8')));
   });
-  it('counts what each document lists', () => {
-    for (const e of documentEnums()) expect(e.values.length, e.name).toBe(e.count);
+  // Guards the parsing: only meaningful on the documents themselves (the snapshot is the parse's own output).
+  it.runIf(documentsAvailable())('counts what each document lists', () => {
+    for (const e of parseDocumentEnums()) expect(e.values.length, e.name).toBe(e.count);
   });
 });

@@ -38,6 +38,15 @@ function tableFirstColumn(text: string, heading: string): string[] {
   return values;
 }
 
+/** The values a table row names after "Values named:" (separated by semicolons, parentheticals dropped). */
+function namedValues(text: string, rowStart: string): string[] {
+  const row = text.split('\n').find((l) => l.startsWith(rowStart));
+  if (!row) throw new Error(`row not found in document: ${rowStart}`);
+  const named = row.split('Values named:')[1];
+  if (named === undefined) throw new Error(`no "Values named:" in the row ${rowStart}`);
+  return named.replace(/\([^)]*\)/g, '').split('|')[0]!.split(';').map((v) => v.trim().split(/\s|\./)[0]!).filter(Boolean);
+}
+
 export function parseDocumentEnums(): DocumentEnum[] {
   const adc = fs.readFileSync(path.join(DOCS, 'ad-creative-service.md'), 'utf8');
   const gen = fs.readFileSync(path.join(DOCS, 'generative-service.md'), 'utf8');
@@ -47,7 +56,7 @@ export function parseDocumentEnums(): DocumentEnum[] {
     { name: 'call_to_action_type', service: 'ad-creative', values: afterLabel(adc, 'call_to_action_type values: '), count: 84 },
     { name: 'object_type', service: 'ad-creative', values: afterLabel(adc, 'object_type values: '), count: 13 },
     { name: 'status', service: 'ad-creative', values: tableFirstColumn(adc, '| State | Meaning |'), count: 4 },
-    { name: 'authorization_category', service: 'ad-creative', values: ['POLITICAL', 'POLITICAL_WITH_DIGITALLY_CREATED_MEDIA'], count: 2 },
+    { name: 'authorization_category', service: 'ad-creative', values: namedValues(adc, '| authorization_category |'), count: 2 },
     { name: 'HarmCategory', service: 'generative', values: afterLabel(gen, 'HarmCategory values: '), count: 11 },
     { name: 'HarmProbability', service: 'generative', values: afterLabel(gen, 'HarmProbability values: '), count: 5 },
     { name: 'HarmBlockThreshold', service: 'generative', values: tableFirstColumn(gen, '| Value | Effect |'), count: 5 },
