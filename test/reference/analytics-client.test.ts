@@ -1,29 +1,19 @@
 // The public service's own Node client (@googleapis/youtubeanalytics, unchanged) against the analytics
 // reference served as a user serves it (`npm run serve -- analytics`, its own process): rootUrl pointed at
 // it, an OAuth2 client holding a seeded access token.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { auth, youtubeAnalytics } from '@googleapis/youtubeanalytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Served } from './served.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-let serve: ChildProcess;
+let served: Served | undefined;
 let baseUrl: string;
 
 beforeAll(async () => {
-  serve = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'analytics'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    serve.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/analytics listening on (http:\/\/\S+)/);
-      if (m) resolve(m[1]!);
-    });
-    serve.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
+  served = await serve('analytics');
+  baseUrl = served.baseUrl;
 });
 afterAll(() => {
-  serve?.kill('SIGTERM');
+  served?.stop();
 });
 
 function client() {

@@ -2,33 +2,22 @@
 // process), used by the public service's own Node client (@google/genai, unchanged, httpOptions.baseUrl pointed
 // at the reference): generate, stream, a resumable upload of a short mp4 that becomes ACTIVE with its duration,
 // list, delete, cached content, and an error as the client's own class.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { ApiError, GoogleGenAI, type File as GenAiFile } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyMp4 } from '../../contracts/targets/fixtures/generative-media.js';
+import { serve, type Served } from './served.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-let serve: ChildProcess;
+let served: Served | undefined;
 let ai: GoogleGenAI;
 const MODEL = 'model-pro-1';
 
 beforeAll(async () => {
-  serve = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'generative'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    serve.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/generative listening on (http:\/\/\S+)/);
-      if (m) resolve(m[1]!);
-    });
-    serve.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-  ai = new GoogleGenAI({ apiKey: 'test-api-key', httpOptions: { baseUrl } });
+  served = await serve('generative');
+  ai = new GoogleGenAI({ apiKey: 'test-api-key', httpOptions: { baseUrl: served.baseUrl } });
 });
 
 afterAll(() => {
-  serve?.kill('SIGTERM');
+  served?.stop();
 });
 
 async function untilProcessed(name: string): Promise<GenAiFile> {
