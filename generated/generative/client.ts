@@ -98,7 +98,7 @@ export type GetFileError = StatusApiError<components['schemas']["ErrorResponse"]
 
 /** Inputs of listCachedContents. */
 export interface ListCachedContentsParams {
-  /** Maximum entries per page; at most 1000 (a larger value is coerced to 1000, not refused). */
+  /** Maximum entries per page; at most 1000 (a larger value is coerced to 1000, not refused); a negative value is refused. */
   pageSize?: NonNullable<operations["listCachedContents"]['parameters']["query"]>["pageSize"];
   /** nextPageToken of a previous list call. */
   pageToken?: NonNullable<operations["listCachedContents"]['parameters']["query"]>["pageToken"];
@@ -111,7 +111,7 @@ export type ListCachedContentsError = StatusApiError<components['schemas']["Erro
 /** Inputs of listFiles. */
 export interface ListFilesParams {
   /**
-   * Maximum files per page; default 10, at most 100 (a larger value is answered with at most 100 files, not refused).
+   * Maximum files per page; default 10 (also for 0), at most 100 (a larger value is answered with at most 100 files, not refused); a negative value is refused.
    *
    * Default: 10.
    */

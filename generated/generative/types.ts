@@ -1181,7 +1181,7 @@ export interface operations {
     listCachedContents: {
         parameters: {
             query?: {
-                /** @description Maximum entries per page; at most 1000 (a larger value is coerced to 1000, not refused). */
+                /** @description Maximum entries per page; at most 1000 (a larger value is coerced to 1000, not refused); a negative value is refused. */
                 pageSize?: number;
                 /** @description nextPageToken of a previous list call. */
                 pageToken?: string;
@@ -1330,7 +1330,7 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
-                /** @description Maximum files per page; default 10, at most 100 (a larger value is answered with at most 100 files, not refused). */
+                /** @description Maximum files per page; default 10 (also for 0), at most 100 (a larger value is answered with at most 100 files, not refused); a negative value is refused. */
                 pageSize?: number;
                 /** @description nextPageToken of a previous list call. */
                 pageToken?: string;

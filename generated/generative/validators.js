@@ -10072,7 +10072,7 @@ return errors === 0;
 }
 
 exports.validateListCachedContentsParams = validate7;
-const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListCachedContentsParams"};
+const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":0,"maximum":2147483647},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListCachedContentsParams"};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListCachedContentsParams" */;
@@ -10151,8 +10151,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data2 < -2147483648 || isNaN(data2)){
-const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(data2 < 0 || isNaN(data2)){
+const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10252,7 +10252,7 @@ return errors === 0;
 }
 
 exports.validateListFilesParams = validate8;
-const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":10},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListFilesParams"};
+const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"pageSize":{"type":"integer","minimum":0,"maximum":2147483647,"default":10},"pageToken":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://generative/validateListFilesParams"};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateListFilesParams" */;
@@ -10331,8 +10331,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data2 < -2147483648 || isNaN(data2)){
-const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(data2 < 0 || isNaN(data2)){
+const err3 = {instancePath:instancePath+"/query/pageSize",schemaPath:"#/properties/query/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err3];
 }

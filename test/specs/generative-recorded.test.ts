@@ -174,9 +174,9 @@ describe('generative: the generated server takes requests written the public way
     expect(isStatusError(await post('/v1beta/files?key=k', { file: { display_name: 'x'.repeat(513) } }), 400)).toBe(true);
   });
 
-  it('listFiles: pageSize 0 and 500 are not refused (the public service coerces); a non-number is', async () => {
+  it('listFiles: pageSize 0 and 500 are not refused (the public service coerces); a negative one or a non-number is', async () => {
     for (const size of ['0', '500']) expect((await send(`${server.baseUrl}/v1beta/files?key=k&pageSize=${size}`)).status).toBe(200);
-    expect(isStatusError(await send(`${server.baseUrl}/v1beta/files?key=k&pageSize=many`), 400)).toBe(true);
+    for (const size of ['-1', 'many']) expect(isStatusError(await send(`${server.baseUrl}/v1beta/files?key=k&pageSize=${size}`), 400), size).toBe(true);
   });
 
   it('streamGenerateContent is accepted without alt', async () => {
