@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_FIXTURES } from '../contracts/targets/fixtures.js';
 import type { ServiceEndpoint, TargetSession } from '../contracts/targets/target.js';
 import { migrate, openDatabase } from './foundation/database.js';
+import { withStatementCache } from './foundation/statement-cache.js';
 import { startServiceServer, type HttpLimits, type ServiceServer } from './foundation/http-server.js';
 import { createLogger, logRequests, type LogLevel } from './foundation/logging.js';
 import { MissingServiceError, loadService, serviceModuleExists } from './foundation/modules.js';
@@ -100,7 +101,8 @@ export async function startReference(
       const dataDir = path.join(bulkRoot, key);
       fs.mkdirSync(dataDir, { recursive: true });
       const serviceLogger = logger.child({ service: key });
-      entry.instance = await service.create({ db, seed: seed[key], dataDir, durable, logger: serviceLogger, defects: options.defects?.[key] ?? {} });
+      // Every service's handle reuses one compiled statement per SQL text (foundation/statement-cache.ts).
+      entry.instance = await service.create({ db: withStatementCache(db), seed: seed[key], dataDir, durable, logger: serviceLogger, defects: options.defects?.[key] ?? {} });
       const wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
       entry.server = await startServiceServer(logRequests(wrapped, serviceLogger), {
         port: options.port ? options.port + index : 0,

@@ -2,7 +2,6 @@
 // group item inserts check the limit and write in one transaction, so concurrent inserts cannot overfill.
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { withStatementCache } from '../foundation/statement-cache.js';
 import { FACT_COLUMNS } from './facts.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
 import type { AnalyticsStore, InsertItemResult, Owner, Principal, ReportPlan, ResourceKind, StoredGroup, StoredItem } from './store.js';
@@ -24,7 +23,6 @@ export function newId(prefix: string): string {
 
 export class SqliteAnalyticsStore implements AnalyticsStore {
   constructor(private readonly db: BetterSqlite3.Database) {
-    this.db = withStatementCache(db);
     db.pragma('foreign_keys = ON');
   }
 

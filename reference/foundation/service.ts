@@ -7,7 +7,10 @@ import type { Logger } from 'pino';
 export type ServiceKey = 'ad-creative' | 'analytics' | 'generative';
 
 export interface ServiceContext {
-  /** The service's own database (one SQLite file per service under --data, or in memory); migrations already run. */
+  /**
+   * The service's own database (one SQLite file per service under --data, or in memory); migrations already run.
+   * Its prepare() reuses one compiled statement per SQL text (statement-cache.ts): keep one mode per SQL text.
+   */
   db: BetterSqlite3.Database;
   /** This service's section of the seed file (reference/seed.default.yaml unless --seed), as parsed YAML. */
   seed: unknown;

@@ -1,6 +1,5 @@
 // The GenerativeStore on better-sqlite3 (one database per service, opened and migrated by the foundation).
 import type BetterSqlite3 from 'better-sqlite3';
-import { withStatementCache } from '../foundation/statement-cache.js';
 import type { CacheRecord, FileRecord, GenerativeStore, ModelRecord, Page, ProjectRecord, UploadSessionRecord } from './store.js';
 
 interface FileRow {
@@ -43,7 +42,6 @@ function page<T extends { seq: number }>(rows: T[], limit: number): Page<T> {
 
 export class SqliteGenerativeStore implements GenerativeStore {
   constructor(private readonly db: BetterSqlite3.Database) {
-    this.db = withStatementCache(db);
   }
 
   async isEmpty(): Promise<boolean> {

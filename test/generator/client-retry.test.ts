@@ -11,6 +11,7 @@ import {
   ApiAbortError, ApiConnectionError, ApiError, errorFromResponse,
 } from '../../generated/analytics/runtime/client/errors.js';
 import { backoffDelay, retryDelay, serverDelayMs } from '../../generated/analytics/runtime/client/retry.js';
+import { json, scriptedFetch } from '../support/scripted-fetch.js';
 
 const NO_WAIT = { maxRetries: 3, baseDelayMs: 0, maxDelayMs: 0 };
 const graphError = (http: number, error: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -109,19 +110,7 @@ describe('retryDelay: how long to wait', () => {
   });
 });
 
-/** A fetch that answers the n-th call (0-based) as `answer` says, recording each request. */
-function scriptedFetch(answer: (n: number, request: Request) => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  const fetch = (async (input: URL | RequestInfo, init?: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request);
-    return answer(requests.length - 1, request);
-  }) as typeof globalThis.fetch;
-  return { fetch, requests };
-}
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const status = (code: number, headers: Record<string, string> = {}) => json(code, { error: { code, message: 'x', status: 'X' } }, headers);
 const groups = { kind: 'youtubeAnalytics#groupListResponse', etag: 'e', items: [] };
 /** Hangs until aborted, as a server that never answers. */

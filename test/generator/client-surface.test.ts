@@ -9,18 +9,8 @@ import {
 import { AnalyticsClient, AuthenticationError, BadRequestError, InternalServerError, StatusApiError, type ListGroupsError } from '../../generated/analytics/client.js';
 import { ApiAbortError, GenerativeClient } from '../../generated/generative/client.js';
 import type { components } from '../../generated/ad-creative/types.js';
+import { json, scriptedFetch } from '../support/scripted-fetch.js';
 
-function scriptedFetch(answer: (n: number, request: Request) => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  const fetch = (async (input: URL | RequestInfo, init?: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request);
-    return answer(requests.length - 1, request);
-  }) as typeof globalThis.fetch;
-  return { fetch, requests };
-}
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const NO_RETRY = { maxRetries: 0 };
 
 describe('errors', () => {
