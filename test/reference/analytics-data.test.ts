@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCY_RATES } from '../../reference/analytics/catalogue.js';
 import type { FactRow } from '../../reference/analytics/facts.js';
-import { startStandaloneAnalytics, type StandaloneAnalytics } from '../../reference/analytics/standalone.js';
-import { factsOf, get, send, sum, sumBy } from './analytics-support.js';
+import { startStandaloneAnalytics, type StandaloneAnalytics, factsOf, get, send, sum, sumBy } from './analytics-support.js';
 
 const CHANNEL = 'UCchannel0000000000000001';
 const JAN = { from: '2024-01-01', to: '2024-01-31' };

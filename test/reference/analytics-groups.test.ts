@@ -2,8 +2,7 @@
 // the row written in one transaction), and the same load overfills a group when the check and the insert
 // are apart (the planted race), so the test can tell the two.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStandaloneAnalytics, type StandaloneAnalytics } from '../../reference/analytics/standalone.js';
-import { get, send } from './analytics-support.js';
+import { startStandaloneAnalytics, type StandaloneAnalytics, get, send } from './analytics-support.js';
 
 let service: StandaloneAnalytics | undefined;
 afterEach(async () => {

@@ -1,10 +1,23 @@
-// Shared by the analytics reference tests: the default seed's analytics section, the facts its generator
-// makes (the independent side of every comparison), and small sums over them.
+// Shared by the analytics reference tests: the analytics reference alone (through the foundation's
+// startReference), the default seed's analytics section, the facts its generator makes (the independent side
+// of every comparison), and small sums over them.
 import fs from 'node:fs';
 import { parse } from 'yaml';
 import { generateFacts, type FactRow } from '../../reference/analytics/facts.js';
 import { parseSeed, type AnalyticsSeed } from '../../reference/analytics/seed.js';
-import { DEFAULT_SEED_FILE } from '../../reference/analytics/standalone.js';
+import { DEFAULT_SEED_FILE } from '../../reference/foundation/seed.js';
+import { startReference } from '../../reference/index.js';
+
+export interface StandaloneAnalytics {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The analytics reference alone, fresh, with optional defect flags (planted races). */
+export async function startStandaloneAnalytics(options: { defects?: Record<string, unknown> } = {}): Promise<StandaloneAnalytics> {
+  const session = await startReference(['analytics'], { defects: options.defects ? { analytics: options.defects } : undefined });
+  return { baseUrl: session.endpoints.analytics!.baseUrl, close: () => session.stop() };
+}
 
 export function defaultSeed(): AnalyticsSeed {
   return parseSeed((parse(fs.readFileSync(DEFAULT_SEED_FILE, 'utf8')) as { analytics: unknown }).analytics);
