@@ -87,6 +87,10 @@ export interface HandlerInput {
   query: Record<string, unknown>;
   headers: Record<string, string>;
   body: unknown;
+  /**
+   * The media type of the operation's request body the request matched, as the spec writes it (`*\/*` for a raw
+   * media range); undefined when the request has no body. The header as sent is in `headers['content-type']`.
+   */
   contentType?: string;
   credentials: Credentials;
   url: URL;
@@ -95,9 +99,11 @@ export interface HandlerInput {
   signal: AbortSignal;
 }
 
+/** A handler's answer: a body (JSON or none), an event stream, or a documented error (returned, not thrown). */
 export type HandlerResult =
   | { status?: number; headers?: Record<string, string>; body?: unknown }
-  | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> };
+  | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> }
+  | ServiceError;
 
 export interface RouterOptions {
   errorStyle: ErrorStyle;
@@ -249,6 +255,7 @@ export function createRouter(
     }
     const contentType = headers['content-type'];
     let body: unknown = undefined;
+    let bodyType: string | undefined;
     const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
     if (route.bodies.length > 0 && hasBody) {
       const def = selectBody(route.bodies, contentType);
@@ -258,12 +265,16 @@ export function createRouter(
       }
       const limit = opts.bodyLimits?.[route.operationId] ?? route.maxBodyBytes ?? (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
       const raw = await readBody(req, limit);
-      body = raw.length > 0 ? decodeBody(def, raw, contentType ?? def.contentType) : undefined;
+      // Media is media even when empty; an empty JSON or form body is no body.
+      if (raw.length > 0 || def.kind === 'raw') {
+        body = decodeBody(def, raw, contentType ?? def.contentType);
+        bodyType = def.contentType;
+      }
     } else {
       req.resume();
     }
     const credentials = readCredentials(route, url, headers, body);
-    return { operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req, signal: clientGone(req, res) };
+    return { operationId: route.operationId, path, query, headers, body, contentType: bodyType, credentials, url, request: req, signal: clientGone(req, res) };
   }
 
   /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
@@ -342,6 +353,7 @@ export function createRouter(
   }
 
   async function writeResult(res: ServerResponse, route: RouteDef, result: HandlerResult, input: HandlerInput): Promise<void> {
+    if (isServiceError(result)) return writeError(res, result);
     const status = result.status ?? 200;
     if ('sse' in result) {
       res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });
