@@ -23,9 +23,10 @@ export function handlerBodyType(o: OperationModel, body: RequestBodyModel): stri
       const replaced = [...body.jsonFields.map((f) => f.name), ...body.fileFields];
       let type = bodyContentType(o, body);
       if (replaced.length) type = `Omit<${type}, ${quoted(replaced)}>`;
+      const optional = (name: string) => (body.requiredFields.includes(name) ? '' : '?');
       const fields = [
-        ...body.jsonFields.map((f) => `${propertyKey(f.name)}?: ${schemaType(f.schema)}`),
-        ...body.fileFields.map((name) => `${propertyKey(name)}?: MediaPart`),
+        ...body.jsonFields.map((f) => `${propertyKey(f.name)}${optional(f.name)}: ${schemaType(f.schema)}`),
+        ...body.fileFields.map((name) => `${propertyKey(name)}${optional(name)}: MediaPart`),
       ];
       return fields.length ? `${type} & { ${fields.join('; ')} }` : type;
     }

@@ -230,7 +230,14 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     })
     .map(([name]) => name)
     .sort();
-  return { contentType, kind, schema, jsonFields, fields, fileFields };
+  return { contentType, kind, schema, jsonFields, fields, requiredFields: requiredProperties(document, schema), fileFields };
+}
+
+/** Required property names of an object schema, including those of allOf members. */
+function requiredProperties(document: OpenApiDocument, schema: JsonSchema): string[] {
+  const s = resolveRef(document, schema);
+  const names = [...(s.allOf ?? []).flatMap((member: JsonSchema) => requiredProperties(document, member)), ...(Array.isArray(s.required) ? s.required : [])];
+  return [...new Set<string>(names)].sort();
 }
 
 /** Properties of an object schema, including those of allOf members. */

@@ -77,6 +77,8 @@ export interface RequestBodyModel {
   jsonFields: { name: string; schema: JsonSchema }[];
   /** Top-level property names of the body schema (allOf members and refs resolved). */
   fields: string[];
+  /** Top-level property names the body schema requires (allOf members and refs resolved). */
+  requiredFields: string[];
   /** multipart/form-data fields that carry a file (format: binary, or a non-JSON contentMediaType). */
   fileFields: string[];
 }

@@ -124,7 +124,7 @@ describe('a handler of several content types and two documented successes', () =
   const put = (id: string, contentType: string, body: BodyInit) =>
     fetch(`${server.baseUrl}/v1/notes/${id}/attachment`, { method: 'PUT', headers: { 'x-notes-key': 'k', 'content-type': contentType }, body });
 
-  it('gets multipart/related as metadata and media, raw media as bytes, JSON as metadata; answers 201 then 200', async () => {
+  it('gets multipart/related as metadata and media, raw media as bytes, a form with its file part, JSON as metadata; answers 201 then 200', async () => {
     const multipart = '--p\r\nContent-Type: application/json\r\n\r\n{"caption":"sunset"}\r\n--p\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--p--\r\n';
     const created = await put('n1', 'multipart/related; boundary=p', multipart);
     expect(created.status).toBe(201);
@@ -135,8 +135,14 @@ describe('a handler of several content types and two documented successes', () =
     expect(raw.status).toBe(200);
     expect(await raw.json()).toEqual({ noteId: 'n1', caption: 'sunset', mediaType: 'image/webp', bytes: 3 });
 
+    const form = new FormData();
+    form.set('caption', 'dawn');
+    form.set('picture', new Blob([new Uint8Array([9, 9])], { type: 'image/gif' }), 'dawn.gif');
+    const formAnswer = await fetch(`${server.baseUrl}/v1/notes/n1/attachment`, { method: 'PUT', headers: { 'x-notes-key': 'k' }, body: form });
+    expect(await formAnswer.json()).toEqual({ noteId: 'n1', caption: 'dawn', mediaType: 'image/gif', bytes: 2 });
+
     // The client sends the JSON branch (the metadata alone) and reads the 200.
-    expect(await client.putAttachment({ id: 'n1', body: { caption: 'dusk' } })).toEqual({ noteId: 'n1', caption: 'dusk', mediaType: 'image/webp', bytes: 3 });
+    expect(await client.putAttachment({ id: 'n1', body: { caption: 'dusk' } })).toEqual({ noteId: 'n1', caption: 'dusk', mediaType: 'image/gif', bytes: 2 });
   });
 
   it('answers its documented errors in its own shape, and refuses a content type it does not take', async () => {
