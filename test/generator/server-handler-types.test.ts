@@ -182,6 +182,12 @@ describe('the body union at run time', () => {
     const exact = seen.at(-1)!;
     expect(exact.contentType).toBe('application/octet-stream');
     expect(exact.body).toMatchObject({ contentType: 'application/octet-stream' });
+
+    // An empty file is empty media, with the media type it was sent as.
+    await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '' });
+    const empty = seen.at(-1)!;
+    expect(empty.contentType).toBe('*/*');
+    expect(empty.body).toEqual({ contentType: 'text/plain', data: new Uint8Array(0) });
   });
 
   it('delivers JSON as parsed, and no body as contentType undefined', async () => {

@@ -271,6 +271,12 @@ export function createRouter(
       }
     } else {
       req.resume();
+      // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body.
+      const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
+      if (def?.kind === 'raw') {
+        body = decodeBody(def, Buffer.alloc(0), contentType!);
+        bodyType = def.contentType;
+      }
     }
     const credentials = readCredentials(route, url, headers, body);
     return { operationId: route.operationId, path, query, headers, body, contentType: bodyType, credentials, url, request: req, signal: clientGone(req, res) };
