@@ -237,7 +237,7 @@ export type UpdateAdCreativeReply = { status?: 200; headers?: Record<string, str
 /**
  * What an implementation of the Ad Creative Service provides: one method per operation.
  *
- * Throw ServiceError (graphError / statusError) to answer with a documented error.
+ * Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.
  */
 export interface AdCreativeHandlers {
   /**

@@ -218,7 +218,7 @@ export type UpdateGroupReply = { status?: 200; headers?: Record<string, string>;
 /**
  * What an implementation of the Analytics Reporting and Group Service provides: one method per operation.
  *
- * Throw ServiceError (graphError / statusError) to answer with a documented error.
+ * Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.
  */
 export interface AnalyticsHandlers {
   /**

@@ -355,7 +355,7 @@ export type UploadFileReply = { status?: 200; headers?: { "x-goog-upload-size-re
 /**
  * What an implementation of the Generative Content and File Service provides: one method per operation.
  *
- * Throw ServiceError (graphError / statusError) to answer with a documented error.
+ * Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.
  */
 export interface GenerativeHandlers {
   /**

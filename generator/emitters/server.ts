@@ -37,7 +37,7 @@ export function emitServer(service: ServiceModel): string {
         kind: StructureKind.Interface,
         isExported: true,
         name: handlersName,
-        docs: [docText(`What an implementation of the ${service.title} provides: one method per operation.`, 'Throw ServiceError (graphError / statusError) to answer with a documented error.')],
+        docs: [docText(`What an implementation of the ${service.title} provides: one method per operation.`, 'Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.')],
         methods: handlerMethods,
       },
       `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service)};`,

@@ -339,8 +339,9 @@ export function createRouter(
     let validator = def ? route.validateBody[def.contentType] : undefined;
     let subject: unknown = input.body;
     if (def?.kind === 'multipart-related') {
-      // The metadata part is the JSON request of the same operation.
-      validator = route.validateBody['application/json'];
+      // The metadata part is the JSON request of the same operation (the handler types it so).
+      const json = route.bodies.find((b) => b.kind === 'json');
+      validator = json ? route.validateBody[json.contentType] : undefined;
       subject = (input.body as { metadata: unknown }).metadata;
     }
     if (def?.kind === 'multipart-form' && subject && typeof subject === 'object') {
