@@ -1,7 +1,9 @@
 // The generator on a spec that is none of the project's three (test/generator/fixtures/notes): a package
 // generated from it into a folder of its own, its client used against its server. What is specific to the
 // service comes from the spec's extensions: error style, credential scheme, page-token paging,
-// idempotency key, body limit, open enum, an operation that allows anonymous calls.
+// idempotency key, body limit, open enum, an operation that allows anonymous calls. Its server side: a handler
+// written against the package's types (fixtures/notes/attachment-handler.ts.txt) takes one operation's four
+// content types as a union, names one of two documented success statuses, and returns its documented errors.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
