@@ -190,6 +190,15 @@ describe('the body union at run time', () => {
     expect(empty.body).toEqual({ contentType: 'text/plain', data: new Uint8Array(0) });
   });
 
+  it('keeps header parameters the strings they were sent as (typed so), while validating them as their schema says', async () => {
+    const base = await generativeWith(record);
+    await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': '5' }, body: 'ab' });
+    const offset: string | undefined = seen.at(-1)!.headers['x-goog-upload-offset'];
+    expect(offset).toBe('5');
+    const refused = await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': 'five' }, body: 'ab' });
+    expect(refused.status).toBe(400);
+  });
+
   it('delivers JSON as parsed, and no body as contentType undefined', async () => {
     const base = await generativeWith(record);
     await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"file":{"displayName":"d"}}' });

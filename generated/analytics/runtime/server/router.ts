@@ -325,7 +325,8 @@ export function createRouter(
   }
 
   function validate(input: HandlerInput, route: RouteDef): void {
-    const params = { path: input.path, query: input.query, header: input.headers };
+    // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers.
+    const params = { path: input.path, query: input.query, header: route.params.some((p) => p.in === 'header') ? { ...input.headers } : input.headers };
     if (!route.validateParams(params)) {
       const found = violations(route.validateParams.errors, true);
       const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
