@@ -12,25 +12,25 @@ export type CreateAdCreativeBody = { contentType: "application/x-www-form-urlenc
 export type CreateAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["createAdCreative"]['parameters']['path']; query: NonNullable<operations["createAdCreative"]['parameters']['query']> } & CreateAdCreativeBody;
 /** The errors createAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const createAdCreativeErrors = {
-    /** 400 100: a parameter is invalid, content sources are missing or combined, a limit or text rule is broken */
+    /** HTTP 400, code 100: a parameter is invalid, content sources are missing or combined, a limit or text rule is broken */
     code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "createAdCreative", { http: 400, code: 100 }, message, init) as DocumentedError<"createAdCreative", 100>,
-    /** 400 104: the request carries no access token */
+    /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "createAdCreative", { http: 400, code: 104 }, message, init) as DocumentedError<"createAdCreative", 104>,
-    /** 400 190: the access token is invalid or expired */
+    /** HTTP 400, code 190: the access token is invalid or expired */
     code190: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "createAdCreative", { http: 400, code: 190 }, message, init) as DocumentedError<"createAdCreative", 190>,
-    /** 400 2500: the fields selection (read-after-write) cannot be parsed */
+    /** HTTP 400, code 2500: the fields selection (read-after-write) cannot be parsed */
     code2500: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "createAdCreative", { http: 400, code: 2500 }, message, init) as DocumentedError<"createAdCreative", 2500>,
-    /** 403 200: the caller lacks permission on the ad account */
+    /** HTTP 403, code 200: the caller lacks permission on the ad account */
     code200: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "createAdCreative", { http: 403, code: 200 }, message, init) as DocumentedError<"createAdCreative", 200>,
-    /** 403 270: the app has development access level */
+    /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "createAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"createAdCreative", 270>,
-    /** 400 80004: too many calls to this ad account */
+    /** HTTP 400, code 80004: too many calls to this ad account */
     code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "createAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"createAdCreative", 80004>,
   };
@@ -45,22 +45,22 @@ export type DeleteAdCreativeBody = { contentType?: undefined; body: undefined };
 export type DeleteAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["deleteAdCreative"]['parameters']['path']; query: NonNullable<operations["deleteAdCreative"]['parameters']['query']> } & DeleteAdCreativeBody;
 /** The errors deleteAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteAdCreativeErrors = {
-    /** 400 100: the creative does not exist (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
+    /** HTTP 400, code 100: the creative does not exist (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
     code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "deleteAdCreative", { http: 400, code: 100 }, message, init) as DocumentedError<"deleteAdCreative", 100>,
-    /** 400 104: the request carries no access token */
+    /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "deleteAdCreative", { http: 400, code: 104 }, message, init) as DocumentedError<"deleteAdCreative", 104>,
-    /** 400 190: the access token is invalid or expired */
+    /** HTTP 400, code 190: the access token is invalid or expired */
     code190: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "deleteAdCreative", { http: 400, code: 190 }, message, init) as DocumentedError<"deleteAdCreative", 190>,
-    /** 403 200: the caller lacks permission on the creative */
+    /** HTTP 403, code 200: the caller lacks permission on the creative */
     code200: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "deleteAdCreative", { http: 403, code: 200 }, message, init) as DocumentedError<"deleteAdCreative", 200>,
-    /** 403 270: the app has development access level */
+    /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "deleteAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"deleteAdCreative", 270>,
-    /** 400 80004: too many calls to this ad account */
+    /** HTTP 400, code 80004: too many calls to this ad account */
     code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "deleteAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"deleteAdCreative", 80004>,
   };
@@ -75,25 +75,25 @@ export type GetAdCreativeBody = { contentType?: undefined; body: undefined };
 export type GetAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getAdCreative"]['parameters']['path']; query: NonNullable<operations["getAdCreative"]['parameters']['query']> } & GetAdCreativeBody;
 /** The errors getAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getAdCreativeErrors = {
-    /** 400 100: the creative does not exist or cannot be loaded (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
+    /** HTTP 400, code 100: the creative does not exist or cannot be loaded (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
     code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreative", { http: 400, code: 100 }, message, init) as DocumentedError<"getAdCreative", 100>,
-    /** 400 104: the request carries no access token */
+    /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreative", { http: 400, code: 104 }, message, init) as DocumentedError<"getAdCreative", 104>,
-    /** 400 190: the access token is invalid or expired */
+    /** HTTP 400, code 190: the access token is invalid or expired */
     code190: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreative", { http: 400, code: 190 }, message, init) as DocumentedError<"getAdCreative", 190>,
-    /** 400 2500: the query cannot be parsed (for example a malformed fields selection) */
+    /** HTTP 400, code 2500: the query cannot be parsed (for example a malformed fields selection) */
     code2500: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreative", { http: 400, code: 2500 }, message, init) as DocumentedError<"getAdCreative", 2500>,
-    /** 403 200: the caller lacks permission on the creative */
+    /** HTTP 403, code 200: the caller lacks permission on the creative */
     code200: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreative", { http: 403, code: 200 }, message, init) as DocumentedError<"getAdCreative", 200>,
-    /** 403 270: the app has development access level */
+    /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"getAdCreative", 270>,
-    /** 400 80004: too many calls to this ad account */
+    /** HTTP 400, code 80004: too many calls to this ad account */
     code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"getAdCreative", 80004>,
   };
@@ -108,22 +108,22 @@ export type GetAdCreativePreviewsBody = { contentType?: undefined; body: undefin
 export type GetAdCreativePreviewsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getAdCreativePreviews"]['parameters']['path']; query: NonNullable<operations["getAdCreativePreviews"]['parameters']['query']> } & GetAdCreativePreviewsBody;
 /** The errors getAdCreativePreviews documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getAdCreativePreviewsErrors = {
-    /** 400 100: ad_format is missing or invalid, or the creative does not exist */
+    /** HTTP 400, code 100: ad_format is missing or invalid, or the creative does not exist */
     code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreativePreviews", { http: 400, code: 100 }, message, init) as DocumentedError<"getAdCreativePreviews", 100>,
-    /** 400 104: the request carries no access token */
+    /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreativePreviews", { http: 400, code: 104 }, message, init) as DocumentedError<"getAdCreativePreviews", 104>,
-    /** 400 190: the access token is invalid or expired */
+    /** HTTP 400, code 190: the access token is invalid or expired */
     code190: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreativePreviews", { http: 400, code: 190 }, message, init) as DocumentedError<"getAdCreativePreviews", 190>,
-    /** 403 200: the caller lacks permission on the creative */
+    /** HTTP 403, code 200: the caller lacks permission on the creative */
     code200: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreativePreviews", { http: 403, code: 200 }, message, init) as DocumentedError<"getAdCreativePreviews", 200>,
-    /** 403 270: the app has development access level */
+    /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreativePreviews", { http: 403, code: 270 }, message, init) as DocumentedError<"getAdCreativePreviews", 270>,
-    /** 400 80004: too many calls to this ad account */
+    /** HTTP 400, code 80004: too many calls to this ad account */
     code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "getAdCreativePreviews", { http: 400, code: 80004 }, message, init) as DocumentedError<"getAdCreativePreviews", 80004>,
   };
@@ -138,25 +138,25 @@ export type ListAdCreativesBody = { contentType?: undefined; body: undefined };
 export type ListAdCreativesInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["listAdCreatives"]['parameters']['path']; query: NonNullable<operations["listAdCreatives"]['parameters']['query']> } & ListAdCreativesBody;
 /** The errors listAdCreatives documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listAdCreativesErrors = {
-    /** 400 100: a parameter is invalid */
+    /** HTTP 400, code 100: a parameter is invalid */
     code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listAdCreatives", { http: 400, code: 100 }, message, init) as DocumentedError<"listAdCreatives", 100>,
-    /** 400 104: the request carries no access token */
+    /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listAdCreatives", { http: 400, code: 104 }, message, init) as DocumentedError<"listAdCreatives", 104>,
-    /** 400 190: the access token is invalid or expired */
+    /** HTTP 400, code 190: the access token is invalid or expired */
     code190: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listAdCreatives", { http: 400, code: 190 }, message, init) as DocumentedError<"listAdCreatives", 190>,
-    /** 400 2500: the query cannot be parsed */
+    /** HTTP 400, code 2500: the query cannot be parsed */
     code2500: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listAdCreatives", { http: 400, code: 2500 }, message, init) as DocumentedError<"listAdCreatives", 2500>,
-    /** 403 200: the caller lacks permission on the ad account */
+    /** HTTP 403, code 200: the caller lacks permission on the ad account */
     code200: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listAdCreatives", { http: 403, code: 200 }, message, init) as DocumentedError<"listAdCreatives", 200>,
-    /** 403 270: the app has development access level */
+    /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listAdCreatives", { http: 403, code: 270 }, message, init) as DocumentedError<"listAdCreatives", 270>,
-    /** 400 80004: too many calls to this ad account */
+    /** HTTP 400, code 80004: too many calls to this ad account */
     code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listAdCreatives", { http: 400, code: 80004 }, message, init) as DocumentedError<"listAdCreatives", 80004>,
   };
@@ -171,25 +171,25 @@ export type ListPromotablePostsBody = { contentType?: undefined; body: undefined
 export type ListPromotablePostsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["listPromotablePosts"]['parameters']['path']; query: NonNullable<operations["listPromotablePosts"]['parameters']['query']> } & ListPromotablePostsBody;
 /** The errors listPromotablePosts documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listPromotablePostsErrors = {
-    /** 400 100: a parameter is invalid or the page does not exist */
+    /** HTTP 400, code 100: a parameter is invalid or the page does not exist */
     code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listPromotablePosts", { http: 400, code: 100 }, message, init) as DocumentedError<"listPromotablePosts", 100>,
-    /** 400 104: the request carries no access token */
+    /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listPromotablePosts", { http: 400, code: 104 }, message, init) as DocumentedError<"listPromotablePosts", 104>,
-    /** 400 190: the access token is invalid or expired */
+    /** HTTP 400, code 190: the access token is invalid or expired */
     code190: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listPromotablePosts", { http: 400, code: 190 }, message, init) as DocumentedError<"listPromotablePosts", 190>,
-    /** 400 2500: the query cannot be parsed (for example a malformed fields selection) */
+    /** HTTP 400, code 2500: the query cannot be parsed (for example a malformed fields selection) */
     code2500: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listPromotablePosts", { http: 400, code: 2500 }, message, init) as DocumentedError<"listPromotablePosts", 2500>,
-    /** 403 200: the caller lacks permission on the page */
+    /** HTTP 403, code 200: the caller lacks permission on the page */
     code200: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listPromotablePosts", { http: 403, code: 200 }, message, init) as DocumentedError<"listPromotablePosts", 200>,
-    /** 403 270: the app has development access level */
+    /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listPromotablePosts", { http: 403, code: 270 }, message, init) as DocumentedError<"listPromotablePosts", 270>,
-    /** 400 80004: too many calls */
+    /** HTTP 400, code 80004: too many calls */
     code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "listPromotablePosts", { http: 400, code: 80004 }, message, init) as DocumentedError<"listPromotablePosts", 80004>,
   };
@@ -206,25 +206,25 @@ export type UpdateAdCreativeBody = { contentType: "application/x-www-form-urlenc
 export type UpdateAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["updateAdCreative"]['parameters']['path']; query: NonNullable<operations["updateAdCreative"]['parameters']['query']> } & UpdateAdCreativeBody;
 /** The errors updateAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const updateAdCreativeErrors = {
-    /** 400 100: a parameter is invalid (name over 100 characters, unknown status, a field other than account_id, adlabels, name and status) */
+    /** HTTP 400, code 100: a parameter is invalid (name over 100 characters, unknown status, a field other than account_id, adlabels, name and status) */
     code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "updateAdCreative", { http: 400, code: 100 }, message, init) as DocumentedError<"updateAdCreative", 100>,
-    /** 400 104: the request carries no access token */
+    /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "updateAdCreative", { http: 400, code: 104 }, message, init) as DocumentedError<"updateAdCreative", 104>,
-    /** 400 190: the access token is invalid or expired */
+    /** HTTP 400, code 190: the access token is invalid or expired */
     code190: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "updateAdCreative", { http: 400, code: 190 }, message, init) as DocumentedError<"updateAdCreative", 190>,
-    /** 400 2500: the fields selection of a read-after-write cannot be parsed */
+    /** HTTP 400, code 2500: the fields selection of a read-after-write cannot be parsed */
     code2500: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "updateAdCreative", { http: 400, code: 2500 }, message, init) as DocumentedError<"updateAdCreative", 2500>,
-    /** 403 200: the caller lacks permission on the creative */
+    /** HTTP 403, code 200: the caller lacks permission on the creative */
     code200: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "updateAdCreative", { http: 403, code: 200 }, message, init) as DocumentedError<"updateAdCreative", 200>,
-    /** 403 270: the app has development access level */
+    /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "updateAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"updateAdCreative", 270>,
-    /** 400 80004: too many calls to this ad account */
+    /** HTTP 400, code 80004: too many calls to this ad account */
     code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError("graph", "updateAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"updateAdCreative", 80004>,
   };

@@ -10,19 +10,19 @@ export type DeleteGroupBody = { contentType?: undefined; body: undefined };
 export type DeleteGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["deleteGroup"]['parameters']['query']> } & DeleteGroupBody;
 /** The errors deleteGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteGroupErrors = {
-    /** 400 INVALID_ARGUMENT: id is missing or empty */
+    /** HTTP 400 INVALID_ARGUMENT: id is missing or empty */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroup", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"deleteGroup", "INVALID_ARGUMENT">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroup", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"deleteGroup", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the group is not the caller's, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroup", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"deleteGroup", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no group has this id (including one already deleted) */
+    /** HTTP 404 NOT_FOUND: no group has this id (including one already deleted) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroup", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"deleteGroup", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroup", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"deleteGroup", "RESOURCE_EXHAUSTED">,
   };
@@ -37,19 +37,19 @@ export type DeleteGroupItemBody = { contentType?: undefined; body: undefined };
 export type DeleteGroupItemInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["deleteGroupItem"]['parameters']['query']> } & DeleteGroupItemBody;
 /** The errors deleteGroupItem documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteGroupItemErrors = {
-    /** 400 INVALID_ARGUMENT: id is missing or empty */
+    /** HTTP 400 INVALID_ARGUMENT: id is missing or empty */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroupItem", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"deleteGroupItem", "INVALID_ARGUMENT">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroupItem", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"deleteGroupItem", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the item's group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the item's group is not the caller's, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroupItem", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"deleteGroupItem", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no group item has this id (including one already removed) */
+    /** HTTP 404 NOT_FOUND: no group item has this id (including one already removed) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroupItem", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"deleteGroupItem", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteGroupItem", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"deleteGroupItem", "RESOURCE_EXHAUSTED">,
   };
@@ -64,16 +64,16 @@ export type InsertGroupBody = { contentType: "application/json"; body: NonNullab
 export type InsertGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["insertGroup"]['parameters']['query']> } & InsertGroupBody;
 /** The errors insertGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const insertGroupErrors = {
-    /** 400 INVALID_ARGUMENT: the title is missing or empty, itemType is missing or unknown, or the caller may not group items of that kind */
+    /** HTTP 400 INVALID_ARGUMENT: the title is missing or empty, itemType is missing or unknown, or the caller may not group items of that kind */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroup", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"insertGroup", "INVALID_ARGUMENT">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroup", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"insertGroup", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token carries none of the accepted scopes, onBehalfOfContentOwner names an owner the caller does not act for, or the request quota is exceeded (the public service's quotaExceeded) */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, onBehalfOfContentOwner names an owner the caller does not act for, or the request quota is exceeded (the public service's quotaExceeded) */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroup", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"insertGroup", "PERMISSION_DENIED">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroup", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"insertGroup", "RESOURCE_EXHAUSTED">,
   };
@@ -88,22 +88,22 @@ export type InsertGroupItemBody = { contentType: "application/json"; body: NonNu
 export type InsertGroupItemInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["insertGroupItem"]['parameters']['query']> } & InsertGroupItemBody;
 /** The errors insertGroupItem documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const insertGroupItemErrors = {
-    /** 400 INVALID_ARGUMENT: groupId or resource is missing, or resource.kind is not an item kind */
+    /** HTTP 400 INVALID_ARGUMENT: groupId or resource is missing, or resource.kind is not an item kind */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroupItem", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"insertGroupItem", "INVALID_ARGUMENT">,
-    /** 400 FAILED_PRECONDITION: the group already holds 500 items, or the item's kind differs from the group's item type */
+    /** HTTP 400 FAILED_PRECONDITION: the group already holds 500 items, or the item's kind differs from the group's item type */
     failedPrecondition: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroupItem", { http: 400, code: "FAILED_PRECONDITION" }, message, init) as DocumentedError<"insertGroupItem", "FAILED_PRECONDITION">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroupItem", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"insertGroupItem", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the caller did not upload or claim the resource and does not manage its channel, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the caller did not upload or claim the resource and does not manage its channel, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroupItem", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"insertGroupItem", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no group has this id */
+    /** HTTP 404 NOT_FOUND: no group has this id */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroupItem", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"insertGroupItem", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "insertGroupItem", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"insertGroupItem", "RESOURCE_EXHAUSTED">,
   };
@@ -118,19 +118,19 @@ export type ListGroupItemsBody = { contentType?: undefined; body: undefined };
 export type ListGroupItemsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listGroupItems"]['parameters']['query']> } & ListGroupItemsBody;
 /** The errors listGroupItems documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listGroupItemsErrors = {
-    /** 400 INVALID_ARGUMENT: groupId is missing or empty */
+    /** HTTP 400 INVALID_ARGUMENT: groupId is missing or empty */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroupItems", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"listGroupItems", "INVALID_ARGUMENT">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroupItems", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"listGroupItems", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token lacks an accepted scope, the group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token lacks an accepted scope, the group is not the caller's, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroupItems", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"listGroupItems", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no group has this id */
+    /** HTTP 404 NOT_FOUND: no group has this id */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroupItems", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"listGroupItems", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroupItems", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"listGroupItems", "RESOURCE_EXHAUSTED">,
   };
@@ -145,16 +145,16 @@ export type ListGroupsBody = { contentType?: undefined; body: undefined };
 export type ListGroupsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listGroups"]['parameters']['query']> } & ListGroupsBody;
 /** The errors listGroups documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listGroupsErrors = {
-    /** 400 INVALID_ARGUMENT: neither id nor mine=true is given, or both are, or pageToken is not a token this service issued */
+    /** HTTP 400 INVALID_ARGUMENT: neither id nor mine=true is given, or both are, or pageToken is not a token this service issued */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroups", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"listGroups", "INVALID_ARGUMENT">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroups", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"listGroups", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token lacks an accepted scope, onBehalfOfContentOwner names an owner the caller does not act for, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token lacks an accepted scope, onBehalfOfContentOwner names an owner the caller does not act for, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroups", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"listGroups", "PERMISSION_DENIED">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listGroups", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"listGroups", "RESOURCE_EXHAUSTED">,
   };
@@ -169,16 +169,16 @@ export type QueryReportsBody = { contentType?: undefined; body: undefined };
 export type QueryReportsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["queryReports"]['parameters']['query']> } & QueryReportsBody;
 /** The errors queryReports documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const queryReportsErrors = {
-    /** 400 INVALID_ARGUMENT: ids, startDate, endDate or metrics is missing or malformed, startDate is after endDate, or the metric/dimension/filter combination is not supported for the report kind */
+    /** HTTP 400 INVALID_ARGUMENT: ids, startDate, endDate or metrics is missing or malformed, startDate is after endDate, or the metric/dimension/filter combination is not supported for the report kind */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "queryReports", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"queryReports", "INVALID_ARGUMENT">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "queryReports", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"queryReports", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token lacks an accepted scope, a monetary metric is requested without analytics-monetary.readonly, the caller may not see the channel or content owner, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token lacks an accepted scope, a monetary metric is requested without analytics-monetary.readonly, the caller may not see the channel or content owner, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "queryReports", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"queryReports", "PERMISSION_DENIED">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "queryReports", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"queryReports", "RESOURCE_EXHAUSTED">,
   };
@@ -193,19 +193,19 @@ export type UpdateGroupBody = { contentType: "application/json"; body: NonNullab
 export type UpdateGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["updateGroup"]['parameters']['query']> } & UpdateGroupBody;
 /** The errors updateGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const updateGroupErrors = {
-    /** 400 INVALID_ARGUMENT: the id or the title is missing, or the title is empty */
+    /** HTTP 400 INVALID_ARGUMENT: the id or the title is missing, or the title is empty */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateGroup", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"updateGroup", "INVALID_ARGUMENT">,
-    /** 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
+    /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateGroup", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"updateGroup", "UNAUTHENTICATED">,
-    /** 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the group is not the caller's, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateGroup", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"updateGroup", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no group has this id */
+    /** HTTP 404 NOT_FOUND: no group has this id */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateGroup", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"updateGroup", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateGroup", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"updateGroup", "RESOURCE_EXHAUSTED">,
   };

@@ -10,22 +10,22 @@ export type CreateCachedContentBody = { contentType: "application/json"; body: N
 export type CreateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: Record<string, unknown> } & CreateCachedContentBody;
 /** The errors createCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const createCachedContentErrors = {
-    /** 400 INVALID_ARGUMENT: the model is missing, both ttl and expireTime are set, the content is too small to cache, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the model is missing, both ttl and expireTime are set, the content is too small to cache, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createCachedContent", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"createCachedContent", "INVALID_ARGUMENT">,
-    /** 400 FAILED_PRECONDITION: a file referenced in contents is not ACTIVE yet */
+    /** HTTP 400 FAILED_PRECONDITION: a file referenced in contents is not ACTIVE yet */
     failedPrecondition: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createCachedContent", { http: 400, code: "FAILED_PRECONDITION" }, message, init) as DocumentedError<"createCachedContent", "FAILED_PRECONDITION">,
-    /** 403 PERMISSION_DENIED: the API key is missing */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createCachedContent", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"createCachedContent", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: the model does not exist */
+    /** HTTP 404 NOT_FOUND: the model does not exist */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createCachedContent", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"createCachedContent", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createCachedContent", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"createCachedContent", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createCachedContent", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"createCachedContent", "INTERNAL">,
   };
@@ -40,19 +40,19 @@ export type CreateFileBody = { contentType: "application/json"; body: NonNullabl
 export type CreateFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: Record<string, unknown> } & CreateFileBody;
 /** The errors createFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const createFileErrors = {
-    /** 400 INVALID_ARGUMENT: the metadata breaks the schema (name pattern, displayName over 512 characters), or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the metadata breaks the schema (name pattern, displayName over 512 characters), or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createFile", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"createFile", "INVALID_ARGUMENT">,
-    /** 409 ALREADY_EXISTS: a file with the requested name exists already (this project's implementations answer INVALID_ARGUMENT; another may answer 409) */
+    /** HTTP 409 ALREADY_EXISTS: a file with the requested name exists already (this project's implementations answer INVALID_ARGUMENT; another may answer 409) */
     alreadyExists: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createFile", { http: 409, code: "ALREADY_EXISTS" }, message, init) as DocumentedError<"createFile", "ALREADY_EXISTS">,
-    /** 403 PERMISSION_DENIED: the API key is missing */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createFile", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"createFile", "PERMISSION_DENIED">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate or storage quota is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate or storage quota is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createFile", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"createFile", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "createFile", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"createFile", "INTERNAL">,
   };
@@ -67,19 +67,19 @@ export type DeleteCachedContentBody = { contentType?: undefined; body: undefined
 export type DeleteCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["deleteCachedContent"]['parameters']['path']; query: Record<string, unknown> } & DeleteCachedContentBody;
 /** The errors deleteCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteCachedContentErrors = {
-    /** 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteCachedContent", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"deleteCachedContent", "INVALID_ARGUMENT">,
-    /** 403 PERMISSION_DENIED: the API key is missing */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteCachedContent", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"deleteCachedContent", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no such cached content (or it expired) */
+    /** HTTP 404 NOT_FOUND: no such cached content (or it expired) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteCachedContent", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"deleteCachedContent", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteCachedContent", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"deleteCachedContent", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteCachedContent", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"deleteCachedContent", "INTERNAL">,
   };
@@ -94,19 +94,19 @@ export type DeleteFileBody = { contentType?: undefined; body: undefined };
 export type DeleteFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["deleteFile"]['parameters']['path']; query: Record<string, unknown> } & DeleteFileBody;
 /** The errors deleteFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteFileErrors = {
-    /** 400 INVALID_ARGUMENT: the file id is malformed, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the file id is malformed, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteFile", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"deleteFile", "INVALID_ARGUMENT">,
-    /** 403 PERMISSION_DENIED: the API key is missing, or the file does not exist, was deleted or belongs to another project (the public message: You do not have permission to access the File <id> or it may not exist) */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing, or the file does not exist, was deleted or belongs to another project (the public message: You do not have permission to access the File <id> or it may not exist) */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteFile", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"deleteFile", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no such file; the public service answers 403 instead */
+    /** HTTP 404 NOT_FOUND: no such file; the public service answers 403 instead */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteFile", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"deleteFile", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteFile", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"deleteFile", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "deleteFile", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"deleteFile", "INTERNAL">,
   };
@@ -121,28 +121,28 @@ export type GenerateContentBody = { contentType: "application/json"; body: NonNu
 export type GenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["generateContent"]['parameters']['path']; query: Record<string, unknown> } & GenerateContentBody;
 /** The errors generateContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const generateContentErrors = {
-    /** 400 INVALID_ARGUMENT: the request breaks the schema or a generation rule (stopSequences over 5, candidateCount other than 1, temperature out of range, responseSchema without application/json, unsupported safety category, two settings for one category), or the API key is invalid (reason API_KEY_INVALID) */
+    /** HTTP 400 INVALID_ARGUMENT: the request breaks the schema or a generation rule (stopSequences over 5, candidateCount other than 1, temperature out of range, responseSchema without application/json, unsupported safety category, two settings for one category), or the API key is invalid (reason API_KEY_INVALID) */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"generateContent", "INVALID_ARGUMENT">,
-    /** 400 FAILED_PRECONDITION: a referenced file is not ACTIVE yet */
+    /** HTTP 400 FAILED_PRECONDITION: a referenced file is not ACTIVE yet */
     failedPrecondition: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 400, code: "FAILED_PRECONDITION" }, message, init) as DocumentedError<"generateContent", "FAILED_PRECONDITION">,
-    /** 403 PERMISSION_DENIED: the API key is missing, or a referenced file was deleted or belongs to another project */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing, or a referenced file was deleted or belongs to another project */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"generateContent", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: the model or the cached content does not exist */
+    /** HTTP 404 NOT_FOUND: the model or the cached content does not exist */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"generateContent", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"generateContent", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"generateContent", "INTERNAL">,
-    /** 503 UNAVAILABLE: the service is overloaded; retry later */
+    /** HTTP 503 UNAVAILABLE: the service is overloaded; retry later */
     unavailable: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 503, code: "UNAVAILABLE" }, message, init) as DocumentedError<"generateContent", "UNAVAILABLE">,
-    /** 504 DEADLINE_EXCEEDED: the generation did not finish in time */
+    /** HTTP 504 DEADLINE_EXCEEDED: the generation did not finish in time */
     deadlineExceeded: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "generateContent", { http: 504, code: "DEADLINE_EXCEEDED" }, message, init) as DocumentedError<"generateContent", "DEADLINE_EXCEEDED">,
   };
@@ -157,19 +157,19 @@ export type GetCachedContentBody = { contentType?: undefined; body: undefined };
 export type GetCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getCachedContent"]['parameters']['path']; query: Record<string, unknown> } & GetCachedContentBody;
 /** The errors getCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getCachedContentErrors = {
-    /** 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getCachedContent", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"getCachedContent", "INVALID_ARGUMENT">,
-    /** 403 PERMISSION_DENIED: the API key is missing */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getCachedContent", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"getCachedContent", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no such cached content (or it expired) */
+    /** HTTP 404 NOT_FOUND: no such cached content (or it expired) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getCachedContent", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"getCachedContent", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getCachedContent", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"getCachedContent", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getCachedContent", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"getCachedContent", "INTERNAL">,
   };
@@ -184,19 +184,19 @@ export type GetFileBody = { contentType?: undefined; body: undefined };
 export type GetFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getFile"]['parameters']['path']; query: Record<string, unknown> } & GetFileBody;
 /** The errors getFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getFileErrors = {
-    /** 400 INVALID_ARGUMENT: the file id is malformed, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the file id is malformed, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getFile", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"getFile", "INVALID_ARGUMENT">,
-    /** 403 PERMISSION_DENIED: the API key is missing, or the file does not exist, was deleted or belongs to another project (the public message: You do not have permission to access the File <id> or it may not exist) */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing, or the file does not exist, was deleted or belongs to another project (the public message: You do not have permission to access the File <id> or it may not exist) */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getFile", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"getFile", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no such file (or it was deleted); the public service answers 403 instead */
+    /** HTTP 404 NOT_FOUND: no such file (or it was deleted); the public service answers 403 instead */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getFile", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"getFile", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getFile", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"getFile", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "getFile", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"getFile", "INTERNAL">,
   };
@@ -211,16 +211,16 @@ export type ListCachedContentsBody = { contentType?: undefined; body: undefined 
 export type ListCachedContentsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listCachedContents"]['parameters']['query']> } & ListCachedContentsBody;
 /** The errors listCachedContents documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listCachedContentsErrors = {
-    /** 400 INVALID_ARGUMENT: pageSize is negative, pageToken is not one the service issued, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: pageSize is negative, pageToken is not one the service issued, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listCachedContents", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"listCachedContents", "INVALID_ARGUMENT">,
-    /** 403 PERMISSION_DENIED: the API key is missing */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listCachedContents", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"listCachedContents", "PERMISSION_DENIED">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listCachedContents", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"listCachedContents", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listCachedContents", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"listCachedContents", "INTERNAL">,
   };
@@ -235,16 +235,16 @@ export type ListFilesBody = { contentType?: undefined; body: undefined };
 export type ListFilesInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listFiles"]['parameters']['query']> } & ListFilesBody;
 /** The errors listFiles documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listFilesErrors = {
-    /** 400 INVALID_ARGUMENT: pageSize is negative, pageToken is not one the service issued, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: pageSize is negative, pageToken is not one the service issued, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listFiles", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"listFiles", "INVALID_ARGUMENT">,
-    /** 403 PERMISSION_DENIED: the API key is missing */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listFiles", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"listFiles", "PERMISSION_DENIED">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listFiles", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"listFiles", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "listFiles", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"listFiles", "INTERNAL">,
   };
@@ -259,28 +259,28 @@ export type StreamGenerateContentBody = { contentType: "application/json"; body:
 export type StreamGenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["streamGenerateContent"]['parameters']['path']; query: NonNullable<operations["streamGenerateContent"]['parameters']['query']> } & StreamGenerateContentBody;
 /** The errors streamGenerateContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const streamGenerateContentErrors = {
-    /** 400 INVALID_ARGUMENT: the request breaks the schema or a generation rule (stopSequences over 5, candidateCount other than 1, temperature out of range, responseSchema without application/json, unsupported safety category, two settings for one category), or the API key is invalid (reason API_KEY_INVALID) */
+    /** HTTP 400 INVALID_ARGUMENT: the request breaks the schema or a generation rule (stopSequences over 5, candidateCount other than 1, temperature out of range, responseSchema without application/json, unsupported safety category, two settings for one category), or the API key is invalid (reason API_KEY_INVALID) */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"streamGenerateContent", "INVALID_ARGUMENT">,
-    /** 400 FAILED_PRECONDITION: a referenced file is not ACTIVE yet */
+    /** HTTP 400 FAILED_PRECONDITION: a referenced file is not ACTIVE yet */
     failedPrecondition: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 400, code: "FAILED_PRECONDITION" }, message, init) as DocumentedError<"streamGenerateContent", "FAILED_PRECONDITION">,
-    /** 403 PERMISSION_DENIED: the API key is missing, or a referenced file was deleted or belongs to another project */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing, or a referenced file was deleted or belongs to another project */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"streamGenerateContent", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: the model or the cached content does not exist */
+    /** HTTP 404 NOT_FOUND: the model or the cached content does not exist */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"streamGenerateContent", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"streamGenerateContent", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"streamGenerateContent", "INTERNAL">,
-    /** 503 UNAVAILABLE: the service is overloaded; retry later */
+    /** HTTP 503 UNAVAILABLE: the service is overloaded; retry later */
     unavailable: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 503, code: "UNAVAILABLE" }, message, init) as DocumentedError<"streamGenerateContent", "UNAVAILABLE">,
-    /** 504 DEADLINE_EXCEEDED: the generation did not finish in time */
+    /** HTTP 504 DEADLINE_EXCEEDED: the generation did not finish in time */
     deadlineExceeded: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "streamGenerateContent", { http: 504, code: "DEADLINE_EXCEEDED" }, message, init) as DocumentedError<"streamGenerateContent", "DEADLINE_EXCEEDED">,
   };
@@ -296,19 +296,19 @@ export type UpdateCachedContentBody = { contentType: "application/json"; body: N
 export type UpdateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["updateCachedContent"]['parameters']['path']; query: NonNullable<operations["updateCachedContent"]['parameters']['query']> } & UpdateCachedContentBody;
 /** The errors updateCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const updateCachedContentErrors = {
-    /** 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateCachedContent", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"updateCachedContent", "INVALID_ARGUMENT">,
-    /** 403 PERMISSION_DENIED: the API key is missing */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateCachedContent", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"updateCachedContent", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: no such cached content (or it expired) */
+    /** HTTP 404 NOT_FOUND: no such cached content (or it expired) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateCachedContent", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"updateCachedContent", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate limit is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateCachedContent", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"updateCachedContent", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "updateCachedContent", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"updateCachedContent", "INTERNAL">,
   };
@@ -327,22 +327,22 @@ export type UploadFileBody = { contentType: "multipart/related"; body: { metadat
 export type UploadFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["uploadFile"]['parameters']['query']> } & UploadFileBody;
 /** The errors uploadFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const uploadFileErrors = {
-    /** 400 INVALID_ARGUMENT: the metadata breaks the schema (name, displayName), the protocol headers are inconsistent, an offset does not match the bytes received, or the API key is invalid */
+    /** HTTP 400 INVALID_ARGUMENT: the metadata breaks the schema (name, displayName), the protocol headers are inconsistent, an offset does not match the bytes received, or the API key is invalid */
     invalidArgument: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "uploadFile", { http: 400, code: "INVALID_ARGUMENT" }, message, init) as DocumentedError<"uploadFile", "INVALID_ARGUMENT">,
-    /** 409 ALREADY_EXISTS: a file with the requested name exists already (this project's implementations answer INVALID_ARGUMENT; another may answer 409) */
+    /** HTTP 409 ALREADY_EXISTS: a file with the requested name exists already (this project's implementations answer INVALID_ARGUMENT; another may answer 409) */
     alreadyExists: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "uploadFile", { http: 409, code: "ALREADY_EXISTS" }, message, init) as DocumentedError<"uploadFile", "ALREADY_EXISTS">,
-    /** 403 PERMISSION_DENIED: the API key is missing on a request other than a chunk, query or cancel sent to a resumable session URL (which needs none) */
+    /** HTTP 403 PERMISSION_DENIED: the API key is missing on a request other than a chunk, query or cancel sent to a resumable session URL (which needs none) */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "uploadFile", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"uploadFile", "PERMISSION_DENIED">,
-    /** 404 NOT_FOUND: the upload session does not exist */
+    /** HTTP 404 NOT_FOUND: the upload session does not exist */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "uploadFile", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"uploadFile", "NOT_FOUND">,
-    /** 429 RESOURCE_EXHAUSTED: the request rate or storage quota is reached */
+    /** HTTP 429 RESOURCE_EXHAUSTED: the request rate or storage quota is reached */
     resourceExhausted: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "uploadFile", { http: 429, code: "RESOURCE_EXHAUSTED" }, message, init) as DocumentedError<"uploadFile", "RESOURCE_EXHAUSTED">,
-    /** 500 INTERNAL: an internal error occurred */
+    /** HTTP 500 INTERNAL: an internal error occurred */
     internal: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError("status", "uploadFile", { http: 500, code: "INTERNAL" }, message, init) as DocumentedError<"uploadFile", "INTERNAL">,
   };

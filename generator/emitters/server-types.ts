@@ -102,7 +102,8 @@ export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): s
   const init = service.errorStyle === 'graph' ? `Omit<GraphErrorInit, 'http'>` : `Omit<StatusErrorInit, 'http'>`;
   const helpers = documentedErrors(o).map((e) => {
     const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);
-    const when = e.when ? `${e.http} ${e.code}: ${e.when}`.replace(/\*\//g, '*\\/') : `${e.http} ${e.code}`;
+    const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}` : `HTTP ${e.http} ${e.code}`;
+    const when = (e.when ? `${what}: ${e.when}` : what).replace(/\*\//g, '*\\/');
     return [
       `  /** ${when.replace(/\s+/g, ' ')} */`,
       `  ${errorHelperName(e)}: (message: string, init?: ${init}) =>`,
