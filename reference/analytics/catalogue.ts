@@ -55,6 +55,9 @@ export const METRICS: readonly MetricDef[] = [
   { name: 'playlistStarts', dataType: 'INTEGER', monetary: false, sql: 'SUM(playlist_starts)', digits: 0 },
   { name: 'viewsPerPlaylistStart', dataType: 'FLOAT', monetary: false, sql: ratio('SUM(views)', 'SUM(playlist_starts)'), digits: 2 },
   { name: 'averageTimeInPlaylist', dataType: 'FLOAT', monetary: false, sql: ratio('SUM(minutes_watched)', 'SUM(playlist_starts)'), digits: 2 },
+  // Audience retention (with elapsedVideoTimeRatio): the share of the views still watching at the point. A fact
+  // row's viewers are taken to watch from the start to the row's watched fraction, minutes x 60 / (views x length).
+  { name: 'audienceWatchRatio', dataType: 'FLOAT', monetary: false, sql: ratio('SUM(CASE WHEN minutes_watched * 60.0 >= retention.point * view_length_seconds THEN views ELSE 0 END)', 'SUM(views)'), digits: 4 },
   // Share of the report's views (demographics): each row's views over the views of all rows of the report.
   { name: 'viewerPercentage', dataType: 'FLOAT', monetary: false, sql: 'CASE WHEN SUM(SUM(views)) OVER () = 0 THEN 0 ELSE 100.0 * SUM(views) / SUM(SUM(views)) OVER () END', digits: 2 },
   { name: 'estimatedRevenue', dataType: 'CURRENCY', monetary: true, sql: money('SUM(ad_revenue_micros) + SUM(red_revenue_micros)'), digits: 2 },
@@ -81,6 +84,10 @@ export interface DimensionDef {
   resource?: 'video' | 'playlist' | 'channel' | 'asset';
   /** Facts without a value ('') have no row of this dimension (views outside playlists, unclaimed videos). */
   presentOnly?: boolean;
+  /** The column's data type (STRING unless said). */
+  dataType?: DataType;
+  /** A table joined to the facts that the dimension reads (audience retention: the points of a video). */
+  join?: string;
 }
 
 export const COUNTRIES = ['BR', 'DE', 'FR', 'GB', 'IN', 'IT', 'JP', 'US'] as const;
@@ -164,6 +171,10 @@ export const DIMENSIONS: readonly DimensionDef[] = [
   { name: 'gender', sql: 'gender', values: GENDERS },
   { name: 'sharingService', sql: 'sharing_service', pattern: /^[A-Z0-9_]+$/ },
   { name: 'adType', sql: 'ad_type', pattern: /^[a-zA-Z]+$/ },
+  // Audience retention: 100 points of a video (0.01 .. 1.00 of its length), a table joined to the facts.
+  { name: 'elapsedVideoTimeRatio', sql: 'retention.point', dataType: 'FLOAT', join: 'CROSS JOIN retention_points AS retention', pattern: /^(0\.\d{1,2}|1(\.0{1,2})?)$/ },
+  // Who watched: views from advertising traffic are in-stream ad audiences, the rest organic (retention filter).
+  { name: 'audienceType', sql: "CASE WHEN traffic_source = 'ADVERTISING' THEN 'AD_INSTREAM' ELSE 'ORGANIC' END", values: ['ORGANIC', 'AD_INSTREAM', 'AD_INDISPLAY'] },
   // Content owner reports only (combinations.ts): who uploaded the video, and whether an asset claims it.
   { name: 'uploaderType', sql: 'uploader_type', values: ['self', 'thirdParty'] },
   { name: 'claimedStatus', sql: "CASE WHEN asset_id <> '' THEN 'claimed' ELSE '' END", values: ['claimed'], presentOnly: true },

@@ -67,4 +67,10 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE facts ADD COLUMN annotation_closes INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE facts ADD COLUMN playlist_starts INTEGER NOT NULL DEFAULT 0;
   `,
+  // The points of audience retention reports (elapsedVideoTimeRatio 0.01 .. 1.00), joined to the facts.
+  `
+  CREATE TABLE retention_points (point REAL PRIMARY KEY);
+  WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+  INSERT INTO retention_points (point) SELECT i / 100.0 FROM n;
+  `,
 ];

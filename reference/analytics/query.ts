@@ -184,7 +184,10 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
     to: defects.totalsExcludeLastDay && !dims.includes('day') ? new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : to,
     channels,
     filters: planFilters,
-    dimensions: dims.map((d) => ({ name: d, sql: DIMENSION_BY_NAME.get(d)!.sql, nonEmpty: DIMENSION_BY_NAME.get(d)!.presentOnly === true })),
+    dimensions: dims.map((d) => {
+      const def = DIMENSION_BY_NAME.get(d)!;
+      return { name: d, sql: def.sql, nonEmpty: def.presentOnly === true, join: def.join };
+    }),
     metrics: metrics.map((m) => ({
       name: m,
       sql: defects.currencyPartial && m === 'grossRevenue' ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1') : METRIC_BY_NAME.get(m)!.sql,

@@ -101,7 +101,8 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     ];
     const groupBy = plan.dimensions.length ? ` GROUP BY ${plan.dimensions.map((d) => d.sql).join(', ')}` : '';
     const order = [...plan.sort.map((s) => `${quote(s.name)} ${s.descending ? 'DESC' : 'ASC'}`), ...plan.dimensions.map((d) => `${quote(d.name)} ASC`)];
-    const sql = `SELECT ${select.join(', ')} FROM facts WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0`
+    const joins = [...new Set(plan.dimensions.flatMap((d) => (d.join ? [d.join] : [])))].map((j) => ` ${j}`).join('');
+    const sql = `SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0`
       + (order.length ? ` ORDER BY ${order.join(', ')}` : '')
       + ` LIMIT ${plan.limit ?? -1} OFFSET ${plan.offset}`;
     return this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>;

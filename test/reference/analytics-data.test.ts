@@ -117,6 +117,27 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     }
   });
 
+  it('audience retention: at each point, the share of a video\'s views whose watched fraction reaches it', async () => {
+    const video = 'video-00000001';
+    const got = await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: `video==${video};audienceType==ORGANIC` });
+    expect(got.columnHeaders).toEqual([
+      { name: 'elapsedVideoTimeRatio', columnType: 'DIMENSION', dataType: 'FLOAT' },
+      { name: 'audienceWatchRatio', columnType: 'METRIC', dataType: 'FLOAT' },
+    ]);
+    const rows = got.rows ?? [];
+    expect(rows.map((r) => r[0])).toEqual(Array.from({ length: 100 }, (_, i) => (i + 1) / 100));
+    const organic = facts.filter((f) => f.video_id === video && f.traffic_source !== 'ADVERTISING');
+    const views = sum(organic, 'views');
+    for (const [point, ratio] of rows as Array<[number, number]>) {
+      const watching = sum(organic.filter((f) => f.minutes_watched * 60 >= point * f.view_length_seconds), 'views');
+      expect(ratio, `at ${point}`).toBeCloseTo(watching / views, 4);
+    }
+    // The curve never rises: whoever watches to a point watched every earlier point.
+    expect(rows.map((r) => r[1])).toEqual([...rows.map((r) => Number(r[1]))].sort((a, b) => b - a));
+    expect(rows[0]![1]).toBe(1);
+    expect(rows[99]![1]).toBe(0);
+  });
+
   it('the report tables refuse what the public tables do not list, and accept the nearest valid query', async () => {
     const refused = async (params: Record<string, string | number>, what: string) => {
       const q = new URLSearchParams({ ids: 'channel==MINE', startDate: JAN.from, endDate: JAN.to, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
@@ -142,8 +163,13 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     await refused({ metrics: 'views', filters: 'country==US;continent==019' }, 'country and continent together');
     // traffic and device reports carry views and watch time only
     await refused({ dimensions: 'deviceType', metrics: 'views,likes' }, 'likes by device');
-    // a dimension without facts in any table (audience retention) and a metric outside the sharing table
+    // a metric outside the sharing table
     await refused({ dimensions: 'sharingService', metrics: 'views' }, 'views by sharing service');
+    // audience retention: one video only, and a video filter is needed
+    await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio' }, 'retention without a video');
+    await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001,video-00000002' }, 'retention of two videos');
+    await refused({ dimensions: 'day', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' }, 'audienceWatchRatio by day');
+    await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' });
   });
   it('averages and ratios come from the sums (weighted), not from averaged rows', async () => {
     const got = await report({ dimensions: 'country', metrics: 'averageViewDuration,averageViewPercentage,cpm' });
