@@ -3,16 +3,18 @@
 // facts for. A query is supported when one entry of its kind accepts it (see `supports`).
 //
 // Sources (named per entry in `evidence`):
-// - CR: the public channel reports page (developers.google.com/youtube/analytics/channel_reports), as one of
-//   the service's public clients encodes it: parafoxia/analytix, analytix/reports/types.py and data.py (commit
+// - CR: the public service's channel reports page (its path: analytics/channel_reports), as one of the
+//   service's public clients encodes it: parafoxia/analytix, analytix/reports/types.py and data.py (commit
 //   08726e15): every channel entry below is one of its report types, with its dimensions, filters, metrics,
 //   sort options and maxResults cap.
-// - SR: the public sample requests page (developers.google.com/youtube/analytics/sample-requests), as
-//   summarized in public-service-notes 2.5 and in public copies of the page.
+// - SR: the public service's sample requests page (its path: analytics/sample-requests), as summarized in
+//   public-service-notes 2.5 and in public copies of the page.
 // - NOTES: public-service-notes 2.5 (representative valid and invalid combinations).
-// Left out: youtubeProduct (its name carries an operator brand; no neutral wire name) and
+// Left out: the platform-product dimension (its public wire name carries an operator brand) and
 // relativeRetentionPerformance (a comparison with all the platform's videos of similar length, which the
 // facts do not hold); queries with them answer 400 as unsupported.
+
+import { DETAILED_TRAFFIC_SOURCES } from './catalogue.js';
 
 export type ReportKind = 'channel' | 'contentOwner';
 
@@ -93,7 +95,7 @@ export interface ReportDef {
 
 const CURATED: RequiredFilter = { dimension: 'isCurated', values: ['1'] };
 const US: RequiredFilter = { dimension: 'country', values: ['US'] };
-const DETAILED_SOURCES = ['ADVERTISING', 'CAMPAIGN_CARD', 'END_SCREEN', 'EXT_URL', 'NOTIFICATION', 'RELATED_VIDEO', 'SUBSCRIBER', 'YT_CHANNEL', 'YT_OTHER_PAGE', 'YT_SEARCH'];
+const DETAILED_SOURCES = DETAILED_TRAFFIC_SOURCES;
 
 /** The video reports of channels (CR "Video reports"). */
 const CHANNEL_VIDEO: ReportDef[] = [
