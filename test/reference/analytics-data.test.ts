@@ -79,6 +79,24 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     });
   }
 
+  for (const [dimension, key] of [['ageGroup', (f: FactRow) => f.age_group], ['gender', (f: FactRow) => f.gender]] as const) {
+    it(`every ${dimension} row's viewerPercentage is its share of the views, and the rows add up to 100`, async () => {
+      const got = await report({ dimensions: dimension, metrics: 'viewerPercentage', filters: 'country==US' });
+      const us = facts.filter((f) => f.country === 'US');
+      const views = sumBy(us, key, 'views');
+      expect(got.rows!.map((r) => r[0]).sort()).toEqual([...views.keys()].sort());
+      for (const row of got.rows ?? []) expect(row[1]).toBeCloseTo((100 * views.get(String(row[0]))!) / sum(us, 'views'), 2);
+      expect(got.rows!.reduce((n, r) => n + Number(r[1]), 0)).toBeCloseTo(100, 1);
+    });
+  }
+
+  it('every insightTrafficSourceDetail row of RELATED_VIDEO names another video of the channel and sums its facts', async () => {
+    const got = await report({ dimensions: 'insightTrafficSourceDetail', metrics: 'views', filters: 'insightTrafficSourceType==RELATED_VIDEO', sort: '-views', maxResults: 25 });
+    const related = facts.filter((f) => f.traffic_source === 'RELATED_VIDEO');
+    expect(new Map(got.rows!.map((r) => [r[0], r[1]]))).toEqual(sumBy(related, (f) => f.traffic_source_detail, 'views'));
+    expect(got.rows!.map((r) => r[0]).sort()).toEqual(['video-00000001', 'video-00000002', 'video-00000003']);
+  });
+
   it('two dimensions at once: day by deviceType by operatingSystem rows are sums of their facts', async () => {
     const got = await report({ dimensions: 'day,deviceType,operatingSystem', metrics: 'views' });
     const expected = sumBy(facts, (f) => `${f.day}|${f.device_type}|${f.operating_system}`, 'views');
@@ -273,6 +291,8 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     expect(new Map(byChannel.rows!.map((r) => [r[0], r[1]]))).toEqual(sumBy(self, (f) => f.channel_id, 'views'));
     const byAsset = await report({ ...q, dimensions: 'asset', metrics: 'views', filters: 'claimedStatus==claimed', sort: '-views', maxResults: 10 });
     expect(new Map(byAsset.rows!.map((r) => [r[0], r[1]]))).toEqual(sumBy(owner.filter((f) => f.asset_id !== ''), (f) => f.asset_id, 'views'));
+    const byClaim = await report({ ...q, dimensions: 'claimedStatus', metrics: 'views,likes', filters });
+    expect(byClaim.rows).toEqual([['claimed', sum(owner.filter((f) => f.asset_id !== ''), 'views'), sum(owner.filter((f) => f.asset_id !== ''), 'likes')]]);
     const claimed = await report({ ...q, metrics: 'views', filters: 'claimedStatus==claimed;uploaderType==thirdParty' });
     expect(claimed.rows).toEqual([[sum(owner.filter((f) => f.asset_id !== '' && f.uploader_type === 'thirdParty'), 'views')]]);
     const channelReport = await get(service.baseUrl, '/v2/reports?ids=channel==MINE&startDate=2024-02-01&endDate=2024-02-29&metrics=views&filters=uploaderType==self');
