@@ -1,6 +1,7 @@
-// The reference generative service's own behaviour, below the contract suite: the container parser, the
-// decoder, the classifier against the default fixtures, streams that stop with their client, uploads that
-// survive an interrupted chunk and a restart, the size limit, and expiry on a moved clock.
+// The reference generative service's own behaviour, below the contract suite: the decoder, the classifier
+// against the default fixtures, streams that stop with their client or at a safety block, uploads that survive
+// an interrupted chunk and a restart, the size limit, and expiry on a moved clock. (Video processing:
+// generative-video.test.ts.)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -8,10 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_GENERATIVE_FIXTURES } from '../../contracts/targets/fixtures/generative.js';
-import { tinyMp4 } from '../../contracts/targets/fixtures/generative-media.js';
+import { clipBytes } from '../../contracts/targets/fixtures/generative-media.js';
 import { Decoder } from '../../reference/generative/decoder.js';
-import { durationString, NotAVideo, readMp4 } from '../../reference/generative/media/mp4.js';
-import { processVideo } from '../../reference/generative/media/video.js';
 import { BuiltinModel } from '../../reference/generative/model/builtin-model.js';
 import { rate, resolveThresholds } from '../../reference/generative/safety.js';
 import { countTextTokens, firstTokens, tokenPieces } from '../../reference/generative/tokens.js';
@@ -32,28 +31,6 @@ async function start(options: Parameters<typeof startGenerative>[0] = {}) {
 async function json(response: Response) {
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }
-
-describe('mp4 container', () => {
-  it('reads the movie duration and the video track of a tiny mp4', () => {
-    const info = readMp4(tinyMp4(2500));
-    expect(info).toMatchObject({ durationSeconds: 2.5, timescale: 1000, hasVideoTrack: true });
-    expect(processVideo('video/mp4', tinyMp4(2500))).toEqual({ ok: true, videoDuration: '2.5s' });
-  });
-
-  it('formats durations with up to nine fractional digits', () => {
-    expect(durationString(3000n, 1000)).toBe('3s');
-    expect(durationString(1n, 3)).toBe('0.333333333s');
-    expect(durationString(90_090n, 30_000)).toBe('3.003s');
-  });
-
-  it('refuses bytes that are not an ISO media file, and truncated ones', () => {
-    expect(() => readMp4(Buffer.from('this is not a video container'))).toThrow(NotAVideo);
-    const truncated = tinyMp4(1000).subarray(0, 60);
-    expect(() => readMp4(truncated)).toThrow(NotAVideo);
-    expect(processVideo('video/mp4', truncated)).toMatchObject({ ok: false, error: { code: 3 } });
-    expect(processVideo('video/webm', tinyMp4(1000))).toMatchObject({ ok: false });
-  });
-});
 
 describe('tokens and the decoder', () => {
   it('counts runs of letters or digits and single other characters', () => {
@@ -244,7 +221,7 @@ describe('uploads', () => {
       const seed = defaultSeed();
       (seed.limits as Record<string, number>).videoProcessingMs = 300;
       const first = await startGenerative({ dataDir, seed });
-      const made = await json(await fetch(`${first.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(tinyMp4(1500))]) }));
+      const made = await json(await fetch(`${first.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(clipBytes('mp4MoovLast'))]) }));
       expect(made.body.file.state).toBe('PROCESSING');
       await first.stop();
       const second = await start({ dataDir, seed });
