@@ -61,6 +61,24 @@ describe('the public Node client against the reference', () => {
     expect(streamed).toBe(whole.text);
   });
 
+  it('streams an answer that crosses a block threshold part-way: earlier chunks arrive, the last says SAFETY without the text', async () => {
+    // ROT13 of "one two ... fifteen targeted threats follow here": the built-in model answers the decoding.
+    const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + 13) % 26)));
+    const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen';
+    const chunks = [];
+    const stream = await ai.models.generateContentStream({
+      model: MODEL,
+      contents: `rot13: ${rot13(`${words} targeted threats follow here`)}`,
+      config: { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT' as never, threshold: 'BLOCK_LOW_AND_ABOVE' as never }] },
+    });
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.map((c) => c.text ?? '').join('')).toBe(`${words} targeted`);
+    const last = chunks.at(-1)!.candidates![0]!;
+    expect(last.finishReason).toBe('SAFETY');
+    expect(last.safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH', blocked: true });
+  });
+
   it('calls a function with mode ANY, with args of the declared types', async () => {
     const answer = await ai.models.generateContent({
       model: MODEL,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_GENERATIVE_FIXTURES } from '../../contracts/targets/fixtures/generative.js';
 import { clipBytes } from '../../contracts/targets/fixtures/generative-media.js';
@@ -137,6 +138,52 @@ describe('streams', () => {
     // 3000 words at 8 tokens an event would be about 375 events.
     expect(Number(stopped!.events)).toBeLessThan(100);
     expect(s.logs.some((l) => /stream finished/.test(String(l.msg)))).toBe(false);
+  });
+});
+
+describe('streams crossing a safety threshold part-way', () => {
+  const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + 13) % 26)));
+  // The built-in model answers "rot13: ..." with the decoding: 15 harmless words (two events of 8 tokens, the
+  // second ending with "targeted"), then "threats" opens the third event: only the text so far as a whole
+  // holds the HIGH harassment phrase "targeted threats"; neither event alone does.
+  const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen';
+  const prompt = `rot13: ${rot13(`${words} targeted threats follow here`)}`;
+  const request = (threshold: string) => JSON.stringify({
+    contents: [{ role: 'user', parts: [{ text: prompt }] }],
+    safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold }],
+  });
+
+  async function streamEvents(s: StartedGenerative, body: string): Promise<any[]> {
+    const response = await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:streamGenerateContent?alt=sse`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(200);
+    const events: any[] = [];
+    const parser = createParser({ onEvent: (message) => events.push(JSON.parse(message.data)) });
+    parser.feed(await response.text());
+    return events;
+  }
+
+  it('delivers the events before the crossing, then ends with finishReason SAFETY and the ratings, the crossing text and all after withheld', async () => {
+    const s = await start();
+    const events = await streamEvents(s, request('BLOCK_LOW_AND_ABOVE'));
+    const textOf = (event: any) => (event.candidates?.[0]?.content?.parts ?? []).map((p: any) => p.text ?? '').join('');
+    const delivered = events.slice(0, -1).map(textOf).join('');
+    expect(events.length).toBe(3);
+    expect(delivered).toBe(words.split(' ').map((w, i) => (i ? ' ' : '') + w).join('') + ' targeted');
+    expect(events.slice(0, -1).every((e) => e.candidates[0].finishReason === undefined)).toBe(true);
+    const last = events.at(-1)!.candidates[0];
+    expect(last.finishReason).toBe('SAFETY');
+    expect(last.content).toBeUndefined();
+    expect(last.safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH', blocked: true });
+    expect(last.safetyRatings.filter((r: any) => r.blocked)).toHaveLength(1);
+    expect(events.at(-1)!.usageMetadata.candidatesTokenCount, 'usage counts what was delivered').toBe(countTextTokens(delivered));
+    expect(events.map(textOf).join('')).not.toMatch(/threats|follow/);
+
+    // The nearest request that passes: the same answer, with BLOCK_NONE, streams whole and ends STOP.
+    const allowed = await streamEvents(s, request('BLOCK_NONE'));
+    const whole = allowed.map(textOf).join('');
+    expect(whole.startsWith(`${delivered} threats follow here`)).toBe(true);
+    expect(allowed.at(-1)!.candidates[0].finishReason).toBe('STOP');
+    expect(allowed.at(-1)!.candidates[0].safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH' });
   });
 });
 
