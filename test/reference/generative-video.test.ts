@@ -1,9 +1,14 @@
 // Video processing of the reference generative service, through its HTTP API: the committed real clips
 // (contracts/fixtures/media/) become ACTIVE with their exact durations (mp4 read by mp4box, webm by
 // music-metadata); truncated or corrupt bytes of each, text sent as video/mp4, an mp4 without a video track
-// and an unsupported container end FAILED with error set. Each starts PROCESSING.
+// and an unsupported container end FAILED with error set. Each starts PROCESSING. Below the API: a file too
+// large to hold in one buffer is read in pieces from disk.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipBytes, CLIPS, type ClipName } from '../../contracts/targets/fixtures/generative-media.js';
+import { processVideo } from '../../reference/generative/media/video.js';
 import { durationString, fromSeconds } from '../../reference/generative/media/video-info.js';
 import { defaultSeed, startGenerative, type StartedGenerative } from './generative-support.js';
 
@@ -96,5 +101,31 @@ describe('the wire form of a duration', () => {
     expect(durationString({ units: 90_090n, perSecond: 30_000n })).toBe('3.003s');
     expect(durationString(fromSeconds(2.5))).toBe('2.5s');
     expect(durationString(fromSeconds(0.000000001))).toBe('0.000000001s');
+  });
+});
+
+describe('reading the stored file', () => {
+  it('reads an mp4 too large for one buffer (3 GB, sparse on disk) in pieces, skipping its media data', async () => {
+    // The moov-last clip with its mdat grown by 3 GB of zeros after the samples: the sample offsets stay valid.
+    const clip = clipBytes('mp4MoovLast');
+    const mdatAt = clip.indexOf('mdat', 0, 'latin1') - 4;
+    const moovAt = clip.indexOf('moov', 0, 'latin1') - 4;
+    expect(mdatAt).toBeGreaterThan(0);
+    expect(moovAt).toBeGreaterThan(mdatAt);
+    const grow = 3_000_000_000;
+    const head = Buffer.from(clip.subarray(0, moovAt));
+    head.writeUInt32BE(head.readUInt32BE(mdatAt) + grow, mdatAt);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-video-'));
+    try {
+      const file = path.join(dir, 'large.mp4');
+      fs.writeFileSync(file, head);
+      fs.truncateSync(file, head.length + grow);
+      fs.appendFileSync(file, clip.subarray(moovAt));
+      expect(fs.statSync(file).size).toBeGreaterThan(2 ** 31);
+      await expect(fs.promises.readFile(file), 'more than one buffer holds').rejects.toThrow();
+      expect(await processVideo('video/mp4', file)).toEqual({ ok: true, videoDuration: '1.5s' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

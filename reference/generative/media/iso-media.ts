@@ -20,20 +20,15 @@ export async function readIsoMedia(filePath: string): Promise<VideoInfo> {
     file.onError = (module, message) => { failure ??= `${module}: ${message}`; };
     let position = 0;
     while (position < size && failure === undefined && !(movie && !movie.isFragmented)) {
-      const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, size - position));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+      const chunk = new ArrayBuffer(Math.min(CHUNK_BYTES, size - position));
+      const { bytesRead } = await handle.read(new Uint8Array(chunk), 0, chunk.byteLength, position);
       if (bytesRead === 0) break;
-      const buffer = MP4BoxBuffer.fromArrayBuffer(chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + bytesRead), position);
-      let next: number | undefined;
-      try {
-        next = file.appendBuffer(buffer, position + bytesRead >= size);
-      } catch (error) {
-        throw new NotPlayable(`unreadable ISO media: ${(error as Error).message}`);
-      }
+      const buffer = MP4BoxBuffer.fromArrayBuffer(bytesRead === chunk.byteLength ? chunk : chunk.slice(0, bytesRead), position);
+      const next = parsing(() => file.appendBuffer(buffer, position + bytesRead >= size));
       // mp4box answers the next position it needs; past this chunk means it skips a box it does not need.
       position = Math.max(next ?? 0, position + bytesRead);
     }
-    file.flush();
+    parsing(() => file.flush());
     if (failure !== undefined) throw new NotPlayable(`unreadable ISO media (${failure})`);
     if (!movie) throw new NotPlayable('no movie box (moov) in the file');
     let videoSamples = 0;
@@ -52,5 +47,14 @@ export async function readIsoMedia(filePath: string): Promise<VideoInfo> {
     };
   } finally {
     await handle.close();
+  }
+}
+
+/** Runs a step of mp4box: what it throws on malformed boxes (its own errors or a TypeError) means unreadable bytes. */
+function parsing<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw new NotPlayable(`unreadable ISO media: ${(error as Error).message}`);
   }
 }
