@@ -57,6 +57,14 @@ describe('the public Node client against the analytics reference', () => {
       .rejects.toMatchObject({ status: 400 });
   });
 
+  it('a content owner report with a narrowing filter is answered, without one it is refused as unsupported', async () => {
+    const ya = client();
+    const q = { ids: 'contentOwner==owner-1', startDate: '2024-02-01', endDate: '2024-02-29', metrics: 'views', dimensions: 'liveOrOnDemand' };
+    const live = await ya.reports.query({ ...q, filters: 'uploaderType==self' });
+    expect(live.data.rows?.map((r) => r[0])).toEqual(['LIVE', 'ON_DEMAND']);
+    await expect(ya.reports.query(q)).rejects.toMatchObject({ status: 400, message: expect.stringContaining('content owner reports need a filter') });
+  });
+
   it('groups and group items end to end', async () => {
     const ya = client();
     const group = (await ya.groups.insert({ requestBody: { snippet: { title: 'client group' }, contentDetails: { itemType: 'platform#video' } } })).data;
