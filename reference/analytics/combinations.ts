@@ -159,7 +159,7 @@ const CHANNEL: ReportDef[] = [...CHANNEL_VIDEO, ...CHANNEL_PLAYLIST];
 const OWNER_ONLY_FILTERS = [one('claimedStatus'), one('uploaderType')];
 const asOwnerReport = (def: ReportDef): ReportDef => ({
   ...def,
-  evidence: `${def.evidence}; as a content owner table: the content owner reports page lists the same tables with the channel, claimedStatus and uploaderType filters (SR content owner samples)`,
+  evidence: `${def.evidence}; as a content owner table: the channel table with the owner filters (the SR content owner samples run the same reports narrowed by claimedStatus, uploaderType, channel or video; the content owner reports page itself is UNVERIFIED here)`,
   filters: [
     ...def.filters.map((g) => (g.includes('video') ? [...g, 'channel', 'asset'] : g)),
     ...(def.filters.some((g) => g.includes('video')) ? [] : [one('channel')]),
