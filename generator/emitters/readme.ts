@@ -1,6 +1,7 @@
 // Emits the README.md of a generated package from templates/package-readme.hbs.
 import type { ServiceModel } from '../model/types.js';
 import { allOptional } from './client.js';
+import { documentedErrors, errorHelperName } from './server-types.js';
 import { renderTemplate } from './templates.js';
 
 export function emitReadme(service: ServiceModel): string {
@@ -11,6 +12,7 @@ export function emitReadme(service: ServiceModel): string {
   const credentialExample = count(kind) > 0 ? `${kind}: process.env.${kind === 'apiKey' ? 'API_KEY' : 'ACCESS_TOKEN'}` : `headers: {}`;
   const example = service.operations.find((o) => !o.streaming && allOptional(o))?.id;
   return renderTemplate('package-readme.hbs', {
+    server: serverExample(service),
     service: service.key,
     title: service.title,
     version: service.version,
@@ -25,4 +27,11 @@ export function emitReadme(service: ServiceModel): string {
     operations: service.operations.map((o) => ({ id: o.id, method: o.method, path: o.path, rules: o.ruleIds.join(', ') || '—' })),
     ruleCount: service.rules.length,
   });
+}
+
+/** The server snippet's operation: the one with the most request content types that documents an error. */
+function serverExample(service: ServiceModel) {
+  const op = [...service.operations].filter((o) => o.errors.length > 0).sort((a, b) => b.requestBodies.length - a.requestBodies.length)[0];
+  if (!op) return undefined;
+  return { id: op.id, errors: `${op.id}Errors`, error: errorHelperName(documentedErrors(op)[0]!), contentTypes: op.requestBodies.map((b) => b.contentType) };
 }

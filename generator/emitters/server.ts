@@ -1,17 +1,17 @@
 // Emits server.ts: the typed Handlers interface of a service (one method per operation) and a node:http
 // request listener that routes, parses and validates (ahead-of-time ajv validators) before calling them.
-import { type InterfaceDeclarationStructure, type OptionalKind, type MethodSignatureStructure, StructureKind, type TypeAliasDeclarationStructure } from 'ts-morph';
+import { type OptionalKind, type MethodSignatureStructure, StructureKind, type TypeAliasDeclarationStructure, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { camelCase } from '../model/names.js';
-import { streamChunkType, structuredBodyType, successType } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
+import { errorHelpersLiteral, errorUnionType, handlerBodyUnion, replyBranches } from './server-types.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
-  const types: Array<InterfaceDeclarationStructure | TypeAliasDeclarationStructure> = [];
+  const types: Array<TypeAliasDeclarationStructure | VariableStatementStructure> = [];
   const handlerMethods: OptionalKind<MethodSignatureStructure>[] = [];
   for (const op of service.operations) {
-    types.push(inputInterface(op), replyType(service, op));
+    types.push(bodyType(op), inputType(op), errorHelpers(service, op), errorType(op), replyType(service, op));
     handlerMethods.push({
       name: op.id,
       parameters: [{ name: 'input', type: `${op.typeName}Input` }],
@@ -21,20 +21,23 @@ export function emitServer(service: ServiceModel): string {
   }
   const handlersName = `${service.name}Handlers`;
   const routesName = `${camelCase(service.key)}Routes`;
-  const cases = service.operations.map((op) => `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as ${op.typeName}Input);`);
+  const cases = service.operations.map((op) => `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as unknown as ${op.typeName}Input);`);
+  const usesComponents = types.some((t) => JSON.stringify(t).includes(`components[`));
+  const initType = service.errorStyle === 'graph' ? 'GraphErrorInit' : 'StatusErrorInit';
+  const usesMedia = service.operations.some((o) => o.requestBodies.some((b) => b.kind === 'raw' || b.kind === 'multipart-related' || b.fileFields.length > 0));
   return printStructure({
     statements: [
-      `import { createRouter, type HandlerInput, type HandlerResult, type RouteDef, type RouterOptions } from './runtime/server/index.js';`,
+      `import { createRouter, documentedError, type DocumentedError, type ${initType}, type HandlerInput, type HandlerResult, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions } from './runtime/server/index.js';`,
       `import * as v from './validators.js';`,
-      `import type { ${service.operations.some((o) => o.streaming) ? 'components, ' : ''}operations } from './types.js';`,
+      `import type { ${usesComponents ? 'components, ' : ''}operations } from './types.js';`,
       `export { ServiceError, graphError, statusError } from './runtime/server/index.js';`,
-      `export type { Credentials, HandlerInput, RouterOptions, ServerLogger } from './runtime/server/index.js';`,
+      `export type { Credentials, DocumentedError, HandlerInput, MediaPart, RouterOptions, ServerLogger } from './runtime/server/index.js';`,
       ...types,
       {
         kind: StructureKind.Interface,
         isExported: true,
         name: handlersName,
-        docs: [docText(`What an implementation of the ${service.title} provides: one method per operation.`, 'Throw ServiceError (graphError / statusError) to answer with a documented error.')],
+        docs: [docText(`What an implementation of the ${service.title} provides: one method per operation.`, 'Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.')],
         methods: handlerMethods,
       },
       `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service)};`,
@@ -46,32 +49,47 @@ export function emitServer(service: ServiceModel): string {
   });
 }
 
-function inputInterface(op: OperationModel): InterfaceDeclarationStructure {
-  const ops = `operations[${JSON.stringify(op.id)}]['parameters']`;
-  const has = (where: string) => op.parameters.some((p) => p.in === where);
-  const structured = structuredBodyType(op);
-  const body = structured ?? (op.requestBodies.length > 0 ? 'unknown' : 'undefined');
+function bodyType(op: OperationModel): TypeAliasDeclarationStructure {
   return {
-    kind: StructureKind.Interface,
+    kind: StructureKind.TypeAlias,
     isExported: true,
-    name: `${op.typeName}Input`,
-    extends: [`Omit<HandlerInput, 'path' | 'query' | 'body'>`],
-    docs: [`What the ${op.id} handler receives, parsed and validated.`],
-    properties: [
-      { name: 'path', type: has('path') ? `${ops}['path']` : 'Record<string, never>' },
-      { name: 'query', type: has('query') ? `NonNullable<${ops}['query']>` : 'Record<string, unknown>' },
-      { name: 'body', type: op.bodyRequired || body === 'undefined' ? body : `${body} | undefined` },
-    ],
+    name: `${op.typeName}Body`,
+    type: handlerBodyUnion(op),
+    docs: [`The ${op.id} request body as the handler receives it: one branch per content type; narrow on \`contentType\`.`],
   };
 }
 
+function inputType(op: OperationModel): TypeAliasDeclarationStructure {
+  const ops = `operations[${JSON.stringify(op.id)}]['parameters']`;
+  const has = (where: string) => op.parameters.some((p) => p.in === where);
+  const path = has('path') ? `${ops}['path']` : 'Record<string, never>';
+  const query = has('query') ? `NonNullable<${ops}['query']>` : 'Record<string, unknown>';
+  return {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: `${op.typeName}Input`,
+    type: `Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: ${path}; query: ${query} } & ${op.typeName}Body`,
+    docs: [`What the ${op.id} handler receives, parsed and validated.`],
+  };
+}
+
+function errorHelpers(service: ServiceModel, op: OperationModel): VariableStatementStructure {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: `${camelCase(op.id)}Errors`, initializer: errorHelpersLiteral(service, op) }],
+    docs: [`The errors ${op.id} documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status.`],
+  };
+}
+
+function errorType(op: OperationModel): TypeAliasDeclarationStructure {
+  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Error`, type: errorUnionType(op), docs: [`Any error ${op.id} documents.`] };
+}
+
 function replyType(service: ServiceModel, op: OperationModel): TypeAliasDeclarationStructure {
-  const common = 'status?: number; headers?: Record<string, string>';
-  const success = successType(op);
-  const bodyOptional = success === 'void' || (op.success?.headers.length ?? 0) > 0 || op.requestBodies.some((b) => b.kind === 'raw');
-  let type = `{ ${common}; body${bodyOptional ? '?' : ''}: ${success === 'void' ? 'unknown' : success} }`;
-  if (op.streaming) type = `{ ${common}; sse: AsyncIterable<${streamChunkType(service, op)}> } | ${type}`;
-  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Reply`, type, docs: [`What the ${op.id} handler answers.`] };
+  const type = [...replyBranches(service, op), `${op.typeName}Error`].join('\n  | ');
+  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Reply`, type, docs: [`What the ${op.id} handler answers: a documented success status with its body, or a documented error.`] };
 }
 
 function routesLiteral(service: ServiceModel): string {
@@ -84,7 +102,8 @@ function routesLiteral(service: ServiceModel): string {
     });
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${JSON.stringify(b.jsonFields.map((f) => f.name))}` : '';
-      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(b.kind)}${json} }`;
+      const files = b.kind === 'multipart-form' ? `, fileFields: ${JSON.stringify(b.fileFields)}` : '';
+      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(b.kind)}${json}${files} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${JSON.stringify(ct)}: v.${n}`);
     const responseValidators = Object.entries(names.responses).map(([status, n]) => `${JSON.stringify(status)}: v.${n}`);

@@ -223,7 +223,21 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
   }
   jsonFields.sort((a, b) => a.name.localeCompare(b.name));
   const fields = Object.keys(allProperties(document, schema)).sort();
-  return { contentType, kind, schema, jsonFields, fields };
+  const fileFields = kind !== 'multipart-form' ? [] : Object.entries<any>(allProperties(document, schema))
+    .filter(([, prop]) => {
+      const p = resolveRef(document, prop);
+      return p.format === 'binary' || (typeof p.contentMediaType === 'string' && p.contentMediaType !== 'application/json');
+    })
+    .map(([name]) => name)
+    .sort();
+  return { contentType, kind, schema, jsonFields, fields, requiredFields: requiredProperties(document, schema), fileFields };
+}
+
+/** Required property names of an object schema, including those of allOf members. */
+function requiredProperties(document: OpenApiDocument, schema: JsonSchema): string[] {
+  const s = resolveRef(document, schema);
+  const names = [...(s.allOf ?? []).flatMap((member: JsonSchema) => requiredProperties(document, member)), ...(Array.isArray(s.required) ? s.required : [])];
+  return [...new Set<string>(names)].sort();
 }
 
 /** Properties of an object schema, including those of allOf members. */
@@ -244,6 +258,7 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
         status,
         description: response.description ?? '',
         contentType,
+        contentTypes: Object.keys(response.content ?? {}),
         schema: media?.schema,
         headers: Object.keys(response.headers ?? {}).sort(),
         isError: !status.startsWith('2') && !status.startsWith('3'),

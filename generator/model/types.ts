@@ -77,12 +77,19 @@ export interface RequestBodyModel {
   jsonFields: { name: string; schema: JsonSchema }[];
   /** Top-level property names of the body schema (allOf members and refs resolved). */
   fields: string[];
+  /** Top-level property names the body schema requires (allOf members and refs resolved). */
+  requiredFields: string[];
+  /** multipart/form-data fields that carry a file (format: binary, or a non-JSON contentMediaType). */
+  fileFields: string[];
 }
 
 export interface ResponseModel {
   status: string;
   description: string;
+  /** The first media type of the response (the one the client reads). */
   contentType?: string;
+  /** Every media type the response documents (a stream and its JSON form, for example). */
+  contentTypes: string[];
   schema?: JsonSchema;
   headers: string[];
   isError: boolean;

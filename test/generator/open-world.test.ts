@@ -1,7 +1,9 @@
 // The generator on a spec that is none of the project's three (test/generator/fixtures/notes): a package
 // generated from it into a folder of its own, its client used against its server. What is specific to the
 // service comes from the spec's extensions: error style, credential scheme, page-token paging,
-// idempotency key, body limit, open enum, an operation that allows anonymous calls.
+// idempotency key, body limit, open enum, an operation that allows anonymous calls. Its server side: a handler
+// written against the package's types (fixtures/notes/attachment-handler.ts.txt) takes one operation's four
+// content types as a union, names one of two documented success statuses, and returns its documented errors.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,10 +29,13 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), content);
   }
+  // A handler written against the package's server types (its body union and per-status replies).
+  fs.copyFileSync(path.join(import.meta.dirname, 'fixtures', 'notes', 'attachment-handler.ts.txt'), path.join(dir, 'attachment-handler.ts'));
   pkg = {
     client: await import(pathToFileURL(path.join(dir, 'client.ts')).href),
     server: await import(pathToFileURL(path.join(dir, 'server.ts')).href),
   };
+  const attachments = await import(pathToFileURL(path.join(dir, 'attachment-handler.ts')).href);
   const notes = new Map<string, { id: string; text: string; color?: string }>();
   const handlers = {
     async listNotes({ query, url }: any) {
@@ -52,6 +57,7 @@ beforeAll(async () => {
       if (!note) throw pkg.server.statusError('NOT_FOUND', `no note ${p.id}`);
       return { body: note };
     },
+    putAttachment: (input: unknown) => attachments.putAttachment(input, (id: string) => notes.has(id)),
   };
   server = await listenLocal(pkg.server.createNotesServer(handlers, { validateResponses: true }));
   client = new pkg.client.NotesClient({ baseUrl: server.baseUrl, apiKey: 'secret', retry: { maxRetries: 0 } });
@@ -70,7 +76,9 @@ describe('a package generated from a fourth spec', () => {
   });
 
   it('type-checks on its own under strict and noUnusedLocals', () => {
-    const program = ts.createProgram(['client.ts', 'server.ts', 'index.ts'].map((f) => path.join(dir, f)), {
+    // attachment-handler.ts holds @ts-expect-error lines: each must meet its error (an unused one is an error).
+    expect(fs.readFileSync(path.join(dir, 'attachment-handler.ts'), 'utf8').match(/\/\/ @ts-expect-error/g)).toHaveLength(6);
+    const program = ts.createProgram(['client.ts', 'server.ts', 'index.ts', 'attachment-handler.ts'].map((f) => path.join(dir, f)), {
       strict: true, noUnusedLocals: true, noUnusedParameters: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
       skipLibCheck: true, noEmit: true, allowJs: false, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
@@ -111,6 +119,46 @@ describe('a package generated from a fourth spec', () => {
     const error = await anonymous.getNote({ id: 'n9' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(pkg.client.NotFoundError);
     expect(error).toMatchObject({ status: 'NOT_FOUND', message: expect.stringContaining('no note n9') });
+  });
+});
+
+describe('a handler of several content types and two documented successes', () => {
+  const put = (id: string, contentType: string, body: BodyInit) =>
+    fetch(`${server.baseUrl}/v1/notes/${id}/attachment`, { method: 'PUT', headers: { 'x-notes-key': 'k', 'content-type': contentType }, body });
+
+  it('gets multipart/related as metadata and media, raw media as bytes, a form with its file part, JSON as metadata; answers 201 then 200', async () => {
+    const multipart = '--p\r\nContent-Type: application/json\r\n\r\n{"caption":"sunset"}\r\n--p\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--p--\r\n';
+    const created = await put('n1', 'multipart/related; boundary=p', multipart);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-attachment-etag')).toBe('v1');
+    expect(await created.json()).toEqual({ noteId: 'n1', caption: 'sunset', mediaType: 'image/png', bytes: 7 });
+
+    const raw = await put('n1', 'image/webp', new Uint8Array([1, 2, 3]));
+    expect(raw.status).toBe(200);
+    expect(await raw.json()).toEqual({ noteId: 'n1', caption: 'sunset', mediaType: 'image/webp', bytes: 3 });
+
+    const form = new FormData();
+    form.set('caption', 'dawn');
+    form.set('picture', new Blob([new Uint8Array([9, 9])], { type: 'image/gif' }), 'dawn.gif');
+    const formAnswer = await fetch(`${server.baseUrl}/v1/notes/n1/attachment`, { method: 'PUT', headers: { 'x-notes-key': 'k' }, body: form });
+    expect(await formAnswer.json()).toEqual({ noteId: 'n1', caption: 'dawn', mediaType: 'image/gif', bytes: 2 });
+
+    // The client sends the JSON branch (the metadata alone) and reads the 200.
+    expect(await client.putAttachment({ id: 'n1', body: { caption: 'dusk' } })).toEqual({ noteId: 'n1', caption: 'dusk', mediaType: 'image/gif', bytes: 2 });
+  });
+
+  it('answers its documented errors in its own shape, and refuses a content type it does not take', async () => {
+    const missing = await put('n9', 'image/png', new Uint8Array([1]));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: 404, message: 'no note n9', status: 'NOT_FOUND' } });
+    const noMedia = await put('n2', 'multipart/related; boundary=p', '--p\r\nContent-Type: application/json\r\n\r\n{}\r\n--p--\r\n');
+    expect(noMedia.status).toBe(400);
+    expect((await noMedia.json()).error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'a multipart attachment holds the metadata and the picture' });
+    const text = await put('n2', 'text/plain', 'hello');
+    expect(text.status).toBe(400);
+    expect((await text.json()).error.message).toMatch(/^Unsupported Content-Type text\/plain/);
+    const badMeta = await put('n2', 'application/json', JSON.stringify({ caption: 'x'.repeat(101) }));
+    expect(badMeta.status).toBe(400);
   });
 });
 

@@ -11,6 +11,11 @@ export interface BodyDef {
   kind: BodyKind;
   /** Form fields that carry JSON strings; decoded before validation. */
   jsonFields?: string[];
+  /**
+   * multipart/form-data fields that carry a file (the spec's binary fields): always a MediaPart, and every other
+   * field its text. Absent (a hand-made route): any part with a filename is a MediaPart.
+   */
+  fileFields?: string[];
 }
 
 /** An uploaded file or media part. */
@@ -63,7 +68,7 @@ export function decodeBody(def: BodyDef, raw: Buffer, contentType: string): unkn
     case 'form':
       return decodeJsonFields(def, Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
     case 'multipart-form':
-      return decodeJsonFields(def, multipartFields(raw, contentType));
+      return decodeJsonFields(def, multipartFields(raw, contentType, def.fileFields));
     case 'multipart-related':
       return multipartRelated(raw, contentType);
     case 'raw':
@@ -93,12 +98,12 @@ function boundaryOf(contentType: string): string {
   return boundary;
 }
 
-function multipartFields(raw: Buffer, contentType: string): Record<string, unknown> {
+function multipartFields(raw: Buffer, contentType: string, fileFields: string[] | undefined): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   try {
     for (const part of parseMultipart(raw, { boundary: boundaryOf(contentType) })) {
       if (!part.name) continue;
-      fields[part.name] = part.isFile
+      fields[part.name] = (fileFields ? fileFields.includes(part.name) : part.isFile)
         ? ({ contentType: part.mediaType ?? 'application/octet-stream', filename: part.filename, data: part.bytes } satisfies MediaPart)
         : part.text;
     }

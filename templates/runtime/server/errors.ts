@@ -18,6 +18,8 @@ const SERVICE_ERROR = Symbol.for('spec-first-toolkit.ServiceError');
 export class ServiceError extends Error {
   override name = 'ServiceError';
   readonly [SERVICE_ERROR] = true;
+  /** Set by an operation's generated error helpers: which documented x-errors entry this answer is. */
+  documented?: { readonly operationId: string; readonly code: string | number };
   constructor(readonly httpStatus: number, readonly body: { error: Record<string, unknown> }, readonly headers: Record<string, string> = {}) {
     super(String(body.error.message));
   }
@@ -62,6 +64,8 @@ export function graphError(code: number, message: string, init: GraphErrorInit =
 }
 
 export interface StatusErrorInit {
+  /** The HTTP status, when the spec documents another than the canonical mapping's. */
+  http?: number;
   details?: Array<{ '@type': string; [key: string]: unknown }>;
   /** Legacy error items ({message, domain, reason}) that some clients read. */
   errors?: Array<Record<string, unknown>>;
@@ -69,11 +73,35 @@ export interface StatusErrorInit {
 }
 
 export function statusError(status: keyof typeof STATUS_HTTP | string, message: string, init: StatusErrorInit = {}): ServiceError {
-  const http = STATUS_HTTP[status] ?? 500;
+  const http = init.http ?? STATUS_HTTP[status] ?? 500;
   const error: Record<string, unknown> = { code: http, message, status };
   if (init.details) error.details = init.details;
   if (init.errors) error.errors = init.errors;
   return new ServiceError(http, { error }, init.headers);
+}
+
+/** One entry of an operation's x-errors, as the generated error helpers pass it. */
+export interface DocumentedErrorDef {
+  http: number;
+  /** Graph numeric code, or the canonical status name. */
+  code: number | string;
+}
+
+/** A documented error of one operation (its x-errors entry of that code), as the generated helpers make it. */
+export type DocumentedError<Op extends string, Code extends string | number> = ServiceError & {
+  readonly documented: { readonly operationId: Op; readonly code: Code };
+};
+
+/**
+ * The answer of a documented error of an operation: the service's error shape with the HTTP status the spec
+ * documents, marked with the operation and code (the generated per-operation helpers type them).
+ */
+export function documentedError(style: ErrorStyle, operationId: string, def: DocumentedErrorDef, message: string, init: GraphErrorInit & StatusErrorInit = {}): ServiceError {
+  const error = style === 'graph'
+    ? graphError(Number(def.code), message, { ...init, http: def.http })
+    : statusError(String(def.code), message, { ...init, http: def.http });
+  error.documented = { operationId, code: def.code };
+  return error;
 }
 
 /** A field that broke the schema, as the router reports it. */

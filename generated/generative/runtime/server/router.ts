@@ -87,6 +87,10 @@ export interface HandlerInput {
   query: Record<string, unknown>;
   headers: Record<string, string>;
   body: unknown;
+  /**
+   * The media type of the operation's request body the request matched, as the spec writes it (`*\/*` for a raw
+   * media range); undefined when the request has no body. The header as sent is in `headers['content-type']`.
+   */
   contentType?: string;
   credentials: Credentials;
   url: URL;
@@ -95,9 +99,11 @@ export interface HandlerInput {
   signal: AbortSignal;
 }
 
+/** A handler's answer: a body (JSON or none), an event stream, or a documented error (returned, not thrown). */
 export type HandlerResult =
   | { status?: number; headers?: Record<string, string>; body?: unknown }
-  | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> };
+  | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> }
+  | ServiceError;
 
 export interface RouterOptions {
   errorStyle: ErrorStyle;
@@ -259,6 +265,7 @@ export function createRouter(
     }
     const contentType = headers['content-type'];
     let body: unknown = undefined;
+    let bodyType: string | undefined;
     const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
     if (route.bodies.length > 0 && hasBody) {
       const def = selectBody(route.bodies, contentType);
@@ -268,14 +275,24 @@ export function createRouter(
       }
       const limit = opts.bodyLimits?.[route.operationId] ?? route.maxBodyBytes ?? (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
       const raw = await readBody(req, limit);
-      body = raw.length > 0 ? decodeBody(def, raw, contentType ?? def.contentType) : undefined;
+      // Media is media even when empty; an empty JSON or form body is no body.
+      if (raw.length > 0 || def.kind === 'raw') {
+        body = decodeBody(def, raw, contentType ?? def.contentType);
+        bodyType = def.contentType;
+      }
     } else {
       req.resume();
+      // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body.
+      const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
+      if (def?.kind === 'raw') {
+        body = decodeBody(def, Buffer.alloc(0), contentType!);
+        bodyType = def.contentType;
+      }
     }
     const credentials = readCredentials(route, url, headers, body);
     let signal: AbortSignal | undefined;
     return {
-      operationId: route.operationId, path, query, headers, body, contentType, credentials, url, request: req,
+      operationId: route.operationId, path, query, headers, body, contentType: bodyType, credentials, url, request: req,
       // Made on first use: most handlers never look, and a controller with its listeners costs every request.
       get signal() {
         return (signal ??= clientGone(req, res));
@@ -325,7 +342,8 @@ export function createRouter(
   }
 
   function validate(input: HandlerInput, route: RouteDef): void {
-    const params = { path: input.path, query: input.query, header: input.headers };
+    // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers.
+    const params = { path: input.path, query: input.query, header: route.params.some((p) => p.in === 'header') ? { ...input.headers } : input.headers };
     if (!route.validateParams(params)) {
       const found = violations(route.validateParams.errors, true);
       const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
@@ -339,8 +357,9 @@ export function createRouter(
     let validator = def ? route.validateBody[def.contentType] : undefined;
     let subject: unknown = input.body;
     if (def?.kind === 'multipart-related') {
-      // The metadata part is the JSON request of the same operation.
-      validator = route.validateBody['application/json'];
+      // The metadata part is the JSON request of the same operation (the handler types it so).
+      const json = route.bodies.find((b) => b.kind === 'json');
+      validator = json ? route.validateBody[json.contentType] : undefined;
       subject = (input.body as { metadata: unknown }).metadata;
     }
     if (def?.kind === 'multipart-form' && subject && typeof subject === 'object') {
@@ -359,6 +378,7 @@ export function createRouter(
   }
 
   async function writeResult(res: ServerResponse, route: RouteDef, result: HandlerResult, input: HandlerInput): Promise<void> {
+    if (isServiceError(result)) return writeError(res, result);
     const status = result.status ?? 200;
     if ('sse' in result) {
       res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });

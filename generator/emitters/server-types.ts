@@ -1,0 +1,114 @@
+// Type expressions of the generated server's handler contract, one operation at a time: the request body as a
+// union with one branch per content type the operation takes, the answer as a union with one branch per
+// documented 2xx status, and the helpers of each documented error (x-errors). Written against
+// openapi-typescript's `operations` types, so no schema is restated.
+import { camelCase, propertyKey } from '../model/names.js';
+import type { ErrorModel, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
+import { bodyContentType, schemaType, streamChunkType } from './operation-types.js';
+
+const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
+const quoted = (names: string[]) => names.map((n) => JSON.stringify(n)).join(' | ');
+
+/**
+ * What the handler finds in `body` for one content type, as the router delivers it: JSON as parsed; form fields
+ * with their JSON-string fields parsed (and files as MediaPart); multipart/related as its JSON metadata part
+ * (typed as the operation's JSON body) and its media part; raw media as a MediaPart.
+ */
+export function handlerBodyType(o: OperationModel, body: RequestBodyModel): string {
+  switch (body.kind) {
+    case 'json':
+      return bodyContentType(o, body);
+    case 'form':
+    case 'multipart-form': {
+      const replaced = [...body.jsonFields.map((f) => f.name), ...body.fileFields];
+      let type = bodyContentType(o, body);
+      if (replaced.length) type = `Omit<${type}, ${quoted(replaced)}>`;
+      const optional = (name: string) => (body.requiredFields.includes(name) ? '' : '?');
+      const fields = [
+        ...body.jsonFields.map((f) => `${propertyKey(f.name)}${optional(f.name)}: ${schemaType(f.schema)}`),
+        ...body.fileFields.map((name) => `${propertyKey(name)}${optional(name)}: MediaPart`),
+      ];
+      return fields.length ? `${type} & { ${fields.join('; ')} }` : type;
+    }
+    case 'multipart-related': {
+      const json = o.requestBodies.find((b) => b.kind === 'json');
+      // The router validates the first part against the operation's JSON body; a single part has no media.
+      return `{ metadata: ${json ? bodyContentType(o, json) : 'unknown'}; media?: MediaPart }`;
+    }
+    case 'raw':
+      return 'MediaPart';
+  }
+}
+
+/** The request body union: a branch per content type, and one without a body where the body is optional. */
+export function handlerBodyUnion(o: OperationModel): string {
+  const branches = o.requestBodies.map((b) => `{ contentType: ${JSON.stringify(b.contentType)}; body: ${handlerBodyType(o, b)} }`);
+  if (!o.bodyRequired || branches.length === 0) branches.push('{ contentType?: undefined; body: undefined }');
+  return branches.join('\n  | ');
+}
+
+function statusLiteral(status: string): string {
+  return /^\d{3}$/.test(status) ? status : 'number';
+}
+
+function headersType(response: ResponseModel): string {
+  if (response.headers.length === 0) return 'Record<string, string>';
+  // The declared headers by name; others (a request id, caching) stay allowed, as HTTP allows them.
+  return `{ ${response.headers.map((h) => `${propertyKey(h)}?: string`).join('; ')} } & Record<string, string>`;
+}
+
+/** One branch per documented 2xx answer (an event stream and its JSON form are two branches of one status). */
+export function replyBranches(service: ServiceModel, o: OperationModel): string[] {
+  const successes = o.responses.filter((r) => r.status.startsWith('2'));
+  // The plain shorthand (no status) only where it can mean one documented success.
+  const single = successes.length === 1;
+  const branches: string[] = [];
+  for (const r of successes) {
+    const status = `status${single ? '?' : ''}: ${statusLiteral(r.status)}; headers?: ${headersType(r)}`;
+    if (r.contentTypes.length === 0) branches.push(`{ ${status}; body?: undefined }`);
+    for (const ct of r.contentTypes) {
+      if (ct === 'text/event-stream') branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
+      else branches.push(`{ ${status}; body: ${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}] }`);
+    }
+  }
+  if (branches.length === 0) branches.push('{ status?: number; headers?: Record<string, string>; body?: unknown }');
+  return branches;
+}
+
+/** The documented errors of an operation, one per code (the first entry of a code gives its HTTP status). */
+export function documentedErrors(o: OperationModel): ErrorModel[] {
+  const seen = new Set<string>();
+  return o.errors.filter((e) => {
+    const key = String(e.code);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The helper's name: the status name in camelCase (notFound), or `code` and the Graph code (code100). */
+export function errorHelperName(error: ErrorModel): string {
+  return typeof error.code === 'number' ? `code${error.code}` : camelCase(String(error.code).toLowerCase());
+}
+
+/** `DocumentedError<'op', codes>`: the type of every error the operation documents. */
+export function errorUnionType(o: OperationModel): string {
+  const codes = documentedErrors(o).map((e) => (typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code)));
+  return codes.length ? `DocumentedError<${JSON.stringify(o.id)}, ${codes.join(' | ')}>` : 'never';
+}
+
+/** The object literal of an operation's error helpers: each answers the service's shape with the documented status. */
+export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): string {
+  const init = service.errorStyle === 'graph' ? `Omit<GraphErrorInit, 'http'>` : `Omit<StatusErrorInit, 'http'>`;
+  const helpers = documentedErrors(o).map((e) => {
+    const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);
+    const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}` : `HTTP ${e.http} ${e.code}`;
+    const when = (e.when ? `${what}: ${e.when}` : what).replace(/\*\//g, '*\\/');
+    return [
+      `  /** ${when.replace(/\s+/g, ' ')} */`,
+      `  ${errorHelperName(e)}: (message: string, init?: ${init}) =>`,
+      `    documentedError(${JSON.stringify(service.errorStyle)}, ${JSON.stringify(o.id)}, { http: ${e.http}, code: ${code} }, message, init) as DocumentedError<${JSON.stringify(o.id)}, ${code}>,`,
+    ].join('\n');
+  });
+  return `{\n${helpers.join('\n')}\n}`;
+}
