@@ -10,7 +10,7 @@ export type CredentialPlacement = 'access-token-query' | 'access-token-form' | '
 export interface ServiceModel {
   /** The package key (folder name), from the spec list. */
   key: string;
-  /** PascalCase base for identifiers: AdCreative, Analytics, Generative. */
+  /** PascalCase base for identifiers (package key `my-service` gives MyService). */
   name: string;
   title: string;
   version: string;
@@ -64,7 +64,7 @@ export interface ParameterModel {
   /** OpenAPI serialisation (defaults: form + explode for query, simple for path and header). */
   style: 'form' | 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   explode: boolean;
-  /** A credential parameter (access_token, key): the client sets it from its credentials, not per call. */
+  /** A credential parameter (an apiKey scheme's parameter): the client sets it from its credentials, not per call. */
   isCredential: boolean;
   defaultValue?: unknown;
   /** `x-invalid-code`: the Graph error code a value breaking this parameter's schema answers (default 100). */

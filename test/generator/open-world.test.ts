@@ -1,7 +1,8 @@
 // The generator on a spec that is none of the project's three (test/generator/fixtures/notes): a package
 // generated from it into a folder of its own, its client used against its server. What is specific to the
 // service comes from the spec's extensions: error style, credential scheme, page-token paging,
-// idempotency key, body limit, open enum, an operation that allows anonymous calls.
+// idempotency key, body limit, open enum, an operation that allows anonymous calls, and a resumable upload
+// protocol of its own (x-media-upload: tus-like wire names, PATCH chunks, a relative session URL).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,9 @@ let client: any;
 let pkg: { client: any; server: any };
 const seen: Array<{ op: string; idempotencyKey?: string }> = [];
 const queries: unknown[] = [];
+/** The upload requests the server saw: step (begin, chunk, status), offset, final flag, bytes. */
+const uploads: Array<{ step: string; offset?: number; final?: string; bytes?: number; length?: number; type?: string }> = [];
+let breakNextChunk = false;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notes-package-'));
@@ -32,6 +36,7 @@ beforeAll(async () => {
     server: await import(pathToFileURL(path.join(dir, 'server.ts')).href),
   };
   const notes = new Map<string, { id: string; text: string; color?: string }>();
+  const sessions = new Map<string, { name: string; type: string; parts: Buffer[] }>();
   const handlers = {
     async listNotes({ query, url }: any) {
       queries.push({ query, search: decodeURIComponent(url.search) });
@@ -46,6 +51,32 @@ beforeAll(async () => {
       const note = { id: `n${notes.size + 1}`, ...body };
       notes.set(note.id, note);
       return { body: note };
+    },
+    async uploadAttachment({ headers, body }: any) {
+      uploads.push({ step: headers['upload-step'], length: headers['upload-length'], type: headers['upload-type'] });
+      sessions.set('s1', { name: body.name, type: headers['upload-type'], parts: [] });
+      return { headers: { location: '/v1/attachments?session=s1' }, body: {} };
+    },
+    async appendAttachment({ query, headers, body }: any) {
+      const session = sessions.get(query.session)!;
+      const received = Buffer.concat(session.parts).byteLength;
+      const offset = Number(headers['upload-offset']);
+      uploads.push({ step: 'chunk', offset, final: headers['upload-final'], bytes: body.data.byteLength });
+      if (offset !== received) throw pkg.server.statusError('INVALID_ARGUMENT', `offset ${offset}, received ${received}`);
+      if (breakNextChunk) {
+        // Half the chunk arrives, then the chunk fails: the client asks how much arrived and sends the rest.
+        breakNextChunk = false;
+        session.parts.push(Buffer.from(body.data.subarray(0, body.data.byteLength / 2)));
+        throw pkg.server.statusError('UNAVAILABLE', 'the chunk broke off');
+      }
+      session.parts.push(Buffer.from(body.data));
+      if (headers['upload-final'] !== 'true') return { body: {} };
+      const all = Buffer.concat(session.parts);
+      return { body: { attachment: { name: session.name, size: all.byteLength, type: session.type, text: all.toString('utf8') } } };
+    },
+    async attachmentUploadStatus({ query }: any) {
+      uploads.push({ step: 'status' });
+      return { headers: { 'upload-received': String(Buffer.concat(sessions.get(query.session)!.parts).byteLength) }, body: {} };
     },
     async getNote({ path: p }: any) {
       const note = notes.get(p.id);
@@ -111,6 +142,40 @@ describe('a package generated from a fourth spec', () => {
     const error = await anonymous.getNote({ id: 'n9' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(pkg.client.NotFoundError);
     expect(error).toMatchObject({ status: 'NOT_FOUND', message: expect.stringContaining('no note n9') });
+  });
+});
+
+describe('a resumable upload in the protocol its spec declares (x-media-upload)', () => {
+  const text = 'twenty bytes of text';
+
+  it('starts, sends chunks at their offsets with its own header names, and finalizes with the last', async () => {
+    uploads.length = 0;
+    const progress: number[] = [];
+    const result = await client.uploadAttachmentResumable({ metadata: { name: 'a.txt' }, source: new TextEncoder().encode(text), mimeType: 'text/plain', onProgress: (p: any) => progress.push(p.loaded) });
+    expect(result).toEqual({ attachment: { name: 'a.txt', size: 20, type: 'text/plain', text } });
+    // chunkSize 8 from the spec: 8 + 8 + 4, the last one marked final; PATCH to the session URL given relative.
+    expect(uploads).toEqual([
+      { step: 'begin', length: 20, type: 'text/plain' },
+      { step: 'chunk', offset: 0, final: 'false', bytes: 8 },
+      { step: 'chunk', offset: 8, final: 'false', bytes: 8 },
+      { step: 'chunk', offset: 16, final: 'true', bytes: 4 },
+    ]);
+    expect(progress).toEqual([0, 8, 16, 20]);
+  });
+
+  it('asks how much arrived after a broken chunk and sends only the rest (chunk sizes kept to its granularity)', async () => {
+    uploads.length = 0;
+    breakNextChunk = true;
+    const retrying = new pkg.client.NotesClient({ baseUrl: server.baseUrl, apiKey: 'secret', retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    async function* source() {
+      for (const part of ['twenty ', 'bytes of', ' text']) yield new TextEncoder().encode(part);
+    }
+    const result = await retrying.uploadAttachmentResumable({ metadata: { name: 'b.txt' }, source: source(), mimeType: 'text/plain', chunkSize: 6 });
+    expect(result.attachment).toEqual({ name: 'b.txt', size: 20, type: 'text/plain', text });
+    // chunkSize 6 is cut to the spec's granularity (4); the first chunk breaks after 2 bytes.
+    expect(uploads.map((u) => (u.step === 'chunk' ? `${u.offset}+${u.bytes}${u.final === 'true' ? '!' : ''}` : u.step))).toEqual([
+      'begin', '0+4', 'status', '2+2', '4+4', '8+4', '12+4', '16+4!',
+    ]);
   });
 });
 
