@@ -181,22 +181,19 @@ export class ApiCore {
   url(spec: RequestSpec): string {
     const url = spec.absoluteUrl ?? (spec.server === 'upload' ? this.uploadBase : this.base) + spec.path;
     let query = '';
-    const add = (name: string, value: string) => {
-      query += `${query ? '&' : ''}${formEncode(name)}=${formEncode(value)}`;
-    };
     const values = spec.query;
     for (const name in values) {
       const value = values[name];
       if (value === undefined || value === null) continue;
       const style = spec.queryStyle?.[name];
-      if (style) for (const [key, v] of styledQuery(name, value, style.style, style.explode)) add(key, v);
-      else add(name, typeof value === 'object' ? (Array.isArray(value) ? value.join(',') : JSON.stringify(value)) : String(value));
+      if (style) for (const [key, v] of styledQuery(name, value, style.style, style.explode)) query = pair(query, key, v);
+      else query = pair(query, name, typeof value === 'object' ? (Array.isArray(value) ? value.join(',') : JSON.stringify(value)) : String(value));
     }
     const { accessToken, apiKey } = this.options;
     const { accessTokenParam, apiKeyQuery, apiKeyHeader } = this.profile;
     const tokenInQuery = spec.credentials === 'access-token-query' || (spec.credentials === 'access-token-form' && spec.body?.kind !== 'form');
-    if (accessToken && accessTokenParam && tokenInQuery && values?.[accessTokenParam] == null && !hasParam(url, accessTokenParam)) add(accessTokenParam, accessToken);
-    if (apiKey && apiKeyQuery && spec.credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader)) add(apiKeyQuery, apiKey);
+    if (accessToken && accessTokenParam && tokenInQuery && values?.[accessTokenParam] == null && !hasParam(url, accessTokenParam)) query = pair(query, accessTokenParam, accessToken);
+    if (apiKey && apiKeyQuery && spec.credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader)) query = pair(query, apiKeyQuery, apiKey);
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
@@ -283,6 +280,11 @@ function merge(target: Record<string, string>, source: Record<string, string> | 
   return target;
 }
 
+/** A query string with one more name=value pair. */
+function pair(query: string, name: string, value: string): string {
+  return `${query ? `${query}&` : ''}${formEncode(name)}=${formEncode(value)}`;
+}
+
 /** application/x-www-form-urlencoded, byte for byte as URLSearchParams writes it. */
 function formEncode(text: string): string {
   return encodeURIComponent(text).replace(/%20|[!'()~]/g, (c) => (c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
@@ -318,6 +320,10 @@ export function styledQuery(name: string, value: unknown, style: string, explode
  */
 class GuardedBody {
   private idle = false;
+  /** Whether a read is waiting for bytes, and since when: one timer per body checks it (not one per read). */
+  private reading = false;
+  private readStart = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly response: Response,
@@ -328,13 +334,34 @@ class GuardedBody {
     private readonly onAbort: (() => void) | undefined,
   ) {}
 
-  /** The body is done with: the caller's signal no longer concerns this request. */
+  /** The body is done with: no idle timer, and the caller's signal no longer concerns this request. */
   private release(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.onAbort) this.user!.removeEventListener('abort', this.onAbort);
   }
 
+  /**
+   * The idle timer: when it fires during a read that has waited idleMs, the body is stalled; a read that
+   * started later gets the rest of its time; with no read waiting (the caller is busy) it stops until the next.
+   */
+  private watch(wait: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!this.reading) return;
+      const waited = Date.now() - this.readStart;
+      if (waited < this.idleMs) return this.watch(this.idleMs - waited);
+      this.idle = true;
+      this.controller.abort();
+    }, wait);
+  }
+
   async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
-    const timer = this.idleMs > 0 ? setTimeout(() => { this.idle = true; this.controller.abort(); }, this.idleMs) : undefined;
+    this.reading = true;
+    if (this.idleMs > 0) {
+      this.readStart = Date.now();
+      if (this.timer === undefined) this.watch(this.idleMs);
+    }
     try {
       const result = await reader.read();
       if (result.done) this.release();
@@ -345,7 +372,7 @@ class GuardedBody {
       if (this.idle) throw new ApiTimeoutError(this.operationId, this.idleMs, 'idle');
       throw new ApiConnectionError(this.operationId, error);
     } finally {
-      clearTimeout(timer);
+      this.reading = false;
     }
   }
 
@@ -356,11 +383,22 @@ class GuardedBody {
       return '';
     }
     const reader = body.getReader();
-    const decoder = new TextDecoder();
+    // Most answers come in one piece: decode once, with no streaming decoder.
+    let first: Uint8Array | undefined;
+    let decoder: TextDecoder | undefined;
     let text = '';
     for (;;) {
       const { done, value } = await this.read(reader);
-      if (done) return text + decoder.decode();
+      if (done) return decoder ? text + decoder.decode() : first ? UTF8.decode(first) : '';
+      if (!first && !decoder) {
+        first = value;
+        continue;
+      }
+      if (!decoder) {
+        decoder = new TextDecoder();
+        text = decoder.decode(first, { stream: true });
+        first = undefined;
+      }
       text += decoder.decode(value, { stream: true });
     }
   }
@@ -391,6 +429,8 @@ class GuardedBody {
     return new Response(stream, { status, statusText, headers });
   }
 }
+
+const UTF8 = new TextDecoder();
 
 /** Waits ms, or rejects with ApiAbortError as soon as the signal fires. */
 export function sleep(ms: number, operationId: string, signal?: AbortSignal): Promise<void> {
