@@ -1,5 +1,5 @@
 // Client benchmarks: the size of each generated client entry bundled for the browser (proof it needs no
-// Node built-in) against openapi-fetch's, and the per-call overhead of a generated method against
+// Node built-in) against openapi-fetch's, and of a program that imports one operation function, and the per-call overhead of a generated method against
 // openapi-fetch on the same operation (analytics listGroups), both over the same in-memory fetch so that
 // only the clients' own work is measured.
 import { build } from 'esbuild';
@@ -30,6 +30,11 @@ export async function clientSizes(services: readonly string[]): Promise<Row[]> {
     const size = await bundleSize({ file: path.join(ROOT, 'generated', service, 'client.ts') });
     rows.push([`${service} client entry (browser bundle, minified / gzip)`, `${kb(size.bytes)} / ${kb(size.gzip)}`]);
   }
+  // The operation functions: a program that imports one operation and the core factory keeps only those.
+  const one = await bundleSize({ contents: `export { createAnalyticsCore, listGroups } from './generated/analytics/client.ts';` });
+  rows.push(['analytics, one operation (createAnalyticsCore + listGroups; minified / gzip)', `${kb(one.bytes)} / ${kb(one.gzip)}`]);
+  const generate = await bundleSize({ contents: `export { createGenerativeCore, generateContent } from './generated/generative/client.ts';` });
+  rows.push(['generative, one operation (createGenerativeCore + generateContent: no stream, upload or paging code)', `${kb(generate.bytes)} / ${kb(generate.gzip)}`]);
   const theirs = await bundleSize({ contents: `import createClient from 'openapi-fetch'; export { createClient };` });
   rows.push(['openapi-fetch (minified / gzip)', `${kb(theirs.bytes)} / ${kb(theirs.gzip)}`]);
   return rows;

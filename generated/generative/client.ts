@@ -3,6 +3,7 @@ import { ApiCore, type CallOptions, type ClientOptions, type RequestSpec } from 
 import { ApiPromise } from './runtime/client/api-promise.js';
 import { statusErrorOf, type StatusApiError } from './runtime/client/status-error.js';
 import { firstPage, paginate, type Page } from './runtime/client/pagination.js';
+import { fetchRaw } from './runtime/client/raw-response.js';
 import { ApiStream } from './runtime/client/stream.js';
 import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';
 import { resumableUpload } from './runtime/client/resumable.js';
@@ -183,17 +184,244 @@ export type UploadFileResult = operations["uploadFile"]['responses']["200"]['con
 /** The errors uploadFile documents (x-errors), each in the service's own error body. */
 export type UploadFileError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "ALREADY_EXISTS" | "INTERNAL" | "INVALID_ARGUMENT" | "NOT_FOUND" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 404 | 409 | 429 | 500 };
 
+/** The transport of the Generative Content and File Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
+export function createGenerativeCore(options: ClientOptions): ApiCore {
+  return new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key", credentials: "api-key" });
+}
+
+/**
+ * Create cached content
+ *
+ * Stores content (contents, system instruction, tools) for a model, to be named in generation requests as cachedContent. Expires after ttl or at expireTime.
+ *
+ * Rules: GEN-CACHE-2.
+ *
+ * @throws {CreateCachedContentError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function createCachedContent(core: ApiCore, params: CreateCachedContentParams, options?: CallOptions): ApiPromise<CreateCachedContentResult> {
+  return core.call<CreateCachedContentResult>({ operationId: "createCachedContent", method: "POST", path: `/v1beta/cachedContents`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body } }, options);
+}
+
+/**
+ * Create a file (metadata only)
+ *
+ * Metadata-only request (gRPC transcoding of the create call); the media is uploaded with uploadFile.
+ *
+ * @throws {CreateFileError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function createFile(core: ApiCore, params: CreateFileParams, options?: CallOptions): ApiPromise<CreateFileResult> {
+  return core.call<CreateFileResult>({ operationId: "createFile", method: "POST", path: `/v1beta/files`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body } }, options);
+}
+
+/**
+ * Delete cached content
+ *
+ * Deletes the cached content. Answers with an empty JSON object.
+ *
+ * @throws {DeleteCachedContentError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function deleteCachedContent(core: ApiCore, params: DeleteCachedContentParams, options?: CallOptions): ApiPromise<DeleteCachedContentResult> {
+  return core.call<DeleteCachedContentResult>({ operationId: "deleteCachedContent", method: "DELETE", path: `/v1beta/cachedContents/${enc(params.cachedContent)}` }, options);
+}
+
+/**
+ * Delete a file
+ *
+ * Deletes the file. Answers with an empty JSON object.
+ *
+ * Rules: GEN-FILE-DELETE-1.
+ *
+ * @throws {DeleteFileError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function deleteFile(core: ApiCore, params: DeleteFileParams, options?: CallOptions): ApiPromise<DeleteFileResult> {
+  return core.call<DeleteFileResult>({ operationId: "deleteFile", method: "DELETE", path: `/v1beta/files/${enc(params.file)}` }, options);
+}
+
+/**
+ * Generate a model answer
+ *
+ * Given the conversation in `contents` (one Content for a single turn; history plus the latest message for
+ * multi-turn chat), returns the model's answer. The model is `models/<model_id>`; a tuned model is
+ * `tunedModels/<tuned_model_id>` (the path's `collection` segment says which).
+ *
+ *
+ * Rules: GEN-REQ-1, GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5, GEN-SAFETY-1, GEN-SAFETY-2, GEN-SAFETY-3, GEN-SAFETY-4, GEN-RESP-1, GEN-RESP-2, GEN-RESP-3, GEN-SYSINSTR-1, GEN-TOOLS-1, GEN-CACHE-1, GEN-CACHED-1, GEN-MODEL-1, GEN-FILE-STATE-4, GEN-FILE-DELETED-1, GEN-STOP-1, GEN-MAXTOK-1, GEN-USAGE-1, GEN-SAFETY-5, GEN-SAFETY-6, GEN-JSON-1, GEN-FUNC-1.
+ *
+ * @throws {GenerateContentError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function generateContent(core: ApiCore, params: GenerateContentParams, options?: CallOptions): ApiPromise<GenerateContentResult> {
+  return core.call<GenerateContentResult>({ operationId: "generateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:generateContent`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body } }, options);
+}
+
+/**
+ * Get cached content
+ *
+ * The cached content's metadata (its contents are not returned).
+ *
+ * @throws {GetCachedContentError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function getCachedContent(core: ApiCore, params: GetCachedContentParams, options?: CallOptions): ApiPromise<GetCachedContentResult> {
+  return core.call<GetCachedContentResult>({ operationId: "getCachedContent", method: "GET", path: `/v1beta/cachedContents/${enc(params.cachedContent)}` }, options);
+}
+
+/**
+ * Get a file
+ *
+ * The file's metadata. Clients poll it while the state is PROCESSING.
+ *
+ * @throws {GetFileError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function getFile(core: ApiCore, params: GetFileParams, options?: CallOptions): ApiPromise<GetFileResult> {
+  return core.call<GetFileResult>({ operationId: "getFile", method: "GET", path: `/v1beta/files/${enc(params.file)}` }, options);
+}
+
+/**
+ * List cached contents
+ *
+ * The cached contents of the project, a page at a time.
+ *
+ * @throws {ListCachedContentsError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function listCachedContents(core: ApiCore, params: ListCachedContentsParams = {}, options?: CallOptions): ApiPromise<ListCachedContentsResult> {
+  return core.call<ListCachedContentsResult>({ operationId: "listCachedContents", method: "GET", path: `/v1beta/cachedContents`, query: { pageSize: params.pageSize, pageToken: params.pageToken } }, options);
+}
+
+/** The first page of listCachedContents as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (page tokens). */
+export function listCachedContentsPage(core: ApiCore, params: ListCachedContentsParams = {}, options?: CallOptions): Promise<Page<NonNullable<ListCachedContentsResult["cachedContents"]>[number], ListCachedContentsResult>> {
+  return firstPage<NonNullable<ListCachedContentsResult["cachedContents"]>[number], ListCachedContentsResult>({ items: "cachedContents", next: "nextPageToken" }, (token: string | undefined) => listCachedContents(core, { ...params, pageToken: token ?? params.pageToken }, options));
+}
+
+/** Every item of listCachedContents, page after page (page tokens). */
+export function listCachedContentsAll(core: ApiCore, params: ListCachedContentsParams = {}, options?: CallOptions): AsyncGenerator<NonNullable<ListCachedContentsResult["cachedContents"]>[number]> {
+  return paginate<NonNullable<ListCachedContentsResult["cachedContents"]>[number], ListCachedContentsResult>({ items: "cachedContents", next: "nextPageToken" }, (token: string | undefined) => listCachedContents(core, { ...params, pageToken: token ?? params.pageToken }, options));
+}
+
+/**
+ * List files
+ *
+ * The files owned by the requesting project, a page at a time.
+ *
+ * Rules: GEN-FILE-LIST-1, GEN-FILE-LIST-2, GEN-FILE-LIST-3.
+ *
+ * @throws {ListFilesError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function listFiles(core: ApiCore, params: ListFilesParams = {}, options?: CallOptions): ApiPromise<ListFilesResult> {
+  return core.call<ListFilesResult>({ operationId: "listFiles", method: "GET", path: `/v1beta/files`, query: { pageSize: params.pageSize, pageToken: params.pageToken } }, options);
+}
+
+/** The first page of listFiles as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (page tokens). */
+export function listFilesPage(core: ApiCore, params: ListFilesParams = {}, options?: CallOptions): Promise<Page<NonNullable<ListFilesResult["files"]>[number], ListFilesResult>> {
+  return firstPage<NonNullable<ListFilesResult["files"]>[number], ListFilesResult>({ items: "files", next: "nextPageToken" }, (token: string | undefined) => listFiles(core, { ...params, pageToken: token ?? params.pageToken }, options));
+}
+
+/** Every item of listFiles, page after page (page tokens). */
+export function listFilesAll(core: ApiCore, params: ListFilesParams = {}, options?: CallOptions): AsyncGenerator<NonNullable<ListFilesResult["files"]>[number]> {
+  return paginate<NonNullable<ListFilesResult["files"]>[number], ListFilesResult>({ items: "files", next: "nextPageToken" }, (token: string | undefined) => listFiles(core, { ...params, pageToken: token ?? params.pageToken }, options));
+}
+
+/**
+ * Generate a model answer as a stream
+ *
+ * The same request as generateContent; with `alt=sse` the answer arrives as server-sent events, each a
+ * `data:` line holding one GenerateContentResponse chunk, followed by a blank line. The stream ends at EOF
+ * (no sentinel event). Without `alt` the public service answers the chunks as one JSON array (the
+ * generated client always sends `alt=sse`).
+ *
+ *
+ * Rules: GEN-STREAM-1, GEN-STREAM-2.
+ *
+ * @throws {StreamGenerateContentError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Sends the request at once; the answer is a stream of typed events (`for await`), with abort() and toReadableStream().
+ */
+export function streamGenerateContent(core: ApiCore, params: StreamGenerateContentParams, options?: CallOptions): ApiStream<StreamGenerateContentResult> {
+  const spec: RequestSpec = { operationId: "streamGenerateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:streamGenerateContent`, query: { alt: params.alt }, body: params.body === undefined ? undefined : { kind: 'json', value: params.body } };
+  spec.headers = { accept: 'text/event-stream', ...spec.headers };
+  return new ApiStream<StreamGenerateContentResult>("streamGenerateContent", core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal);
+}
+
+/**
+ * Update cached content's expiration
+ *
+ * Only the expiration (ttl or expireTime) can be updated; updateMask names the field.
+ *
+ * @throws {UpdateCachedContentError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function updateCachedContent(core: ApiCore, params: UpdateCachedContentParams, options?: CallOptions): ApiPromise<UpdateCachedContentResult> {
+  return core.call<UpdateCachedContentResult>({ operationId: "updateCachedContent", method: "PATCH", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, query: { updateMask: params.updateMask }, body: params.body === undefined ? undefined : { kind: 'json', value: params.body } }, options);
+}
+
+/**
+ * Upload a file (media upload)
+ *
+ * Media upload on `{upload_url}`. Three protocols, chosen by `X-Goog-Upload-Protocol`:
+ * - `multipart`: one `multipart/related` request, first part the JSON metadata (CreateFileRequest), second part the media.
+ * - `raw` (or no header): the body is the media itself.
+ * - `resumable`: a start request (`X-Goog-Upload-Command: start`, JSON metadata body, size and type in
+ *   `X-Goog-Upload-Header-Content-Length` / `-Content-Type`) answers with the session URL in `x-goog-upload-url`
+ *   (this path with `upload_id`); chunks then go to that URL with `X-Goog-Upload-Command: upload` (or
+ *   `upload, finalize` for the last) and `X-Goog-Upload-Offset`; `query` reports the bytes received in
+ *   `x-goog-upload-size-received`. Start and intermediate chunks answer with headers and an empty JSON object;
+ *   the finalizing chunk answers with the created File. The session URL authorizes its chunks: they need
+ *   no API key (the public cookbook posts the returned URL as it is).
+ *
+ *
+ * Rules: GEN-UPLOAD-1, GEN-UPLOAD-2, GEN-FILE-1, GEN-FILE-2, GEN-FILE-3, GEN-FILE-4, GEN-FILE-STATE-1, GEN-FILE-STATE-2, GEN-FILE-STATE-3, GEN-FILE-VIDEO-1.
+ *
+ * @throws {UploadFileError} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.
+ *
+ * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
+ */
+export function uploadFile(core: ApiCore, params: UploadFileParams = {}, options?: CallOptions): ApiPromise<UploadFileResult> {
+  return core.call<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, server: 'upload' }, options);
+}
+
+/** Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent. */
+export function uploadFileMultipart(core: ApiCore, args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
+  const onProgress = args.onProgress;
+  return new ApiPromise((async () => {
+    const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);
+    return core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "upload", headers: {"X-Goog-Upload-Protocol":"multipart"}, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { stream: () => countingStream(body, (loaded, total) => onProgress({ loaded, total })) } : {}) } }, options);
+  })());
+}
+
+/** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. */
+export async function uploadFileResumable(core: ApiCore, args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): Promise<UploadFileResult> {
+  const response = await resumableUpload(core, { operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "upload", protocol: {"granularity":262144,"chunkSize":8388608,"start":{"headers":{"X-Goog-Upload-Protocol":"resumable","X-Goog-Upload-Command":"start"},"sizeHeader":"X-Goog-Upload-Header-Content-Length","typeHeader":"X-Goog-Upload-Header-Content-Type","sessionHeader":"x-goog-upload-url"},"chunk":{"headers":{"X-Goog-Upload-Command":"upload"},"lastHeaders":{"X-Goog-Upload-Command":"upload, finalize"},"offsetHeader":"X-Goog-Upload-Offset"},"query":{"headers":{"X-Goog-Upload-Command":"query"},"receivedHeader":"x-goog-upload-size-received"}}, ...args, metadata: args.metadata ?? {} }, options);
+  return response.data as UploadFileResult;
+}
+
 /**
  * Typed client of the Generative Content and File Service.
  *
- * Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries).
+ * Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries). Each method is also an exported function of a core (`createGenerativeCore(options)`), for a bundle that keeps only the operations it uses.
  */
 export class GenerativeClient {
   /** The transport: retries, timeouts, credentials. */
   readonly core: ApiCore;
 
   constructor(options: ClientOptions) {
-    this.core = new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key" });
+    this.core = createGenerativeCore(options);
   }
 
   /**
@@ -208,7 +436,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   createCachedContent(params: CreateCachedContentParams, options?: CallOptions): ApiPromise<CreateCachedContentResult> {
-    return new ApiPromise(this.core.request<CreateCachedContentResult>({ operationId: "createCachedContent", method: "POST", path: `/v1beta/cachedContents`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options));
+    return createCachedContent(this.core, params, options);
   }
 
   /**
@@ -221,7 +449,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   createFile(params: CreateFileParams, options?: CallOptions): ApiPromise<CreateFileResult> {
-    return new ApiPromise(this.core.request<CreateFileResult>({ operationId: "createFile", method: "POST", path: `/v1beta/files`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options));
+    return createFile(this.core, params, options);
   }
 
   /**
@@ -234,7 +462,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   deleteCachedContent(params: DeleteCachedContentParams, options?: CallOptions): ApiPromise<DeleteCachedContentResult> {
-    return new ApiPromise(this.core.request<DeleteCachedContentResult>({ operationId: "deleteCachedContent", method: "DELETE", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, credentials: "api-key" }, options));
+    return deleteCachedContent(this.core, params, options);
   }
 
   /**
@@ -249,7 +477,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   deleteFile(params: DeleteFileParams, options?: CallOptions): ApiPromise<DeleteFileResult> {
-    return new ApiPromise(this.core.request<DeleteFileResult>({ operationId: "deleteFile", method: "DELETE", path: `/v1beta/files/${enc(params.file)}`, credentials: "api-key" }, options));
+    return deleteFile(this.core, params, options);
   }
 
   /**
@@ -267,7 +495,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   generateContent(params: GenerateContentParams, options?: CallOptions): ApiPromise<GenerateContentResult> {
-    return new ApiPromise(this.core.request<GenerateContentResult>({ operationId: "generateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:generateContent`, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options));
+    return generateContent(this.core, params, options);
   }
 
   /**
@@ -280,7 +508,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   getCachedContent(params: GetCachedContentParams, options?: CallOptions): ApiPromise<GetCachedContentResult> {
-    return new ApiPromise(this.core.request<GetCachedContentResult>({ operationId: "getCachedContent", method: "GET", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, credentials: "api-key" }, options));
+    return getCachedContent(this.core, params, options);
   }
 
   /**
@@ -293,7 +521,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   getFile(params: GetFileParams, options?: CallOptions): ApiPromise<GetFileResult> {
-    return new ApiPromise(this.core.request<GetFileResult>({ operationId: "getFile", method: "GET", path: `/v1beta/files/${enc(params.file)}`, credentials: "api-key" }, options));
+    return getFile(this.core, params, options);
   }
 
   /**
@@ -306,17 +534,17 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   listCachedContents(params: ListCachedContentsParams = {}, options?: CallOptions): ApiPromise<ListCachedContentsResult> {
-    return new ApiPromise(this.core.request<ListCachedContentsResult>({ operationId: "listCachedContents", method: "GET", path: `/v1beta/cachedContents`, query: { pageSize: params.pageSize, pageToken: params.pageToken }, credentials: "api-key" }, options));
+    return listCachedContents(this.core, params, options);
   }
 
   /** The first page of listCachedContents as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (page tokens). */
   listCachedContentsPage(params: ListCachedContentsParams = {}, options?: CallOptions): Promise<Page<NonNullable<ListCachedContentsResult["cachedContents"]>[number], ListCachedContentsResult>> {
-    return firstPage<NonNullable<ListCachedContentsResult["cachedContents"]>[number], ListCachedContentsResult>({ items: "cachedContents", next: "nextPageToken" }, (token: string | undefined) => this.listCachedContents({ ...params, pageToken: token ?? params.pageToken }, options));
+    return listCachedContentsPage(this.core, params, options);
   }
 
   /** Every item of listCachedContents, page after page (page tokens). */
   listCachedContentsAll(params: ListCachedContentsParams = {}, options?: CallOptions): AsyncGenerator<NonNullable<ListCachedContentsResult["cachedContents"]>[number]> {
-    return paginate<NonNullable<ListCachedContentsResult["cachedContents"]>[number], ListCachedContentsResult>({ items: "cachedContents", next: "nextPageToken" }, (token: string | undefined) => this.listCachedContents({ ...params, pageToken: token ?? params.pageToken }, options));
+    return listCachedContentsAll(this.core, params, options);
   }
 
   /**
@@ -331,17 +559,17 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   listFiles(params: ListFilesParams = {}, options?: CallOptions): ApiPromise<ListFilesResult> {
-    return new ApiPromise(this.core.request<ListFilesResult>({ operationId: "listFiles", method: "GET", path: `/v1beta/files`, query: { pageSize: params.pageSize, pageToken: params.pageToken }, credentials: "api-key" }, options));
+    return listFiles(this.core, params, options);
   }
 
   /** The first page of listFiles as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (page tokens). */
   listFilesPage(params: ListFilesParams = {}, options?: CallOptions): Promise<Page<NonNullable<ListFilesResult["files"]>[number], ListFilesResult>> {
-    return firstPage<NonNullable<ListFilesResult["files"]>[number], ListFilesResult>({ items: "files", next: "nextPageToken" }, (token: string | undefined) => this.listFiles({ ...params, pageToken: token ?? params.pageToken }, options));
+    return listFilesPage(this.core, params, options);
   }
 
   /** Every item of listFiles, page after page (page tokens). */
   listFilesAll(params: ListFilesParams = {}, options?: CallOptions): AsyncGenerator<NonNullable<ListFilesResult["files"]>[number]> {
-    return paginate<NonNullable<ListFilesResult["files"]>[number], ListFilesResult>({ items: "files", next: "nextPageToken" }, (token: string | undefined) => this.listFiles({ ...params, pageToken: token ?? params.pageToken }, options));
+    return listFilesAll(this.core, params, options);
   }
 
   /**
@@ -360,9 +588,7 @@ export class GenerativeClient {
    * Sends the request at once; the answer is a stream of typed events (`for await`), with abort() and toReadableStream().
    */
   streamGenerateContent(params: StreamGenerateContentParams, options?: CallOptions): ApiStream<StreamGenerateContentResult> {
-    const spec: RequestSpec = { operationId: "streamGenerateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:streamGenerateContent`, query: { alt: params.alt }, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" };
-    spec.headers = { accept: 'text/event-stream', ...spec.headers };
-    return new ApiStream<StreamGenerateContentResult>("streamGenerateContent", this.core.profile, (signal) => this.core.fetchRaw(spec, { ...options, signal }), options?.signal);
+    return streamGenerateContent(this.core, params, options);
   }
 
   /**
@@ -375,7 +601,7 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   updateCachedContent(params: UpdateCachedContentParams, options?: CallOptions): ApiPromise<UpdateCachedContentResult> {
-    return new ApiPromise(this.core.request<UpdateCachedContentResult>({ operationId: "updateCachedContent", method: "PATCH", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, query: { updateMask: params.updateMask }, body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key" }, options));
+    return updateCachedContent(this.core, params, options);
   }
 
   /**
@@ -400,22 +626,17 @@ export class GenerativeClient {
    * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
    */
   uploadFile(params: UploadFileParams = {}, options?: CallOptions): ApiPromise<UploadFileResult> {
-    return new ApiPromise(this.core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: params.body === undefined ? undefined : { kind: 'json', value: params.body }, credentials: "api-key", server: 'upload' }, options));
+    return uploadFile(this.core, params, options);
   }
 
   /** Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent. */
   uploadFileMultipart(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
-    const onProgress = args.onProgress;
-    return new ApiPromise((async () => {
-      const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);
-      return this.core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "upload", headers: {"X-Goog-Upload-Protocol":"multipart"}, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { stream: () => countingStream(body, (loaded, total) => onProgress({ loaded, total })) } : {}) } }, options);
-    })());
+    return uploadFileMultipart(this.core, args, options);
   }
 
   /** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. */
-  async uploadFileResumable(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): Promise<UploadFileResult> {
-    const response = await resumableUpload(this.core, { operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "upload", protocol: {"granularity":262144,"chunkSize":8388608,"start":{"headers":{"X-Goog-Upload-Protocol":"resumable","X-Goog-Upload-Command":"start"},"sizeHeader":"X-Goog-Upload-Header-Content-Length","typeHeader":"X-Goog-Upload-Header-Content-Type","sessionHeader":"x-goog-upload-url"},"chunk":{"headers":{"X-Goog-Upload-Command":"upload"},"lastHeaders":{"X-Goog-Upload-Command":"upload, finalize"},"offsetHeader":"X-Goog-Upload-Offset"},"query":{"headers":{"X-Goog-Upload-Command":"query"},"receivedHeader":"x-goog-upload-size-received"}}, ...args, metadata: args.metadata ?? {} }, options);
-    return response.data as UploadFileResult;
+  uploadFileResumable(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): Promise<UploadFileResult> {
+    return uploadFileResumable(this.core, args, options);
   }
 }
 

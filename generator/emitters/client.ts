@@ -1,7 +1,7 @@
 // Emits client.ts: one typed method per operation on a <Service>Client class, on top of the copied
 // client runtime (send, retry, auth, SSE, pagination, uploads).
 import {
-  type ClassDeclarationStructure, type InterfaceDeclarationStructure, type MethodDeclarationStructure,
+  type ClassDeclarationStructure, type FunctionDeclarationStructure, type InterfaceDeclarationStructure, type MethodDeclarationStructure,
   type OptionalKind, type PropertySignatureStructure, StructureKind, type TypeAliasDeclarationStructure,
 } from 'ts-morph';
 import { pascalCase, propertyKey } from '../model/names.js';
@@ -35,14 +35,27 @@ export function emitClient(service: ServiceModel): string {
     type: fields.map((f) => JSON.stringify(f)).join(' | '),
   }));
 
+  // Each operation is a function of the core (a bundler keeps only those a program imports); the class
+  // gives the same functions as methods.
+  const coreFactory = `create${service.name}Core`;
+  const functions = operationFunctions(methods, clientImports(service).join('\n'));
+  const createCore: FunctionDeclarationStructure = {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: coreFactory,
+    docs: [docText(`The transport of the ${service.title} (credentials, retries, timeouts), for the operation functions: \`listX(core, params)\`.`)],
+    parameters: [{ name: 'options', type: 'ClientOptions' }],
+    returnType: 'ApiCore',
+    statements: [`return new ApiCore(options, ${serviceProfile(service)});`],
+  };
   const clientClass: ClassDeclarationStructure = {
     kind: StructureKind.Class,
     isExported: true,
     name: className,
-    docs: [docText(`Typed client of the ${service.title}.`, 'Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries).')],
+    docs: [docText(`Typed client of the ${service.title}.`, 'Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries). Each method is also an exported function of a core (`' + coreFactory + '(options)`), for a bundle that keeps only the operations it uses.')],
     properties: [{ name: 'core', isReadonly: true, type: 'ApiCore', docs: ['The transport: retries, timeouts, credentials.'] }],
-    ctors: [{ parameters: [{ name: 'options', type: 'ClientOptions' }], statements: [`this.core = new ApiCore(options, ${serviceProfile(service)});`] }],
-    methods,
+    ctors: [{ parameters: [{ name: 'options', type: 'ClientOptions' }], statements: [`this.core = ${coreFactory}(options);`] }],
+    methods: methods.map(delegatingMethod),
   };
 
   const text = printStructure({
@@ -74,12 +87,42 @@ export function emitClient(service: ServiceModel): string {
         : []),
       ...fieldTypes,
       ...types,
+      createCore,
+      ...functions,
       clientClass,
       ...(multipartOperations(service).length || resumableOperations(service).length ? [`export type { UploadProgress, UploadSource };`] : []),
     ],
   });
   // A spec whose operations name no component schema leaves the components import unused.
   return /components\[/.test(text.replace(/^import[^\n]*\n/gm, '')) ? text : text.replace(`import type { components, operations }`, `import type { operations }`);
+}
+
+/** The operation functions: each method's body, on a core passed first instead of `this.core`. */
+function operationFunctions(methods: OptionalKind<MethodDeclarationStructure>[], imports: string): FunctionDeclarationStructure[] {
+  const names = new Set(methods.map((m) => m.name));
+  for (const name of names) {
+    if (new RegExp(`\\b${name}\\b`).test(imports)) throw new Error(`operation function ${name} would shadow a runtime import of the same name`);
+  }
+  const rewrite = (statement: string) =>
+    statement.replace(/this\.core\b/g, 'core').replace(/this\.([A-Za-z_$][\w$]*)\(/g, (whole, name: string) => (names.has(name) ? `${name}(core, ` : whole));
+  return methods.map((m) => ({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: m.name,
+    isAsync: m.isAsync,
+    docs: m.docs,
+    typeParameters: m.typeParameters,
+    parameters: [{ name: 'core', type: 'ApiCore' }, ...(m.parameters ?? [])],
+    returnType: m.returnType,
+    statements: (m.statements as string[]).map(rewrite),
+  }));
+}
+
+/** A class method that calls its operation function with the client's core. */
+function delegatingMethod(m: OptionalKind<MethodDeclarationStructure>): OptionalKind<MethodDeclarationStructure> {
+  const typeArgs = m.typeParameters?.length ? `<${m.typeParameters.map((t) => (typeof t === 'string' ? t : t.name)).join(', ')}>` : '';
+  const args = ['this.core', ...(m.parameters ?? []).map((p) => p.name)].join(', ');
+  return { ...m, isAsync: false, statements: [`return ${m.name}${typeArgs}(${args});`] };
 }
 
 function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: Map<string, string[]>): string {
@@ -128,7 +171,7 @@ function pathExpression(op: OperationModel): string {
   return '`' + parts + '`';
 }
 
-function requestSpec(op: OperationModel, overrides: { query?: string[]; body?: string } = {}): string {
+function requestSpec(service: ServiceModel, op: OperationModel, overrides: { query?: string[]; body?: string } = {}): string {
   const query = callParams(op)
     .filter((p) => p.in === 'query')
     .map((p) => `${propertyKey(p.name)}: params.${p.identifier}`);
@@ -148,7 +191,8 @@ function requestSpec(op: OperationModel, overrides: { query?: string[]; body?: s
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
   if (body) lines.push(`body: ${body}`);
-  lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
+  // The service's usual placement is the core's default (ServiceProfile.credentials).
+  if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
   if (op.server === 'upload') lines.push(`server: 'upload'`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
@@ -188,9 +232,9 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
       parameters: [paramsDecl, optionsDecl],
       returnType: `ApiStream<${op.typeName}Result>`,
       statements: [
-        `const spec: RequestSpec = ${requestSpec(op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
+        `const spec: RequestSpec = ${requestSpec(service, op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
-        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile, (signal) => this.core.fetchRaw(spec, { ...options, signal }), options?.signal);`,
+        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile, (signal) => fetchRaw(this.core, spec, { ...options, signal }), options?.signal);`,
       ],
     };
   }
@@ -202,7 +246,7 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
       docs: [docText(docs[0], 'Awaiting gives the answer\'s data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.')],
       parameters: [{ ...paramsDecl, type: `Omit<${op.typeName}Params, 'fields'> & { fields?: string | readonly S[] }` }, optionsDecl],
       returnType: `ApiPromise<${narrowed}>`,
-      statements: [`return new ApiPromise(this.core.request<${narrowed}>(${requestSpec(op)}, options));`],
+      statements: [`return this.core.call<${narrowed}>(${requestSpec(service, op)}, options);`],
     };
   }
   return {
@@ -210,7 +254,7 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
     docs: [docText(docs[0], 'Awaiting gives the answer\'s data; `.withResponse()` gives it with the status, headers and request id.')],
     parameters: [paramsDecl, optionsDecl],
     returnType: `ApiPromise<${op.typeName}Result>`,
-    statements: [`return new ApiPromise(this.core.request<${op.typeName}Result>(${requestSpec(op)}, options));`],
+    statements: [`return this.core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`],
   };
 }
 
@@ -317,6 +361,17 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
   };
 }
 
+/** The credential placement most operations share (the core's default; the others name theirs). */
+function defaultCredentials(service: ServiceModel): OperationModel['credentials'] {
+  const counts = new Map<OperationModel['credentials'], number>();
+  for (const o of service.operations) counts.set(o.credentials, (counts.get(o.credentials) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'none';
+}
+
+function hasStyledQuery(service: ServiceModel): boolean {
+  return service.operations.some((o) => o.parameters.some((p) => p.in === 'query' && !p.isCredential && (p.type === 'array' || p.type === 'object')));
+}
+
 /** How the service names its credentials on the wire, for the runtime core. */
 function serviceProfile(service: ServiceModel): string {
   const sources = service.operations.flatMap((o) => o.credentialSources).filter((c) => c.kind === 'apiKey');
@@ -333,6 +388,8 @@ function serviceProfile(service: ServiceModel): string {
   const throttle = [...new Set([...service.throttleCodes, ...documented])].sort((a, b) => a - b);
   if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
   if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${JSON.stringify(service.requestIdHeaders)}`);
+  parts.push(`credentials: ${JSON.stringify(defaultCredentials(service))}`);
+  if (hasStyledQuery(service)) parts.push('styleQuery: styledQuery');
   return `{ ${parts.join(', ')} }`;
 }
 
@@ -355,10 +412,11 @@ function clientImports(service: ServiceModel): string[] {
   const multipart = multipartOperations(service).length > 0;
   const resumable = resumableOperations(service).length > 0;
   const core = ['ApiCore', 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
-  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import { ApiPromise } from './runtime/client/api-promise.js';`];
+  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import ${multipart ? '' : 'type '}{ ApiPromise } from './runtime/client/api-promise.js';`];
   lines.push(errorStyleModule(service).imports);
+  if (hasStyledQuery(service)) lines.push(`import { styledQuery } from './runtime/client/query-style.js';`);
   if (ops.some((o) => o.pagination)) lines.push(`import { firstPage, paginate, type Page } from './runtime/client/pagination.js';`);
-  if (streaming) lines.push(`import { ApiStream } from './runtime/client/stream.js';`);
+  if (streaming) lines.push(`import { fetchRaw } from './runtime/client/raw-response.js';`, `import { ApiStream } from './runtime/client/stream.js';`);
   if (multipart) lines.push(`import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';`);
   if (resumable) lines.push(`import { resumableUpload } from './runtime/client/resumable.js';`);
   if (multipart || resumable) lines.push(`import { ${multipart ? 'collectBlob, ' : ''}type UploadProgress, type UploadSource } from './runtime/client/upload-source.js';`);

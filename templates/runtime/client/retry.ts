@@ -1,6 +1,8 @@
 // The retry policy of the generated clients (the one Stainless-generated SDKs use, with a safety rule for
 // requests that are not idempotent): which failures are worth another attempt, and how long to wait first.
-import { ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError } from './errors.js';
+import { ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, serverDelayMs } from './errors.js';
+
+export { serverDelayMs } from './errors.js';
 
 export interface RetryOptions {
   /** Attempts after the first one. Default 3. */
@@ -36,21 +38,6 @@ export function backoffDelay(attempt: number, retry: RetryOptions, random: () =>
   const base = retry.baseDelayMs ?? 500;
   const max = retry.maxDelayMs ?? 30_000;
   return Math.min(max, base * 2 ** attempt) * (1 - random() * 0.25);
-}
-
-/**
- * What the server asked the caller to wait, in ms: `retry-after-ms`, else `Retry-After` in seconds or as an
- * HTTP date. Undefined when it said nothing usable.
- */
-export function serverDelayMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = Number(headers.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after');
-  if (!value || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /**

@@ -65,9 +65,10 @@ export class ApiError<B = unknown> extends ClientError {
     Object.defineProperty(this, ID_HEADERS, { value: requestIdHeaders });
   }
 
-  /** Seconds the server asked the caller to wait (Retry-After), when it said. */
+  /** Seconds the server asked the caller to wait (retry-after-ms or Retry-After), when it said. */
   get retryAfterSeconds(): number | undefined {
-    return parseRetryAfter(this.headers.get('retry-after'));
+    const ms = serverDelayMs(this.headers);
+    return ms === undefined ? undefined : ms / 1000;
   }
 
   /** The request id the server gave the answer, when it gave one. */
@@ -178,11 +179,17 @@ export function errorMember(body: unknown): Record<string, unknown> | undefined 
   return error && typeof error === 'object' ? (error as Record<string, unknown>) : undefined;
 }
 
-/** Retry-After in seconds: delta-seconds or an HTTP date (relative to `now`). */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+/**
+ * What the server asked the caller to wait, in ms: `retry-after-ms`, else `Retry-After` in seconds or as an
+ * HTTP date. Undefined when it said nothing usable.
+ */
+export function serverDelayMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const ms = Number(headers.get('retry-after-ms') ?? NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get('retry-after');
   if (!value || value.trim() === '') return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -5,6 +5,7 @@
 // Chunks follow the client's retry policy (a chunk is safe to resend from the confirmed offset).
 import { sleep, type ApiCore, type ApiResponse, type CallOptions, type CredentialPlacement, type RequestSpec } from './core.js';
 import { ApiError } from './errors.js';
+import { fetchRaw } from './raw-response.js';
 import { retryDelay } from './retry.js';
 import { chunks, sizeOf, type UploadProgress, type UploadSource } from './upload-source.js';
 
@@ -52,7 +53,7 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
   const base = { operationId, path: args.path, credentials: args.credentials, server: args.server };
   // Starting a session twice leaves an unused session, nothing more: safe to retry.
   const startSpec: RequestSpec = { ...base, method: protocol.start.method ?? args.method, headers: startHeaders, body: { kind: 'json', value: args.metadata }, idempotent: true };
-  const start = await core.fetchRaw(startSpec, options);
+  const start = await fetchRaw(core, startSpec, options);
   await start.arrayBuffer();
   const location = start.headers.get(protocol.start.sessionHeader);
   if (!location) throw new ApiError(`${operationId}: the server started no upload session (no ${protocol.start.sessionHeader} header)`, start.status, operationId, undefined, start.headers);
@@ -70,7 +71,7 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
         body: { kind: 'raw', value: chunk.subarray(sent), contentType: protocol.chunk.contentType ?? 'application/octet-stream' },
       };
       try {
-        const response = await core.fetchRaw(spec, { ...options, retry: false });
+        const response = await fetchRaw(core, spec, { ...options, retry: false });
         offset += chunk.byteLength;
         args.onProgress?.({ loaded: offset, total });
         if (last) {
@@ -93,7 +94,7 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
 }
 
 async function queryReceived(core: ApiCore, spec: RequestSpec, header: string, options: CallOptions): Promise<number> {
-  const response = await core.fetchRaw(spec, options);
+  const response = await fetchRaw(core, spec, options);
   await response.arrayBuffer();
   const received = Number(response.headers.get(header) ?? NaN);
   if (!Number.isFinite(received) || received < 0) {

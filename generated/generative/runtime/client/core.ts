@@ -5,6 +5,7 @@
 import {
   ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, requestIdOf, type ErrorFactory,
 } from './errors.js';
+import { ApiPromise } from './api-promise.js';
 import { idempotentMethod, retryDelay, type RetryOptions } from './retry.js';
 
 export type { RetryOptions } from './retry.js';
@@ -73,7 +74,8 @@ export interface RequestSpec {
   queryStyle?: Record<string, { style: string; explode: boolean }>;
   headers?: Record<string, string>;
   body?: RequestBody;
-  credentials: CredentialPlacement;
+  /** Where the credential goes; default: the service's (ServiceProfile.credentials). */
+  credentials?: CredentialPlacement;
   server?: 'base' | 'upload';
   /** A full URL handed out by the server (an upload session); replaces base address and path. */
   absoluteUrl?: string;
@@ -95,6 +97,10 @@ export interface ServiceProfile {
   throttleCodes?: number[];
   /** Answer headers that carry the service's request id (x-request-id-headers). */
   requestIdHeaders?: string[];
+  /** Where the credential of most operations goes (an operation's RequestSpec may say otherwise). */
+  credentials?: CredentialPlacement;
+  /** Serialises array and object query parameters by their style (query-style.ts; only specs that have them). */
+  styleQuery?: (name: string, value: unknown, style: string, explode: boolean) => Array<[string, string]>;
 }
 
 export interface ApiResponse<T> {
@@ -120,9 +126,14 @@ export class ApiCore {
     this.headers = merge({ accept: 'application/json' }, options.headers);
   }
 
+  /** What a generated method returns: the answer's data, with withResponse() for the whole answer. */
+  call<T>(spec: RequestSpec, options?: CallOptions): ApiPromise<T> {
+    return new ApiPromise(this.request<T>(spec, options));
+  }
+
   /** Sends the request (with retries) and parses the JSON answer; error answers throw typed errors. */
   async request<T>(spec: RequestSpec, options?: CallOptions): Promise<ApiResponse<T>> {
-    const guarded = await this.sendWithRetries(spec, options);
+    const guarded = await this.exchange(spec, options);
     const response = guarded.response;
     const text = await guarded.text();
     let data: unknown = undefined;
@@ -141,14 +152,10 @@ export class ApiCore {
   }
 
   /**
-   * Sends the request (with retries) and returns the successful Response, its body not yet read (streams,
-   * uploads). Reading the body is bounded by the idle timeout and fails with this package's errors.
+   * Sends the request (with retries) and gives the successful answer with its body not yet read, guarded
+   * by the idle timeout (raw-response.ts turns it into a Response for streams and uploads).
    */
-  async fetchRaw(spec: RequestSpec, options: CallOptions = {}): Promise<Response> {
-    return (await this.sendWithRetries(spec, options)).wrapped();
-  }
-
-  private async sendWithRetries(spec: RequestSpec, options: CallOptions = {}): Promise<GuardedBody> {
+  async exchange(spec: RequestSpec, options: CallOptions = {}): Promise<GuardedBody> {
     let call = spec;
     if (spec.idempotencyKeyHeader) {
       const key = options.idempotencyKey ?? globalThis.crypto.randomUUID();
@@ -186,14 +193,15 @@ export class ApiCore {
       const value = values[name];
       if (value === undefined || value === null) continue;
       const style = spec.queryStyle?.[name];
-      if (style) for (const [key, v] of styledQuery(name, value, style.style, style.explode)) query = pair(query, key, v);
+      if (style && this.profile.styleQuery) for (const [key, v] of this.profile.styleQuery(name, value, style.style, style.explode)) query = pair(query, key, v);
       else query = pair(query, name, typeof value === 'object' ? (Array.isArray(value) ? value.join(',') : JSON.stringify(value)) : String(value));
     }
     const { accessToken, apiKey } = this.options;
     const { accessTokenParam, apiKeyQuery, apiKeyHeader } = this.profile;
-    const tokenInQuery = spec.credentials === 'access-token-query' || (spec.credentials === 'access-token-form' && spec.body?.kind !== 'form');
+    const credentials = spec.credentials ?? this.profile.credentials;
+    const tokenInQuery = credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
     if (accessToken && accessTokenParam && tokenInQuery && values?.[accessTokenParam] == null && !hasParam(url, accessTokenParam)) query = pair(query, accessTokenParam, accessToken);
-    if (apiKey && apiKeyQuery && spec.credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader)) query = pair(query, apiKeyQuery, apiKey);
+    if (apiKey && apiKeyQuery && credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader)) query = pair(query, apiKeyQuery, apiKey);
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
@@ -203,9 +211,10 @@ export class ApiCore {
     if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
     const headers = merge(merge({ ...this.headers }, spec.headers), options.headers);
     const { bearerToken, apiKey } = this.options;
-    if (spec.credentials === 'bearer' && bearerToken !== undefined) {
+    const credentials = spec.credentials ?? this.profile.credentials;
+    if (credentials === 'bearer' && bearerToken !== undefined) {
       headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
-    } else if (spec.credentials === 'api-key' && apiKey && this.options.apiKeyIn !== 'query' && this.profile.apiKeyHeader) {
+    } else if (credentials === 'api-key' && apiKey && this.options.apiKeyIn !== 'query' && this.profile.apiKeyHeader) {
       headers[this.profile.apiKeyHeader.toLowerCase()] = apiKey;
     }
     const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers };
@@ -245,7 +254,7 @@ export class ApiCore {
         form.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
       const tokenParam = this.profile.accessTokenParam;
-      if (tokenParam && spec.credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
+      if (tokenParam && (spec.credentials ?? this.profile.credentials) === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
         form.set(tokenParam, this.options.accessToken);
       }
       return form.toString();
@@ -295,30 +304,13 @@ function hasParam(url: string, name: string): boolean {
   return at >= 0 && new URLSearchParams(url.slice(at)).has(name);
 }
 
-/** The query pairs of an array or object value under OpenAPI's style and explode rules. */
-export function styledQuery(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {
-  if (Array.isArray(value)) {
-    const items = value.map(String);
-    if (style === 'form' && explode) return items.map((v) => [name, v]);
-    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
-    return [[name, items.join(separator)]];
-  }
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)] as [string, string]);
-    if (style === 'deepObject') return entries.map(([k, v]) => [`${name}[${k}]`, v]);
-    if (style === 'form' && explode) return entries;
-    return [[name, entries.flat().join(',')]];
-  }
-  return [[name, String(value)]];
-}
-
 /**
  * A response whose body is read through a guard: each read must bring bytes within idleMs (else
  * ApiTimeoutError, and the connection is dropped); the caller's abort and a broken connection surface as
  * ApiAbortError and ApiConnectionError. `text()` reads it whole (JSON answers, no extra stream);
- * `wrapped()` gives a Response whose stream is guarded (SSE, uploads).
+ * raw-response.ts wraps it in a Response whose stream is guarded (SSE, uploads).
  */
-class GuardedBody {
+export class GuardedBody {
   private idle = false;
   /** Whether a read is waiting for bytes, and since when: one timer per body checks it (not one per read). */
   private reading = false;
@@ -335,7 +327,7 @@ class GuardedBody {
   ) {}
 
   /** The body is done with: no idle timer, and the caller's signal no longer concerns this request. */
-  private release(): void {
+  release(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.onAbort) this.user!.removeEventListener('abort', this.onAbort);
@@ -401,32 +393,6 @@ class GuardedBody {
       }
       text += decoder.decode(value, { stream: true });
     }
-  }
-
-  wrapped(): Response {
-    const source = this.response.body;
-    if (!source) {
-      this.release();
-      return this.response;
-    }
-    const reader = source.getReader();
-    const stream = new ReadableStream<Uint8Array>({
-      pull: async (target) => {
-        try {
-          const { done, value } = await this.read(reader);
-          if (done) target.close();
-          else target.enqueue(value);
-        } catch (error) {
-          target.error(error);
-        }
-      },
-      cancel: (reason) => {
-        this.release();
-        return reader.cancel(reason);
-      },
-    });
-    const { status, statusText, headers } = this.response;
-    return new Response(stream, { status, statusText, headers });
   }
 }
 
