@@ -206,7 +206,7 @@ describe('field selection', () => {
 });
 
 describe('query serialisation rules', async () => {
-  const { styledQuery } = await import('../../generated/analytics/runtime/client/query-style.js');
+  const { styledQuery } = await import('../../templates/runtime/client/query-style.js');
   it.each([
     [['a', 'b'], 'form', true, [['p', 'a'], ['p', 'b']]],
     [['a', 'b'], 'form', false, [['p', 'a,b']]],
