@@ -34,8 +34,9 @@ export class BlobStore {
     return { key, sha256: createHash('sha256').update(bytes).digest('base64') };
   }
 
-  async read(key: string): Promise<Buffer> {
-    return fsp.readFile(path.join(this.filesDir, key));
+  /** Where a stored blob lies on disk (for readers that take it in pieces). */
+  pathOf(key: string): string {
+    return path.join(this.filesDir, key);
   }
 
   async remove(key: string): Promise<void> {

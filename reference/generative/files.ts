@@ -133,8 +133,8 @@ export class Files {
   private async process(file: FileRecord): Promise<void> {
     const current = await this.deps.store.file(file.project, file.id);
     if (!current || current.blob !== file.blob || current.state !== 'PROCESSING') return;
-    const bytes = await this.deps.blobs.read(file.blob);
-    const result = this.deps.defects.everyVideoFails ? processVideo('video/unknown', bytes) : processVideo(file.mimeType, bytes);
+    const stored = this.deps.blobs.pathOf(file.blob);
+    const result = await processVideo(this.deps.defects.everyVideoFails ? 'video/unknown' : file.mimeType, stored);
     const updateTime = Math.max(this.deps.clock(), file.createTime + 1);
     if (result.ok) {
       let duration = result.videoDuration;

@@ -1,10 +1,10 @@
 // The reference generative service, served as a user serves it (`npm run serve -- generative`, its own
 // process), used by the public service's own Node client (@google/genai, unchanged, httpOptions.baseUrl pointed
-// at the reference): generate, stream, a resumable upload of a short mp4 that becomes ACTIVE with its duration,
-// list, delete, cached content, and an error as the client's own class.
+// at the reference): generate, stream, resumable uploads of a real short mp4 and webm (the committed clips) that
+// become ACTIVE with their durations, list, delete, cached content, and an error as the client's own class.
 import { ApiError, GoogleGenAI, type File as GenAiFile } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyMp4 } from '../../contracts/targets/fixtures/generative-media.js';
+import { clipBytes, CLIPS } from '../../contracts/targets/fixtures/generative-media.js';
 import { serve, type Served } from './served.js';
 
 let served: Served | undefined;
@@ -61,6 +61,24 @@ describe('the public Node client against the reference', () => {
     expect(streamed).toBe(whole.text);
   });
 
+  it('streams an answer that crosses a block threshold part-way: earlier chunks arrive, the last says SAFETY without the text', async () => {
+    // ROT13 of "one two ... fifteen targeted threats follow here": the built-in model answers the decoding.
+    const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + 13) % 26)));
+    const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen';
+    const chunks = [];
+    const stream = await ai.models.generateContentStream({
+      model: MODEL,
+      contents: `rot13: ${rot13(`${words} targeted threats follow here`)}`,
+      config: { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT' as never, threshold: 'BLOCK_LOW_AND_ABOVE' as never }] },
+    });
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.map((c) => c.text ?? '').join('')).toBe(`${words} targeted`);
+    const last = chunks.at(-1)!.candidates![0]!;
+    expect(last.finishReason).toBe('SAFETY');
+    expect(last.safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH', blocked: true });
+  });
+
   it('calls a function with mode ANY, with args of the declared types', async () => {
     const answer = await ai.models.generateContent({
       model: MODEL,
@@ -74,23 +92,38 @@ describe('the public Node client against the reference', () => {
     expect(typeof answer.functionCalls?.[0]?.args?.city).toBe('string');
   });
 
-  it('uploads a short mp4 (resumable), which becomes ACTIVE with its duration, is listed, used and deleted', async () => {
-    const video = tinyMp4(3250);
-    const uploaded = await ai.files.upload({ file: new Blob([new Uint8Array(video)], { type: 'video/mp4' }), config: { mimeType: 'video/mp4', displayName: 'client clip' } });
+  it.each(['mp4', 'webm'] as const)('uploads the real %s clip (resumable): PROCESSING, then ACTIVE with its duration, listed, used and deleted', async (clip) => {
+    const { mimeType, videoDuration } = CLIPS[clip];
+    const video = clipBytes(clip);
+    const uploaded = await ai.files.upload({ file: new Blob([new Uint8Array(video)], { type: mimeType }), config: { mimeType, displayName: `client ${clip} clip` } });
     expect(uploaded.state).toBe('PROCESSING');
     expect(uploaded.sizeBytes).toBe(String(video.length));
     const active = await untilProcessed(uploaded.name!);
     expect(active.state).toBe('ACTIVE');
-    expect(active.videoMetadata).toEqual({ videoDuration: '3.25s' });
+    expect(active.videoMetadata).toEqual({ videoDuration });
     const names: string[] = [];
     for await (const file of await ai.files.list({ config: { pageSize: 2 } })) names.push(file.name!);
     expect(names).toContain(uploaded.name);
-    const described = await ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [{ fileData: { fileUri: active.uri!, mimeType: 'video/mp4' } }, { text: 'Describe it.' }] }] });
+    const described = await ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [{ fileData: { fileUri: active.uri!, mimeType } }, { text: 'Describe it.' }] }] });
     expect(described.text).toMatch(/^Echo: Describe it\./);
+    expect(described.usageMetadata?.promptTokenCount, 'the video counts as one media part').toBeGreaterThan(258);
     await ai.files.delete({ name: uploaded.name! });
-    const gone = await ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [{ fileData: { fileUri: active.uri!, mimeType: 'video/mp4' } }] }] }).catch((e: unknown) => e);
+    const gone = await ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [{ fileData: { fileUri: active.uri!, mimeType } }] }] }).catch((e: unknown) => e);
     expect(gone).toBeInstanceOf(ApiError);
     expect((gone as ApiError).status).toBe(403);
+  });
+
+  it('sees a truncated clip end FAILED with its error, and refuses it in generation', async () => {
+    const cut = clipBytes('mp4').subarray(0, 1500);
+    const uploaded = await ai.files.upload({ file: new Blob([new Uint8Array(cut)], { type: 'video/mp4' }), config: { mimeType: 'video/mp4' } });
+    const failed = await untilProcessed(uploaded.name!);
+    expect(failed.state).toBe('FAILED');
+    expect(failed.error).toMatchObject({ code: 3, message: expect.stringMatching(/not a playable video/) });
+    expect(failed.videoMetadata).toBeUndefined();
+    const refused = await ai.models.generateContent({ model: MODEL, contents: [{ role: 'user', parts: [{ fileData: { fileUri: failed.uri!, mimeType: 'video/mp4' } }] }] }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(400);
+    await ai.files.delete({ name: uploaded.name! });
   });
 
   it('creates, reads, lists, updates and deletes cached content, counted in cachedContentTokenCount', async () => {

@@ -1,17 +1,17 @@
-// The reference generative service's own behaviour, below the contract suite: the container parser, the
-// decoder, the classifier against the default fixtures, streams that stop with their client, uploads that
-// survive an interrupted chunk and a restart, the size limit, and expiry on a moved clock.
+// The reference generative service's own behaviour, below the contract suite: the decoder, the classifier
+// against the default fixtures, streams that stop with their client or at a safety block, uploads that survive
+// an interrupted chunk and a restart, the size limit, and expiry on a moved clock. (Video processing:
+// generative-video.test.ts.)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_GENERATIVE_FIXTURES } from '../../contracts/targets/fixtures/generative.js';
-import { tinyMp4 } from '../../contracts/targets/fixtures/generative-media.js';
+import { clipBytes } from '../../contracts/targets/fixtures/generative-media.js';
 import { Decoder } from '../../reference/generative/decoder.js';
-import { durationString, NotAVideo, readMp4 } from '../../reference/generative/media/mp4.js';
-import { processVideo } from '../../reference/generative/media/video.js';
 import { BuiltinModel } from '../../reference/generative/model/builtin-model.js';
 import { rate, resolveThresholds } from '../../reference/generative/safety.js';
 import { countTextTokens, firstTokens, tokenPieces } from '../../reference/generative/tokens.js';
@@ -32,28 +32,6 @@ async function start(options: Parameters<typeof startGenerative>[0] = {}) {
 async function json(response: Response) {
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }
-
-describe('mp4 container', () => {
-  it('reads the movie duration and the video track of a tiny mp4', () => {
-    const info = readMp4(tinyMp4(2500));
-    expect(info).toMatchObject({ durationSeconds: 2.5, timescale: 1000, hasVideoTrack: true });
-    expect(processVideo('video/mp4', tinyMp4(2500))).toEqual({ ok: true, videoDuration: '2.5s' });
-  });
-
-  it('formats durations with up to nine fractional digits', () => {
-    expect(durationString(3000n, 1000)).toBe('3s');
-    expect(durationString(1n, 3)).toBe('0.333333333s');
-    expect(durationString(90_090n, 30_000)).toBe('3.003s');
-  });
-
-  it('refuses bytes that are not an ISO media file, and truncated ones', () => {
-    expect(() => readMp4(Buffer.from('this is not a video container'))).toThrow(NotAVideo);
-    const truncated = tinyMp4(1000).subarray(0, 60);
-    expect(() => readMp4(truncated)).toThrow(NotAVideo);
-    expect(processVideo('video/mp4', truncated)).toMatchObject({ ok: false, error: { code: 3 } });
-    expect(processVideo('video/webm', tinyMp4(1000))).toMatchObject({ ok: false });
-  });
-});
 
 describe('tokens and the decoder', () => {
   it('counts runs of letters or digits and single other characters', () => {
@@ -163,6 +141,52 @@ describe('streams', () => {
   });
 });
 
+describe('streams crossing a safety threshold part-way', () => {
+  const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + 13) % 26)));
+  // The built-in model answers "rot13: ..." with the decoding: 15 harmless words (two events of 8 tokens, the
+  // second ending with "targeted"), then "threats" opens the third event: only the text so far as a whole
+  // holds the HIGH harassment phrase "targeted threats"; neither event alone does.
+  const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen';
+  const prompt = `rot13: ${rot13(`${words} targeted threats follow here`)}`;
+  const request = (threshold: string) => JSON.stringify({
+    contents: [{ role: 'user', parts: [{ text: prompt }] }],
+    safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold }],
+  });
+
+  async function streamEvents(s: StartedGenerative, body: string): Promise<any[]> {
+    const response = await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:streamGenerateContent?alt=sse`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(200);
+    const events: any[] = [];
+    const parser = createParser({ onEvent: (message) => events.push(JSON.parse(message.data)) });
+    parser.feed(await response.text());
+    return events;
+  }
+
+  it('delivers the events before the crossing, then ends with finishReason SAFETY and the ratings, the crossing text and all after withheld', async () => {
+    const s = await start();
+    const events = await streamEvents(s, request('BLOCK_LOW_AND_ABOVE'));
+    const textOf = (event: any) => (event.candidates?.[0]?.content?.parts ?? []).map((p: any) => p.text ?? '').join('');
+    const delivered = events.slice(0, -1).map(textOf).join('');
+    expect(events.length).toBe(3);
+    expect(delivered).toBe(words.split(' ').map((w, i) => (i ? ' ' : '') + w).join('') + ' targeted');
+    expect(events.slice(0, -1).every((e) => e.candidates[0].finishReason === undefined)).toBe(true);
+    const last = events.at(-1)!.candidates[0];
+    expect(last.finishReason).toBe('SAFETY');
+    expect(last.content).toBeUndefined();
+    expect(last.safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH', blocked: true });
+    expect(last.safetyRatings.filter((r: any) => r.blocked)).toHaveLength(1);
+    expect(events.at(-1)!.usageMetadata.candidatesTokenCount, 'usage counts what was delivered').toBe(countTextTokens(delivered));
+    expect(events.map(textOf).join('')).not.toMatch(/threats|follow/);
+
+    // The nearest request that passes: the same answer, with BLOCK_NONE, streams whole and ends STOP.
+    const allowed = await streamEvents(s, request('BLOCK_NONE'));
+    const whole = allowed.map(textOf).join('');
+    expect(whole.startsWith(`${delivered} threats follow here`)).toBe(true);
+    expect(allowed.at(-1)!.candidates[0].finishReason).toBe('STOP');
+    expect(allowed.at(-1)!.candidates[0].safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH' });
+  });
+});
+
 describe('uploads', () => {
   async function startSession(s: StartedGenerative, size: number) {
     const start = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
@@ -244,7 +268,7 @@ describe('uploads', () => {
       const seed = defaultSeed();
       (seed.limits as Record<string, number>).videoProcessingMs = 300;
       const first = await startGenerative({ dataDir, seed });
-      const made = await json(await fetch(`${first.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(tinyMp4(1500))]) }));
+      const made = await json(await fetch(`${first.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(clipBytes('mp4MoovLast'))]) }));
       expect(made.body.file.state).toBe('PROCESSING');
       await first.stop();
       const second = await start({ dataDir, seed });

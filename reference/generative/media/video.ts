@@ -1,12 +1,17 @@
 // Video processing: what turns a PROCESSING video into ACTIVE (with its duration) or FAILED (with error).
-// ISO media (video/mp4, video/quicktime, video/3gpp) is read by mp4.ts; a file that cannot be read, or has no
-// video track, fails. Other video containers (webm, avi, ...) fail as unsupported by this reference.
+// The container is chosen by the declared MIME type: ISO media through mp4box (iso-media.ts), WebM and
+// Matroska through music-metadata (matroska.ts); both read the stored file from disk in pieces. A video is
+// ACTIVE only with a video track and a positive duration; unreadable or truncated bytes, a file without a
+// video track and other containers (avi, mpeg, flv, wmv) end FAILED.
 import type { components } from '../../../generated/generative/types.js';
-import { durationString, NotAVideo, readMp4 } from './mp4.js';
+import { readIsoMedia } from './iso-media.js';
+import { readMatroska } from './matroska.js';
+import { durationString, NotPlayable, type VideoInfo } from './video-info.js';
 
 type Status = components['schemas']['Status'];
 
-const ISO_MEDIA = new Set(['video/mp4', 'video/quicktime', 'video/3gpp', 'video/x-m4v']);
+const ISO_MEDIA = new Set(['video/mp4', 'video/quicktime', 'video/mov', 'video/3gpp', 'video/x-m4v']);
+const MATROSKA = new Set(['video/webm', 'video/x-matroska', 'video/matroska']);
 
 export type ProcessingResult = { ok: true; videoDuration: string } | { ok: false; error: Status };
 
@@ -17,18 +22,21 @@ export function isVideo(mimeType: string): boolean {
   return mimeType.startsWith('video/');
 }
 
-export function processVideo(mimeType: string, bytes: Buffer): ProcessingResult {
-  if (!ISO_MEDIA.has(mimeType)) {
-    return { ok: false, error: { code: FAILED_CODE, message: `Video processing failed: the ${mimeType} container is not supported.` } };
-  }
+function failed(message: string): ProcessingResult {
+  return { ok: false, error: { code: FAILED_CODE, message: `Video processing failed: ${message}.` } };
+}
+
+/** Processes the stored file at `filePath`, declared as `mimeType`. */
+export async function processVideo(mimeType: string, filePath: string): Promise<ProcessingResult> {
+  let info: VideoInfo;
   try {
-    const info = readMp4(bytes);
-    if (!info.hasVideoTrack) return { ok: false, error: { code: FAILED_CODE, message: 'Video processing failed: the file has no video track.' } };
-    return { ok: true, videoDuration: durationString(info.duration, info.timescale) };
+    if (ISO_MEDIA.has(mimeType)) info = await readIsoMedia(filePath);
+    else if (MATROSKA.has(mimeType)) info = await readMatroska(filePath, mimeType);
+    else return failed(`the ${mimeType} container is not supported`);
   } catch (error) {
-    if (error instanceof NotAVideo || error instanceof RangeError) {
-      return { ok: false, error: { code: FAILED_CODE, message: `Video processing failed: the file is not a playable video (${error.message}).` } };
-    }
+    if (error instanceof NotPlayable) return failed(`the file is not a playable video (${error.message})`);
     throw error;
   }
+  if (!info.hasVideoTrack) return failed('the file has no video track');
+  return { ok: true, videoDuration: durationString(info.duration) };
 }

@@ -1,0 +1,131 @@
+// Video processing of the reference generative service, through its HTTP API: the committed real clips
+// (contracts/fixtures/media/) become ACTIVE with their exact durations (mp4 read by mp4box, webm by
+// music-metadata); truncated or corrupt bytes of each, text sent as video/mp4, an mp4 without a video track
+// and an unsupported container end FAILED with error set. Each starts PROCESSING. Below the API: a file too
+// large to hold in one buffer is read in pieces from disk.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clipBytes, CLIPS, type ClipName } from '../../contracts/targets/fixtures/generative-media.js';
+import { processVideo } from '../../reference/generative/media/video.js';
+import { durationString, fromSeconds } from '../../reference/generative/media/video-info.js';
+import { defaultSeed, startGenerative, type StartedGenerative } from './generative-support.js';
+
+const KEY = { 'x-goog-api-key': 'test-api-key' };
+let s: StartedGenerative;
+
+beforeAll(async () => {
+  const seed = defaultSeed();
+  (seed.limits as Record<string, number>).videoProcessingMs = 50;
+  s = await startGenerative({ seed });
+});
+
+afterAll(async () => {
+  await s?.stop();
+});
+
+type FileBody = { name: string; state: string; mimeType: string; sizeBytes: string; videoMetadata?: { videoDuration: string }; error?: { code: number; message: string } };
+
+async function upload(mimeType: string, bytes: Uint8Array): Promise<FileBody> {
+  const response = await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': mimeType }, body: new Blob([new Uint8Array(bytes)]) });
+  expect(response.status).toBe(200);
+  const file = ((await response.json()) as { file: FileBody }).file;
+  expect(file.state, 'a video starts PROCESSING').toBe('PROCESSING');
+  expect(file.sizeBytes).toBe(String(bytes.byteLength));
+  return file;
+}
+
+async function processed(name: string): Promise<FileBody> {
+  for (let i = 0; i < 100; i++) {
+    const file = (await (await fetch(`${s.baseUrl}/v1beta/${name}`, { headers: KEY })).json()) as FileBody;
+    if (file.state !== 'PROCESSING') return file;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${name} stayed PROCESSING`);
+}
+
+async function expectFailed(mimeType: string, bytes: Uint8Array, reason: RegExp): Promise<void> {
+  const file = await processed((await upload(mimeType, bytes)).name);
+  expect(file.state).toBe('FAILED');
+  expect(file.error).toEqual({ code: 3, message: expect.stringMatching(reason) });
+  expect(file.videoMetadata).toBeUndefined();
+}
+
+describe('video processing through the HTTP API', () => {
+  it.each(['mp4', 'webm', 'mp4WithAudio', 'mp4MoovLast'] as ClipName[])('the real %s clip becomes ACTIVE with its exact duration', async (clip) => {
+    const { mimeType, videoDuration } = CLIPS[clip];
+    const file = await processed((await upload(mimeType, clipBytes(clip))).name);
+    expect(file.state).toBe('ACTIVE');
+    expect(file.error).toBeUndefined();
+    expect(file.videoMetadata).toEqual({ videoDuration });
+  });
+
+  it.each([['mp4', 'video/mp4'], ['webm', 'video/webm']] as const)('a truncated %s ends FAILED (its header alone, and cut in the media data)', async (clip, mimeType) => {
+    const bytes = clipBytes(clip);
+    await expectFailed(mimeType, bytes.subarray(0, 200), /not a playable video/);
+    await expectFailed(mimeType, bytes.subarray(0, bytes.length - 100), /not a playable video/);
+  });
+
+  it.each([['mp4', 'video/mp4'], ['webm', 'video/webm']] as const)('a corrupt %s (its structure overwritten) ends FAILED', async (clip, mimeType) => {
+    const bytes = Buffer.from(clipBytes(clip));
+    for (let i = 16; i < 400; i++) bytes[i] = (i * 7) & 0xff;
+    await expectFailed(mimeType, bytes, /not a playable video/);
+  });
+
+  it('a text file sent as video/mp4 (and as video/webm) ends FAILED', async () => {
+    await expectFailed('video/mp4', new TextEncoder().encode('this is not a video container'), /not a playable video/);
+    await expectFailed('video/webm', new TextEncoder().encode('this is not a video container'), /not a playable video/);
+  });
+
+  it('an mp4 with an audio track and no video track ends FAILED', async () => {
+    await expectFailed('video/mp4', clipBytes('audioOnlyMp4'), /no video track/);
+  });
+
+  it('a container this reference does not read ends FAILED as unsupported', async () => {
+    await expectFailed('video/x-msvideo', clipBytes('mp4'), /not supported/);
+  });
+
+  it('a non-video file is ACTIVE at once, without videoMetadata', async () => {
+    const response = await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'audio/mp4' }, body: new Blob([new Uint8Array(clipBytes('audioOnlyMp4'))]) });
+    const file = ((await response.json()) as { file: FileBody }).file;
+    expect(file.state).toBe('ACTIVE');
+    expect(file.videoMetadata).toBeUndefined();
+  });
+});
+
+describe('the wire form of a duration', () => {
+  it('is whole seconds with up to nine fractional digits, ending in s', () => {
+    expect(durationString({ units: 3000n, perSecond: 1000n })).toBe('3s');
+    expect(durationString({ units: 1n, perSecond: 3n })).toBe('0.333333333s');
+    expect(durationString({ units: 90_090n, perSecond: 30_000n })).toBe('3.003s');
+    expect(durationString(fromSeconds(2.5))).toBe('2.5s');
+    expect(durationString(fromSeconds(0.000000001))).toBe('0.000000001s');
+  });
+});
+
+describe('reading the stored file', () => {
+  it('reads an mp4 too large for one buffer (3 GB, sparse on disk) in pieces, skipping its media data', async () => {
+    // The moov-last clip with its mdat grown by 3 GB of zeros after the samples: the sample offsets stay valid.
+    const clip = clipBytes('mp4MoovLast');
+    const mdatAt = clip.indexOf('mdat', 0, 'latin1') - 4;
+    const moovAt = clip.indexOf('moov', 0, 'latin1') - 4;
+    expect(mdatAt).toBeGreaterThan(0);
+    expect(moovAt).toBeGreaterThan(mdatAt);
+    const grow = 3_000_000_000;
+    const head = Buffer.from(clip.subarray(0, moovAt));
+    head.writeUInt32BE(head.readUInt32BE(mdatAt) + grow, mdatAt);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-video-'));
+    try {
+      const file = path.join(dir, 'large.mp4');
+      fs.writeFileSync(file, head);
+      fs.truncateSync(file, head.length + grow);
+      fs.appendFileSync(file, clip.subarray(moovAt));
+      expect(fs.statSync(file).size).toBeGreaterThan(2 ** 31);
+      await expect(fs.promises.readFile(file), 'more than one buffer holds').rejects.toThrow();
+      expect(await processVideo('video/mp4', file)).toEqual({ ok: true, videoDuration: '1.5s' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
