@@ -54,6 +54,17 @@ describe('errors', () => {
   });
 });
 
+describe('query strings', () => {
+  it('are the bytes URLSearchParams writes, for any text', async () => {
+    const fc = (await import('fast-check')).default;
+    const core = createAnalyticsCore({ baseUrl: 'http://api.test', fetch: globalThis.fetch });
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+      const url = core.url({ operationId: 'x', method: 'GET', path: '/p', query: { a, [`k${b}`]: b } });
+      expect(url).toBe(`http://api.test/p?${new URLSearchParams([['a', a], [`k${b}`, b]])}`);
+    }), { numRuns: 300, seed: 20261123 });
+  });
+});
+
 describe('operation functions', () => {
   it('are the methods as functions of a core: the same request, the same answer', async () => {
     const { fetch, requests } = scriptedFetch(() => json(200, { kind: 'k', etag: 'e', items: [{ id: 'g1' }] }));

@@ -296,7 +296,9 @@ function pair(query: string, name: string, value: string): string {
 
 /** application/x-www-form-urlencoded, byte for byte as URLSearchParams writes it. */
 function formEncode(text: string): string {
-  return encodeURIComponent(text).replace(/%20|[!'()~]/g, (c) => (c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  // A lone surrogate becomes U+FFFD, as URLSearchParams does (encodeURIComponent would throw).
+  const wellFormed = (text as { toWellFormed?: () => string }).toWellFormed?.() ?? text;
+  return encodeURIComponent(wellFormed).replace(/%20|[!'()~]/g, (c) => (c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 
 function hasParam(url: string, name: string): boolean {
