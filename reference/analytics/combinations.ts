@@ -1,73 +1,223 @@
 // The metric / dimension / filter combinations each report kind supports: the data of the public service's
-// channel-report and content-owner-report tables, reduced to the dimensions and metrics this reference
-// holds facts for. A query is supported when one entry of its kind accepts it (see `supports`).
+// channel-report and content-owner-report tables, reduced to the dimensions and metrics this reference holds
+// facts for. A query is supported when one entry of its kind accepts it (see `supports`).
+//
+// Sources (named per entry in `evidence`):
+// - CR: the public service's channel reports page (its path: analytics/channel_reports), as one of the
+//   service's public clients encodes it: parafoxia/analytix, analytix/reports/types.py and data.py (commit
+//   08726e15): every channel entry below is one of its report types, with its dimensions, filters, metrics,
+//   sort options and maxResults cap.
+// - SR: the public service's sample requests page (its path: analytics/sample-requests), as summarized in
+//   public-service-notes 2.5 and in public copies of the page.
+// - NOTES: public-service-notes 2.5 (representative valid and invalid combinations).
+// Left out: the platform-product dimension (its public wire name carries an operator brand) and
+// relativeRetentionPerformance (a comparison with all the platform's videos of similar length, which the
+// facts do not hold); queries with them answer 400 as unsupported.
+
+import { DETAILED_TRAFFIC_SOURCES } from './catalogue.js';
 
 export type ReportKind = 'channel' | 'contentOwner';
 
-const CORE = [
-  'views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage', 'likes', 'dislikes', 'comments',
-  'shares', 'subscribersGained', 'subscribersLost', 'videosAddedToPlaylists', 'videosRemovedFromPlaylists',
+// Metric sets of the tables (CR data.py), each limited to the metrics of METRICS (catalogue.ts).
+const ANNOTATIONS_AND_CARDS = [
+  'annotationClickThroughRate', 'annotationCloseRate', 'annotationImpressions', 'annotationClickableImpressions',
+  'annotationClosableImpressions', 'annotationClicks', 'annotationCloses', 'cardClickRate', 'cardTeaserClickRate',
+  'cardImpressions', 'cardTeaserImpressions', 'cardClicks', 'cardTeaserClicks',
 ];
+const WATCH = ['views', 'redViews', 'estimatedMinutesWatched', 'estimatedRedMinutesWatched', 'averageViewDuration'];
 const REVENUE = [
-  'estimatedRevenue', 'estimatedAdRevenue', 'estimatedRedPartnerRevenue', 'grossRevenue', 'adImpressions',
-  'monetizedPlaybacks', 'cpm', 'playbackBasedCpm',
+  'estimatedRevenue', 'estimatedAdRevenue', 'grossRevenue', 'estimatedRedPartnerRevenue', 'monetizedPlaybacks',
+  'playbackBasedCpm', 'adImpressions', 'cpm',
 ];
-const WATCH = ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'];
-const GEO = ['country', 'continent'];
+/** ALL_VIDEO_METRICS: every user activity, annotation, card and revenue metric. */
+const ALL_VIDEO = [
+  ...WATCH, 'averageViewPercentage', 'comments', 'likes', 'dislikes', 'videosAddedToPlaylists', 'videosRemovedFromPlaylists',
+  'shares', ...ANNOTATIONS_AND_CARDS, 'subscribersGained', 'subscribersLost', ...REVENUE,
+];
+/** ALL_PROVINCE_METRICS: US state reports have no engagement, subscriber or revenue metrics. */
+const PROVINCE = [...WATCH, 'averageViewPercentage', ...ANNOTATIONS_AND_CARDS];
+/** SUBSCRIPTION_METRICS and LESSER_SUBSCRIPTION_METRICS (the US variant). */
+const SUBSCRIPTION = [...WATCH, 'averageViewPercentage', 'likes', 'dislikes', 'videosAddedToPlaylists', 'videosRemovedFromPlaylists', 'shares', ...ANNOTATIONS_AND_CARDS];
+const LESSER_SUBSCRIPTION = PROVINCE;
+const LIVE_PLAYBACK = WATCH;
+const VIEW_PERCENTAGE_PLAYBACK = [...WATCH, 'averageViewPercentage'];
+const LOCATION_AND_TRAFFIC = ['views', 'estimatedMinutesWatched'];
+const PLAYLIST = [...WATCH, 'playlistStarts', 'viewsPerPlaylistStart', 'averageTimeInPlaylist'];
+const PLAYLIST_LOCATION_AND_TRAFFIC = ['views', 'estimatedMinutesWatched', 'playlistStarts', 'viewsPerPlaylistStart', 'averageTimeInPlaylist'];
+// Sort options of the top-N tables (CR data.py).
+const TOP_VIDEOS_SORT = ['views', 'redViews', 'estimatedMinutesWatched', 'estimatedRedMinutesWatched'];
+const TOP_VIDEOS_EXTRA_SORT = [...TOP_VIDEOS_SORT, 'estimatedRevenue', 'estimatedRedPartnerRevenue', 'subscribersGained', 'subscribersLost'];
+const LOCATION_AND_TRAFFIC_SORT = ['views', 'estimatedMinutesWatched'];
+const PLAYLIST_LOCATION_AND_TRAFFIC_SORT = ['views', 'estimatedMinutesWatched', 'playlistStarts'];
+
+// Filter groups: at most one filter of each group ("use 0 or 1 of").
+const GEO = ['country', 'continent', 'subContinent'];
+const GEO_OR_STATE = ['country', 'province', 'continent', 'subContinent'];
+const SUB_GEO = ['continent', 'subContinent'];
+const VIDEO_OR_GROUP = ['video', 'group'];
+const PLAYLIST_OR_GROUP = ['playlist', 'group'];
+const one = (name: string) => [name];
+
+/** A filter the report needs, optionally with the values it may take. */
+export interface RequiredFilter {
+  dimension: string;
+  values?: readonly string[];
+  /** Exactly one value (audience retention: one video). */
+  single?: boolean;
+}
 
 export interface ReportDef {
   /** The public report table's name. */
   name: string;
+  /** Where the entry comes from (see the sources above). */
+  evidence: string;
   /** Dimensions the report must have. */
   required: string[];
-  /** Dimensions it may add. */
+  /** Dimensions it may add (day and month included where the table allows them; never both). */
   optional: string[];
   /** At least one of these must be present. */
   atLeastOne?: string[];
-  /** Whether one time dimension (day or month) may be added. */
-  time: boolean;
+  /** Exactly one of these must be present. */
+  exactlyOne?: string[];
   metrics: string[];
-  /** Filters it accepts (a filter on one of the report's own dimensions is always accepted). */
-  filters: string[];
-  /** Top-N reports: `sort` must start descending on a metric and `maxResults` must be given, at most this. */
+  /**
+   * Filters it accepts, in groups of which at most one filter may be used; a filter on one of the report's own
+   * dimensions is accepted too, and so is every required filter.
+   */
+  filters: string[][];
+  /** Filters the report needs (all of them). */
+  requiredFilters?: RequiredFilter[];
+  /** Top-N reports: `maxResults` must be given, at most this, and `sort` must start descending on a metric. */
   topN?: number;
+  /** Top-N reports: the metrics the first sort key may name (any requested metric when absent). */
+  sortBy?: string[];
 }
 
-const CHANNEL: ReportDef[] = [
-  { name: 'basic user activity', required: [], optional: ['subscribedStatus'], time: true, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'video', 'playlist', 'group', 'subscribedStatus'] },
-  { name: 'user activity by location', required: ['country'], optional: ['subscribedStatus'], time: true, metrics: [...CORE, ...REVENUE], filters: ['continent', 'video', 'playlist', 'group', 'subscribedStatus'] },
-  { name: 'top videos', required: ['video'], optional: [], time: false, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'group', 'subscribedStatus'], topN: 200 },
-  { name: 'playlist activity', required: ['playlist'], optional: [], time: false, metrics: WATCH, filters: [...GEO, 'group', 'subscribedStatus'], topN: 200 },
-  { name: 'viewer demographics', required: [], optional: ['ageGroup', 'gender'], atLeastOne: ['ageGroup', 'gender'], time: false, metrics: ['viewerPercentage'], filters: [...GEO, 'video', 'playlist', 'group', 'subscribedStatus'] },
-  { name: 'device type and operating system', required: [], optional: ['deviceType', 'operatingSystem'], atLeastOne: ['deviceType', 'operatingSystem'], time: true, metrics: WATCH, filters: [...GEO, 'video', 'playlist', 'group', 'subscribedStatus'] },
-  { name: 'traffic sources', required: ['insightTrafficSourceType'], optional: [], time: true, metrics: WATCH, filters: [...GEO, 'video', 'playlist', 'group', 'subscribedStatus'] },
+const CURATED: RequiredFilter = { dimension: 'isCurated', values: ['1'] };
+const US: RequiredFilter = { dimension: 'country', values: ['US'] };
+const DETAILED_SOURCES = DETAILED_TRAFFIC_SOURCES;
+
+/** The video reports of channels (CR "Video reports"). */
+const CHANNEL_VIDEO: ReportDef[] = [
+  { name: 'basic user activity', evidence: 'CR BasicUserActivity; NOTES 2.5 totals and country filter', required: [], optional: [], metrics: ALL_VIDEO, filters: [GEO, VIDEO_OR_GROUP] },
+  { name: 'basic user activity (US)', evidence: 'CR BasicUserActivityUS', required: [], optional: [], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [{ dimension: 'province' }] },
+  { name: 'time-based activity', evidence: 'CR TimeBasedActivity; NOTES 2.5 daily', required: [], optional: ['creatorContentType'], exactlyOne: ['day', 'month'], metrics: ALL_VIDEO, filters: [GEO, VIDEO_OR_GROUP] },
+  { name: 'time-based activity (US)', evidence: 'CR TimeBasedActivityUS', required: [], optional: ['creatorContentType'], exactlyOne: ['day', 'month'], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [{ dimension: 'province' }] },
+  { name: 'geography-based activity', evidence: 'CR GeographyBasedActivity', required: ['country'], optional: ['creatorContentType'], metrics: ALL_VIDEO, filters: [SUB_GEO, VIDEO_OR_GROUP] },
+  { name: 'geography-based activity (US)', evidence: 'CR GeographyBasedActivityUS; SR province with country==US', required: ['province'], optional: ['creatorContentType'], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [US] },
+  { name: 'top cities', evidence: 'SR top 10 cities: dimensions=city (optionally with creatorContentType), filters=country==US, maxResults=10, sort=-views; cap and metrics as the CR city table (UNVERIFIED here: not in the analytix encoding)', required: ['city'], optional: ['country', 'province', 'creatorContentType', 'subscribedStatus', 'day'], metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'], filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('subscribedStatus')], topN: 250, sortBy: LOCATION_AND_TRAFFIC_SORT },
+  { name: 'user activity by subscribed status', evidence: 'CR PlaybackDetailsSubscribedStatus', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: SUBSCRIPTION, filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')] },
+  { name: 'user activity by subscribed status (US)', evidence: 'CR PlaybackDetailsSubscribedStatusUS', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: LESSER_SUBSCRIPTION, filters: [VIDEO_OR_GROUP, one('province'), one('subscribedStatus')] },
+  { name: 'time-based playback details (live)', evidence: 'CR PlaybackDetailsLiveTimeBased', required: [], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', 'day', 'month'], metrics: LIVE_PLAYBACK, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
+  { name: 'time-based playback details (view percentage)', evidence: 'CR PlaybackDetailsViewPercentageTimeBased', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('subscribedStatus')] },
+  { name: 'geography-based playback details (live)', evidence: 'CR PlaybackDetailsLiveGeographyBased', required: ['country'], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus'], metrics: LIVE_PLAYBACK, filters: [SUB_GEO, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
+  { name: 'geography-based playback details (view percentage)', evidence: 'CR PlaybackDetailsViewPercentageGeographyBased', required: ['country'], optional: ['creatorContentType', 'subscribedStatus'], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [SUB_GEO, VIDEO_OR_GROUP, one('subscribedStatus')] },
+  { name: 'geography-based playback details (live, US)', evidence: 'CR PlaybackDetailsLiveGeographyBasedUS', required: ['province'], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus'], metrics: LIVE_PLAYBACK, filters: [VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')], requiredFilters: [US] },
+  { name: 'geography-based playback details (view percentage, US)', evidence: 'CR PlaybackDetailsViewPercentageGeographyBasedUS', required: ['province'], optional: ['creatorContentType', 'subscribedStatus'], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [VIDEO_OR_GROUP, one('subscribedStatus')], requiredFilters: [US] },
+  { name: 'playback locations', evidence: 'CR PlaybackLocation; SR views by playback location (day, country==US)', required: ['insightPlaybackLocationType'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
+  { name: 'playback locations (detailed)', evidence: 'CR PlaybackLocationDetail; SR top 10 embedding sites (insightPlaybackLocationType==EMBEDDED, sort=-views)', required: ['insightPlaybackLocationDetail'], optional: ['creatorContentType'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')], requiredFilters: [{ dimension: 'insightPlaybackLocationType', values: ['EMBEDDED'] }], topN: 25, sortBy: LOCATION_AND_TRAFFIC_SORT },
+  { name: 'traffic sources', evidence: 'CR TrafficSource; NOTES 2.5 multi-sort day,insightTrafficSourceType', required: ['insightTrafficSourceType'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
+  { name: 'traffic sources (detailed)', evidence: 'CR TrafficSourceDetail (the detail types: data.py VALID_FILTER_OPTIONS)', required: ['insightTrafficSourceDetail'], optional: ['creatorContentType'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')], requiredFilters: [{ dimension: 'insightTrafficSourceType', values: DETAILED_SOURCES }], topN: 25, sortBy: LOCATION_AND_TRAFFIC_SORT },
+  { name: 'device types', evidence: 'CR DeviceType; SR daily device types with operatingSystem==ANDROID', required: ['deviceType'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('operatingSystem'), one('liveOrOnDemand'), one('subscribedStatus')] },
+  { name: 'operating systems', evidence: 'CR OperatingSystem; SR daily operating systems with deviceType==MOBILE', required: ['operatingSystem'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('deviceType'), one('liveOrOnDemand'), one('subscribedStatus')] },
+  { name: 'device types and operating systems', evidence: 'CR DeviceTypeAndOperatingSystem', required: ['deviceType', 'operatingSystem'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
+  { name: 'viewer demographics', evidence: 'CR ViewerDemographics; NOTES 2.5 demographics', required: [], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus'], atLeastOne: ['ageGroup', 'gender'], metrics: ['viewerPercentage'], filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
+  // The public page gives this table the metric shares (analytix encodes viewerPercentage; shares is what the page lists).
+  { name: 'engagement and content sharing', evidence: 'CR EngagementAndContentSharing (metric: shares); SR shares by sharing service', required: ['sharingService'], optional: ['creatorContentType', 'subscribedStatus'], metrics: ['shares'], filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')] },
+  { name: 'audience retention', evidence: 'CR AudienceRetention (one video only); SR audience retention of a single video, optionally organic views only (audienceType==ORGANIC)', required: ['elapsedVideoTimeRatio'], optional: ['creatorContentType'], metrics: ['audienceWatchRatio'], filters: [one('audienceType'), one('subscribedStatus')], requiredFilters: [{ dimension: 'video', single: true }] },
+  { name: 'top videos by region', evidence: 'CR TopVideosRegional; NOTES 2.5 top 10 videos', required: ['video'], optional: ['creatorContentType'], metrics: ALL_VIDEO, filters: [GEO], topN: 200, sortBy: TOP_VIDEOS_EXTRA_SORT },
+  { name: 'top videos by state', evidence: 'CR TopVideosUS', required: ['video'], optional: ['creatorContentType'], metrics: PROVINCE, filters: [one('subscribedStatus')], requiredFilters: [{ dimension: 'province' }], topN: 200, sortBy: TOP_VIDEOS_SORT },
+  { name: 'top videos by subscription status', evidence: 'CR TopVideosSubscribed', required: ['video'], optional: ['creatorContentType'], metrics: SUBSCRIPTION, filters: [one('subscribedStatus'), GEO], topN: 200, sortBy: TOP_VIDEOS_SORT },
+  { name: 'top videos by playback detail', evidence: 'CR TopVideosPlaybackDetail', required: ['video'], optional: ['creatorContentType'], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [GEO_OR_STATE, one('liveOrOnDemand'), one('subscribedStatus')], topN: 200, sortBy: TOP_VIDEOS_SORT },
+  { name: 'ad performance', evidence: 'CR AdPerformance; SR revenue and CPM by ad type', required: ['adType'], optional: ['day'], metrics: ['grossRevenue', 'adImpressions', 'cpm'], filters: [VIDEO_OR_GROUP, GEO] },
 ];
 
-/** Content owners see what channel reports show plus the channel and asset of each view. */
-const OWNER_FILTERS = ['channel', 'asset', 'uploaderType', 'claimedStatus'];
+/** The playlist reports of channels (CR "Playlist reports"): each needs isCurated==1. */
+const CHANNEL_PLAYLIST: ReportDef[] = [
+  { name: 'basic user activity for playlists', evidence: 'CR BasicUserActivityPlaylist; SR total playlist views', required: [], optional: [], metrics: PLAYLIST, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'time-based activity for playlists', evidence: 'CR TimeBasedActivityPlaylist; SR daily playlist views', required: [], optional: ['subscribedStatus'], exactlyOne: ['day', 'month'], metrics: PLAYLIST, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'geography-based activity for playlists', evidence: 'CR GeographyBasedActivityPlaylist', required: ['country'], optional: ['subscribedStatus'], metrics: PLAYLIST, filters: [SUB_GEO, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'geography-based activity for playlists (US)', evidence: 'CR GeographyBasedActivityUSPlaylist', required: ['province'], optional: ['subscribedStatus'], metrics: PLAYLIST, filters: [PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED, US] },
+  { name: 'playback locations for playlists', evidence: 'CR PlaybackLocationPlaylist', required: ['insightPlaybackLocationType'], optional: ['day', 'subscribedStatus'], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'playback locations for playlists (detailed)', evidence: 'CR PlaybackLocationDetailPlaylist', required: ['insightPlaybackLocationDetail'], optional: [], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED, { dimension: 'insightPlaybackLocationType', values: ['EMBEDDED'] }], topN: 25, sortBy: PLAYLIST_LOCATION_AND_TRAFFIC_SORT },
+  { name: 'traffic sources for playlists', evidence: 'CR TrafficSourcePlaylist; SR playlist traffic sources', required: ['insightTrafficSourceType'], optional: ['day', 'subscribedStatus'], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'traffic sources for playlists (detailed)', evidence: 'CR TrafficSourceDetailPlaylist', required: ['insightTrafficSourceDetail'], optional: [], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED, { dimension: 'insightTrafficSourceType', values: DETAILED_SOURCES }], topN: 25, sortBy: PLAYLIST_LOCATION_AND_TRAFFIC_SORT },
+  { name: 'device types for playlists', evidence: 'CR DeviceTypePlaylist', required: ['deviceType'], optional: ['day', 'subscribedStatus'], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('operatingSystem'), one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'operating systems for playlists', evidence: 'CR OperatingSystemPlaylist', required: ['operatingSystem'], optional: ['day', 'subscribedStatus'], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('deviceType'), one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'device types and operating systems for playlists', evidence: 'CR DeviceTypeAndOperatingSystemPlaylist', required: ['deviceType', 'operatingSystem'], optional: ['day', 'subscribedStatus'], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'viewer demographics for playlists', evidence: 'CR ViewerDemographicsPlaylist', required: [], optional: ['subscribedStatus'], atLeastOne: ['ageGroup', 'gender'], metrics: ['viewerPercentage'], filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
+  { name: 'top playlists', evidence: 'CR TopPlaylists; SR top 10 playlists (isCurated==1, sort=-estimatedMinutesWatched)', required: ['playlist'], optional: [], metrics: PLAYLIST, filters: [GEO_OR_STATE, one('subscribedStatus')], requiredFilters: [CURATED], topN: 200, sortBy: TOP_VIDEOS_SORT },
+];
+
+const CHANNEL: ReportDef[] = [...CHANNEL_VIDEO, ...CHANNEL_PLAYLIST];
+
+/**
+ * Content owner reports are the channel reports over the owner's channels, with the content owner filters:
+ * a video report narrows by video, channel, asset or group (one of them) and may add claimedStatus and
+ * uploaderType; a playlist report may add channel. Plus the content-owner-only tables (channel, asset, claim breakdowns).
+ */
+const OWNER_ONLY_FILTERS = [one('claimedStatus'), one('uploaderType')];
+const asOwnerReport = (def: ReportDef): ReportDef => ({
+  ...def,
+  evidence: `${def.evidence}; as a content owner table: the channel table with the owner filters (the SR content owner samples run the same reports narrowed by claimedStatus, uploaderType, channel or video; the content owner reports page itself is UNVERIFIED here)`,
+  filters: [
+    ...def.filters.map((g) => (g.includes('video') ? [...g, 'channel', 'asset'] : g)),
+    ...(def.filters.some((g) => g.includes('video')) ? [] : [one('channel')]),
+    ...OWNER_ONLY_FILTERS,
+  ],
+});
+const OWNER_GEO = [...GEO_OR_STATE];
 const CONTENT_OWNER: ReportDef[] = [
-  ...CHANNEL.map((def) => ({ ...def, filters: [...def.filters, ...OWNER_FILTERS] })),
-  { name: 'top channels', required: ['channel'], optional: [], time: false, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'group', 'subscribedStatus', 'uploaderType', 'claimedStatus'], topN: 200 },
-  { name: 'top assets', required: ['asset'], optional: [], time: false, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'group', 'channel', 'uploaderType', 'claimedStatus'], topN: 200 },
-  { name: 'claims and uploaders', required: [], optional: ['claimedStatus', 'uploaderType'], atLeastOne: ['claimedStatus', 'uploaderType'], time: true, metrics: [...CORE, ...REVENUE], filters: [...GEO, 'video', 'channel', 'asset', 'group', 'uploaderType', 'claimedStatus'] },
+  ...CHANNEL.map(asOwnerReport),
+  { name: 'top channels', evidence: 'content-owner-only table of this reference (the channel core dimension, CR data.py CORE_DIMENSIONS); contract rule ANA-OWNER-1', required: ['channel'], optional: [], metrics: ALL_VIDEO, filters: [OWNER_GEO, one('group'), one('subscribedStatus'), ...OWNER_ONLY_FILTERS], topN: 200 },
+  { name: 'top assets', evidence: 'content-owner-only table of this reference (asset reports of content owners)', required: ['asset'], optional: [], metrics: ALL_VIDEO, filters: [OWNER_GEO, one('group'), one('channel'), ...OWNER_ONLY_FILTERS], topN: 200 },
+  { name: 'claims and uploaders', evidence: 'the content owner dimensions claimedStatus and uploaderType (CR data.py CONTENT_OWNER_DIMENSIONS)', required: [], optional: ['day', 'month'], atLeastOne: ['claimedStatus', 'uploaderType'], metrics: ALL_VIDEO, filters: [OWNER_GEO, ['video', 'channel', 'group'], one('asset'), ...OWNER_ONLY_FILTERS] },
 ];
 
 export const REPORTS: Readonly<Record<ReportKind, readonly ReportDef[]>> = { channel: CHANNEL, contentOwner: CONTENT_OWNER };
 
-/** Whether `def` accepts the dimensions, metrics and filter dimensions (the time dimension checked apart). */
-export function supports(def: ReportDef, dims: readonly string[], metrics: readonly string[], filterDims: readonly string[]): boolean {
-  const time = dims.filter((d) => d === 'day' || d === 'month');
-  if (time.length > 1 || (time.length === 1 && !def.time)) return false;
-  const rest = dims.filter((d) => d !== 'day' && d !== 'month');
-  const allowed = new Set([...def.required, ...def.optional]);
-  if (!def.required.every((d) => rest.includes(d))) return false;
-  if (!rest.every((d) => allowed.has(d))) return false;
-  if (def.atLeastOne && !def.atLeastOne.some((d) => rest.includes(d))) return false;
+/**
+ * Content owner reports must narrow the content: at least one filter of this list. Evidence: every content
+ * owner request of the public sample requests page narrows by claimedStatus==claimed, uploaderType (self or
+ * thirdParty), channel or video (SR, "Content owner reports"), and the content owner tables list video, channel
+ * and group as the content filters; a query without any answers 400 "The query is not supported".
+ */
+export const NARROWING_FILTERS: Readonly<Record<ReportKind, readonly string[] | undefined>> = {
+  channel: undefined,
+  contentOwner: ['video', 'channel', 'asset', 'group', 'playlist', 'claimedStatus', 'uploaderType'],
+};
+
+/** A filter as the query gives it: the dimension and its values. */
+export interface QueryFilter {
+  dimension: string;
+  values: readonly string[];
+}
+
+/** Whether `def` accepts the dimensions, metrics and filters (sort and maxResults are checked apart). */
+export function supports(def: ReportDef, dims: readonly string[], metrics: readonly string[], filters: readonly QueryFilter[]): boolean {
+  if (dims.includes('day') && dims.includes('month')) return false;
+  const allowed = new Set([...def.required, ...def.optional, ...(def.atLeastOne ?? []), ...(def.exactlyOne ?? [])]);
+  if (!def.required.every((d) => dims.includes(d))) return false;
+  if (!dims.every((d) => allowed.has(d))) return false;
+  if (def.atLeastOne && !def.atLeastOne.some((d) => dims.includes(d))) return false;
+  if (def.exactlyOne && def.exactlyOne.filter((d) => dims.includes(d)).length !== 1) return false;
   if (!metrics.every((m) => def.metrics.includes(m))) return false;
-  return filterDims.every((f) => def.filters.includes(f) || dims.includes(f));
+  const names = filters.map((f) => f.dimension);
+  for (const need of def.requiredFilters ?? []) {
+    const given = filters.find((f) => f.dimension === need.dimension);
+    if (!given || (need.values && !given.values.every((v) => need.values!.includes(v)))) return false;
+    if (need.single && given.values.length !== 1) return false;
+  }
+  const requiredNames = (def.requiredFilters ?? []).map((r) => r.dimension);
+  for (const name of names) {
+    if (requiredNames.includes(name) || dims.includes(name)) continue;
+    if (!def.filters.some((group) => group.includes(name))) return false;
+  }
+  // At most one filter of each group (filters on the report's own dimensions and required filters aside).
+  return def.filters.every((group) => names.filter((n) => group.includes(n) && !dims.includes(n) && !requiredNames.includes(n)).length <= 1);
 }
 
 /** The first report of `kind` that accepts the query, or undefined (the query is not supported). */
-export function reportFor(kind: ReportKind, dims: readonly string[], metrics: readonly string[], filterDims: readonly string[]): ReportDef | undefined {
-  return REPORTS[kind].find((def) => supports(def, dims, metrics, filterDims));
+export function reportFor(kind: ReportKind, dims: readonly string[], metrics: readonly string[], filters: readonly QueryFilter[]): ReportDef | undefined {
+  return REPORTS[kind].find((def) => supports(def, dims, metrics, filters));
 }

@@ -1,9 +1,13 @@
 // The fact generator: deterministic daily facts by video, day and country, each country's views split into
-// two segments with their own device, operating system, traffic source, subscribed status, age group, gender
-// and playlist. The fact table holds only these rows; every report is an SQL aggregate of them, so a report
-// can be predicted by summing the rows this function returns (README.md, "Analytics data model").
-import { AGE_GROUPS, CONTINENT_OF, COUNTRIES, DEVICE_TYPES, GENDERS, OPERATING_SYSTEMS, SUBSCRIBED_STATUSES, TRAFFIC_SOURCES } from './catalogue.js';
-import type { AnalyticsSeed } from './seed.js';
+// two segments with their own device, operating system, traffic source, subscribed status, age group, gender,
+// playlist, city, playback location, sharing service, ad type and live/on-demand state. The fact table holds
+// only these rows; every report is an SQL aggregate of them, so a report can be predicted by summing the rows
+// this function returns (README.md, "What the analytics reference does").
+import {
+  AD_TYPES, AGE_GROUPS, CITIES, CONTINENT_OF, COUNTRIES, DEVICE_TYPES, EMBEDDING_SITES, EXTERNAL_SITES, GENDERS, OPERATING_SYSTEMS,
+  PLAYBACK_LOCATIONS, SEARCH_TERMS, SHARING_SERVICES, SUB_CONTINENT_OF, SUBSCRIBED_STATUSES, TRAFFIC_SOURCES,
+} from './catalogue.js';
+import type { AnalyticsSeed, SeedVideo } from './seed.js';
 
 export interface FactRow {
   day: string;
@@ -15,16 +19,32 @@ export interface FactRow {
   asset_id: string;
   country: string;
   continent: string;
+  sub_continent: string;
+  /** US state (ISO 3166-2) of a US view, '' elsewhere. */
+  province: string;
+  city: string;
   device_type: string;
   operating_system: string;
   traffic_source: string;
+  /** The referring site (EXT_URL), search term (YT_SEARCH) or video (RELATED_VIDEO); '' for the other sources. */
+  traffic_source_detail: string;
+  playback_location: string;
+  /** The embedding site of EMBEDDED views, '' otherwise. */
+  playback_location_detail: string;
+  live_or_on_demand: string;
+  creator_content_type: string;
+  sharing_service: string;
+  ad_type: string;
   subscribed_status: string;
   age_group: string;
   gender: string;
   /** 'self' (the content owner uploaded it) or 'thirdParty' (claimed, uploaded by someone else). */
   uploader_type: string;
   views: number;
+  /** Views by paying members (part of views) and their minutes (part of minutes_watched). */
+  red_views: number;
   minutes_watched: number;
+  red_minutes_watched: number;
   /** views x the video's length: the denominator of averageViewPercentage. */
   view_length_seconds: number;
   likes: number;
@@ -35,6 +55,17 @@ export interface FactRow {
   subscribers_lost: number;
   videos_added_to_playlists: number;
   videos_removed_from_playlists: number;
+  card_impressions: number;
+  card_clicks: number;
+  card_teaser_impressions: number;
+  card_teaser_clicks: number;
+  annotation_impressions: number;
+  annotation_clickable_impressions: number;
+  annotation_clicks: number;
+  annotation_closable_impressions: number;
+  annotation_closes: number;
+  /** Playlist starts (rows in a playlist only, 0 elsewhere). */
+  playlist_starts: number;
   ad_impressions: number;
   monetized_playbacks: number;
   gross_revenue_micros: number;
@@ -43,11 +74,14 @@ export interface FactRow {
 }
 
 export const FACT_COLUMNS: ReadonlyArray<keyof FactRow> = [
-  'day', 'channel_id', 'video_id', 'playlist_id', 'asset_id', 'country', 'continent', 'device_type', 'operating_system',
-  'traffic_source', 'subscribed_status', 'age_group', 'gender', 'uploader_type', 'views', 'minutes_watched', 'view_length_seconds', 'likes',
-  'dislikes', 'comments', 'shares', 'subscribers_gained', 'subscribers_lost', 'videos_added_to_playlists',
-  'videos_removed_from_playlists', 'ad_impressions', 'monetized_playbacks', 'gross_revenue_micros', 'ad_revenue_micros',
-  'red_revenue_micros',
+  'day', 'channel_id', 'video_id', 'playlist_id', 'asset_id', 'country', 'continent', 'sub_continent', 'province', 'city',
+  'device_type', 'operating_system', 'traffic_source', 'traffic_source_detail', 'playback_location', 'playback_location_detail',
+  'subscribed_status', 'live_or_on_demand', 'creator_content_type', 'age_group', 'gender', 'sharing_service', 'ad_type',
+  'uploader_type', 'views', 'red_views', 'minutes_watched', 'red_minutes_watched', 'view_length_seconds', 'likes', 'dislikes',
+  'comments', 'shares', 'subscribers_gained', 'subscribers_lost', 'videos_added_to_playlists', 'videos_removed_from_playlists',
+  'card_impressions', 'card_clicks', 'card_teaser_impressions', 'card_teaser_clicks', 'annotation_impressions',
+  'annotation_clickable_impressions', 'annotation_clicks', 'annotation_closable_impressions', 'annotation_closes', 'playlist_starts',
+  'ad_impressions', 'monetized_playbacks', 'gross_revenue_micros', 'ad_revenue_micros', 'red_revenue_micros',
 ];
 
 /** Share of a video's daily views from each country. */
@@ -83,6 +117,61 @@ export function daysBetween(from: string, to: string): string[] {
 
 const pick = <T>(r: () => number, values: readonly T[]): T => values[Math.floor(r() * values.length)]!;
 
+/** The video's creatorContentType: as seeded, else SHORTS up to 60 seconds and VIDEO_ON_DEMAND above. */
+export const contentTypeOf = (video: SeedVideo): string => video.contentType ?? (video.lengthSeconds <= 60 ? 'SHORTS' : 'VIDEO_ON_DEMAND');
+
+/** The detail of a traffic source the facts hold one for ('' for the others). */
+function trafficDetail(r: () => number, source: string, relatedVideos: readonly string[]): string {
+  if (source === 'EXT_URL') return pick(r, EXTERNAL_SITES);
+  if (source === 'YT_SEARCH') return pick(r, SEARCH_TERMS);
+  if (source === 'RELATED_VIDEO' && relatedVideos.length > 0) return pick(r, relatedVideos);
+  return '';
+}
+
+/**
+ * The attributes and counts added after the first version, drawn from a second generator of the same
+ * seed, video and day (seeded with a `|2` suffix), so the first version's columns keep their values.
+ */
+function extraOf(r: () => number, video: SeedVideo, country: (typeof COUNTRIES)[number], base: { views: number; minutes_watched: number; playlist_id: string; traffic_source: string }, related: readonly string[]) {
+  const { views, minutes_watched: minutes, traffic_source: source } = base;
+  const inPlaylist = base.playlist_id !== '';
+  const place = pick(r, CITIES[country]);
+  const location = pick(r, PLAYBACK_LOCATIONS);
+  const contentType = contentTypeOf(video);
+  const redViews = Math.floor(views * 0.1 * r());
+  const cardImpressions = Math.floor(views * (0.05 + 0.1 * r()));
+  const teaserImpressions = Math.floor(views * (0.2 + 0.3 * r()));
+  const annotationImpressions = Math.floor(views * (0.3 + 0.3 * r()));
+  const clickable = Math.floor(annotationImpressions * (0.5 + 0.4 * r()));
+  const closable = Math.floor(annotationImpressions * (0.3 + 0.3 * r()));
+  return {
+    sub_continent: SUB_CONTINENT_OF[country]!,
+    province: place.province ?? '',
+    city: place.city,
+    traffic_source_detail: trafficDetail(r, source, related),
+    playback_location: location,
+    playback_location_detail: location === 'EMBEDDED' ? pick(r, EMBEDDING_SITES) : '',
+    // A live stream's views are live half of the time (the rest are replays); other videos are on demand.
+    live_or_on_demand: contentType === 'LIVE_STREAM' && r() < 0.5 ? 'LIVE' : 'ON_DEMAND',
+    creator_content_type: contentType,
+    sharing_service: pick(r, SHARING_SERVICES),
+    ad_type: pick(r, AD_TYPES),
+    red_views: redViews,
+    red_minutes_watched: views === 0 ? 0 : Math.floor((minutes * redViews) / views),
+    card_impressions: cardImpressions,
+    card_clicks: Math.floor(cardImpressions * 0.2 * r()),
+    card_teaser_impressions: teaserImpressions,
+    card_teaser_clicks: Math.floor(teaserImpressions * 0.05 * r()),
+    annotation_impressions: annotationImpressions,
+    annotation_clickable_impressions: clickable,
+    annotation_clicks: Math.floor(clickable * 0.04 * r()),
+    annotation_closable_impressions: closable,
+    annotation_closes: Math.floor(closable * 0.1 * r()),
+    // At least one start for every row in a playlist: its views happened after a start.
+    playlist_starts: inPlaylist ? Math.max(1, Math.floor(views * (0.2 + 0.3 * r()))) : 0,
+  };
+}
+
 export function generateFacts(seed: AnalyticsSeed): FactRow[] {
   const rows: FactRow[] = [];
   const assetOf = new Map(seed.assets.map((a) => [a.video, a.id]));
@@ -90,8 +179,12 @@ export function generateFacts(seed: AnalyticsSeed): FactRow[] {
   for (const video of seed.videos) {
     if (video.dailyViews <= 0) continue;
     const playlists = seed.playlists.filter((p) => p.videos.includes(video.id)).map((p) => p.id);
+    // RELATED_VIDEO views come from the channel's other videos (or the video itself when it is the only one).
+    const others = seed.videos.filter((v) => v.channel === video.channel && v.id !== video.id).map((v) => v.id);
+    const related = others.length > 0 ? others : [video.id];
     for (const day of days) {
       const r = random(hash32(`${seed.facts.seed}|${video.id}|${day}`));
+      const r2 = random(hash32(`${seed.facts.seed}|${video.id}|${day}|2`));
       const dayViews = video.dailyViews * (0.7 + 0.6 * r());
       for (const country of COUNTRIES) {
         const total = Math.round(dayViews * COUNTRY_WEIGHT[country] * (0.8 + 0.4 * r()));
@@ -102,7 +195,7 @@ export function generateFacts(seed: AnalyticsSeed): FactRow[] {
           const likes = Math.floor(views * (0.02 + 0.06 * r()));
           const adImpressions = Math.floor(views * (0.4 + 0.4 * r()));
           const gross = Math.round(adImpressions * (1.5 + 4.5 * r()) * 1000);
-          rows.push({
+          const base = {
             day,
             channel_id: video.channel,
             video_id: video.id,
@@ -133,7 +226,9 @@ export function generateFacts(seed: AnalyticsSeed): FactRow[] {
             gross_revenue_micros: gross,
             ad_revenue_micros: Math.round(gross * 0.55),
             red_revenue_micros: Math.round(gross * 0.05 * r()),
-          });
+          };
+          const extra = extraOf(r2, video, country, base, related);
+          rows.push(Object.assign(base, extra));
         }
       }
     }

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { AnalyticsHandlers, HandlerInput } from '../../generated/analytics/server.js';
 import type { components } from '../../generated/analytics/types.js';
-import { METRIC_BY_NAME } from './catalogue.js';
+import { DIMENSION_BY_NAME, METRIC_BY_NAME } from './catalogue.js';
 import type { AnalyticsDefects } from './defects.js';
 import { fail, forbidden, invalid, notFound, required } from './errors.js';
 import { planReport } from './query.js';
@@ -81,7 +81,7 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       if (defects.smallRowsDropped && dimensions.length > 0 && views >= 0) rows = rows.filter((r) => Number(r[dimensions.length + views]) >= defects.smallRowsDropped!);
       let metricOrder = metrics.map((_, i) => i);
       if (defects.metricsAlphabetical) metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
-      const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: 'STRING' }));
+      const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: DIMENSION_BY_NAME.get(name)?.dataType ?? 'STRING' }));
       const metricHeaders = metricOrder.map((i): ColumnHeader => ({ name: metrics[i]!, columnType: 'METRIC', dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType }));
       const reorder = (row: Array<string | number>) => {
         const dims = row.slice(0, dimensions.length);

@@ -42,4 +42,35 @@ export const MIGRATIONS: string[] = [
   `,
   // Who uploaded each viewed video (content owner reports: uploaderType).
   `ALTER TABLE facts ADD COLUMN uploader_type TEXT NOT NULL DEFAULT 'self';`,
+  // The dimensions and metrics of the second version of the fact table (facts.ts: the second generator).
+  `
+  ALTER TABLE facts ADD COLUMN sub_continent TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN province TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN city TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN traffic_source_detail TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN playback_location TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN playback_location_detail TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN live_or_on_demand TEXT NOT NULL DEFAULT 'ON_DEMAND';
+  ALTER TABLE facts ADD COLUMN creator_content_type TEXT NOT NULL DEFAULT 'VIDEO_ON_DEMAND';
+  ALTER TABLE facts ADD COLUMN sharing_service TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN ad_type TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN red_views INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN red_minutes_watched INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN card_impressions INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN card_clicks INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN card_teaser_impressions INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN card_teaser_clicks INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN annotation_impressions INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN annotation_clickable_impressions INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN annotation_clicks INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN annotation_closable_impressions INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN annotation_closes INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE facts ADD COLUMN playlist_starts INTEGER NOT NULL DEFAULT 0;
+  `,
+  // The points of audience retention reports (elapsedVideoTimeRatio 0.01 .. 1.00), joined to the facts.
+  `
+  CREATE TABLE retention_points (point REAL PRIMARY KEY);
+  WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+  INSERT INTO retention_points (point) SELECT i / 100.0 FROM n;
+  `,
 ];

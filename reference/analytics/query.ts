@@ -2,7 +2,7 @@
 // filters, the report tables, sort, paging, currency, scopes) and turned into a ReportPlan over the fact table.
 import type { QueryReportsInput } from '../../generated/analytics/server.js';
 import { CURRENCY_RATES, DIMENSION_BY_NAME, METRIC_BY_NAME, SCOPES } from './catalogue.js';
-import { reportFor, type ReportKind } from './combinations.js';
+import { NARROWING_FILTERS, reportFor, type ReportKind } from './combinations.js';
 import type { AnalyticsDefects } from './defects.js';
 import { forbidden, invalid, required, unsupported } from './errors.js';
 import { ownerKey, type AnalyticsStore, type Owner, type Principal, type ReportPlan, type ResourceKind } from './store.js';
@@ -102,10 +102,15 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   }
   const filters = parseFilters(q.filters);
   const kind: ReportKind = subject.kind;
-  const report = reportFor(defects.ownerTablesAsChannel ? 'channel' : kind, dims, metrics, filters.map((f) => f.dimension));
+  const report = reportFor(defects.ownerTablesAsChannel ? 'channel' : kind, dims, metrics, filters);
   const refused = defects.videoDimensionRefused && dims.includes('video');
   if ((!report && !defects.combinationsUnchecked) || refused) {
     throw unsupported(`${kind === 'channel' ? 'channel' : 'content owner'} reports do not support dimensions [${dims.join(',')}] with metrics [${metrics.join(',')}] and filters [${filters.map((f) => f.dimension).join(',')}]`);
+  }
+  // Content owner reports narrow the content (combinations.ts, NARROWING_FILTERS).
+  const narrowing = NARROWING_FILTERS[kind];
+  if (narrowing && !filters.some((f) => narrowing.includes(f.dimension))) {
+    throw unsupported(`content owner reports need a filter on one of ${narrowing.join(', ')}`);
   }
   if (dims.includes('month')) {
     if (!from.endsWith('-01') || to !== lastDayOfMonth(to)) throw invalid('With the month dimension, startDate must be the first day of a month and endDate the last day of a month.', 'startDate');
@@ -118,7 +123,11 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   const unsortable = sort.find((s) => !columns.includes(s.name));
   if (unsortable) throw invalid(`Cannot sort by ${unsortable.name}: sort keys must be requested dimensions or metrics.`, 'sort');
   if (report?.topN !== undefined) {
-    if (!sort[0]?.descending || !metrics.includes(sort[0].name)) throw unsupported(`the ${report.name} report needs sort starting with a descending metric, for example -${metrics[0]}`);
+    const first = sort[0];
+    const sortable = report.sortBy ? metrics.filter((m) => report.sortBy!.includes(m)) : metrics;
+    if (!first?.descending || !sortable.includes(first.name)) {
+      throw unsupported(`the ${report.name} report needs sort starting with a descending metric of [${(report.sortBy ?? metrics).join(',')}] that the query requests`);
+    }
     if (q.maxResults === undefined || q.maxResults > report.topN) throw unsupported(`the ${report.name} report needs maxResults of at most ${report.topN}`);
   }
   const currency = q.currency ?? 'USD';
@@ -175,7 +184,10 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
     to: defects.totalsExcludeLastDay && !dims.includes('day') ? new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : to,
     channels,
     filters: planFilters,
-    dimensions: dims.map((d) => ({ name: d, sql: DIMENSION_BY_NAME.get(d)!.sql, nonEmpty: DIMENSION_BY_NAME.get(d)!.presentOnly === true })),
+    dimensions: dims.map((d) => {
+      const def = DIMENSION_BY_NAME.get(d)!;
+      return { name: d, sql: def.sql, nonEmpty: def.presentOnly === true, join: def.join };
+    }),
     metrics: metrics.map((m) => ({
       name: m,
       sql: defects.currencyPartial && m === 'grossRevenue' ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1') : METRIC_BY_NAME.get(m)!.sql,

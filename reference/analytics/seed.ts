@@ -20,6 +20,8 @@ export interface SeedVideo {
   dailyViews: number;
   /** 'self' (default) or 'thirdParty': who uploaded it, for content owner reports. */
   uploaderType?: 'self' | 'thirdParty';
+  /** creatorContentType: LIVE_STREAM, SHORTS, STORY or VIDEO_ON_DEMAND (default: SHORTS up to 60 s, else VIDEO_ON_DEMAND). */
+  contentType?: 'LIVE_STREAM' | 'SHORTS' | 'STORY' | 'VIDEO_ON_DEMAND';
 }
 
 export interface AnalyticsSeed {
@@ -43,6 +45,7 @@ export interface AnalyticsSeed {
   }>;
 }
 
+const CONTENT_TYPES: readonly string[] = ['LIVE_STREAM', 'SHORTS', 'STORY', 'VIDEO_ON_DEMAND'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SECTION_KEYS = ['facts', 'users', 'channels', 'contentOwners', 'videos', 'bulkVideos', 'playlists', 'assets', 'groups'];
 
@@ -90,6 +93,7 @@ export function parseSeed(section: unknown): AnalyticsSeed {
   for (const v of seed.videos) {
     if (!channels.has(v.channel)) fail(`video ${v.id}: unknown channel ${v.channel}`);
     if (!(v.lengthSeconds > 0) || !(v.dailyViews >= 0)) fail(`video ${v.id}: lengthSeconds > 0 and dailyViews >= 0 needed`);
+    if (v.contentType !== undefined && !CONTENT_TYPES.includes(v.contentType)) fail(`video ${v.id}: contentType must be one of ${CONTENT_TYPES.join(', ')}`);
   }
   for (const o of seed.contentOwners) {
     for (const c of o.channels) if (!channels.has(c.id) || !DATE.test(c.linkedAt)) fail(`content owner ${o.name}: bad channel link ${c.id}`);

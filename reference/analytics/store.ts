@@ -46,8 +46,8 @@ export interface ReportPlan {
   channels: Array<{ id: string; since: string }>;
   /** Fact-table column -> allowed values (AND across columns, OR within one). */
   filters: Array<{ column: string; values: string[] }>;
-  /** Dimensions: output name and SQL over a fact row. */
-  dimensions: Array<{ name: string; sql: string; nonEmpty: boolean }>;
+  /** Dimensions: output name and SQL over a fact row (and the table it joins to the facts, if any). */
+  dimensions: Array<{ name: string; sql: string; nonEmpty: boolean; join?: string }>;
   /** Metrics: output name, aggregate SQL (may use :rate) and decimals. */
   metrics: Array<{ name: string; sql: string; digits: number }>;
   rate: number;

@@ -36,25 +36,39 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     expect(total.rows).toEqual([METRICS.map(([, c]) => sum(facts, c))]);
   });
 
-  const DIMENSIONS: Array<[string, (f: FactRow) => string, Record<string, string | number>]> = [
-    ['day', (f) => f.day, {}],
-    ['month', (f) => f.day.slice(0, 7), {}],
-    ['country', (f) => f.country, {}],
-    ['video', (f) => f.video_id, { sort: '-views', maxResults: 200 }],
-    ['playlist', (f) => f.playlist_id, { sort: '-views', maxResults: 200 }],
-    ['deviceType', (f) => f.device_type, {}],
-    ['operatingSystem', (f) => f.operating_system, {}],
-    ['insightTrafficSourceType', (f) => f.traffic_source, {}],
-    ['subscribedStatus', (f) => f.subscribed_status, {}],
+  // Every dimension the reference supports, each in a query the report tables accept (combinations.ts):
+  // [dimension, the fact's value, extra parameters, metrics, the facts the report covers].
+  type Case = [string, (f: FactRow) => string, Record<string, string | number>, Array<[string, keyof FactRow]>, (f: FactRow) => boolean];
+  const WATCH: Array<[string, keyof FactRow]> = [['views', 'views'], ['estimatedMinutesWatched', 'minutes_watched']];
+  const all = () => true;
+  const DIMENSIONS: Case[] = [
+    ['day', (f) => f.day, {}, METRICS, all],
+    ['month', (f) => f.day.slice(0, 7), {}, METRICS, all],
+    ['country', (f) => f.country, {}, METRICS, all],
+    ['video', (f) => f.video_id, { sort: '-views', maxResults: 200 }, METRICS, all],
+    ['playlist', (f) => f.playlist_id, { filters: 'isCurated==1', sort: '-views', maxResults: 200 }, [...WATCH, ['playlistStarts', 'playlist_starts'], ['redViews', 'red_views']], (f) => f.playlist_id !== ''],
+    ['deviceType', (f) => f.device_type, {}, WATCH, all],
+    ['operatingSystem', (f) => f.operating_system, {}, WATCH, all],
+    ['insightTrafficSourceType', (f) => f.traffic_source, {}, WATCH, all],
+    ['insightPlaybackLocationType', (f) => f.playback_location, {}, WATCH, all],
+    ['subscribedStatus', (f) => f.subscribed_status, {}, [...WATCH, ['likes', 'likes'], ['redViews', 'red_views'], ['cardClicks', 'card_clicks']], all],
+    ['liveOrOnDemand', (f) => f.live_or_on_demand, {}, [...WATCH, ['estimatedRedMinutesWatched', 'red_minutes_watched']], all],
+    ['creatorContentType', (f) => f.creator_content_type, {}, [...WATCH, ['annotationImpressions', 'annotation_impressions']], all],
+    ['province', (f) => f.province, { filters: 'country==US' }, [...WATCH, ['cardImpressions', 'card_impressions']], (f) => f.country === 'US'],
+    ['city', (f) => f.city, { sort: '-views', maxResults: 250 }, WATCH, all],
+    ['sharingService', (f) => f.sharing_service, {}, [['shares', 'shares']], all],
+    ['adType', (f) => f.ad_type, {}, [['adImpressions', 'ad_impressions']], all],
+    ['insightPlaybackLocationDetail', (f) => f.playback_location_detail, { filters: 'insightPlaybackLocationType==EMBEDDED', sort: '-views', maxResults: 25 }, WATCH, (f) => f.playback_location === 'EMBEDDED'],
+    ['insightTrafficSourceDetail', (f) => f.traffic_source_detail, { filters: 'insightTrafficSourceType==EXT_URL', sort: '-views', maxResults: 25 }, WATCH, (f) => f.traffic_source === 'EXT_URL'],
+    ['insightTrafficSourceDetail', (f) => f.traffic_source_detail, { filters: 'insightTrafficSourceType==YT_SEARCH', sort: '-estimatedMinutesWatched', maxResults: 25 }, WATCH, (f) => f.traffic_source === 'YT_SEARCH'],
   ];
-  for (const [dimension, key, extra] of DIMENSIONS) {
-    it(`every ${dimension} row is the sum of its facts, and the rows add up to the total`, async () => {
-      const watchOnly = ['playlist', 'deviceType', 'operatingSystem', 'insightTrafficSourceType'].includes(dimension);
-      const metrics: Array<[string, keyof FactRow]> = watchOnly ? [['views', 'views'], ['estimatedMinutesWatched', 'minutes_watched']] : METRICS;
+  for (const [dimension, key, extra, metrics, covered] of DIMENSIONS) {
+    it(`every ${dimension} row${extra.filters ? ` (${extra.filters})` : ''} is the sum of its facts, and the rows add up to the total`, async () => {
       const got = await report({ dimensions: dimension, metrics: metrics.map(([m]) => m).join(','), ...extra });
       const rows = got.rows ?? [];
-      const scoped = dimension === 'playlist' ? facts.filter((f) => f.playlist_id !== '') : facts;
+      const scoped = facts.filter(covered);
       const expectedKeys = [...new Set(scoped.map(key))].sort();
+      expect(expectedKeys.length, `${dimension} has values`).toBeGreaterThan(dimension === 'month' ? 0 : 1);
       expect(rows.map((r) => r[0]).sort()).toEqual(expectedKeys);
       metrics.forEach(([metric, column], i) => {
         const expected = sumBy(scoped, key, column);
@@ -65,6 +79,116 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     });
   }
 
+  for (const [dimension, key] of [['ageGroup', (f: FactRow) => f.age_group], ['gender', (f: FactRow) => f.gender]] as const) {
+    it(`every ${dimension} row's viewerPercentage is its share of the views, and the rows add up to 100`, async () => {
+      const got = await report({ dimensions: dimension, metrics: 'viewerPercentage', filters: 'country==US' });
+      const us = facts.filter((f) => f.country === 'US');
+      const views = sumBy(us, key, 'views');
+      expect(got.rows!.map((r) => r[0]).sort()).toEqual([...views.keys()].sort());
+      for (const row of got.rows ?? []) expect(row[1]).toBeCloseTo((100 * views.get(String(row[0]))!) / sum(us, 'views'), 2);
+      expect(got.rows!.reduce((n, r) => n + Number(r[1]), 0)).toBeCloseTo(100, 1);
+    });
+  }
+
+  it('every insightTrafficSourceDetail row of RELATED_VIDEO names another video of the channel and sums its facts', async () => {
+    const got = await report({ dimensions: 'insightTrafficSourceDetail', metrics: 'views', filters: 'insightTrafficSourceType==RELATED_VIDEO', sort: '-views', maxResults: 25 });
+    const related = facts.filter((f) => f.traffic_source === 'RELATED_VIDEO');
+    expect(new Map(got.rows!.map((r) => [r[0], r[1]]))).toEqual(sumBy(related, (f) => f.traffic_source_detail, 'views'));
+    expect(got.rows!.map((r) => r[0]).sort()).toEqual(['video-00000001', 'video-00000002', 'video-00000003']);
+  });
+
+  it('two dimensions at once: day by deviceType by operatingSystem rows are sums of their facts', async () => {
+    const got = await report({ dimensions: 'day,deviceType,operatingSystem', metrics: 'views' });
+    const expected = sumBy(facts, (f) => `${f.day}|${f.device_type}|${f.operating_system}`, 'views');
+    expect(got.rows).toHaveLength(expected.size);
+    for (const row of got.rows ?? []) expect(row[3]).toBe(expected.get(`${row[0]}|${row[1]}|${row[2]}`));
+  });
+
+  it('continent and subContinent filters pick the facts of their countries', async () => {
+    expect((await report({ metrics: 'views', filters: 'continent==150' })).rows).toEqual([[sum(facts.filter((f) => f.continent === '150'), 'views')]]);
+    expect((await report({ metrics: 'views', filters: 'subContinent==155' })).rows).toEqual([[sum(facts.filter((f) => f.sub_continent === '155'), 'views')]]);
+  });
+
+  it('the new dimensions hold what the seed says: live views only for the live stream, provinces only in the US', () => {
+    expect(new Set(facts.filter((f) => f.live_or_on_demand === 'LIVE').map((f) => f.video_id))).toEqual(new Set(['video-00000002']));
+    expect(new Set(facts.map((f) => f.creator_content_type))).toEqual(new Set(['VIDEO_ON_DEMAND', 'LIVE_STREAM', 'SHORTS']));
+    expect(facts.filter((f) => f.province !== '').every((f) => f.country === 'US')).toBe(true);
+    expect(facts.filter((f) => f.playback_location_detail !== '').every((f) => f.playback_location === 'EMBEDDED')).toBe(true);
+    expect(facts.every((f) => f.red_views <= f.views && f.card_clicks <= f.card_impressions && f.annotation_clicks <= f.annotation_clickable_impressions)).toBe(true);
+  });
+
+  it('card, annotation and playlist ratios come from the sums', async () => {
+    const cards = await report({ dimensions: 'country', metrics: 'cardClickRate,cardTeaserClickRate,annotationClickThroughRate,annotationCloseRate' });
+    for (const row of cards.rows ?? []) {
+      const c = facts.filter((f) => f.country === row[0]);
+      expect(row[1]).toBeCloseTo(sum(c, 'card_clicks') / sum(c, 'card_impressions'), 4);
+      expect(row[2]).toBeCloseTo(sum(c, 'card_teaser_clicks') / sum(c, 'card_teaser_impressions'), 4);
+      expect(row[3]).toBeCloseTo(sum(c, 'annotation_clicks') / sum(c, 'annotation_clickable_impressions'), 4);
+      expect(row[4]).toBeCloseTo(sum(c, 'annotation_closes') / sum(c, 'annotation_impressions'), 4);
+    }
+    const playlists = await report({ dimensions: 'playlist', metrics: 'views,viewsPerPlaylistStart,averageTimeInPlaylist', filters: 'isCurated==1', sort: '-views', maxResults: 10 });
+    expect(playlists.rows?.length).toBeGreaterThan(1);
+    for (const row of playlists.rows ?? []) {
+      const p = facts.filter((f) => f.playlist_id === row[0]);
+      expect(row[2]).toBeCloseTo(sum(p, 'views') / sum(p, 'playlist_starts'), 2);
+      expect(row[3]).toBeCloseTo(sum(p, 'minutes_watched') / sum(p, 'playlist_starts'), 2);
+    }
+  });
+
+  it('audience retention: at each point, the share of a video\'s views whose watched fraction reaches it', async () => {
+    const video = 'video-00000001';
+    const got = await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: `video==${video};audienceType==ORGANIC` });
+    expect(got.columnHeaders).toEqual([
+      { name: 'elapsedVideoTimeRatio', columnType: 'DIMENSION', dataType: 'FLOAT' },
+      { name: 'audienceWatchRatio', columnType: 'METRIC', dataType: 'FLOAT' },
+    ]);
+    const rows = got.rows ?? [];
+    expect(rows.map((r) => r[0])).toEqual(Array.from({ length: 100 }, (_, i) => (i + 1) / 100));
+    const organic = facts.filter((f) => f.video_id === video && f.traffic_source !== 'ADVERTISING');
+    const views = sum(organic, 'views');
+    for (const [point, ratio] of rows as Array<[number, number]>) {
+      const watching = sum(organic.filter((f) => f.minutes_watched * 60 >= point * f.view_length_seconds), 'views');
+      expect(ratio, `at ${point}`).toBeCloseTo(watching / views, 4);
+    }
+    // The curve never rises: whoever watches to a point watched every earlier point.
+    expect(rows.map((r) => r[1])).toEqual([...rows.map((r) => Number(r[1]))].sort((a, b) => b - a));
+    expect(rows[0]![1]).toBe(1);
+    expect(rows[99]![1]).toBe(0);
+  });
+
+  it('the report tables refuse what the public tables do not list, and accept the nearest valid query', async () => {
+    const refused = async (params: Record<string, string | number>, what: string) => {
+      const q = new URLSearchParams({ ids: 'channel==MINE', startDate: JAN.from, endDate: JAN.to, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
+      const res = await get(service.baseUrl, `/v2/reports?${q}`);
+      expect(res.status, what).toBe(400);
+      expect(res.body.error.message, what).toContain('The query is not supported');
+    };
+    // province needs country==US
+    await refused({ dimensions: 'province', metrics: 'views' }, 'province without country==US');
+    await refused({ dimensions: 'province', metrics: 'views', filters: 'country==GB' }, 'province with another country');
+    await report({ dimensions: 'province', metrics: 'views', filters: 'country==US' });
+    // playlist reports need isCurated==1
+    await refused({ dimensions: 'playlist', metrics: 'views', sort: '-views', maxResults: 10 }, 'playlist without isCurated');
+    // top cities: sort by views or estimatedMinutesWatched, maxResults at most 250
+    await refused({ dimensions: 'city', metrics: 'views,averageViewDuration', sort: '-averageViewDuration', maxResults: 10 }, 'city sorted by a metric outside the sort options');
+    await refused({ dimensions: 'city', metrics: 'views', sort: '-views', maxResults: 251 }, 'city with maxResults over 250');
+    await report({ dimensions: 'city', metrics: 'views,averageViewDuration', sort: '-views', maxResults: 10 });
+    // detail reports need their type filter, with a detail-capable value
+    await refused({ dimensions: 'insightTrafficSourceDetail', metrics: 'views', sort: '-views', maxResults: 10 }, 'traffic detail without its type');
+    await refused({ dimensions: 'insightTrafficSourceDetail', metrics: 'views', filters: 'insightTrafficSourceType==PLAYLIST', sort: '-views', maxResults: 10 }, 'traffic detail of a type without details');
+    await refused({ dimensions: 'insightPlaybackLocationDetail', metrics: 'views', filters: 'insightPlaybackLocationType==WATCH', sort: '-views', maxResults: 10 }, 'location detail of WATCH');
+    // at most one filter of a group: country and continent together
+    await refused({ metrics: 'views', filters: 'country==US;continent==019' }, 'country and continent together');
+    // traffic and device reports carry views and watch time only
+    await refused({ dimensions: 'deviceType', metrics: 'views,likes' }, 'likes by device');
+    // a metric outside the sharing table
+    await refused({ dimensions: 'sharingService', metrics: 'views' }, 'views by sharing service');
+    // audience retention: one video only, and a video filter is needed
+    await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio' }, 'retention without a video');
+    await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001,video-00000002' }, 'retention of two videos');
+    await refused({ dimensions: 'day', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' }, 'audienceWatchRatio by day');
+    await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' });
+  });
   it('averages and ratios come from the sums (weighted), not from averaged rows', async () => {
     const got = await report({ dimensions: 'country', metrics: 'averageViewDuration,averageViewPercentage,cpm' });
     for (const row of got.rows ?? []) {
@@ -95,6 +219,20 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     expect(got.columnHeaders.map((h) => h.dataType)).toEqual(['CURRENCY', 'CURRENCY']);
   });
 
+  it('every currency of the table converts with its rate; a code outside it is refused naming the code', async () => {
+    const gross = sum(facts, 'gross_revenue_micros') / 1e6;
+    expect(Object.keys(CURRENCY_RATES).length).toBeGreaterThan(140);
+    for (const code of ['NOK', 'KRW', 'ZAR', 'AED', 'VES']) {
+      const got = await report({ metrics: 'grossRevenue', currency: code });
+      expect(got.rows![0]![0], code).toBeCloseTo(gross * CURRENCY_RATES[code]!, 2);
+    }
+    for (const code of ['XAU', 'ABC', 'HRK']) {
+      const res = await get(service.baseUrl, `/v2/reports?ids=channel==MINE&startDate=2024-01-01&endDate=2024-01-31&metrics=grossRevenue&currency=${code}`);
+      expect(res.status, code).toBe(400);
+      expect(res.body.error.message, code).toContain(`Unsupported currency ${code}`);
+    }
+  });
+
   it('filters pick facts: country==US;video==<id>', async () => {
     const got = await report({ metrics: 'views', filters: 'country==US;video==video-00000001' });
     expect(got.rows).toEqual([[sum(facts.filter((f) => f.country === 'US' && f.video_id === 'video-00000001'), 'views')]]);
@@ -111,16 +249,50 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     const linked = owner.filter((f) => f.channel_id === CHANNEL);
     const all = owner.filter((f) => f.channel_id === CHANNEL || f.channel_id === 'UCchannel0000000000000003');
     expect(sum(all, 'views')).toBeGreaterThan(sum(linked, 'views'));
-    expect((await report({ ids: 'contentOwner==owner-1', metrics: 'views' })).rows).toEqual([[sum(linked, 'views')]]);
-    expect((await report({ ids: 'contentOwner==owner-1', metrics: 'views', includeHistoricalChannelData: true })).rows).toEqual([[sum(all, 'views')]]);
+    // The channel filter narrows the content (a content owner report needs one, below) and names both channels.
+    const filters = `channel==${CHANNEL},UCchannel0000000000000003`;
+    expect((await report({ ids: 'contentOwner==owner-1', metrics: 'views', filters })).rows).toEqual([[sum(linked, 'views')]]);
+    expect((await report({ ids: 'contentOwner==owner-1', metrics: 'views', filters, includeHistoricalChannelData: true })).rows).toEqual([[sum(all, 'views')]]);
   });
 
-  it('content owner dimensions: uploaderType and claimedStatus rows are sums of the owner\'s facts', async () => {
+  it('a content owner report needs a filter narrowing the content; with one it is answered', async () => {
+    const base = '/v2/reports?ids=contentOwner==owner-1&startDate=2024-02-01&endDate=2024-02-29&metrics=views';
+    for (const query of ['', '&filters=country==US', '&dimensions=day', '&dimensions=uploaderType']) {
+      const res = await get(service.baseUrl, `${base}${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.message, query).toContain('content owner reports need a filter on one of video, channel, asset, group');
+      expect(res.body.error.errors[0].reason).toBe('badRequest');
+    }
+    const owner = factsOf((f) => f.day >= '2024-02-01' && f.day <= '2024-02-29' && (f.channel_id === CHANNEL || f.channel_id === 'UCchannel0000000000000003'));
+    for (const [filter, pick] of [
+      ['uploaderType==self', (f: FactRow) => f.uploader_type === 'self'],
+      ['claimedStatus==claimed', (f: FactRow) => f.asset_id !== ''],
+      [`channel==${CHANNEL}`, (f: FactRow) => f.channel_id === CHANNEL],
+      ['video==video-00000004', (f: FactRow) => f.video_id === 'video-00000004'],
+      ['asset==A000000000000001', (f: FactRow) => f.asset_id === 'A000000000000001'],
+    ] as const) {
+      const res = await get(service.baseUrl, `${base}&filters=${filter};country==US`);
+      expect(res.status, filter).toBe(200);
+      expect(res.body.rows, filter).toEqual([[sum(owner.filter((f) => pick(f) && f.country === 'US'), 'views')]]);
+    }
+    // A channel report needs no such filter.
+    expect((await get(service.baseUrl, '/v2/reports?ids=channel==MINE&startDate=2024-02-01&endDate=2024-02-29&metrics=views')).status).toBe(200);
+  });
+
+  it('content owner dimensions: uploaderType, claimedStatus, channel and asset rows are sums of the owner\'s facts', async () => {
     const owner = factsOf((f) => f.day >= '2024-02-01' && f.day <= '2024-02-29' && (f.channel_id === CHANNEL || f.channel_id === 'UCchannel0000000000000003'));
     const q = { ids: 'contentOwner==owner-1', startDate: '2024-02-01', endDate: '2024-02-29' };
-    const byUploader = await report({ ...q, dimensions: 'uploaderType', metrics: 'views' });
+    const filters = `channel==${CHANNEL},UCchannel0000000000000003`;
+    const byUploader = await report({ ...q, dimensions: 'uploaderType', metrics: 'views', filters });
     expect(byUploader.rows).toEqual([...sumBy(owner, (f) => f.uploader_type, 'views')].sort().map(([k, v]) => [k, v]));
     expect(byUploader.rows).toHaveLength(2);
+    const byChannel = await report({ ...q, dimensions: 'channel', metrics: 'views', filters: 'uploaderType==self', sort: '-views', maxResults: 10 });
+    const self = owner.filter((f) => f.uploader_type === 'self');
+    expect(new Map(byChannel.rows!.map((r) => [r[0], r[1]]))).toEqual(sumBy(self, (f) => f.channel_id, 'views'));
+    const byAsset = await report({ ...q, dimensions: 'asset', metrics: 'views', filters: 'claimedStatus==claimed', sort: '-views', maxResults: 10 });
+    expect(new Map(byAsset.rows!.map((r) => [r[0], r[1]]))).toEqual(sumBy(owner.filter((f) => f.asset_id !== ''), (f) => f.asset_id, 'views'));
+    const byClaim = await report({ ...q, dimensions: 'claimedStatus', metrics: 'views,likes', filters });
+    expect(byClaim.rows).toEqual([['claimed', sum(owner.filter((f) => f.asset_id !== ''), 'views'), sum(owner.filter((f) => f.asset_id !== ''), 'likes')]]);
     const claimed = await report({ ...q, metrics: 'views', filters: 'claimedStatus==claimed;uploaderType==thirdParty' });
     expect(claimed.rows).toEqual([[sum(owner.filter((f) => f.asset_id !== '' && f.uploader_type === 'thirdParty'), 'views')]]);
     const channelReport = await get(service.baseUrl, '/v2/reports?ids=channel==MINE&startDate=2024-02-01&endDate=2024-02-29&metrics=views&filters=uploaderType==self');
