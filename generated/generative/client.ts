@@ -405,8 +405,8 @@ export function uploadFileMultipart(core: ApiCore, args: { metadata?: NonNullabl
   })());
 }
 
-/** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. */
-export async function uploadFileResumable(core: ApiCore, args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): Promise<UploadFileResult> {
+/** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds. */
+export async function uploadFileResumable(core: ApiCore, args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }, options?: CallOptions): Promise<UploadFileResult> {
   const response = await resumableUpload(core, { operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "upload", protocol: {"granularity":262144,"chunkSize":8388608,"start":{"headers":{"X-Goog-Upload-Protocol":"resumable","X-Goog-Upload-Command":"start"},"sizeHeader":"X-Goog-Upload-Header-Content-Length","typeHeader":"X-Goog-Upload-Header-Content-Type","sessionHeader":"x-goog-upload-url"},"chunk":{"headers":{"X-Goog-Upload-Command":"upload"},"lastHeaders":{"X-Goog-Upload-Command":"upload, finalize"},"offsetHeader":"X-Goog-Upload-Offset"},"query":{"headers":{"X-Goog-Upload-Command":"query"},"receivedHeader":"x-goog-upload-size-received"}}, ...args, metadata: args.metadata ?? {} }, options);
   return response.data as UploadFileResult;
 }
@@ -634,8 +634,8 @@ export class GenerativeClient {
     return uploadFileMultipart(this.core, args, options);
   }
 
-  /** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. */
-  uploadFileResumable(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): Promise<UploadFileResult> {
+  /** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds. */
+  uploadFileResumable(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }, options?: CallOptions): Promise<UploadFileResult> {
     return uploadFileResumable(this.core, args, options);
   }
 }

@@ -348,9 +348,9 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
   return {
     name: `${op.id}Resumable`,
     isAsync: true,
-    docs: ['Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk.'],
+    docs: ['Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds.'],
     parameters: [
-      { name: 'args', type: `{ metadata?: ${metadataType(op)}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }` },
+      { name: 'args', type: `{ metadata?: ${metadataType(op)}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }` },
       { name: 'options', type: 'CallOptions', hasQuestionToken: true },
     ],
     returnType: `Promise<${result}>`,

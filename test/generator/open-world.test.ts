@@ -179,6 +179,27 @@ describe('a resumable upload in the protocol its spec declares (x-media-upload)'
   });
 });
 
+describe('resuming an upload cut off earlier (session URL kept from onSession)', () => {
+  it('asks how much the session holds and sends the rest, then finalizes', async () => {
+    uploads.length = 0;
+    const text = 'twenty bytes of text';
+    let session: string | undefined;
+    // The first attempt stops after its first chunk (the process "dies": the caller's signal fires).
+    const stop = new AbortController();
+    const cut = client.uploadAttachmentResumable(
+      { metadata: { name: 'c.txt' }, source: new TextEncoder().encode(text), mimeType: 'text/plain', onSession: (url: string) => { session = url; }, onProgress: (p: any) => { if (p.loaded === 8) stop.abort(); } },
+      { signal: stop.signal },
+    );
+    await expect(cut).rejects.toBeInstanceOf(pkg.client.ApiAbortError);
+    expect(session).toBe(`${server.baseUrl}/v1/attachments?session=s1`);
+    const progress: number[] = [];
+    const resumed = await client.uploadAttachmentResumable({ source: new TextEncoder().encode(text), mimeType: 'text/plain', session, onProgress: (p: any) => progress.push(p.loaded) });
+    expect(resumed.attachment).toEqual({ name: 'c.txt', size: 20, type: 'text/plain', text });
+    expect(uploads.map((u) => (u.step === 'chunk' ? `${u.offset}+${u.bytes}${u.final === 'true' ? '!' : ''}` : u.step))).toEqual(['begin', '0+8', 'status', '8+8', '16+4!']);
+    expect(progress).toEqual([8, 16, 20]);
+  });
+});
+
 describe('parameter serialisation (style / explode)', () => {
   it('sends and reads arrays and objects as each parameter\'s style says', async () => {
     await client.listNotes({ tags: ['a', 'b'], ids: ['n1', 'n2'], colors: ['YELLOW', 'BLUE'], filter: { color: 'BLUE', text: 'hi' } });

@@ -25,14 +25,30 @@ export function sizeOf(source: UploadSource): number | undefined {
   return undefined;
 }
 
-/** Splits any source into chunks of exactly `size` bytes (the last may be shorter), marking the last. */
-export async function* chunks(source: UploadSource, size: number): AsyncGenerator<{ chunk: Uint8Array; last: boolean }> {
+/**
+ * Splits any source into chunks of exactly `size` bytes (the last may be shorter), marking the last; the
+ * first `skip` bytes (already uploaded) are passed over, and a source with nothing left after them gives one
+ * empty last chunk (what finalizes a session that holds everything).
+ */
+export async function* chunks(source: UploadSource, size: number, skip = 0): AsyncGenerator<{ chunk: Uint8Array; last: boolean }> {
   let pending: Uint8Array | undefined;
-  for await (const chunk of rechunk(bytesOf(source), size)) {
+  for await (const chunk of rechunk(skipBytes(bytesOf(source), skip), size)) {
     if (pending) yield { chunk: pending, last: false };
     pending = chunk;
   }
   if (pending) yield { chunk: pending, last: true };
+  else if (skip > 0) yield { chunk: new Uint8Array(0), last: true };
+}
+
+async function* skipBytes(input: AsyncIterable<Uint8Array>, skip: number): AsyncGenerator<Uint8Array> {
+  for await (const piece of input) {
+    if (skip >= piece.byteLength) {
+      skip -= piece.byteLength;
+      continue;
+    }
+    yield skip > 0 ? piece.subarray(skip) : piece;
+    skip = 0;
+  }
 }
 
 async function* bytesOf(source: UploadSource): AsyncGenerator<Uint8Array> {

@@ -40,6 +40,10 @@ export interface ResumableArgs {
   /** Bytes per chunk, rounded down to the protocol's granularity. */
   chunkSize?: number;
   onProgress?: (progress: UploadProgress) => void;
+  /** Called with the session URL once the session exists: keep it to resume the upload later (`session`). */
+  onSession?: (url: string) => void;
+  /** The URL of a session started earlier (e.g. before a restart): no new session; the upload goes on from the bytes it holds. */
+  session?: string;
 }
 
 export async function resumableUpload(core: ApiCore, args: ResumableArgs, options: CallOptions = {}): Promise<ApiResponse<unknown>> {
@@ -47,21 +51,15 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
   const unit = protocol.granularity;
   const chunkSize = Math.max(unit, Math.floor((args.chunkSize ?? protocol.chunkSize) / unit) * unit);
   const total = args.size ?? sizeOf(args.source);
-  const startHeaders = { ...protocol.start.headers };
-  if (protocol.start.typeHeader) startHeaders[protocol.start.typeHeader] = args.mimeType;
-  if (protocol.start.sizeHeader && total !== undefined) startHeaders[protocol.start.sizeHeader] = String(total);
   const base = { operationId, path: args.path, credentials: args.credentials, server: args.server };
-  // Starting a session twice leaves an unused session, nothing more: safe to retry.
-  const startSpec: RequestSpec = { ...base, method: protocol.start.method ?? args.method, headers: startHeaders, body: { kind: 'json', value: args.metadata }, idempotent: true };
-  const start = await fetchRaw(core, startSpec, options);
-  await start.arrayBuffer();
-  const location = start.headers.get(protocol.start.sessionHeader);
-  if (!location) throw new ApiError(`${operationId}: the server started no upload session (no ${protocol.start.sessionHeader} header)`, start.status, operationId, undefined, start.headers);
-  const session = { ...base, absoluteUrl: new URL(location, core.url(startSpec)).href };
+  const session = { ...base, absoluteUrl: args.session ?? (await startSession(core, args, base, options)) };
+  const query: RequestSpec = { ...session, method: protocol.query.method ?? args.method, headers: protocol.query.headers, idempotent: true };
+  args.onSession?.(session.absoluteUrl);
 
-  let offset = 0;
-  args.onProgress?.({ loaded: 0, total });
-  for await (const { chunk, last } of chunks(args.source, chunkSize)) {
+  // A resumed session goes on from the bytes the server holds.
+  let offset = args.session ? await queryReceived(core, query, protocol.query.receivedHeader, options) : 0;
+  args.onProgress?.({ loaded: offset, total });
+  for await (const { chunk, last } of chunks(args.source, chunkSize, offset)) {
     let sent = 0;
     for (let attempt = 0; ; attempt++) {
       const spec: RequestSpec = {
@@ -85,12 +83,28 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
         if (wait === undefined) throw error;
         await sleep(wait, operationId, options.signal);
         // Ask how much of this chunk arrived and send only the rest.
-        const received = await queryReceived(core, { ...session, method: protocol.query.method ?? args.method, headers: protocol.query.headers, idempotent: true }, protocol.query.receivedHeader, options);
+        const received = await queryReceived(core, query, protocol.query.receivedHeader, options);
         sent = Math.min(chunk.byteLength, Math.max(0, received - offset));
       }
     }
   }
   throw new ApiError(`${operationId}: the upload source was empty`, 0, operationId, undefined, new Headers());
+}
+
+/** Opens a session (the start request carries the metadata as JSON) and gives its absolute URL. */
+async function startSession(core: ApiCore, args: ResumableArgs, base: Pick<RequestSpec, 'operationId' | 'path' | 'credentials' | 'server'>, options: CallOptions): Promise<string> {
+  const { protocol, operationId } = args;
+  const total = args.size ?? sizeOf(args.source);
+  const headers = { ...protocol.start.headers };
+  if (protocol.start.typeHeader) headers[protocol.start.typeHeader] = args.mimeType;
+  if (protocol.start.sizeHeader && total !== undefined) headers[protocol.start.sizeHeader] = String(total);
+  // Starting a session twice leaves an unused session, nothing more: safe to retry.
+  const spec: RequestSpec = { ...base, method: protocol.start.method ?? args.method, headers, body: { kind: 'json', value: args.metadata }, idempotent: true };
+  const start = await fetchRaw(core, spec, options);
+  await start.arrayBuffer();
+  const location = start.headers.get(protocol.start.sessionHeader);
+  if (!location) throw new ApiError(`${operationId}: the server started no upload session (no ${protocol.start.sessionHeader} header)`, start.status, operationId, undefined, start.headers);
+  return new URL(location, core.url(spec)).href;
 }
 
 async function queryReceived(core: ApiCore, spec: RequestSpec, header: string, options: CallOptions): Promise<number> {
