@@ -203,9 +203,9 @@ function bodyExpression(op: OperationModel): string | undefined {
   if (op.requestBodies.length === 0) return undefined;
   const form = op.requestBodies.find((b) => b.kind === 'form');
   const json = op.requestBodies.find((b) => b.kind === 'json');
-  // Graph writes go form-encoded, as the public service's own clients send them.
-  if (form && (op.credentials === 'access-token-form' || !json)) return `params.body === undefined ? undefined : { kind: 'form', value: params.body as Record<string, unknown> }`;
-  if (json) return `params.body === undefined ? undefined : { kind: 'json', value: params.body }`;
+  // A write whose credential travels as a form field goes form-encoded, as that service's own clients send it.
+  if (form && (op.credentials === 'access-token-form' || !json)) return `bodyOf('form', params.body as Record<string, unknown> | undefined)`;
+  if (json) return `bodyOf('json', params.body)`;
   return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? 'application/octet-stream' }`;
 }
 
@@ -411,7 +411,8 @@ function clientImports(service: ServiceModel): string[] {
   const streaming = ops.some((o) => o.streaming);
   const multipart = multipartOperations(service).length > 0;
   const resumable = resumableOperations(service).length > 0;
-  const core = ['ApiCore', 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
+  const bodies = ops.some((o) => { const b = bodyExpression(o); return b !== undefined && b.startsWith('bodyOf('); });
+  const core = ['ApiCore', ...(bodies ? ['bodyOf'] : []), 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
   const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import ${multipart ? '' : 'type '}{ ApiPromise } from './runtime/client/api-promise.js';`];
   lines.push(errorStyleModule(service).imports);
   if (hasStyledQuery(service)) lines.push(`import { styledQuery } from './runtime/client/query-style.js';`);

@@ -63,6 +63,13 @@ export type RequestBody =
       stream?: () => ReadableStream<Uint8Array>;
     };
 
+/** A JSON or form body, or none when the caller gave none. */
+export function bodyOf(kind: 'json', value: unknown): RequestBody | undefined;
+export function bodyOf(kind: 'form', value: Record<string, unknown> | undefined): RequestBody | undefined;
+export function bodyOf(kind: 'json' | 'form', value: unknown): RequestBody | undefined {
+  return value === undefined ? undefined : ({ kind, value } as RequestBody);
+}
+
 export interface RequestSpec {
   operationId: string;
   method: string;
