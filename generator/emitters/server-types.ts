@@ -3,7 +3,7 @@
 // documented 2xx status, and the helpers of each documented error (x-errors). Written against
 // openapi-typescript's `operations` types, so no schema is restated.
 import { camelCase, propertyKey } from '../model/names.js';
-import type { ErrorModel, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
+import type { ErrorModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
 import { bodyContentType, schemaType, streamChunkType } from './operation-types.js';
 
 const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
@@ -45,6 +45,40 @@ export function handlerBodyUnion(o: OperationModel): string {
   const branches = o.requestBodies.map((b) => `{ contentType: ${JSON.stringify(b.contentType)}; body: ${handlerBodyType(o, b)} }`);
   if (!o.bodyRequired || branches.length === 0) branches.push('{ contentType?: undefined; body: undefined }');
   return branches.join('\n  | ');
+}
+
+/**
+ * A header parameter's value as the handler finds it: the string it was sent as (the router validates a copy,
+ * so coercion never reaches the handler), narrowed to what validation lets through: an integer or number as its
+ * decimal text, a boolean as `true` / `false`, an enum as its values. Arrays and objects stay their raw text.
+ */
+export function headerValueType(p: ParameterModel): string {
+  const schema = p.schema;
+  const values: unknown[] | undefined = Array.isArray(schema.enum) ? schema.enum : schema.const !== undefined ? [schema.const] : undefined;
+  switch (p.type) {
+    case 'integer':
+    case 'number':
+      return '`${number}`';
+    case 'boolean':
+      return "'true' | 'false'";
+    case 'string':
+      if (values?.every((v) => typeof v === 'string')) return quoted(values as string[]);
+      // A named schema (an enum of strings, a pattern) keeps its own type.
+      return /^#\/components\/schemas\//.test(schema.$ref ?? '') ? schemaType(schema) : 'string';
+    default:
+      return 'string';
+  }
+}
+
+/**
+ * The request headers: each declared header parameter by its lower-cased wire name (node:http lower-cases
+ * every name), typed as it arrives, required where the spec requires it; any other header stays reachable.
+ */
+export function handlerHeadersType(o: OperationModel): string {
+  const declared = o.parameters.filter((p) => p.in === 'header');
+  if (declared.length === 0) return 'Record<string, string>';
+  const fields = declared.map((p) => `${propertyKey(p.name.toLowerCase())}${p.required ? '' : '?'}: ${headerValueType(p)}`);
+  return `{ ${fields.join('; ')} } & Record<string, string>`;
 }
 
 function statusLiteral(status: string): string {
