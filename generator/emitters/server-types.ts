@@ -131,12 +131,31 @@ export function errorUnionType(o: OperationModel): string {
   return codes.length ? `DocumentedError<${JSON.stringify(o.id)}, ${codes.join(' | ')}>` : 'never';
 }
 
+/**
+ * The Graph subcodes an operation documents for a code (x-errors `subcode`), or undefined where an entry of the
+ * code documents none: then any subcode stays allowed (a service answering as the public one must compile).
+ */
+export function documentedSubcodes(o: OperationModel, code: number | string): number[] | undefined {
+  const entries = o.errors.filter((e) => e.code === code);
+  if (entries.length === 0 || entries.some((e) => e.subcode === undefined)) return undefined;
+  return [...new Set(entries.map((e) => e.subcode!))].sort((a, b) => a - b);
+}
+
+/** The init argument of an error helper: the style's options, a Graph subcode only as documented. */
+function errorInitType(service: ServiceModel, o: OperationModel, error: ErrorModel): string {
+  if (service.errorStyle !== 'graph') return `Omit<StatusErrorInit, 'http'>`;
+  const subcodes = documentedSubcodes(o, error.code);
+  if (!subcodes) return `Omit<GraphErrorInit, 'http'>`;
+  return `Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: ${subcodes.join(' | ')} }`;
+}
+
 /** The object literal of an operation's error helpers: each answers the service's shape with the documented status. */
 export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): string {
-  const init = service.errorStyle === 'graph' ? `Omit<GraphErrorInit, 'http'>` : `Omit<StatusErrorInit, 'http'>`;
   const helpers = documentedErrors(o).map((e) => {
+    const init = errorInitType(service, o, e);
     const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);
-    const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}` : `HTTP ${e.http} ${e.code}`;
+    const subcodes = documentedSubcodes(o, e.code);
+    const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}${subcodes ? ` (subcode ${subcodes.join(' or ')})` : ''}` : `HTTP ${e.http} ${e.code}`;
     const when = (e.when ? `${what}: ${e.when}` : what).replace(/\*\//g, '*\\/');
     return [
       `  /** ${when.replace(/\s+/g, ' ')} */`,
