@@ -76,11 +76,11 @@ async function generation(): Promise<void> {
 
 async function clients(): Promise<void> {
   const sizes = await clientSizes(SERVICE_KEYS);
-  const { ours, theirs } = await callOverhead(RUNS);
-  console.log(`\nGenerated clients (median of ${RUNS} runs of 5,000 calls over an in-memory fetch)\n`);
+  const { ours, theirs, ratio } = await callOverhead(RUNS);
+  console.log(`\nGenerated clients (${RUNS * 10} alternating pairs of 1,000 calls each over an in-memory fetch; medians)\n`);
   console.log('| measurement | value |\n|---|---:|');
   for (const [name, value] of sizes) console.log(`| ${name} | ${value} |`);
   console.log(`| per call: AnalyticsClient.listGroups | ${ours.toFixed(1)} µs |`);
   console.log(`| per call: openapi-fetch GET /v2/groups | ${theirs.toFixed(1)} µs |`);
-  console.log(`\nratio per-call overhead generated / openapi-fetch: ${(ours / theirs).toFixed(2)} (target <= 1.00)`);
+  console.log(`\nratio per-call overhead generated / openapi-fetch: ${ratio.toFixed(2)} (median of the pairs' ratios; target <= 1.00)`);
 }

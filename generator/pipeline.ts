@@ -48,13 +48,14 @@ async function emit({ service, spec, model, validators }: PreparedService): Prom
   const files: Outputs = new Map();
   const put = (name: string, content: string) => files.set(`${service}/${name}`, content);
   put('types.ts', banner + emitTypes(model));
-  put('client.ts', banner + emitClient(model));
+  const client = emitClient(model);
+  put('client.ts', banner + client);
   put('server.ts', banner + emitServer(model));
   put('rules.ts', banner + emitRules(model));
   put('index.ts', banner + packageIndex());
   put('openapi.json', JSON.stringify(spec.document, null, 2) + '\n');
   put('README.md', emitReadme(model));
-  for (const [name, content] of runtimeFiles()) put(name, content);
+  for (const [name, content] of runtimeFiles(client)) put(name, content);
   const done = validators.then(({ js, dts }) => {
     put('validators.js', banner + js);
     put('validators.d.ts', banner + dts);

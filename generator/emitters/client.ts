@@ -1,7 +1,7 @@
 // Emits client.ts: one typed method per operation on a <Service>Client class, on top of the copied
 // client runtime (send, retry, auth, SSE, pagination, uploads).
 import {
-  type ClassDeclarationStructure, type InterfaceDeclarationStructure, type MethodDeclarationStructure,
+  type ClassDeclarationStructure, type FunctionDeclarationStructure, type InterfaceDeclarationStructure, type MethodDeclarationStructure,
   type OptionalKind, type PropertySignatureStructure, StructureKind, type TypeAliasDeclarationStructure,
 } from 'ts-morph';
 import { pascalCase, propertyKey } from '../model/names.js';
@@ -23,8 +23,9 @@ export function emitClient(service: ServiceModel): string {
     const errors = errorType(service, op);
     if (errors) types.push(errors);
     if (op.pagination) methods.push(...paginationMethods(op));
+    if (op.requestBodies.some((b) => b.kind === 'multipart-related')) methods.push(multipartMethod(op));
+    if (op.mediaUpload?.resumable) methods.push(resumableMethod(op));
   }
-  if (hasResumableUpload(service)) methods.push(...uploadMethods(service));
 
   const fieldTypes: TypeAliasDeclarationStructure[] = [...fieldUnions.entries()].map(([name, fields]) => ({
     kind: StructureKind.TypeAlias,
@@ -34,14 +35,27 @@ export function emitClient(service: ServiceModel): string {
     type: fields.map((f) => JSON.stringify(f)).join(' | '),
   }));
 
+  // Each operation is a function of the core (a bundler keeps only those a program imports); the class
+  // gives the same functions as methods.
+  const coreFactory = `create${service.name}Core`;
+  const functions = operationFunctions(methods, clientImports(service).join('\n'));
+  const createCore: FunctionDeclarationStructure = {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: coreFactory,
+    docs: [docText(`The transport of the ${service.title} (credentials, retries, timeouts), for the operation functions: \`listX(core, params)\`.`)],
+    parameters: [{ name: 'options', type: 'ClientOptions' }],
+    returnType: 'ApiCore',
+    statements: [`return new ApiCore(options, ${serviceProfile(service)});`],
+  };
   const clientClass: ClassDeclarationStructure = {
     kind: StructureKind.Class,
     isExported: true,
     name: className,
-    docs: [docText(`Typed client of the ${service.title}.`, 'Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries).')],
+    docs: [docText(`Typed client of the ${service.title}.`, 'Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries). Each method is also an exported function of a core (`' + coreFactory + '(options)`), for a bundle that keeps only the operations it uses.')],
     properties: [{ name: 'core', isReadonly: true, type: 'ApiCore', docs: ['The transport: retries, timeouts, credentials.'] }],
-    ctors: [{ parameters: [{ name: 'options', type: 'ClientOptions' }], statements: [`this.core = new ApiCore(options, ${serviceProfile(service)});`] }],
-    methods,
+    ctors: [{ parameters: [{ name: 'options', type: 'ClientOptions' }], statements: [`this.core = ${coreFactory}(options);`] }],
+    methods: methods.map(delegatingMethod),
   };
 
   const text = printStructure({
@@ -51,7 +65,8 @@ export function emitClient(service: ServiceModel): string {
       `export { ApiPromise } from './runtime/client/api-promise.js';`,
       ...(service.operations.some((o) => o.pagination) ? [`export { Page } from './runtime/client/pagination.js';`] : []),
       ...(service.operations.some((o) => o.streaming) ? [`export { ApiStream } from './runtime/client/stream.js';`] : []),
-      `export {\n  ApiError, GraphApiError, StatusApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
+      `export {\n  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
+      errorStyleModule(service).exports,
       ...(fieldTypes.length
         ? [
             '/** One entry of a field selection: a field name, `name{a,b}` (nested fields) or `name.limit(n)`. */',
@@ -72,12 +87,42 @@ export function emitClient(service: ServiceModel): string {
         : []),
       ...fieldTypes,
       ...types,
+      createCore,
+      ...functions,
       clientClass,
-      ...(hasResumableUpload(service) ? [`export type { UploadProgress, UploadSource };`] : []),
+      ...(multipartOperations(service).length || resumableOperations(service).length ? [`export type { UploadProgress, UploadSource };`] : []),
     ],
   });
   // A spec whose operations name no component schema leaves the components import unused.
   return /components\[/.test(text.replace(/^import[^\n]*\n/gm, '')) ? text : text.replace(`import type { components, operations }`, `import type { operations }`);
+}
+
+/** The operation functions: each method's body, on a core passed first instead of `this.core`. */
+function operationFunctions(methods: OptionalKind<MethodDeclarationStructure>[], imports: string): FunctionDeclarationStructure[] {
+  const names = new Set(methods.map((m) => m.name));
+  for (const name of names) {
+    if (new RegExp(`\\b${name}\\b`).test(imports)) throw new Error(`operation function ${name} would shadow a runtime import of the same name`);
+  }
+  const rewrite = (statement: string) =>
+    statement.replace(/this\.core\b/g, 'core').replace(/this\.([A-Za-z_$][\w$]*)\(/g, (whole, name: string) => (names.has(name) ? `${name}(core, ` : whole));
+  return methods.map((m) => ({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: m.name,
+    isAsync: m.isAsync,
+    docs: m.docs,
+    typeParameters: m.typeParameters,
+    parameters: [{ name: 'core', type: 'ApiCore' }, ...(m.parameters ?? [])],
+    returnType: m.returnType,
+    statements: (m.statements as string[]).map(rewrite),
+  }));
+}
+
+/** A class method that calls its operation function with the client's core. */
+function delegatingMethod(m: OptionalKind<MethodDeclarationStructure>): OptionalKind<MethodDeclarationStructure> {
+  const typeArgs = m.typeParameters?.length ? `<${m.typeParameters.map((t) => (typeof t === 'string' ? t : t.name)).join(', ')}>` : '';
+  const args = ['this.core', ...(m.parameters ?? []).map((p) => p.name)].join(', ');
+  return { ...m, isAsync: false, statements: [`return ${m.name}${typeArgs}(${args});`] };
 }
 
 function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: Map<string, string[]>): string {
@@ -126,7 +171,7 @@ function pathExpression(op: OperationModel): string {
   return '`' + parts + '`';
 }
 
-function requestSpec(op: OperationModel, overrides: { query?: string[]; body?: string } = {}): string {
+function requestSpec(service: ServiceModel, op: OperationModel, overrides: { query?: string[]; body?: string } = {}): string {
   const query = callParams(op)
     .filter((p) => p.in === 'query')
     .map((p) => `${propertyKey(p.name)}: params.${p.identifier}`);
@@ -146,7 +191,8 @@ function requestSpec(op: OperationModel, overrides: { query?: string[]; body?: s
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
   if (body) lines.push(`body: ${body}`);
-  lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
+  // The service's usual placement is the core's default (ServiceProfile.credentials).
+  if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
   if (op.server === 'upload') lines.push(`server: 'upload'`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
@@ -157,16 +203,19 @@ function bodyExpression(op: OperationModel): string | undefined {
   if (op.requestBodies.length === 0) return undefined;
   const form = op.requestBodies.find((b) => b.kind === 'form');
   const json = op.requestBodies.find((b) => b.kind === 'json');
-  // Graph writes go form-encoded, as the public service's own clients send them.
-  if (form && (op.credentials === 'access-token-form' || !json)) return `params.body === undefined ? undefined : { kind: 'form', value: params.body as Record<string, unknown> }`;
-  if (json) return `params.body === undefined ? undefined : { kind: 'json', value: params.body }`;
+  // A write whose credential travels as a form field goes form-encoded, as that service's own clients send it.
+  if (form && (op.credentials === 'access-token-form' || !json)) return `bodyOf('form', params.body as Record<string, unknown> | undefined)`;
+  if (json) return `bodyOf('json', params.body)`;
   return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? 'application/octet-stream' }`;
 }
 
-/** The answer type narrowed to the selection S: the answer itself, or the items of a Graph list. */
+/** The answer type narrowed to the selection S: the answer itself, or the items of a paginated list. */
 function selectedResult(op: OperationModel): string {
   const result = `${op.typeName}Result`;
-  if (op.selectionIn === 'data') return `Omit<${result}, 'data'> & { data: Array<Selected<${result}['data'][number], SelectedFields<S>>> }`;
+  if (op.selectionIn === 'items') {
+    const items = JSON.stringify(op.pagination!.items);
+    return `Omit<${result}, ${items}> & { ${propertyKey(op.pagination!.items)}: Array<Selected<${result}[${items}][number], SelectedFields<S>>> }`;
+  }
   return `Selected<${result}, SelectedFields<S>>`;
 }
 
@@ -183,9 +232,9 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
       parameters: [paramsDecl, optionsDecl],
       returnType: `ApiStream<${op.typeName}Result>`,
       statements: [
-        `const spec: RequestSpec = ${requestSpec(op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
+        `const spec: RequestSpec = ${requestSpec(service, op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
-        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile.errorStyle, (signal) => this.core.fetchRaw(spec, { ...options, signal }), options?.signal);`,
+        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile, (signal) => fetchRaw(this.core, spec, { ...options, signal }), options?.signal);`,
       ],
     };
   }
@@ -197,7 +246,7 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
       docs: [docText(docs[0], 'Awaiting gives the answer\'s data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.')],
       parameters: [{ ...paramsDecl, type: `Omit<${op.typeName}Params, 'fields'> & { fields?: string | readonly S[] }` }, optionsDecl],
       returnType: `ApiPromise<${narrowed}>`,
-      statements: [`return new ApiPromise(this.core.request<${narrowed}>(${requestSpec(op)}, options));`],
+      statements: [`return this.core.call<${narrowed}>(${requestSpec(service, op)}, options);`],
     };
   }
   return {
@@ -205,7 +254,7 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
     docs: [docText(docs[0], 'Awaiting gives the answer\'s data; `.withResponse()` gives it with the status, headers and request id.')],
     parameters: [paramsDecl, optionsDecl],
     returnType: `ApiPromise<${op.typeName}Result>`,
-    statements: [`return new ApiPromise(this.core.request<${op.typeName}Result>(${requestSpec(op)}, options));`],
+    statements: [`return this.core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`],
   };
 }
 
@@ -222,12 +271,14 @@ function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
   return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Error`, type, docs: [`The errors ${op.id} documents (x-errors), each in the service's own error body.`] };
 }
 
-/** The page token parameter and the style of a paginated operation. */
+/** The page token parameter, the item type and the paging style (x-pagination) of a paginated operation. */
 function pagingOf(op: OperationModel): { param: string; item: string; style: string } {
   const p = op.pagination!;
   const item = `NonNullable<${op.typeName}Result[${JSON.stringify(p.items)}]>[number]`;
-  if (p.style === 'cursor') return { param: p.tokenParam ?? 'after', item, style: `cursorStyle<${op.typeName}Result, ${item}>()` };
-  return { param: p.tokenParam ?? 'pageToken', item, style: `tokenStyle<${op.typeName}Result, ${item}>(${JSON.stringify(p.items)}, ${JSON.stringify(p.nextField ?? 'nextPageToken')})` };
+  const style = `{ items: ${JSON.stringify(p.items)}, next: ${JSON.stringify(p.nextField)}${p.moreField ? `, more: ${JSON.stringify(p.moreField)}` : ''} }`;
+  const token = op.parameters.find((x) => x.in === 'query' && x.name === p.tokenParam);
+  if (!token) throw new Error(`${op.id}: x-pagination.tokenParam ${p.tokenParam} is not a query parameter of the operation`);
+  return { param: token.identifier, item, style };
 }
 
 function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationStructure>[] {
@@ -235,75 +286,90 @@ function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationSt
   const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
   const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
   const fetchPage = `(token: string | undefined) => this.${op.id}({ ...params, ${propertyKey(param)}: token ?? params.${param} }, options)`;
-  const how = op.pagination!.style === 'cursor' ? 'Graph cursors' : 'page tokens';
+  const how = op.pagination!.style === 'cursor' ? 'cursors' : 'page tokens';
   return [
     {
       name: `${op.id}Page`,
       docs: [`The first page of ${op.id} as a page object: items, hasNextPage(), getNextPage(), iterPages(); \`for await\` walks every item (${how}).`],
       parameters: [paramsDecl, optionsDecl],
       returnType: `Promise<Page<${item}, ${op.typeName}Result>>`,
-      statements: [`return firstPage(${style}, ${fetchPage});`],
+      statements: [`return firstPage<${item}, ${op.typeName}Result>(${style}, ${fetchPage});`],
     },
     {
       name: `${op.id}All`,
       docs: [`Every item of ${op.id}, page after page (${how}).`],
       parameters: [paramsDecl, optionsDecl],
       returnType: `AsyncGenerator<${item}>`,
-      statements: [`return paginate(${style}, ${fetchPage});`],
+      statements: [`return paginate<${item}, ${op.typeName}Result>(${style}, ${fetchPage});`],
     },
   ];
 }
 
-/** The media upload operation: a multipart/related body and a resumable-protocol header. */
-function uploadOperation(service: ServiceModel): OperationModel | undefined {
-  return service.operations.find(
-    (o) => o.requestBodies.some((b) => b.kind === 'multipart-related') &&
-      o.parameters.some((p) => p.in === 'header' && JSON.stringify(p.schema).includes('resumable')),
-  );
+/** Operations that take a multipart/related upload (metadata part, media part). */
+function multipartOperations(service: ServiceModel): OperationModel[] {
+  return service.operations.filter((o) => o.requestBodies.some((b) => b.kind === 'multipart-related'));
 }
 
-function hasResumableUpload(service: ServiceModel): boolean {
-  return uploadOperation(service) !== undefined;
+/** Operations that declare a resumable protocol (x-media-upload.resumable). */
+function resumableOperations(service: ServiceModel): OperationModel[] {
+  return service.operations.filter((o) => o.mediaUpload?.resumable);
 }
 
-function uploadMethods(service: ServiceModel): OptionalKind<MethodDeclarationStructure>[] {
-  const op = uploadOperation(service)!;
-  const result = `${op.typeName}Result`;
-  // The metadata part is the operation's JSON body, as the spec types it.
+/** The metadata part: the operation's JSON body, as the spec types it. */
+function metadataType(op: OperationModel): string {
   const json = op.requestBodies.find((b) => b.kind === 'json');
-  const meta = json ? bodyContentType(op, json) : 'Record<string, unknown>';
-  return [
-    {
-      name: `${op.id}Multipart`,
-      docs: ['Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.'],
-      parameters: [
-        { name: 'args', type: `{ metadata?: ${meta}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }` },
-        { name: 'options', type: 'CallOptions', hasQuestionToken: true },
-      ],
-      returnType: `ApiPromise<${result}>`,
-      statements: [
-        `const onProgress = args.onProgress;`,
-        `return new ApiPromise((async () => {`,
-        `  const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);`,
-        `  return this.core.request<${result}>({ operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, headers: { 'X-Goog-Upload-Protocol': 'multipart' }, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { onProgress: (loaded: number, total: number) => onProgress({ loaded, total }) } : {}) }, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)} }, options);`,
-        `})());`,
-      ],
-    },
-    {
-      name: `${op.id}Resumable`,
-      isAsync: true,
-      docs: ['Uploads a file with the resumable protocol, in chunks, from a Buffer, Blob or stream; resumes a failed chunk.'],
-      parameters: [
-        { name: 'args', type: `{ metadata?: ${meta}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void }` },
-        { name: 'options', type: 'CallOptions', hasQuestionToken: true },
-      ],
-      returnType: `Promise<${result}>`,
-      statements: [
-        `const response = await resumableUpload(this.core, { operationId: ${JSON.stringify(op.id)}, path: ${JSON.stringify(op.path)}, metadata: args.metadata ?? {}, source: args.source, mimeType: args.mimeType, size: args.size, chunkSize: args.chunkSize, onProgress: args.onProgress }, options);`,
-        `return response.data as ${result};`,
-      ],
-    },
-  ];
+  return json ? bodyContentType(op, json) : 'Record<string, unknown>';
+}
+
+function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+  const result = `${op.typeName}Result`;
+  const request = `operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)}, headers: ${JSON.stringify(op.mediaUpload?.multipart?.headers ?? {})}`;
+  return {
+    name: `${op.id}Multipart`,
+    docs: ['Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.'],
+    parameters: [
+      { name: 'args', type: `{ metadata?: ${metadataType(op)}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }` },
+      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+    ],
+    returnType: `ApiPromise<${result}>`,
+    statements: [
+      `const onProgress = args.onProgress;`,
+      `return new ApiPromise((async () => {`,
+      `  const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);`,
+      `  return this.core.request<${result}>({ ${request}, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { stream: () => countingStream(body, (loaded, total) => onProgress({ loaded, total })) } : {}) } }, options);`,
+      `})());`,
+    ],
+  };
+}
+
+function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+  const result = `${op.typeName}Result`;
+  const protocol = JSON.stringify(op.mediaUpload!.resumable!);
+  return {
+    name: `${op.id}Resumable`,
+    isAsync: true,
+    docs: ['Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds.'],
+    parameters: [
+      { name: 'args', type: `{ metadata?: ${metadataType(op)}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }` },
+      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+    ],
+    returnType: `Promise<${result}>`,
+    statements: [
+      `const response = await resumableUpload(this.core, { operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)}, protocol: ${protocol}, ...args, metadata: args.metadata ?? {} }, options);`,
+      `return response.data as ${result};`,
+    ],
+  };
+}
+
+/** The credential placement most operations share (the core's default; the others name theirs). */
+function defaultCredentials(service: ServiceModel): OperationModel['credentials'] {
+  const counts = new Map<OperationModel['credentials'], number>();
+  for (const o of service.operations) counts.set(o.credentials, (counts.get(o.credentials) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'none';
+}
+
+function hasStyledQuery(service: ServiceModel): boolean {
+  return service.operations.some((o) => o.parameters.some((p) => p.in === 'query' && !p.isCredential && (p.type === 'array' || p.type === 'object')));
 }
 
 /** How the service names its credentials on the wire, for the runtime core. */
@@ -312,7 +378,7 @@ function serviceProfile(service: ServiceModel): string {
   const header = sources.find((c) => c.in === 'header')?.name;
   const query = sources.find((c) => c.in === 'query')?.name;
   const token = service.operations.flatMap((o) => o.credentialSources).find((c) => c.kind === 'accessToken')?.name;
-  const parts = [`errorStyle: ${JSON.stringify(service.errorStyle)}`];
+  const parts = [`error: ${service.errorStyle === 'graph' ? 'graphErrorOf' : 'statusErrorOf'}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
   if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
@@ -321,21 +387,40 @@ function serviceProfile(service: ServiceModel): string {
   const documented = service.operations.flatMap((o) => o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number));
   const throttle = [...new Set([...service.throttleCodes, ...documented])].sort((a, b) => a - b);
   if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
+  if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${JSON.stringify(service.requestIdHeaders)}`);
+  parts.push(`credentials: ${JSON.stringify(defaultCredentials(service))}`);
+  if (hasStyledQuery(service)) parts.push('styleQuery: styledQuery');
   return `{ ${parts.join(', ')} }`;
+}
+
+/** The module of the service's error style (x-error-style): its error class and the factory the core uses. */
+function errorStyleModule(service: ServiceModel): { imports: string; exports: string } {
+  const [file, cls, factory, body] = service.errorStyle === 'graph'
+    ? ['graph-error', 'GraphApiError', 'graphErrorOf', 'GraphErrorBody']
+    : ['status-error', 'StatusApiError', 'statusErrorOf', 'StatusErrorBody'];
+  const typeImport = service.operations.some((o) => o.errors.length > 0) ? `, type ${cls}` : '';
+  return {
+    imports: `import { ${factory}${typeImport} } from './runtime/client/${file}.js';`,
+    exports: `export { ${cls}, type ${body} } from './runtime/client/${file}.js';`,
+  };
 }
 
 /** Only the runtime pieces this service's client uses. */
 function clientImports(service: ServiceModel): string[] {
   const ops = service.operations;
   const streaming = ops.some((o) => o.streaming);
-  const upload = hasResumableUpload(service);
-  const core = ['ApiCore', 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
-  const styles = [...new Set(ops.flatMap((o) => (o.pagination ? [o.pagination.style === 'cursor' ? 'cursorStyle' : 'tokenStyle'] : [])))].sort();
-  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import { ApiPromise } from './runtime/client/api-promise.js';`];
-  if (ops.some((o) => o.errors.length > 0)) lines.push(`import type { ${service.errorStyle === 'graph' ? 'GraphApiError' : 'StatusApiError'} } from './runtime/client/errors.js';`);
-  if (styles.length) lines.push(`import { ${['firstPage', 'paginate', 'type Page', ...styles].join(', ')} } from './runtime/client/pagination.js';`);
-  if (streaming) lines.push(`import { ApiStream } from './runtime/client/stream.js';`);
-  if (upload) lines.push(`import { collectBlob, multipartRelated, resumableUpload, type UploadProgress, type UploadSource } from './runtime/client/upload.js';`);
+  const multipart = multipartOperations(service).length > 0;
+  const resumable = resumableOperations(service).length > 0;
+  const bodies = ops.some((o) => { const b = bodyExpression(o); return b !== undefined && b.startsWith('bodyOf('); });
+  const core = ['ApiCore', ...(bodies ? ['bodyOf'] : []), 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
+  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import ${multipart ? '' : 'type '}{ ApiPromise } from './runtime/client/api-promise.js';`];
+  lines.push(errorStyleModule(service).imports);
+  if (hasStyledQuery(service)) lines.push(`import { styledQuery } from './runtime/client/query-style.js';`);
+  if (ops.some((o) => o.pagination)) lines.push(`import { firstPage, paginate, type Page } from './runtime/client/pagination.js';`);
+  if (streaming) lines.push(`import { fetchRaw } from './runtime/client/raw-response.js';`, `import { ApiStream } from './runtime/client/stream.js';`);
+  if (multipart) lines.push(`import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';`);
+  if (resumable) lines.push(`import { resumableUpload } from './runtime/client/resumable.js';`);
+  if (multipart || resumable) lines.push(`import { ${multipart ? 'collectBlob, ' : ''}type UploadProgress, type UploadSource } from './runtime/client/upload-source.js';`);
   lines.push(`import type { components, operations } from './types.js';`);
   return lines;
 }

@@ -33,7 +33,8 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   if (!base) return undefined;
   let type = bodyContentType(o, base);
   // The credential is set once on the client, and JSON-string fields are typed as the objects they carry.
-  const omitted = [...(base.fields.includes('access_token') ? ['access_token'] : []), ...(base === form ? form.jsonFields.map((f) => f.name) : [])];
+  const credentialFields = o.credentialSources.filter((c) => c.in === 'form' && base.fields.includes(c.name)).map((c) => c.name);
+  const omitted = [...new Set(credentialFields), ...(base === form ? form.jsonFields.map((f) => f.name) : [])];
   if (omitted.length) type = `Omit<${type}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>`;
   if (base === form && form.jsonFields.length > 0) {
     const fields = form.jsonFields.map((f) => `${propertyKey(f.name)}?: ${schemaType(f.schema)}`).join('; ');

@@ -22,6 +22,13 @@ export function emitReadme(service: ServiceModel): string {
     credentialExample,
     example,
     paginated: service.operations.some((o) => o.pagination),
+    streaming: service.operations.some((o) => o.streaming),
+    uploads: service.operations
+      .flatMap((o) => [
+        ...(o.requestBodies.some((b) => b.kind === 'multipart-related') ? [`\`${o.id}Multipart()\``] : []),
+        ...(o.mediaUpload?.resumable ? [`\`${o.id}Resumable()\``] : []),
+      ])
+      .join(', '),
     errorClass: service.errorStyle === 'graph' ? 'GraphApiError' : 'StatusApiError',
     errorShape: service.errorStyle === 'graph' ? '`{"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}`' : '`{"error": {"code", "message", "status", "details"}}`',
     operations: service.operations.map((o) => ({ id: o.id, method: o.method, path: o.path, rules: o.ruleIds.join(', ') || '—' })),

@@ -24,7 +24,32 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
-export function runtimeFiles(): Map<string, string> {
+/**
+ * The runtime files of a package. With the package's client.ts text, the client runtime is cut to the
+ * modules that client reaches (its error style, and uploads, streams, paging or query styles only where
+ * its spec has them); the server runtime is copied whole.
+ */
+export function runtimeFiles(client?: string): Map<string, string> {
+  const out = allRuntimeFiles();
+  if (client === undefined) return out;
+  const keep = new Set<string>();
+  const visit = (text: string, from: string) => {
+    for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*'(\.[^']+)'/gm)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), m[1]!));
+      const file = [target.replace(/\.js$/, '.ts'), target].find((f) => out.has(f));
+      if (!file || keep.has(file)) continue;
+      keep.add(file);
+      const declaration = file.replace(/\.js$/, '.d.ts');
+      if (out.has(declaration)) keep.add(declaration);
+      visit(out.get(file)!, file);
+    }
+  };
+  visit(client, 'client.ts');
+  for (const name of [...out.keys()]) if (name.startsWith('runtime/client/') && !keep.has(name)) out.delete(name);
+  return out;
+}
+
+function allRuntimeFiles(): Map<string, string> {
   const out = new Map<string, string>();
   for (const file of listFiles(RUNTIME)) {
     const rel = path.relative(RUNTIME, file).split(path.sep).join('/');

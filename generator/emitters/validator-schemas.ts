@@ -59,7 +59,7 @@ const AJV_FORMATS = new Set(['date', 'time', 'date-time', 'duration', 'uri', 'ur
 
 /**
  * OpenAPI's own formats become plain keywords (a custom ajv format cannot be serialised into standalone
- * code); formats that only describe (float, binary, google-*) are dropped.
+ * code); formats that only describe (float, binary, vendor-specific names) are dropped.
  */
 function formatKeywords(format: string, schema: Record<string, any>): Record<string, unknown> {
   if (AJV_FORMATS.has(format)) return { format };

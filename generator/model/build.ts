@@ -3,7 +3,7 @@ import { type OpenApiDocument, resolveRef } from '../../specs/index.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import type {
   BodyKind, CredentialPlacement, CredentialSourceModel, ErrorModel, ErrorStyle, EvidenceModel, JsonSchema, OperationModel,
-  PaginationModel, ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel,
+  MediaUploadModel, PaginationModel, ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel, UploadStepModel,
 } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -31,6 +31,7 @@ export function buildServiceModel(service: string, document: OpenApiDocument): S
     description: document.info?.description ?? '',
     errorStyle,
     throttleCodes: (Array.isArray(document['x-throttle-codes']) ? document['x-throttle-codes'] : []).filter((c: unknown): c is number => Number.isInteger(c)),
+    requestIdHeaders: (Array.isArray(document['x-request-id-headers']) ? document['x-request-id-headers'] : []).filter((h: unknown): h is string => typeof h === 'string').map((h: string) => h.toLowerCase()),
     servers: buildServers(document),
     securitySchemes,
     operations,
@@ -116,8 +117,9 @@ function buildOperation(
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
     ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
     ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string' ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] } : {}),
-    pagination: buildPagination(op['x-pagination']),
-    ...selection(document, parameters, success),
+    pagination: buildPagination(id, op['x-pagination']),
+    ...mediaUpload(id, op, requestBodies),
+    ...selection(document, parameters, success, op['x-pagination']?.items),
     ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),
   };
 }
@@ -278,21 +280,91 @@ function credentialPlacement(op: any, security: Array<Record<string, string[]>>,
   return 'none';
 }
 
-function buildPagination(raw: any): PaginationModel | undefined {
+function buildPagination(id: string, raw: any): PaginationModel | undefined {
   if (!raw) return undefined;
-  if (raw.style !== 'cursor' && raw.style !== 'page-token') throw new Error(`x-pagination.style must be cursor | page-token`);
-  return { style: raw.style, items: raw.items, tokenParam: raw.tokenParam, nextField: raw.nextField };
+  if (raw.style !== 'cursor' && raw.style !== 'page-token') throw new Error(`${id}: x-pagination.style must be cursor | page-token`);
+  for (const key of ['items', 'tokenParam', 'nextField'] as const) {
+    if (typeof raw[key] !== 'string' || raw[key] === '') throw new Error(`${id}: x-pagination.${key} is required (a field name)`);
+  }
+  if (raw.moreField !== undefined && typeof raw.moreField !== 'string') throw new Error(`${id}: x-pagination.moreField must be a field path`);
+  return { style: raw.style, items: raw.items, tokenParam: raw.tokenParam, nextField: raw.nextField, ...(raw.moreField ? { moreField: raw.moreField } : {}) };
 }
 
-function selection(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
+/** `x-media-upload`: the operation's upload protocols, checked so that a generated client never guesses a wire name. */
+function mediaUpload(id: string, op: any, bodies: RequestBodyModel[]): { mediaUpload?: MediaUploadModel } {
+  const raw = op['x-media-upload'];
+  if (raw === undefined) return {};
+  const where = `${id}: x-media-upload`;
+  const text = (value: unknown, name: string, optional = false): string | undefined => {
+    if (value === undefined && optional) return undefined;
+    if (typeof value !== 'string' || value === '') throw new Error(`${where}.${name} must be a header name`);
+    return value;
+  };
+  const headers = (value: unknown, name: string): Record<string, string> => {
+    if (value === undefined) return {};
+    if (!value || typeof value !== 'object' || Object.values(value).some((v) => typeof v !== 'string')) {
+      throw new Error(`${where}.${name} must map header names to string values`);
+    }
+    return { ...(value as Record<string, string>) };
+  };
+  const step = (value: any, name: string): UploadStepModel => {
+    if (!value || typeof value !== 'object') throw new Error(`${where}.${name} is required`);
+    if (value.method !== undefined && !METHODS.includes(String(value.method).toLowerCase() as never) && String(value.method).toUpperCase() !== 'HEAD') {
+      throw new Error(`${where}.${name}.method must be an HTTP method`);
+    }
+    return { ...(value.method ? { method: String(value.method).toUpperCase() } : {}), headers: headers(value.headers, `${name}.headers`) };
+  };
+  const model: MediaUploadModel = {};
+  if (raw.multipart !== undefined) {
+    if (!bodies.some((b) => b.kind === 'multipart-related')) throw new Error(`${where}.multipart needs a multipart/related request body`);
+    model.multipart = step(raw.multipart, 'multipart');
+  }
+  if (raw.resumable !== undefined) {
+    const r = raw.resumable;
+    const granularity = r.granularity ?? 1;
+    const chunkSize = r.chunkSize ?? 8 * 1024 * 1024;
+    if (!Number.isInteger(granularity) || granularity < 1) throw new Error(`${where}.resumable.granularity must be a positive integer (bytes)`);
+    if (!Number.isInteger(chunkSize) || chunkSize < granularity || chunkSize % granularity !== 0) {
+      throw new Error(`${where}.resumable.chunkSize must be a positive multiple of granularity`);
+    }
+    const lastHeaders = r.chunk?.lastHeaders === undefined ? undefined : headers(r.chunk.lastHeaders, 'resumable.chunk.lastHeaders');
+    model.resumable = {
+      granularity,
+      chunkSize,
+      start: {
+        ...step(r.start, 'resumable.start'),
+        ...optional('sizeHeader', text(r.start.sizeHeader, 'resumable.start.sizeHeader', true)),
+        ...optional('typeHeader', text(r.start.typeHeader, 'resumable.start.typeHeader', true)),
+        sessionHeader: text(r.start.sessionHeader, 'resumable.start.sessionHeader')!,
+      },
+      chunk: {
+        ...step(r.chunk, 'resumable.chunk'),
+        ...(lastHeaders ? { lastHeaders } : {}),
+        offsetHeader: text(r.chunk.offsetHeader, 'resumable.chunk.offsetHeader')!,
+        ...optional('contentType', text(r.chunk.contentType, 'resumable.chunk.contentType', true)),
+      },
+      query: { ...step(r.query, 'resumable.query'), receivedHeader: text(r.query.receivedHeader, 'resumable.query.receivedHeader')! },
+    };
+  }
+  return { mediaUpload: model };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
+/**
+ * Field selection (a `fields` query parameter): the names the answer's schema declares, or, for a paginated
+ * list, those of its items (the field `x-pagination.items` names).
+ */
+function selection(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel, itemsField?: string): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
   if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return {};
   let schema = resolveRef(document, success.schema);
   const props = allProperties(document, schema);
-  // A Graph list answers {data: [...], paging}: the selection names fields of the items.
-  const list = Boolean(props.data && props.paging);
-  if (list) schema = resolveRef(document, resolveRef(document, props.data).items ?? {});
+  const list = itemsField !== undefined && props[itemsField] !== undefined;
+  if (list) schema = resolveRef(document, resolveRef(document, props[itemsField]).items ?? {});
   const names = Object.keys(allProperties(document, schema)).sort();
-  return names.length > 0 ? { selectableFields: names, selectionIn: list ? 'data' : 'answer' } : {};
+  return names.length > 0 ? { selectableFields: names, selectionIn: list ? 'items' : 'answer' } : {};
 }
 
 const EVIDENCE_KINDS = new Set(['document', 'public', 'convention']);
@@ -329,7 +401,7 @@ function collectRules(service: string, document: OpenApiDocument): RuleModel[] {
   return rules.sort((a, b) => compareRuleIds(a.id, b.id));
 }
 
-/** ADC-TEXT-2 before ADC-TEXT-10: numeric parts compare as numbers. */
+/** X-TEXT-2 before X-TEXT-10: numeric parts compare as numbers. */
 export function compareRuleIds(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true });
 }

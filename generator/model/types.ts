@@ -10,7 +10,7 @@ export type CredentialPlacement = 'access-token-query' | 'access-token-form' | '
 export interface ServiceModel {
   /** The package key (folder name), from the spec list. */
   key: string;
-  /** PascalCase base for identifiers: AdCreative, Analytics, Generative. */
+  /** PascalCase base for identifiers (package key `my-service` gives MyService). */
   name: string;
   title: string;
   version: string;
@@ -18,6 +18,8 @@ export interface ServiceModel {
   errorStyle: ErrorStyle;
   /** `x-throttle-codes`: error codes that mean "throttled, wait and retry", whatever the HTTP status. */
   throttleCodes: number[];
+  /** `x-request-id-headers`: answer headers that carry the service's request id, most specific first. */
+  requestIdHeaders: string[];
   /** Default credential placement of the service (operations may override). */
   servers: { name: 'base' | 'upload'; url: string; defaultUrl: string }[];
   securitySchemes: SecuritySchemeModel[];
@@ -62,7 +64,7 @@ export interface ParameterModel {
   /** OpenAPI serialisation (defaults: form + explode for query, simple for path and header). */
   style: 'form' | 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   explode: boolean;
-  /** A credential parameter (access_token, key): the client sets it from its credentials, not per call. */
+  /** A credential parameter (an apiKey scheme's parameter): the client sets it from its credentials, not per call. */
   isCredential: boolean;
   defaultValue?: unknown;
   /** `x-invalid-code`: the Graph error code a value breaking this parameter's schema answers (default 100). */
@@ -108,12 +110,56 @@ export interface ErrorModel {
 }
 
 export interface PaginationModel {
+  /** Descriptive only (cursor | page-token): both walk the pages the same way, by the fields below. */
   style: 'cursor' | 'page-token';
   /** Field of the page that holds the items. */
   items: string;
-  /** page-token style: the request parameter and the response field. */
-  tokenParam?: string;
-  nextField?: string;
+  /** The request parameter that asks for the next page. */
+  tokenParam: string;
+  /** Dotted path of the page field holding the next page's token (`nextPageToken`, `paging.cursors.after`). */
+  nextField: string;
+  /** Dotted path of a page field whose presence says a next page exists (`paging.next`); default: the token's. */
+  moreField?: string;
+}
+
+/** One request of an upload protocol: its method (default: the operation's) and the fixed headers it carries. */
+export interface UploadStepModel {
+  method?: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * `x-media-upload`: the media upload protocols of an operation, every wire name from the spec.
+ * multipart: one multipart/related request (metadata part, media part) with these headers.
+ * resumable: start a session (its URL comes back in a header), send chunks at offsets, ask how much arrived.
+ */
+export interface MediaUploadModel {
+  multipart?: UploadStepModel;
+  resumable?: {
+    /** Chunk sizes are multiples of this many bytes (every chunk but the last). */
+    granularity: number;
+    /** Default chunk size (a multiple of granularity). */
+    chunkSize: number;
+    start: UploadStepModel & {
+      /** Request header announcing the total size, and the one announcing the media type (when the protocol has them). */
+      sizeHeader?: string;
+      typeHeader?: string;
+      /** Answer header with the session URL (absolute, or relative to the start request's URL). */
+      sessionHeader: string;
+    };
+    chunk: UploadStepModel & {
+      /** Fixed headers of the last chunk instead of `headers` (a protocol that finalizes with it). */
+      lastHeaders?: Record<string, string>;
+      /** Request header with the chunk's byte offset. */
+      offsetHeader: string;
+      /** Content type of a chunk; default application/octet-stream. */
+      contentType?: string;
+    };
+    query: UploadStepModel & {
+      /** Answer header with the number of bytes the server holds. */
+      receivedHeader: string;
+    };
+  };
 }
 
 export interface OperationModel {
@@ -154,10 +200,12 @@ export interface OperationModel {
   /** `x-idempotency-key` (operation or root): the header that carries an idempotency key. */
   idempotencyKeyHeader?: string;
   pagination?: PaginationModel;
+  /** `x-media-upload`: the upload protocols the operation speaks. */
+  mediaUpload?: MediaUploadModel;
   /** Field names a `fields` selection parameter may name (Graph field expansion). */
   selectableFields?: string[];
-  /** Where the selection applies: the answer itself, or the items of a Graph list (`data`). */
-  selectionIn?: 'answer' | 'data';
+  /** Where the selection applies: the answer itself, or the items of a paginated list (`pagination.items`). */
+  selectionIn?: 'answer' | 'items';
   ruleIds: string[];
 }
 

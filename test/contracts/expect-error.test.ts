@@ -3,7 +3,8 @@
 // the service's shape and warns on the difference (fails under --strict), whether the test says so or the
 // rule's catalogue evidence does.
 import { describe, expect, it } from 'vitest';
-import { GraphApiError, StatusApiError } from '../../generated/ad-creative/client.js';
+import { GraphApiError } from '../../generated/ad-creative/client.js';
+import { StatusApiError } from '../../generated/analytics/client.js';
 import { expectGraphError, expectStatusError } from '../../contracts/harness/expect-error.js';
 import type { RuleContext } from '../../contracts/harness/rule-test.js';
 

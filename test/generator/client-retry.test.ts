@@ -7,17 +7,17 @@ import { AdCreativeClient } from '../../generated/ad-creative/client.js';
 import { AnalyticsClient, ApiTimeoutError, RateLimitError } from '../../generated/analytics/client.js';
 import { GenerativeClient } from '../../generated/generative/client.js';
 import { ApiCore } from '../../generated/analytics/runtime/client/core.js';
-import {
-  ApiAbortError, ApiConnectionError, ApiError, errorFromResponse,
-} from '../../generated/analytics/runtime/client/errors.js';
+import { ApiAbortError, ApiConnectionError, ApiError } from '../../generated/analytics/runtime/client/errors.js';
+import { graphErrorOf } from '../../generated/ad-creative/runtime/client/graph-error.js';
+import { statusErrorOf } from '../../generated/analytics/runtime/client/status-error.js';
 import { backoffDelay, retryDelay, serverDelayMs } from '../../generated/analytics/runtime/client/retry.js';
 import { json, scriptedFetch } from '../support/scripted-fetch.js';
 
 const NO_WAIT = { maxRetries: 3, baseDelayMs: 0, maxDelayMs: 0 };
 const graphError = (http: number, error: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  errorFromResponse('graph', http, 'op', { error: { message: 'm', type: 'OAuthException', ...error } }, new Headers(headers));
+  graphErrorOf(http, 'op', { error: { message: 'm', type: 'OAuthException', ...error } }, new Headers(headers));
 const statusErr = (http: number, headers: Record<string, string> = {}) =>
-  errorFromResponse('status', http, 'op', { error: { code: http, message: 'm', status: 'X' } }, new Headers(headers));
+  statusErrorOf(http, 'op', { error: { code: http, message: 'm', status: 'X' } }, new Headers(headers));
 const refused = () => new ApiConnectionError('op', Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }));
 const reset = () => new ApiConnectionError('op', Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }));
 
@@ -159,7 +159,7 @@ describe('the transport applies the policy', () => {
 
   it('retries a timed-out request the spec marks safe, with the same idempotency key each time', async () => {
     const { fetch, requests } = scriptedFetch((n, request) => (n < 2 ? hang(request) : json(200, { ok: true })));
-    const core = new ApiCore({ baseUrl: 'http://api.test', fetch, timeoutMs: 20, retry: NO_WAIT }, { errorStyle: 'status' });
+    const core = new ApiCore({ baseUrl: 'http://api.test', fetch, timeoutMs: 20, retry: NO_WAIT }, { error: statusErrorOf });
     const spec = { operationId: 'makeThing', method: 'POST', path: '/things', credentials: 'none' as const, body: { kind: 'json' as const, value: {} } };
     await expect(core.request({ ...spec, idempotencyKeyHeader: 'Idempotency-Key' })).resolves.toMatchObject({ data: { ok: true } });
     const keys = requests.map((r) => r.headers.get('idempotency-key'));
@@ -168,7 +168,7 @@ describe('the transport applies the policy', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
 
     const marked = scriptedFetch((n, request) => (n < 1 ? hang(request) : json(200, { ok: true })));
-    const core2 = new ApiCore({ baseUrl: 'http://api.test', fetch: marked.fetch, timeoutMs: 20, retry: NO_WAIT }, { errorStyle: 'status' });
+    const core2 = new ApiCore({ baseUrl: 'http://api.test', fetch: marked.fetch, timeoutMs: 20, retry: NO_WAIT }, { error: statusErrorOf });
     await expect(core2.request({ ...spec, idempotent: true })).resolves.toMatchObject({ data: { ok: true } });
     expect(marked.requests).toHaveLength(2);
     expect(marked.requests[0]!.headers.get('idempotency-key')).toBeNull();

@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AdCreativeClient, ApiError, GraphApiError, NotFoundError, PermissionDeniedError, RateLimitError, type GetAdCreativeError,
 } from '../../generated/ad-creative/client.js';
-import { AnalyticsClient, AuthenticationError, BadRequestError, InternalServerError, StatusApiError, type ListGroupsError } from '../../generated/analytics/client.js';
+import { AnalyticsClient, createAnalyticsCore, listGroups, AuthenticationError, BadRequestError, InternalServerError, StatusApiError, type ListGroupsError } from '../../generated/analytics/client.js';
 import { ApiAbortError, GenerativeClient } from '../../generated/generative/client.js';
 import type { components } from '../../generated/ad-creative/types.js';
 import { json, scriptedFetch } from '../support/scripted-fetch.js';
@@ -30,6 +30,16 @@ describe('errors', () => {
     expect(error).toMatchObject({ code: 100, subcode: 33, body: { error: { fbtrace_id: 'f' } } });
   });
 
+  it('carry the request id in the header the spec names (x-request-id-headers)', async () => {
+    const { fetch } = scriptedFetch(() => json(400, { error: { message: 'bad', type: 'OAuthException', code: 100, fbtrace_id: 'f' } }, { 'x-fb-trace-id': 'trace-7' }));
+    const client = new AdCreativeClient({ baseUrl: 'http://api.test', accessToken: 't', fetch, retry: NO_RETRY });
+    const error = await client.getAdCreative({ version: 'v20.0', creative_id: '1' }).catch((e) => e);
+    expect(error.requestId).toBe('trace-7');
+    const ok = scriptedFetch(() => json(200, { id: '1' }, { 'x-fb-request-id': 'req-8' }));
+    const read = await new AdCreativeClient({ baseUrl: 'http://api.test', accessToken: 't', fetch: ok.fetch }).getAdCreative({ version: 'v20.0', creative_id: '1' }).withResponse();
+    expect(read.requestId).toBe('req-8');
+  });
+
   it('carry the request id the server gave', async () => {
     const { fetch } = scriptedFetch(() => json(403, { error: { code: 403, message: 'no', status: 'PERMISSION_DENIED' } }, { 'x-request-id': 'req-9' }));
     const error = await new AnalyticsClient({ baseUrl: 'http://api.test', bearerToken: 't', fetch }).listGroups({ mine: true }).catch((e) => e);
@@ -42,6 +52,44 @@ describe('errors', () => {
     expectTypeOf<ListGroupsError['status']>().toEqualTypeOf<'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'RESOURCE_EXHAUSTED' | 'UNAUTHENTICATED'>();
     expectTypeOf<ListGroupsError>().toMatchTypeOf<ApiError>();
   });
+});
+
+describe('query strings', () => {
+  it('are the bytes URLSearchParams writes, for any text', async () => {
+    const fc = (await import('fast-check')).default;
+    const core = createAnalyticsCore({ baseUrl: 'http://api.test', fetch: globalThis.fetch });
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+      const url = core.url({ operationId: 'x', method: 'GET', path: '/p', query: { a, [`k${b}`]: b } });
+      expect(url).toBe(`http://api.test/p?${new URLSearchParams([['a', a], [`k${b}`, b]])}`);
+    }), { numRuns: 300, seed: 20261123 });
+  });
+});
+
+describe('operation functions', () => {
+  it('are the methods as functions of a core: the same request, the same answer', async () => {
+    const { fetch, requests } = scriptedFetch(() => json(200, { kind: 'k', etag: 'e', items: [{ id: 'g1' }] }));
+    const core = createAnalyticsCore({ baseUrl: 'http://api.test', bearerToken: 't', fetch });
+    expect(await listGroups(core, { mine: true })).toMatchObject({ items: [{ id: 'g1' }] });
+    expect(await new AnalyticsClient({ baseUrl: 'http://api.test', bearerToken: 't', fetch }).listGroups({ mine: true })).toMatchObject({ items: [{ id: 'g1' }] });
+    expect(requests.map((r) => [r.url, r.headers.get('authorization')])).toEqual([
+      ['http://api.test/v2/groups?mine=true', 'Bearer t'],
+      ['http://api.test/v2/groups?mine=true', 'Bearer t'],
+    ]);
+  });
+
+  it('let a bundle keep only the operations it imports (no paging, stream or upload code for one plain call)', async () => {
+    const { build } = await import('esbuild');
+    const bundle = async (contents: string) => {
+      const out = await build({ stdin: { contents, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+      return out.outputFiles[0]!.text;
+    };
+    const one = await bundle(`export { createGenerativeCore, generateContent } from './generated/generative/client.ts';`);
+    const all = await bundle(`export * from './generated/generative/client.ts';`);
+    for (const marker of ['iterPages', 'text/event-stream', 'multipart/related', 'the upload source was empty']) {
+      expect(all, marker).toContain(marker);
+      expect(one, marker).not.toContain(marker);
+    }
+  }, 60_000);
 });
 
 describe('withResponse', () => {
@@ -206,7 +254,7 @@ describe('field selection', () => {
 });
 
 describe('query serialisation rules', async () => {
-  const { styledQuery } = await import('../../generated/analytics/runtime/client/core.js');
+  const { styledQuery } = await import('../../templates/runtime/client/query-style.js');
   it.each([
     [['a', 'b'], 'form', true, [['p', 'a'], ['p', 'b']]],
     [['a', 'b'], 'form', false, [['p', 'a,b']]],

@@ -1,9 +1,11 @@
 // The generator on a spec that is none of the project's three (test/generator/fixtures/notes): a package
 // generated from it into a folder of its own, its client used against its server. What is specific to the
 // service comes from the spec's extensions: error style, credential scheme, page-token paging,
-// idempotency key, body limit, open enum, an operation that allows anonymous calls. Its server side: a handler
-// written against the package's types (fixtures/notes/attachment-handler.ts.txt) takes one operation's four
-// content types as a union, names one of two documented success statuses, and returns its documented errors.
+// idempotency key, body limit, open enum, an operation that allows anonymous calls, and a resumable upload
+// protocol of its own (x-media-upload: tus-like wire names, PATCH chunks, a relative session URL). Its server
+// side: a handler written against the package's types (fixtures/notes/attachment-handler.ts.txt) takes one
+// operation's four content types as a union, names one of two documented success statuses, and returns its
+// documented errors.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,9 @@ let client: any;
 let pkg: { client: any; server: any };
 const seen: Array<{ op: string; idempotencyKey?: string }> = [];
 const queries: unknown[] = [];
+/** The upload requests the server saw: step (begin, chunk, status), offset, final flag, bytes. */
+const uploads: Array<{ step: string; offset?: number; final?: string; bytes?: number; length?: number; type?: string }> = [];
+let breakNextChunk = false;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notes-package-'));
@@ -37,6 +42,7 @@ beforeAll(async () => {
   };
   const attachments = await import(pathToFileURL(path.join(dir, 'attachment-handler.ts')).href);
   const notes = new Map<string, { id: string; text: string; color?: string }>();
+  const sessions = new Map<string, { name: string; type: string; parts: Buffer[] }>();
   const handlers = {
     async listNotes({ query, url }: any) {
       queries.push({ query, search: decodeURIComponent(url.search) });
@@ -51,6 +57,32 @@ beforeAll(async () => {
       const note = { id: `n${notes.size + 1}`, ...body };
       notes.set(note.id, note);
       return { body: note };
+    },
+    async uploadAttachment({ headers, body }: any) {
+      uploads.push({ step: headers['upload-step'], length: Number(headers['upload-length']), type: headers['upload-type'] });
+      sessions.set('s1', { name: body.name, type: headers['upload-type'], parts: [] });
+      return { headers: { location: '/v1/attachments?session=s1' }, body: {} };
+    },
+    async appendAttachment({ query, headers, body }: any) {
+      const session = sessions.get(query.session)!;
+      const received = Buffer.concat(session.parts).byteLength;
+      const offset = Number(headers['upload-offset']);
+      uploads.push({ step: 'chunk', offset, final: headers['upload-final'], bytes: body.data.byteLength });
+      if (offset !== received) throw pkg.server.statusError('INVALID_ARGUMENT', `offset ${offset}, received ${received}`);
+      if (breakNextChunk) {
+        // Half the chunk arrives, then the chunk fails: the client asks how much arrived and sends the rest.
+        breakNextChunk = false;
+        session.parts.push(Buffer.from(body.data.subarray(0, body.data.byteLength / 2)));
+        throw pkg.server.statusError('UNAVAILABLE', 'the chunk broke off');
+      }
+      session.parts.push(Buffer.from(body.data));
+      if (headers['upload-final'] !== 'true') return { body: {} };
+      const all = Buffer.concat(session.parts);
+      return { body: { attachment: { name: session.name, size: all.byteLength, type: session.type, text: all.toString('utf8') } } };
+    },
+    async attachmentUploadStatus({ query }: any) {
+      uploads.push({ step: 'status' });
+      return { headers: { 'upload-received': String(Buffer.concat(sessions.get(query.session)!.parts).byteLength) }, body: {} };
     },
     async getNote({ path: p }: any) {
       const note = notes.get(p.id);
@@ -159,6 +191,61 @@ describe('a handler of several content types and two documented successes', () =
     expect((await text.json()).error.message).toMatch(/^Unsupported Content-Type text\/plain/);
     const badMeta = await put('n2', 'application/json', JSON.stringify({ caption: 'x'.repeat(101) }));
     expect(badMeta.status).toBe(400);
+  });
+});
+
+describe('a resumable upload in the protocol its spec declares (x-media-upload)', () => {
+  const text = 'twenty bytes of text';
+
+  it('starts, sends chunks at their offsets with its own header names, and finalizes with the last', async () => {
+    uploads.length = 0;
+    const progress: number[] = [];
+    const result = await client.uploadAttachmentResumable({ metadata: { name: 'a.txt' }, source: new TextEncoder().encode(text), mimeType: 'text/plain', onProgress: (p: any) => progress.push(p.loaded) });
+    expect(result).toEqual({ attachment: { name: 'a.txt', size: 20, type: 'text/plain', text } });
+    // chunkSize 8 from the spec: 8 + 8 + 4, the last one marked final; PATCH to the session URL given relative.
+    expect(uploads).toEqual([
+      { step: 'begin', length: 20, type: 'text/plain' },
+      { step: 'chunk', offset: 0, final: 'false', bytes: 8 },
+      { step: 'chunk', offset: 8, final: 'false', bytes: 8 },
+      { step: 'chunk', offset: 16, final: 'true', bytes: 4 },
+    ]);
+    expect(progress).toEqual([0, 8, 16, 20]);
+  });
+
+  it('asks how much arrived after a broken chunk and sends only the rest (chunk sizes kept to its granularity)', async () => {
+    uploads.length = 0;
+    breakNextChunk = true;
+    const retrying = new pkg.client.NotesClient({ baseUrl: server.baseUrl, apiKey: 'secret', retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    async function* source() {
+      for (const part of ['twenty ', 'bytes of', ' text']) yield new TextEncoder().encode(part);
+    }
+    const result = await retrying.uploadAttachmentResumable({ metadata: { name: 'b.txt' }, source: source(), mimeType: 'text/plain', chunkSize: 6 });
+    expect(result.attachment).toEqual({ name: 'b.txt', size: 20, type: 'text/plain', text });
+    // chunkSize 6 is cut to the spec's granularity (4); the first chunk breaks after 2 bytes.
+    expect(uploads.map((u) => (u.step === 'chunk' ? `${u.offset}+${u.bytes}${u.final === 'true' ? '!' : ''}` : u.step))).toEqual([
+      'begin', '0+4', 'status', '2+2', '4+4', '8+4', '12+4', '16+4!',
+    ]);
+  });
+});
+
+describe('resuming an upload cut off earlier (session URL kept from onSession)', () => {
+  it('asks how much the session holds and sends the rest, then finalizes', async () => {
+    uploads.length = 0;
+    const text = 'twenty bytes of text';
+    let session: string | undefined;
+    // The first attempt stops after its first chunk (the process "dies": the caller's signal fires).
+    const stop = new AbortController();
+    const cut = client.uploadAttachmentResumable(
+      { metadata: { name: 'c.txt' }, source: new TextEncoder().encode(text), mimeType: 'text/plain', onSession: (url: string) => { session = url; }, onProgress: (p: any) => { if (p.loaded === 8) stop.abort(); } },
+      { signal: stop.signal },
+    );
+    await expect(cut).rejects.toBeInstanceOf(pkg.client.ApiAbortError);
+    expect(session).toBe(`${server.baseUrl}/v1/attachments?session=s1`);
+    const progress: number[] = [];
+    const resumed = await client.uploadAttachmentResumable({ source: new TextEncoder().encode(text), mimeType: 'text/plain', session, onProgress: (p: any) => progress.push(p.loaded) });
+    expect(resumed.attachment).toEqual({ name: 'c.txt', size: 20, type: 'text/plain', text });
+    expect(uploads.map((u) => (u.step === 'chunk' ? `${u.offset}+${u.bytes}${u.final === 'true' ? '!' : ''}` : u.step))).toEqual(['begin', '0+8', 'status', '8+8', '16+4!']);
+    expect(progress).toEqual([8, 16, 20]);
   });
 });
 

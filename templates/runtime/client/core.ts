@@ -2,8 +2,9 @@
 // takes them, body encoding, timeouts (headers, then idle time while the body is read), the caller's
 // abort signal, and retries (retry.ts) with backoff.
 import {
-  ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, errorFromResponse, requestIdOf, type ErrorStyle,
+  ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, requestIdOf, type ErrorFactory,
 } from './errors.js';
+import { ApiPromise } from './api-promise.js';
 import { idempotentMethod, retryDelay, type RetryOptions } from './retry.js';
 
 export type { RetryOptions } from './retry.js';
@@ -58,9 +59,16 @@ export type RequestBody =
       kind: 'raw';
       value: Blob | Uint8Array;
       contentType: string;
-      /** Called as the bytes are handed to the connection (each attempt starts from 0). */
-      onProgress?: (loaded: number, total: number) => void;
+      /** A fresh stream of the same bytes for each attempt, sent instead of value (upload progress). */
+      stream?: () => ReadableStream<Uint8Array>;
     };
+
+/** A JSON or form body, or none when the caller gave none. */
+export function bodyOf(kind: 'json', value: unknown): RequestBody | undefined;
+export function bodyOf(kind: 'form', value: Record<string, unknown> | undefined): RequestBody | undefined;
+export function bodyOf(kind: 'json' | 'form', value: unknown): RequestBody | undefined {
+  return value === undefined ? undefined : ({ kind, value } as RequestBody);
+}
 
 export interface RequestSpec {
   operationId: string;
@@ -72,7 +80,8 @@ export interface RequestSpec {
   queryStyle?: Record<string, { style: string; explode: boolean }>;
   headers?: Record<string, string>;
   body?: RequestBody;
-  credentials: CredentialPlacement;
+  /** Where the credential goes; default: the service's (ServiceProfile.credentials). */
+  credentials?: CredentialPlacement;
   server?: 'base' | 'upload';
   /** A full URL handed out by the server (an upload session); replaces base address and path. */
   absoluteUrl?: string;
@@ -82,15 +91,22 @@ export interface RequestSpec {
   idempotencyKeyHeader?: string;
 }
 
-/** How a service names its credentials on the wire. */
+/** How a service names its credentials on the wire, and how its errors look (all from its spec). */
 export interface ServiceProfile {
-  errorStyle: ErrorStyle;
+  /** Builds the typed error of an error answer, in the service's error style (x-error-style). */
+  error: ErrorFactory;
   apiKeyHeader?: string;
   apiKeyQuery?: string;
   /** The parameter (query or form field) an access token travels in, from the spec's security scheme. */
   accessTokenParam?: string;
   /** Error codes of the service that mean "throttled" (the spec's x-errors answered with 429). */
   throttleCodes?: number[];
+  /** Answer headers that carry the service's request id (x-request-id-headers). */
+  requestIdHeaders?: string[];
+  /** Where the credential of most operations goes (an operation's RequestSpec may say otherwise). */
+  credentials?: CredentialPlacement;
+  /** Serialises array and object query parameters by their style (query-style.ts; only specs that have them). */
+  styleQuery?: (name: string, value: unknown, style: string, explode: boolean) => Array<[string, string]>;
 }
 
 export interface ApiResponse<T> {
@@ -105,17 +121,25 @@ export class ApiCore {
   private readonly fetchImpl: typeof fetch;
   private readonly base: string;
   private readonly uploadBase: string;
+  /** The client's headers with lower-case names, merged once. */
+  private readonly headers: Record<string, string>;
 
   constructor(readonly options: ClientOptions, readonly profile: ServiceProfile) {
     if (!options?.baseUrl) throw new TypeError('ClientOptions.baseUrl is required');
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.uploadBase = (options.uploadUrl ?? options.baseUrl).replace(/\/+$/, '');
+    this.headers = merge({ accept: 'application/json' }, options.headers);
+  }
+
+  /** What a generated method returns: the answer's data, with withResponse() for the whole answer. */
+  call<T>(spec: RequestSpec, options?: CallOptions): ApiPromise<T> {
+    return new ApiPromise(this.request<T>(spec, options));
   }
 
   /** Sends the request (with retries) and parses the JSON answer; error answers throw typed errors. */
   async request<T>(spec: RequestSpec, options?: CallOptions): Promise<ApiResponse<T>> {
-    const guarded = await this.sendWithRetries(spec, options);
+    const guarded = await this.exchange(spec, options);
     const response = guarded.response;
     const text = await guarded.text();
     let data: unknown = undefined;
@@ -128,33 +152,30 @@ export class ApiCore {
       }
     }
     const headers = response.headers;
+    const idHeaders = this.profile.requestIdHeaders;
     // The request id is looked up only when asked for.
-    return { data: data as T, status: response.status, headers, get requestId() { return requestIdOf(headers); } };
+    return { data: data as T, status: response.status, headers, get requestId() { return requestIdOf(headers, idHeaders); } };
   }
 
   /**
-   * Sends the request (with retries) and returns the successful Response, its body not yet read (streams,
-   * uploads). Reading the body is bounded by the idle timeout and fails with this package's errors.
+   * Sends the request (with retries) and gives the successful answer with its body not yet read, guarded
+   * by the idle timeout (raw-response.ts turns it into a Response for streams and uploads).
    */
-  async fetchRaw(spec: RequestSpec, options: CallOptions = {}): Promise<Response> {
-    return (await this.sendWithRetries(spec, options)).wrapped();
-  }
-
-  private async sendWithRetries(spec: RequestSpec, options: CallOptions = {}): Promise<GuardedBody> {
-    const retry = this.retryOptions(options);
+  async exchange(spec: RequestSpec, options: CallOptions = {}): Promise<GuardedBody> {
     let call = spec;
     if (spec.idempotencyKeyHeader) {
       const key = options.idempotencyKey ?? globalThis.crypto.randomUUID();
       call = { ...spec, headers: { [spec.idempotencyKeyHeader]: key, ...spec.headers } };
     }
-    const idempotent = spec.idempotencyKeyHeader !== undefined || (spec.idempotent ?? idempotentMethod(spec.method));
     for (let attempt = 0; ; attempt++) {
       try {
         const guarded = await this.send(call, options);
         if (guarded.response.ok) return guarded;
         throw await this.toError(call, guarded);
       } catch (error) {
-        const wait = retryDelay(error, retry, { attempt, idempotent, throttleCodes: this.profile.throttleCodes });
+        // The policy is worked out only once something failed (the common call never needs it).
+        const idempotent = spec.idempotencyKeyHeader !== undefined || (spec.idempotent ?? idempotentMethod(spec.method));
+        const wait = retryDelay(error, this.retryOptions(options), { attempt, idempotent, throttleCodes: this.profile.throttleCodes });
         if (wait === undefined) throw error;
         await sleep(wait, spec.operationId, options.signal);
       }
@@ -170,92 +191,85 @@ export class ApiCore {
   }
 
   /** The URL of a request, with its query and (where the operation takes it so) the credential. */
-  url(spec: RequestSpec): URL {
-    const base = spec.server === 'upload' ? this.uploadBase : this.base;
-    const url = spec.absoluteUrl ? new URL(spec.absoluteUrl) : new URL(base + spec.path);
-    for (const [name, value] of Object.entries(spec.query ?? {})) {
+  url(spec: RequestSpec): string {
+    const url = spec.absoluteUrl ?? (spec.server === 'upload' ? this.uploadBase : this.base) + spec.path;
+    let query = '';
+    const values = spec.query;
+    for (const name in values) {
+      const value = values[name];
       if (value === undefined || value === null) continue;
       const style = spec.queryStyle?.[name];
-      if (style) for (const [key, v] of styledQuery(name, value, style.style, style.explode)) url.searchParams.append(key, v);
-      else url.searchParams.set(name, queryValue(value));
+      if (style && this.profile.styleQuery) for (const [key, v] of this.profile.styleQuery(name, value, style.style, style.explode)) query = pair(query, key, v);
+      else query = pair(query, name, typeof value === 'object' ? (Array.isArray(value) ? value.join(',') : JSON.stringify(value)) : String(value));
     }
     const { accessToken, apiKey } = this.options;
-    const tokenInQuery = spec.credentials === 'access-token-query' || (spec.credentials === 'access-token-form' && spec.body?.kind !== 'form');
-    const tokenParam = this.profile.accessTokenParam ?? 'access_token';
-    if (accessToken && tokenInQuery && !url.searchParams.has(tokenParam)) url.searchParams.set(tokenParam, accessToken);
-    if (apiKey && spec.credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !this.profile.apiKeyHeader)) {
-      url.searchParams.set(this.profile.apiKeyQuery ?? 'key', apiKey);
-    }
-    return url;
+    const { accessTokenParam, apiKeyQuery, apiKeyHeader } = this.profile;
+    const credentials = spec.credentials ?? this.profile.credentials;
+    const tokenInQuery = credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
+    if (accessToken && accessTokenParam && tokenInQuery && values?.[accessTokenParam] == null && !hasParam(url, accessTokenParam)) query = pair(query, accessTokenParam, accessToken);
+    if (apiKey && apiKeyQuery && credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader)) query = pair(query, apiKeyQuery, apiKey);
+    return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
   /** One attempt: the headers within timeoutMs; then the body guarded by the idle timeout. */
   private async send(spec: RequestSpec, options: CallOptions): Promise<GuardedBody> {
     const user = options.signal;
     if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
-    const headers = new Headers({ accept: 'application/json', ...this.options.headers, ...spec.headers, ...options.headers });
-    await this.addCredentialHeaders(spec, headers);
-    const body = this.encodeBody(spec, headers);
+    const headers = merge(merge({ ...this.headers }, spec.headers), options.headers);
+    const { bearerToken, apiKey } = this.options;
+    const credentials = spec.credentials ?? this.profile.credentials;
+    if (credentials === 'bearer' && bearerToken !== undefined) {
+      headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
+    } else if (credentials === 'api-key' && apiKey && this.options.apiKeyIn !== 'query' && this.profile.apiKeyHeader) {
+      headers[this.profile.apiKeyHeader.toLowerCase()] = apiKey;
+    }
+    const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers };
+    if (spec.body) init.body = this.encodeBody(spec, spec.body, headers, init);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
-    const idleMs = options.idleTimeoutMs ?? this.options.idleTimeoutMs ?? timeoutMs;
     const controller = new AbortController();
-    const onAbort = () => controller.abort(user!.reason);
-    user?.addEventListener('abort', onAbort, { once: true });
-    const release = () => user?.removeEventListener('abort', onAbort);
+    init.signal = controller.signal;
+    const onAbort = user ? () => controller.abort(user.reason) : undefined;
+    if (onAbort) user!.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
     const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs) : undefined;
     let response: Response;
     try {
-      // A streamed body (upload progress) needs half-duplex, which Node's fetch asks for explicitly.
-      const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers, body, signal: controller.signal };
-      if (body instanceof ReadableStream) init.duplex = 'half';
       response = await this.fetchImpl(this.url(spec), init);
     } catch (error) {
-      release();
+      if (onAbort) user!.removeEventListener('abort', onAbort);
       if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
       if (timedOut) throw new ApiTimeoutError(spec.operationId, timeoutMs);
       throw new ApiConnectionError(spec.operationId, error);
     } finally {
       clearTimeout(timer);
     }
-    return new GuardedBody(response, spec.operationId, idleMs, controller, user, release);
+    return new GuardedBody(response, spec.operationId, options.idleTimeoutMs ?? this.options.idleTimeoutMs ?? timeoutMs, controller, user, onAbort);
   }
 
-  private async addCredentialHeaders(spec: RequestSpec, headers: Headers): Promise<void> {
-    const { bearerToken, apiKey } = this.options;
-    if (spec.credentials === 'bearer' && bearerToken !== undefined) {
-      const token = typeof bearerToken === 'function' ? await bearerToken() : bearerToken;
-      headers.set('authorization', `Bearer ${token}`);
-    }
-    if (spec.credentials === 'api-key' && apiKey && this.options.apiKeyIn !== 'query' && this.profile.apiKeyHeader) {
-      headers.set(this.profile.apiKeyHeader, apiKey);
-    }
-  }
-
-  private encodeBody(spec: RequestSpec, headers: Headers): BodyInit | undefined {
-    const body = spec.body;
-    if (!body) return undefined;
+  private encodeBody(spec: RequestSpec, body: RequestBody, headers: Record<string, string>, init: { duplex?: 'half' }): BodyInit {
     if (body.kind === 'json') {
-      headers.set('content-type', 'application/json');
+      headers['content-type'] = 'application/json';
       return JSON.stringify(body.value);
     }
     if (body.kind === 'form') {
-      headers.set('content-type', 'application/x-www-form-urlencoded');
+      headers['content-type'] = 'application/x-www-form-urlencoded';
       const form = new URLSearchParams();
       for (const [name, value] of Object.entries(body.value)) {
         if (value === undefined || value === null) continue;
-        // Graph convention: object- and list-valued fields travel as JSON strings.
+        // Object- and list-valued form fields travel as JSON strings (the form's JSON-string fields).
         form.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
-      const tokenParam = this.profile.accessTokenParam ?? 'access_token';
-      if (spec.credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
+      const tokenParam = this.profile.accessTokenParam;
+      if (tokenParam && (spec.credentials ?? this.profile.credentials) === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
         form.set(tokenParam, this.options.accessToken);
       }
       return form.toString();
     }
-    headers.set('content-type', body.contentType);
-    if (body.onProgress) return countingStream(body.value instanceof Blob ? body.value : new Blob([body.value as BlobPart]), body.onProgress);
-    return body.value as BodyInit;
+    headers['content-type'] = body.contentType;
+    if (!body.stream) return body.value as BodyInit;
+    // A streamed body needs half-duplex, which Node's fetch asks for explicitly.
+    init.duplex = 'half';
+    return body.stream();
   }
 
   private async toError(spec: RequestSpec, guarded: GuardedBody): Promise<ApiError> {
@@ -271,42 +285,45 @@ export class ApiCore {
     } catch {
       // not JSON: keep the text
     }
-    return errorFromResponse(this.profile.errorStyle, response.status, spec.operationId, body, response.headers);
+    return this.profile.error(response.status, spec.operationId, body, response.headers, this.profile.requestIdHeaders);
   }
-
 }
 
-/** The query pairs of an array or object value under OpenAPI's style and explode rules. */
-export function styledQuery(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {
-  if (Array.isArray(value)) {
-    const items = value.map(String);
-    if (style === 'form' && explode) return items.map((v) => [name, v]);
-    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
-    return [[name, items.join(separator)]];
-  }
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)] as [string, string]);
-    if (style === 'deepObject') return entries.map(([k, v]) => [`${name}[${k}]`, v]);
-    if (style === 'form' && explode) return entries;
-    return [[name, entries.flat().join(',')]];
-  }
-  return [[name, String(value)]];
+/** Header names lower-cased, so that a caller's `Accept` replaces the default `accept`. */
+function merge(target: Record<string, string>, source: Record<string, string> | undefined): Record<string, string> {
+  if (source) for (const name in source) target[name.toLowerCase()] = source[name]!;
+  return target;
 }
 
-function queryValue(value: unknown): string {
-  if (Array.isArray(value)) return value.join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/** A query string with one more name=value pair. */
+function pair(query: string, name: string, value: string): string {
+  return `${query ? `${query}&` : ''}${formEncode(name)}=${formEncode(value)}`;
+}
+
+/** application/x-www-form-urlencoded, byte for byte as URLSearchParams writes it. */
+function formEncode(text: string): string {
+  // A lone surrogate becomes U+FFFD, as URLSearchParams does (encodeURIComponent would throw).
+  const wellFormed = (text as { toWellFormed?: () => string }).toWellFormed?.() ?? text;
+  return encodeURIComponent(wellFormed).replace(/%20|[!'()~]/g, (c) => (c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+}
+
+function hasParam(url: string, name: string): boolean {
+  const at = url.indexOf('?');
+  return at >= 0 && new URLSearchParams(url.slice(at)).has(name);
 }
 
 /**
  * A response whose body is read through a guard: each read must bring bytes within idleMs (else
  * ApiTimeoutError, and the connection is dropped); the caller's abort and a broken connection surface as
  * ApiAbortError and ApiConnectionError. `text()` reads it whole (JSON answers, no extra stream);
- * `wrapped()` gives a Response whose stream is guarded (SSE, uploads).
+ * raw-response.ts wraps it in a Response whose stream is guarded (SSE, uploads).
  */
-class GuardedBody {
+export class GuardedBody {
   private idle = false;
+  /** Whether a read is waiting for bytes, and since when: one timer per body checks it (not one per read). */
+  private reading = false;
+  private readStart = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly response: Response,
@@ -314,11 +331,37 @@ class GuardedBody {
     private readonly idleMs: number,
     private readonly controller: AbortController,
     private readonly user: AbortSignal | undefined,
-    private readonly release: () => void,
+    private readonly onAbort: (() => void) | undefined,
   ) {}
 
+  /** The body is done with: no idle timer, and the caller's signal no longer concerns this request. */
+  release(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.onAbort) this.user!.removeEventListener('abort', this.onAbort);
+  }
+
+  /**
+   * The idle timer: when it fires during a read that has waited idleMs, the body is stalled; a read that
+   * started later gets the rest of its time; with no read waiting (the caller is busy) it stops until the next.
+   */
+  private watch(wait: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!this.reading) return;
+      const waited = Date.now() - this.readStart;
+      if (waited < this.idleMs) return this.watch(this.idleMs - waited);
+      this.idle = true;
+      this.controller.abort();
+    }, wait);
+  }
+
   async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
-    const timer = this.idleMs > 0 ? setTimeout(() => { this.idle = true; this.controller.abort(); }, this.idleMs) : undefined;
+    this.reading = true;
+    if (this.idleMs > 0) {
+      this.readStart = Date.now();
+      if (this.timer === undefined) this.watch(this.idleMs);
+    }
     try {
       const result = await reader.read();
       if (result.done) this.release();
@@ -329,7 +372,7 @@ class GuardedBody {
       if (this.idle) throw new ApiTimeoutError(this.operationId, this.idleMs, 'idle');
       throw new ApiConnectionError(this.operationId, error);
     } finally {
-      clearTimeout(timer);
+      this.reading = false;
     }
   }
 
@@ -340,59 +383,28 @@ class GuardedBody {
       return '';
     }
     const reader = body.getReader();
-    const decoder = new TextDecoder();
+    // Most answers come in one piece: decode once, with no streaming decoder.
+    let first: Uint8Array | undefined;
+    let decoder: TextDecoder | undefined;
     let text = '';
     for (;;) {
       const { done, value } = await this.read(reader);
-      if (done) return text + decoder.decode();
+      if (done) return decoder ? text + decoder.decode() : first ? UTF8.decode(first) : '';
+      if (!first && !decoder) {
+        first = value;
+        continue;
+      }
+      if (!decoder) {
+        decoder = new TextDecoder();
+        text = decoder.decode(first, { stream: true });
+        first = undefined;
+      }
       text += decoder.decode(value, { stream: true });
     }
   }
-
-  wrapped(): Response {
-    const source = this.response.body;
-    if (!source) {
-      this.release();
-      return this.response;
-    }
-    const reader = source.getReader();
-    const stream = new ReadableStream<Uint8Array>({
-      pull: async (target) => {
-        try {
-          const { done, value } = await this.read(reader);
-          if (done) target.close();
-          else target.enqueue(value);
-        } catch (error) {
-          target.error(error);
-        }
-      },
-      cancel: (reason) => {
-        this.release();
-        return reader.cancel(reason);
-      },
-    });
-    const { status, statusText, headers } = this.response;
-    return new Response(stream, { status, statusText, headers });
-  }
 }
 
-/** The blob's bytes in slices, reporting how many the connection has taken so far. */
-function countingStream(blob: Blob, onProgress: (loaded: number, total: number) => void): ReadableStream<Uint8Array> {
-  const SLICE = 64 * 1024;
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(target) {
-      if (at >= blob.size) {
-        target.close();
-        return;
-      }
-      const bytes = new Uint8Array(await blob.slice(at, at + SLICE).arrayBuffer());
-      at += bytes.byteLength;
-      target.enqueue(bytes);
-      onProgress(at, blob.size);
-    },
-  }, { highWaterMark: 0 });
-}
+const UTF8 = new TextDecoder();
 
 /** Waits ms, or rejects with ApiAbortError as soon as the signal fires. */
 export function sleep(ms: number, operationId: string, signal?: AbortSignal): Promise<void> {

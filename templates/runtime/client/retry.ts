@@ -1,6 +1,8 @@
 // The retry policy of the generated clients (the one Stainless-generated SDKs use, with a safety rule for
 // requests that are not idempotent): which failures are worth another attempt, and how long to wait first.
-import { ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, GraphApiError } from './errors.js';
+import { ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, serverDelayMs } from './errors.js';
+
+export { serverDelayMs } from './errors.js';
 
 export interface RetryOptions {
   /** Attempts after the first one. Default 3. */
@@ -39,25 +41,10 @@ export function backoffDelay(attempt: number, retry: RetryOptions, random: () =>
 }
 
 /**
- * What the server asked the caller to wait, in ms: `retry-after-ms`, else `Retry-After` in seconds or as an
- * HTTP date. Undefined when it said nothing usable.
- */
-export function serverDelayMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = Number(headers.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after');
-  if (!value || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/**
  * Milliseconds to wait before the next attempt, or undefined when the failure is not worth one:
  * - the caller's abort never is; `x-should-retry: false` never is, `x-should-retry: true` always is;
  * - throttling (429, or a throttle code of the service) always is: the request was not processed;
- * - 408, 409, 5xx, a transient Graph error, a timeout or a broken connection are, when the request is
+ * - 408, 409, 5xx, an error the service marks transient, a timeout or a broken connection are, when the request is
  *   idempotent (a create that timed out may have been made: it is not sent again);
  * - a connection that was never made (refused) always is.
  * The server's own delay is honoured, capped at maxDelayMs; otherwise the jittered backoff.
@@ -71,9 +58,10 @@ export function retryDelay(error: unknown, retry: RetryOptions, context: RetryCo
   if (!(error instanceof ApiError)) return undefined;
   const should = error.headers.get('x-should-retry');
   if (should === 'false') return undefined;
-  const graph = error instanceof GraphApiError ? error : undefined;
-  const throttled = error.httpStatus === 429 || (graph !== undefined && (context.throttleCodes ?? []).includes(graph.code));
-  const transient = error.httpStatus === 408 || error.httpStatus === 409 || error.httpStatus >= 500 || graph?.isTransient === true;
+  // The error style's own fields: a service code (the spec's throttle codes name some) and a transient flag.
+  const { code, isTransient } = error as ApiError & { code?: unknown; isTransient?: boolean };
+  const throttled = error.httpStatus === 429 || (typeof code === 'number' && (context.throttleCodes ?? []).includes(code));
+  const transient = error.httpStatus === 408 || error.httpStatus === 409 || error.httpStatus >= 500 || isTransient === true;
   if (should !== 'true' && !throttled && !(transient && context.idempotent)) return undefined;
   const asked = serverDelayMs(error.headers, context.now);
   return asked !== undefined ? Math.min(retry.maxDelayMs ?? 30_000, asked) : backoff;

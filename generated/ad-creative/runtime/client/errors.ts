@@ -1,29 +1,7 @@
 // Copied from templates/runtime/client/errors.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// Typed errors of the generated clients: one class per error shape, each carrying the service's own
-// fields, with a message that says which operation failed and why.
-
-/** The Graph-style error body: {"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}. */
-export interface GraphErrorBody {
-  message: string;
-  type?: string;
-  code: number;
-  error_subcode?: number;
-  error_user_title?: string;
-  error_user_msg?: string;
-  is_transient?: boolean;
-  fbtrace_id?: string;
-  [field: string]: unknown;
-}
-
-/** The Status-shaped error body: {"error": {"code", "message", "status", "details"}}. */
-export interface StatusErrorBody {
-  code: number;
-  message: string;
-  status?: string;
-  details?: Array<{ '@type': string; [key: string]: unknown }>;
-  errors?: Array<{ message?: string; domain?: string; reason?: string; location?: string; locationType?: string }>;
-  [field: string]: unknown;
-}
+// Typed errors of the generated clients: the base ApiError, a class per HTTP status family, timeouts,
+// aborts and connection failures. The classes of each error style (the spec's x-error-style) live in
+// their own module (graph-error.ts, status-error.ts), so a client carries only its own.
 
 /** Names the error classes an error belongs to, under a registry symbol shared by every package copy. */
 const KINDS = Symbol.for('spec-first-toolkit.client-error-kinds');
@@ -63,6 +41,8 @@ export function statusKind(httpStatus: number): string | undefined {
   return undefined;
 }
 
+const ID_HEADERS = Symbol('requestIdHeaders');
+
 /**
  * Any error answer of a service: the HTTP status, the parsed body and the operation that got it. An error is
  * also an instance of the class of its status (BadRequestError, NotFoundError, RateLimitError, ...).
@@ -76,18 +56,24 @@ export class ApiError<B = unknown> extends ClientError {
     readonly operationId: string,
     readonly body: B,
     readonly headers: Headers,
+    /** The service's own request id headers (x-request-id-headers). */
+    requestIdHeaders: readonly string[] = [],
   ) {
-    super(message, undefined, [statusKind(httpStatus)].filter((k): k is string => k !== undefined));
+    const kind = statusKind(httpStatus);
+    super(message, undefined, kind ? [kind] : []);
+    // Kept off the type (which stays structural across package copies) and out of enumeration.
+    Object.defineProperty(this, ID_HEADERS, { value: requestIdHeaders });
   }
 
-  /** Seconds the server asked the caller to wait (Retry-After), when it said. */
+  /** Seconds the server asked the caller to wait (retry-after-ms or Retry-After), when it said. */
   get retryAfterSeconds(): number | undefined {
-    return parseRetryAfter(this.headers.get('retry-after'));
+    const ms = serverDelayMs(this.headers);
+    return ms === undefined ? undefined : ms / 1000;
   }
 
   /** The request id the server gave the answer, when it gave one. */
   get requestId(): string | undefined {
-    return requestIdOf(this.headers);
+    return requestIdOf(this.headers, (this as unknown as { [ID_HEADERS]: readonly string[] })[ID_HEADERS]);
   }
 }
 
@@ -117,54 +103,16 @@ export class InternalServerError<B = unknown> extends ApiError<B> {
   static override readonly kind: string = 'InternalServerError';
 }
 
-/** Headers that carry a request id, most specific first. */
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-fb-trace-id', 'x-fb-request-id', 'x-goog-request-id', 'x-cloud-trace-context'];
+/** Generic request id headers; a service adds its own (the spec's x-request-id-headers) before them. */
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
 
-export function requestIdOf(headers: Headers): string | undefined {
-  for (const name of REQUEST_ID_HEADERS) {
+/** The request id of an answer: the service's own headers first, then the generic ones. */
+export function requestIdOf(headers: Headers, serviceHeaders: readonly string[] = []): string | undefined {
+  for (const name of [...serviceHeaders, ...REQUEST_ID_HEADERS]) {
     const value = headers.get(name);
     if (value) return value;
   }
   return undefined;
-}
-
-export class GraphApiError<B = { error: GraphErrorBody }> extends ApiError<B> {
-  static override readonly kind: string = 'GraphApiError';
-  override name = 'GraphApiError';
-  readonly code: number;
-  readonly subcode?: number;
-  readonly type?: string;
-  readonly fbtraceId?: string;
-  readonly isTransient?: boolean;
-  readonly userTitle?: string;
-  readonly userMessage?: string;
-  constructor(httpStatus: number, operationId: string, error: GraphErrorBody, body: B, headers: Headers) {
-    const sub = error.error_subcode !== undefined ? `/${error.error_subcode}` : '';
-    super(`${operationId} failed: HTTP ${httpStatus}, code ${error.code}${sub} (${error.type ?? 'error'}): ${error.message}`, httpStatus, operationId, body, headers);
-    this.code = error.code;
-    this.subcode = error.error_subcode;
-    this.type = error.type;
-    this.fbtraceId = error.fbtrace_id;
-    this.isTransient = error.is_transient;
-    this.userTitle = error.error_user_title;
-    this.userMessage = error.error_user_msg;
-  }
-}
-
-export class StatusApiError<B = { error: StatusErrorBody }> extends ApiError<B> {
-  static override readonly kind: string = 'StatusApiError';
-  override name = 'StatusApiError';
-  readonly code: number;
-  readonly status?: string;
-  readonly details: NonNullable<StatusErrorBody['details']>;
-  readonly errors: NonNullable<StatusErrorBody['errors']>;
-  constructor(httpStatus: number, operationId: string, error: StatusErrorBody, body: B, headers: Headers) {
-    super(`${operationId} failed: HTTP ${httpStatus} ${error.status ?? ''}: ${error.message}`.replace('  ', ' '), httpStatus, operationId, body, headers);
-    this.code = error.code;
-    this.status = error.status;
-    this.details = error.details ?? [];
-    this.errors = error.errors ?? [];
-  }
 }
 
 /**
@@ -216,29 +164,32 @@ function describeCause(cause: unknown): string {
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
-export type ErrorStyle = 'graph' | 'status';
+/** Builds the typed error of an error answer, in the service's error style (graph-error.ts, status-error.ts). */
+export type ErrorFactory = (httpStatus: number, operationId: string, body: unknown, headers: Headers, requestIdHeaders?: readonly string[]) => ApiError;
 
-/** Builds the typed error for an error answer; bodies in neither shape still give a readable message. */
-export function errorFromResponse(style: ErrorStyle, httpStatus: number, operationId: string, body: unknown, headers: Headers): ApiError {
-  const error = (body as { error?: unknown } | null)?.error;
-  if (error && typeof error === 'object') {
-    const e = error as Record<string, unknown>;
-    if (style === 'graph' && typeof e.code === 'number' && typeof e.message === 'string') {
-      return new GraphApiError(httpStatus, operationId, e as unknown as GraphErrorBody, body as { error: GraphErrorBody }, headers);
-    }
-    if (style === 'status' && typeof e.message === 'string') {
-      return new StatusApiError(httpStatus, operationId, { code: httpStatus, ...e } as StatusErrorBody, body as { error: StatusErrorBody }, headers);
-    }
-  }
+/** An error answer in no known shape: still a readable message, the status and the body. */
+export const plainError: ErrorFactory = (httpStatus, operationId, body, headers, requestIdHeaders) => {
   const text = typeof body === 'string' ? body.slice(0, 200) : JSON.stringify(body)?.slice(0, 200);
-  return new ApiError(`${operationId} failed: HTTP ${httpStatus}: ${text ?? 'empty body'}`, httpStatus, operationId, body, headers);
+  return new ApiError(`${operationId} failed: HTTP ${httpStatus}: ${text ?? 'empty body'}`, httpStatus, operationId, body, headers, requestIdHeaders);
+};
+
+/** The `error` member of an error body, when it is an object. */
+export function errorMember(body: unknown): Record<string, unknown> | undefined {
+  const error = (body as { error?: unknown } | null)?.error;
+  return error && typeof error === 'object' ? (error as Record<string, unknown>) : undefined;
 }
 
-/** Retry-After in seconds: delta-seconds or an HTTP date (relative to `now`). */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+/**
+ * What the server asked the caller to wait, in ms: `retry-after-ms`, else `Retry-After` in seconds or as an
+ * HTTP date. Undefined when it said nothing usable.
+ */
+export function serverDelayMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const ms = Number(headers.get('retry-after-ms') ?? NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get('retry-after');
   if (!value || value.trim() === '') return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -3,13 +3,15 @@
 // (status, headers, request id) through withResponse(), as Stainless-generated SDKs do.
 import type { ApiResponse } from './core.js';
 
+/** The executor of the placeholder promise: every settlement goes through the answer promise. */
+const placeholder = (resolve: (value: never) => void) => resolve(undefined as never);
+const dataOf = <T>(response: ApiResponse<T>): T => response.data;
+
 export class ApiPromise<T> extends Promise<T> {
   readonly #response: Promise<ApiResponse<T>>;
-  #data?: Promise<T>;
 
   constructor(response: Promise<ApiResponse<T>>) {
-    // The executor is a placeholder: every settlement goes through the answer promise below.
-    super((resolve) => resolve(undefined as T));
+    super(placeholder);
     this.#response = response;
   }
 
@@ -23,23 +25,19 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#response;
   }
 
-  #parsed(): Promise<T> {
-    this.#data ??= this.#response.then((r) => r.data);
-    return this.#data;
-  }
-
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#parsed().then(onfulfilled, onrejected);
+    // One derived promise per then (await calls it once): the data handed straight to the callback.
+    return this.#response.then(onfulfilled ? (r) => onfulfilled(r.data) : (dataOf as (r: ApiResponse<T>) => R1), onrejected);
   }
 
   override catch<R = never>(onrejected?: ((reason: any) => R | PromiseLike<R>) | null): Promise<T | R> {
-    return this.#parsed().catch(onrejected);
+    return this.then(undefined, onrejected);
   }
 
   override finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.#parsed().finally(onfinally);
+    return this.#response.then(dataOf).finally(onfinally);
   }
 }

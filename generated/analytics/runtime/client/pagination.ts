@@ -1,61 +1,53 @@
 // Copied from templates/runtime/client/pagination.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // Paginated lists: a page object (its items, the raw page, hasNextPage / getNextPage, iteration over the
-// pages that follow) and iterators over the items of every page. Two styles, as the spec's x-pagination
-// declares: Graph cursors and page tokens. A token or cursor seen before ends the walk (a server that hands
-// back the same one forever would otherwise loop).
+// pages that follow) and iterators over the items of every page. Where a page keeps its items and the next
+// page's token comes from the spec's x-pagination (page tokens, cursors, ...); nothing here names a field.
+// A token seen before ends the walk (a server that hands back the same one forever would otherwise loop).
 
-/** Where a style finds the next page's token in a page. */
-export interface PagingStyle<P, T> {
-  items: (page: P) => T[] | undefined;
-  /** The token of the next page, or undefined on the last page. */
-  next: (page: P) => string | undefined;
+/** Where a page keeps its items and the token of the next page (x-pagination). */
+export interface PagingStyle {
+  /** Field of the page that holds the items. */
+  items: string;
+  /** Dotted path of the next page's token. */
+  next: string;
+  /** Dotted path of a field whose presence says a next page exists (a cursor can be there on the last page). */
+  more?: string;
 }
 
-interface GraphPage<T> {
-  data?: T[];
-  paging?: { cursors?: { before?: string; after?: string }; next?: string; previous?: string };
+function at(value: unknown, path: string): unknown {
+  for (const key of path.split('.')) value = value == null ? undefined : (value as Record<string, unknown>)[key];
+  return value;
 }
 
-/**
- * Graph cursor paging: the `after` cursor while the page says there is a `next` page (the `after` cursor
- * is present even on the last page, so `next` is what decides).
- */
-export function cursorStyle<P extends GraphPage<T>, T>(): PagingStyle<P, T> {
-  return { items: (page) => page.data, next: (page) => (page.paging?.next ? page.paging.cursors?.after : undefined) };
-}
-
-/** Page-token paging: the page's token field, sent back as the token parameter. */
-export function tokenStyle<P, T>(itemsField: string, nextField: string): PagingStyle<P, T> {
-  return {
-    items: (page) => (page as Record<string, unknown>)[itemsField] as T[] | undefined,
-    next: (page) => ((page as Record<string, unknown>)[nextField] as string | undefined) || undefined,
-  };
+function nextToken(page: unknown, style: PagingStyle): string | undefined {
+  if (style.more !== undefined && !at(page, style.more)) return undefined;
+  const token = at(page, style.next);
+  return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
 export class Page<T, P = unknown> implements AsyncIterable<T> {
   constructor(
     /** The page as the service answered it. */
     readonly raw: P,
-    private readonly style: PagingStyle<P, T>,
+    private readonly style: PagingStyle,
     private readonly fetchPage: (token: string) => Promise<P>,
     private readonly seen: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The items of this page. */
   get items(): T[] {
-    return this.style.items(this.raw) ?? [];
+    return (at(this.raw, this.style.items) as T[] | undefined) ?? [];
   }
 
   hasNextPage(): boolean {
-    const next = this.style.next(this.raw);
+    const next = nextToken(this.raw, this.style);
     return next !== undefined && !this.seen.has(next);
   }
 
   async getNextPage(): Promise<Page<T, P>> {
-    const next = this.style.next(this.raw);
+    const next = nextToken(this.raw, this.style);
     if (next === undefined || this.seen.has(next)) throw new Error('there is no next page');
-    const raw = await this.fetchPage(next);
-    return new Page(raw, this.style, this.fetchPage, new Set([...this.seen, next]));
+    return new Page(await this.fetchPage(next), this.style, this.fetchPage, new Set([...this.seen, next]));
   }
 
   /** This page and every page after it. */
@@ -75,25 +67,11 @@ export class Page<T, P = unknown> implements AsyncIterable<T> {
 }
 
 /** The first page of a list (`fetchPage(undefined)`), as a page object. */
-export async function firstPage<T, P>(style: PagingStyle<P, T>, fetchPage: (token: string | undefined) => Promise<P>): Promise<Page<T, P>> {
-  return new Page(await fetchPage(undefined), style, fetchPage);
+export async function firstPage<T, P>(style: PagingStyle, fetchPage: (token: string | undefined) => Promise<P>): Promise<Page<T, P>> {
+  return new Page<T, P>(await fetchPage(undefined), style, fetchPage);
 }
 
 /** Every item of every page. */
-export async function* paginate<T, P>(style: PagingStyle<P, T>, fetchPage: (token: string | undefined) => Promise<P>): AsyncGenerator<T> {
-  yield* await firstPage(style, fetchPage);
-}
-
-/** Graph cursor paging over the items (kept for callers of the earlier runtime). */
-export async function* paginateCursor<T>(fetchPage: (after: string | undefined) => Promise<GraphPage<T>>): AsyncGenerator<T> {
-  yield* paginate(cursorStyle<GraphPage<T>, T>(), fetchPage);
-}
-
-/** Page-token paging over the items (kept for callers of the earlier runtime). */
-export async function* paginateToken<P, T>(
-  fetchPage: (token: string | undefined) => Promise<P>,
-  items: (page: P) => T[] | undefined,
-  nextToken: (page: P) => string | undefined,
-): AsyncGenerator<T> {
-  yield* paginate({ items, next: (page: P) => nextToken(page) || undefined }, fetchPage);
+export async function* paginate<T, P>(style: PagingStyle, fetchPage: (token: string | undefined) => Promise<P>): AsyncGenerator<T> {
+  yield* await firstPage<T, P>(style, fetchPage);
 }

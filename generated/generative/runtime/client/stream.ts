@@ -3,7 +3,7 @@
 // `await stream.response()` or at the first event), the events come through `for await`, `abort()` stops it,
 // and `toReadableStream()` hands the events on as newline-delimited JSON. An `event: error` (or a data
 // payload that is an error body) ends the stream with the service's typed error.
-import { ApiAbortError, errorFromResponse, type ErrorStyle } from './errors.js';
+import { ApiAbortError, type ErrorFactory } from './errors.js';
 import { readSseMessages, SseParseError } from './sse.js';
 
 export class ApiStream<T> implements AsyncIterable<T> {
@@ -14,7 +14,8 @@ export class ApiStream<T> implements AsyncIterable<T> {
 
   constructor(
     readonly operationId: string,
-    private readonly errorStyle: ErrorStyle,
+    /** How the service's errors look (its x-error-style) and where its request id travels. */
+    private readonly profile: { error: ErrorFactory; requestIdHeaders?: readonly string[] },
     open: (signal: AbortSignal) => Promise<Response>,
     signal?: AbortSignal,
   ) {
@@ -51,7 +52,7 @@ export class ApiStream<T> implements AsyncIterable<T> {
       const error = (value as { error?: { code?: unknown } } | null)?.error;
       if (message.event === 'error' || (error && typeof error === 'object' && Object.keys(value as object).length === 1)) {
         const code = typeof error?.code === 'number' && error.code >= 400 && error.code <= 599 ? error.code : 500;
-        throw errorFromResponse(this.errorStyle, code, this.operationId, value, response.headers);
+        throw this.profile.error(code, this.operationId, value, response.headers, this.profile.requestIdHeaders);
       }
       yield value as T;
     }

@@ -1,0 +1,19 @@
+// OpenAPI style / explode of array and object query parameters (form, spaceDelimited, pipeDelimited,
+// deepObject); a client whose spec has such parameters hands this to its core (ServiceProfile.styleQuery).
+
+/** The query pairs of an array or object value under OpenAPI's style and explode rules. */
+export function styledQuery(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {
+  if (Array.isArray(value)) {
+    const items = value.map(String);
+    if (style === 'form' && explode) return items.map((v) => [name, v]);
+    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+    return [[name, items.join(separator)]];
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)] as [string, string]);
+    if (style === 'deepObject') return entries.map(([k, v]) => [`${name}[${k}]`, v]);
+    if (style === 'form' && explode) return entries;
+    return [[name, entries.flat().join(',')]];
+  }
+  return [[name, String(value)]];
+}
