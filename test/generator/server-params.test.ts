@@ -3,8 +3,9 @@
 // slot-handler.ts.txt) compiles, with its refusals exactly where marked, and echoes what it got, so each value
 // is seen to be what its type claims. Path and query values are coerced to their schema's types (integers,
 // numbers, booleans; arrays split as their style says, items coerced; deepObject members coerced); header
-// values stay the text they were sent as (typed so: `${number}`, 'true' | 'false', an enum's values), while
-// validated as their schema says. Each refusal is shown next to the nearest request that is accepted.
+// values stay the text they were sent as (typed so: `${number}`, 'true' | 'false', an enum's values; an array
+// header its comma-separated text), while validated as their schema says. A simple-style path array arrives split.
+// (Label and matrix path styles are not read.) Each refusal is shown next to the nearest request that is accepted.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(FIXTURES, 'slot-handler.ts.txt'), path.join(dir, 'slot-handler.ts'));
   const pkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
   const handler = await import(pathToFileURL(path.join(dir, 'slot-handler.ts')).href);
-  server = await listenLocal(pkg.createSlotsServer({ inspectSlot: handler.inspectSlot }, { logger: false }));
+  server = await listenLocal(pkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells }, { logger: false }));
 }, 120_000);
 
 afterAll(async () => {
@@ -43,7 +44,7 @@ describe('parameter types and the values the server delivers', () => {
     const file = path.join(dir, 'slot-handler.ts');
     const text = fs.readFileSync(file, 'utf8');
     const marked = text.split('\n').flatMap((line, i) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [i + 1] : []));
-    expect(marked).toHaveLength(6);
+    expect(marked).toHaveLength(7);
     const options: ts.CompilerOptions = {
       strict: true, noUnusedLocals: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
@@ -104,6 +105,18 @@ describe('parameter types and the values the server delivers', () => {
       const accepted = await get(good, goodHeaders);
       expect(accepted.status, `${good} ${JSON.stringify(goodHeaders)}`).toBe(200);
       await accepted.body?.cancel();
+    }
+  });
+
+  it('simple-style arrays: a path array arrives as its items (coerced); an array header is validated item by item and arrives as sent', async () => {
+    const answer = await get('/v1/boxes/b7/cells/1,20,3', { 'x-cell-weights': '5, 6' });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ cells: [1, 20, 3], weights: '5, 6' });
+    expect(await (await get('/v1/boxes/b7/cells/4')).json()).toEqual({ cells: [4] });
+    for (const [bad, headers] of [['/v1/boxes/b7/cells/1,x', {}], ['/v1/boxes/b7/cells/1', { 'x-cell-weights': '5,six' }]] as const) {
+      const refused = await get(bad, headers);
+      expect(refused.status, `${bad} ${JSON.stringify(headers)}`).toBe(400);
+      expect((await refused.json()).error.status).toBe('INVALID_ARGUMENT');
     }
   });
 
