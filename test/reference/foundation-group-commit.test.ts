@@ -45,7 +45,8 @@ function holdFsyncs(): void {
 
 const post = (body: string) => fetch(`${base}/notes?tenant=gc`, { method: 'POST', body }).then(async (r) => ({ status: r.status, body: (await r.json()) as { id: number } }));
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  // Bounded generously: a loaded machine may take a while to deliver a request.
+  for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
   expect(check()).toBe(true);
 };
 
