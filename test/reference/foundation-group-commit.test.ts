@@ -50,7 +50,7 @@ const until = async (check: () => boolean) => {
   expect(check()).toBe(true);
 };
 
-describe('group commit on a durable reference', () => {
+describe('group commit on a durable reference', { timeout: 30_000 }, () => {
   it('a write is answered only after an fsync of the WAL that started after it; writes meanwhile share the next fsync', async () => {
     holdFsyncs();
     let answered = 0;
