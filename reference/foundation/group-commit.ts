@@ -84,39 +84,45 @@ export function acknowledgeWhenDurable(inner: http.RequestListener, journal: Wal
   return (req, res) => {
     const write = res.write;
     const end = res.end;
-    let held: Array<() => void> | undefined;
+    let held: Array<() => boolean> | undefined;
+    /** A write was answered "wait for drain" because it was held: 'drain' is owed once the bytes are out. */
+    let drainOwed = false;
     const release = () => {
       const calls = held ?? [];
       held = undefined;
-      for (const call of calls) call();
+      let ready = true;
+      for (const call of calls) ready = call();
+      if (drainOwed && ready && !res.destroyed) {
+        drainOwed = false;
+        res.emit('drain');
+      }
     };
-    const through = (call: () => void): boolean => {
+    /** Runs `call` now, or holds it (answering undefined) until the journal's next fsync. */
+    const through = (call: () => boolean): boolean | undefined => {
       if (held) {
         held.push(call);
-        return true;
+        return undefined;
       }
-      if (!journal.pending()) {
-        call();
-        return false;
-      }
+      if (!journal.pending()) return call();
       held = [call];
       journal.sync().then(release, (error: unknown) => {
         held = undefined;
         logger.error({ err: error }, 'fsync of the database journal failed: answer withheld, connection closed');
         res.destroy();
       });
-      return true;
+      return undefined;
     };
     res.write = function (this: http.ServerResponse, ...args: unknown[]) {
-      let result = true;
-      const queued = through(() => {
-        result = (write as (...a: unknown[]) => boolean).apply(res, args);
-      });
-      return queued ? true : result;
+      const result = through(() => (write as (...a: unknown[]) => boolean).apply(res, args));
+      if (result !== undefined) return result;
+      // Held: a producer that respects backpressure waits for 'drain' instead of filling memory meanwhile.
+      drainOwed = true;
+      return false;
     } as typeof res.write;
     res.end = function (this: http.ServerResponse, ...args: unknown[]) {
       through(() => {
         (end as (...a: unknown[]) => unknown).apply(res, args);
+        return true;
       });
       return res;
     } as typeof res.end;

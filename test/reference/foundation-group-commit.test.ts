@@ -2,9 +2,13 @@
 // the WAL that started after the write it acknowledges; concurrent writes share fsyncs; a read that shows a
 // change not yet on disk waits too; a failed fsync acknowledges nothing; answers with nothing pending pass.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import pino from 'pino';
+import { acknowledgeWhenDurable, type WalJournal } from '../../reference/foundation/group-commit.js';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 import { notesService } from './foundation-notes-service.js';
 
@@ -123,5 +127,45 @@ describe('group commit on a durable reference', { timeout: 30_000 }, () => {
     await until(() => syncs.length === 2);
     syncs[1]!.complete();
     expect((await next).status).toBe(201);
+  });
+});
+
+describe('acknowledgeWhenDurable on a streamed answer', () => {
+  it('a held write answers "wait for drain", and drain comes once the bytes are released; order is kept', async () => {
+    let pending = true;
+    let syncs = 0;
+    const journal = {
+      pending: () => pending,
+      sync: async () => {
+        syncs += 1;
+        await new Promise((r) => setTimeout(r, 20));
+        pending = false;
+      },
+    } as unknown as WalJournal;
+    const seen: string[] = [];
+    const server = http.createServer(acknowledgeWhenDurable((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const first = res.write('one,');
+      seen.push(`first write ${first}`);
+      if (first) return void res.end('two');
+      res.once('drain', () => {
+        seen.push('drain');
+        res.end('two');
+      });
+    }, journal, pino({ level: 'silent' })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(await res.text()).toBe('one,two');
+      expect(seen).toEqual(['first write false', 'drain']);
+      expect(syncs).toBe(1);
+      // Nothing pending: the same answer goes straight through.
+      const again = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(await again.text()).toBe('one,two');
+      expect(seen.slice(2)).toEqual(['first write true']);
+      expect(syncs).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 });
