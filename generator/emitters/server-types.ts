@@ -102,7 +102,8 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
     if (r.contentTypes.length === 0) branches.push(`{ ${status}; body?: undefined }`);
     for (const ct of r.contentTypes) {
       if (ct === 'text/event-stream') branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
-      else branches.push(`{ ${status}; body: ${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}] }`);
+      // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).
+      else branches.push(`{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]> }`);
     }
   }
   if (branches.length === 0) branches.push('{ status?: number; headers?: Record<string, string>; body?: unknown }');

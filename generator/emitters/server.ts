@@ -27,11 +27,11 @@ export function emitServer(service: ServiceModel): string {
   const usesMedia = service.operations.some((o) => o.requestBodies.some((b) => b.kind === 'raw' || b.kind === 'multipart-related' || b.fileFields.length > 0));
   return printStructure({
     statements: [
-      `import { createRouter, documentedError, type DocumentedError, type ${initType}, type HandlerInput, type HandlerResult, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions } from './runtime/server/index.js';`,
+      `import { createRouter, documentedError, type DocumentedError, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions } from './runtime/server/index.js';`,
       `import * as v from './validators.js';`,
       `import type { ${usesComponents ? 'components, ' : ''}operations } from './types.js';`,
-      `export { ServiceError, graphError, statusError } from './runtime/server/index.js';`,
-      `export type { Credentials, DocumentedError, HandlerInput, MediaPart, RouterOptions, ServerLogger } from './runtime/server/index.js';`,
+      `export { ServiceError, graphError, serializeJson, statusError } from './runtime/server/index.js';`,
+      `export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, RouterOptions, ServerLogger, SerializedJson } from './runtime/server/index.js';`,
       ...types,
       {
         kind: StructureKind.Interface,

@@ -1,6 +1,6 @@
 // The service's handlers on the generated stubs: reports (query.ts -> store.report), groups and group items.
 import { createHash } from 'node:crypto';
-import type { AnalyticsHandlers, HandlerInput } from '../../generated/analytics/server.js';
+import { serializeJson, type AnalyticsHandlers, type HandlerInput, type SerializedJson } from '../../generated/analytics/server.js';
 import type { components } from '../../generated/analytics/types.js';
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from './catalogue.js';
 import type { AnalyticsDefects } from './defects.js';
@@ -9,6 +9,7 @@ import { planReport } from './query.js';
 import { ownerKey, type AnalyticsStore, type Owner, type Principal, type ResourceKind, type StoredGroup, type StoredItem } from './store.js';
 
 type GroupBody = components['schemas']['Group'];
+type ReportBody = components['schemas']['QueryResponse'];
 type GroupItemBody = components['schemas']['GroupItem'];
 type ColumnHeader = components['schemas']['ResultTableColumnHeader'];
 type ItemKind = components['schemas']['ItemKind'];
@@ -72,28 +73,43 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
   /** Only for the deleteKeepsItems defect: items a buggy delete left behind. */
   const deletedWithItems = new Map<string, StoredItem[]>();
 
+  /** reports.query's answer over the store's rows (read, never changed: they may be a cached answer). */
+  const reportBody = (stored: ReadonlyArray<ReadonlyArray<string | number>>, dimensions: readonly string[], metrics: readonly string[]): ReportBody => {
+    let rows = stored;
+    if (defects.duplicateRows && dimensions.length >= 2) rows = rows.flatMap((r) => [r, [...r]]);
+    const views = metrics.indexOf('views');
+    if (defects.smallRowsDropped && dimensions.length > 0 && views >= 0) rows = rows.filter((r) => Number(r[dimensions.length + views]) >= defects.smallRowsDropped!);
+    let metricOrder = metrics.map((_, i) => i);
+    if (defects.metricsAlphabetical) metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
+    const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: DIMENSION_BY_NAME.get(name)?.dataType ?? 'STRING' }));
+    const metricHeaders = metricOrder.map((i): ColumnHeader => ({ name: metrics[i]!, columnType: 'METRIC', dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType }));
+    const reorder = (row: ReadonlyArray<string | number>) => {
+      const dims = row.slice(0, dimensions.length);
+      const values = metricOrder.map((i) => row[dimensions.length + i]!);
+      return defects.metricsFirst ? [...values, ...dims] : [...dims, ...values];
+    };
+    const columnHeaders = defects.metricsFirst ? [...metricHeaders, ...dimensionHeaders] : [...dimensionHeaders, ...metricHeaders];
+    const body: ReportBody = { kind: 'platformAnalytics#resultTable', columnHeaders };
+    // Rows already in answer order go out as stored (the store's rows are shared: only serialised, never changed).
+    const inOrder = !defects.metricsFirst && metricOrder.every((m, i) => m === i);
+    if (rows.length > 0) body.rows = inOrder ? (rows as NonNullable<typeof body.rows>) : rows.map(reorder);
+    return body;
+  };
+  /** Serialised answers by the rows they were made from: dropped with the rows when the store's cache lets them go. */
+  const answers = new WeakMap<object, SerializedJson<ReportBody>>();
+
   return {
     async queryReports(input) {
       const { plan, dimensions, metrics } = planReport(input, principalOf(input), store, defects);
-      let rows = store.report(plan);
-      if (defects.duplicateRows && dimensions.length >= 2) rows = rows.flatMap((r) => [r, [...r]]);
-      const views = metrics.indexOf('views');
-      if (defects.smallRowsDropped && dimensions.length > 0 && views >= 0) rows = rows.filter((r) => Number(r[dimensions.length + views]) >= defects.smallRowsDropped!);
-      let metricOrder = metrics.map((_, i) => i);
-      if (defects.metricsAlphabetical) metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
-      const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: DIMENSION_BY_NAME.get(name)?.dataType ?? 'STRING' }));
-      const metricHeaders = metricOrder.map((i): ColumnHeader => ({ name: metrics[i]!, columnType: 'METRIC', dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType }));
-      const reorder = (row: ReadonlyArray<string | number>) => {
-        const dims = row.slice(0, dimensions.length);
-        const values = metricOrder.map((i) => row[dimensions.length + i]!);
-        return defects.metricsFirst ? [...values, ...dims] : [...dims, ...values];
-      };
-      const columnHeaders = defects.metricsFirst ? [...metricHeaders, ...dimensionHeaders] : [...dimensionHeaders, ...metricHeaders];
-      const body: components['schemas']['QueryResponse'] = { kind: 'platformAnalytics#resultTable', columnHeaders };
-      // Rows already in answer order go out as stored (the store's rows are shared: only serialised, never changed).
-      const inOrder = !defects.metricsFirst && metricOrder.every((m, i) => m === i);
-      if (rows.length > 0) body.rows = inOrder ? (rows as NonNullable<typeof body.rows>) : rows.map(reorder);
-      return { body };
+      const stored = store.report(plan);
+      // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound
+      // values: the plan's channels, link days and group members, so a changed group is new rows), and the
+      // column names are in that SQL: the answer is made and serialised once per rows, not per request.
+      const made = answers.get(stored);
+      if (made) return { body: made };
+      const answer = serializeJson(reportBody(stored, dimensions, metrics));
+      answers.set(stored, answer);
+      return { body: answer };
     },
 
     async listGroups(input) {

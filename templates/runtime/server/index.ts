@@ -4,3 +4,5 @@ export type { CredentialSource, Credentials, HandlerInput, HandlerResult, ParamD
 export { documentedError, graphError, graphHttpStatus, invalidRequest, isServiceError, methodNotAllowed, ServiceError, statusError, STATUS_HTTP } from './errors.js';
 export type { DocumentedError, DocumentedErrorDef, ErrorStyle, FieldViolation, GraphErrorInit, StatusErrorInit } from './errors.js';
 export type { BodyDef, BodyKind, MediaPart } from './body.js';
+export { isSerializedJson, serializeJson } from './serialized-json.js';
+export type { JsonBody, SerializedJson } from './serialized-json.js';

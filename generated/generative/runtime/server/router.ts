@@ -10,6 +10,7 @@ import {
   type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, isServiceError, methodNotAllowed, notFoundRoute,
   ServiceError, statusError, tooLarge,
 } from './errors.js';
+import { isSerializedJson, type SerializedJson } from './serialized-json.js';
 
 export interface ValidationError {
   instancePath: string;
@@ -99,7 +100,10 @@ export interface HandlerInput {
   signal: AbortSignal;
 }
 
-/** A handler's answer: a body (JSON or none), an event stream, or a documented error (returned, not thrown). */
+/**
+ * A handler's answer: a body (JSON, its bytes made ahead by serializeJson, or none), an event stream, or a
+ * documented error (returned, not thrown).
+ */
 export type HandlerResult =
   | { status?: number; headers?: Record<string, string>; body?: unknown }
   | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> }
@@ -192,6 +196,8 @@ export function createRouter(
   // Most literal characters first, so /v1/files/{id} never shadows a fixed path of the same shape.
   const table = routes.map(compile).sort((a, b) => b.literal - a.literal);
   const logger = opts.logger === false ? undefined : (opts.logger ?? stderrLogger);
+  /** Pre-serialised answers that passed each response validator (validateResponses). */
+  const validatedAnswers = new WeakMap<ValidateFunction, WeakSet<SerializedJson<unknown>>>();
   /** A failure the caller cannot fix: logged, reported to onError, answered as the service's internal error. */
   const report = (error: unknown, input?: HandlerInput, message = 'handler failed') => {
     logger?.error({ err: describeError(error), operationId: input?.operationId, method: input?.request.method, path: input?.url.pathname }, message);
@@ -406,9 +412,10 @@ export function createRouter(
       res.end();
       return;
     }
+    const serialized = isSerializedJson(result.body) ? result.body : undefined;
     if (opts.validateResponses && result.body !== undefined) {
       const validator = route.validateResponse[String(status)] ?? route.validateResponse.default;
-      if (validator && !validator(result.body)) {
+      if (validator && !validAnswer(validator, result.body, serialized)) {
         report(new Error(`${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`), input, 'answer does not match the spec');
         return writeError(res, internalError(opts.errorStyle));
       }
@@ -419,9 +426,21 @@ export function createRouter(
       res.end();
       return;
     }
-    const text = JSON.stringify(result.body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
-    res.end(text);
+    // Bytes made ahead (serializeJson) go out as they are.
+    const payload = serialized ? serialized.bytes : JSON.stringify(result.body);
+    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(payload)), ...headers });
+    res.end(payload);
+  }
+
+  /** Pre-serialised bytes are checked once per validator (as the client reads them), not on every request. */
+  function validAnswer(validator: ValidateFunction, body: unknown, serialized: SerializedJson<unknown> | undefined): boolean {
+    if (!serialized) return validator(body);
+    let checked = validatedAnswers.get(validator);
+    if (checked?.has(serialized)) return true;
+    if (!validator(JSON.parse(serialized.bytes.toString('utf8')))) return false;
+    if (!checked) validatedAnswers.set(validator, (checked = new WeakSet()));
+    checked.add(serialized);
+    return true;
   }
 }
 

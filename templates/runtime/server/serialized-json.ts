@@ -1,0 +1,31 @@
+// A JSON answer serialised once, ahead of the request: a handler that answers the same cached value many times
+// (a report read again and again) keeps its bytes and returns them, and the router writes them as they are,
+// instead of running JSON.stringify on every request. The type parameter is the body's type, checked where the
+// bytes are made (serializeJson(value: T)), so a reply of SerializedJson<T> stays as typed as a reply of T.
+
+const SERIALIZED = Symbol.for('spec-toolkit.serialized-json');
+
+declare const bodyType: unique symbol;
+
+export interface SerializedJson<T> {
+  readonly [SERIALIZED]: true;
+  /** The UTF-8 bytes of JSON.stringify(value). */
+  readonly bytes: Buffer;
+  /** Only a type: what the bytes hold. */
+  readonly [bodyType]?: T;
+}
+
+/** The answer `value` as JSON bytes, made once; return it as a reply's `body` any number of times. */
+export function serializeJson<T>(value: T): SerializedJson<T> {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError('serializeJson: the value has no JSON form');
+  return { [SERIALIZED]: true, bytes: Buffer.from(text, 'utf8') } as SerializedJson<T>;
+}
+
+/** Whether a reply body is pre-serialised bytes (a marker shared by every copy of this module, not a class). */
+export function isSerializedJson(value: unknown): value is SerializedJson<unknown> {
+  return typeof value === 'object' && value !== null && (value as { [SERIALIZED]?: unknown })[SERIALIZED] === true;
+}
+
+/** A reply body: the value itself, or its bytes made ahead by serializeJson. */
+export type JsonBody<T> = T | SerializedJson<T>;
