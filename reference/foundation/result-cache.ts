@@ -4,6 +4,8 @@
 // part of the key; the owner clears the cache when the data it reads changes.
 // Answers are shared between callers, so they are typed read-only (a caller that changed a cached row would
 // change every later answer). They are not frozen: V8 copies and serialises frozen arrays several times slower.
+// A cached answer is the same array on every hit, for as long as it is cached: a caller may key what it makes
+// from it (its serialised answer) on the array itself, in a WeakMap, and that goes when the answer goes.
 
 export class ResultCache<T> {
   private readonly entries = new Map<string, readonly T[]>();
