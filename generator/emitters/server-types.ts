@@ -97,9 +97,14 @@ export function errorUnionType(o: OperationModel): string {
   return codes.length ? `DocumentedError<${JSON.stringify(o.id)}, ${codes.join(' | ')}>` : 'never';
 }
 
+/** The generated server's constant holding the spec's x-error-style (`adCreativeErrorStyle`). */
+export function errorStyleName(service: ServiceModel): string {
+  return `${camelCase(service.key)}ErrorStyle`;
+}
+
 /** The object literal of an operation's error helpers: each answers the service's shape with the documented status. */
 export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): string {
-  const init = service.errorStyle === 'graph' ? `Omit<GraphErrorInit, 'http'>` : `Omit<StatusErrorInit, 'http'>`;
+  const init = service.errorStyle.family === 'graph' ? `Omit<GraphErrorInit, 'http'>` : `Omit<StatusErrorInit, 'http'>`;
   const helpers = documentedErrors(o).map((e) => {
     const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);
     const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}` : `HTTP ${e.http} ${e.code}`;
@@ -107,7 +112,7 @@ export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): s
     return [
       `  /** ${when.replace(/\s+/g, ' ')} */`,
       `  ${errorHelperName(e)}: (message: string, init?: ${init}) =>`,
-      `    documentedError(${JSON.stringify(service.errorStyle)}, ${JSON.stringify(o.id)}, { http: ${e.http}, code: ${code} }, message, init) as DocumentedError<${JSON.stringify(o.id)}, ${code}>,`,
+      `    documentedError(${errorStyleName(service)}, ${JSON.stringify(o.id)}, { http: ${e.http}, code: ${code} }, message, init) as DocumentedError<${JSON.stringify(o.id)}, ${code}>,`,
     ].join('\n');
   });
   return `{\n${helpers.join('\n')}\n}`;
