@@ -89,8 +89,8 @@ export const createAdCreativeErrors = {
     /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError(adCreativeErrorStyle, "createAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"createAdCreative", 270>,
-    /** HTTP 400, code 80004: too many calls to this ad account */
-    code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 80004 (subcode 2446079): too many calls to this ad account */
+    code80004: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 2446079 }) =>
       documentedError(adCreativeErrorStyle, "createAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"createAdCreative", 80004>,
   };
 /** Any error createAdCreative documents. */
@@ -104,8 +104,8 @@ export type DeleteAdCreativeBody = { contentType?: undefined; body: undefined };
 export type DeleteAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["deleteAdCreative"]['parameters']['path']; query: NonNullable<operations["deleteAdCreative"]['parameters']['query']> } & DeleteAdCreativeBody;
 /** The errors deleteAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteAdCreativeErrors = {
-    /** HTTP 400, code 100: the creative does not exist (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
-    code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 100 (subcode 33): the creative does not exist (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
+    code100: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 33 }) =>
       documentedError(adCreativeErrorStyle, "deleteAdCreative", { http: 400, code: 100 }, message, init) as DocumentedError<"deleteAdCreative", 100>,
     /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
@@ -119,8 +119,8 @@ export const deleteAdCreativeErrors = {
     /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError(adCreativeErrorStyle, "deleteAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"deleteAdCreative", 270>,
-    /** HTTP 400, code 80004: too many calls to this ad account */
-    code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 80004 (subcode 2446079): too many calls to this ad account */
+    code80004: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 2446079 }) =>
       documentedError(adCreativeErrorStyle, "deleteAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"deleteAdCreative", 80004>,
   };
 /** Any error deleteAdCreative documents. */
@@ -134,8 +134,8 @@ export type GetAdCreativeBody = { contentType?: undefined; body: undefined };
 export type GetAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getAdCreative"]['parameters']['path']; query: NonNullable<operations["getAdCreative"]['parameters']['query']> } & GetAdCreativeBody;
 /** The errors getAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getAdCreativeErrors = {
-    /** HTTP 400, code 100: the creative does not exist or cannot be loaded (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
-    code100: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 100 (subcode 33): the creative does not exist or cannot be loaded (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
+    code100: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 33 }) =>
       documentedError(adCreativeErrorStyle, "getAdCreative", { http: 400, code: 100 }, message, init) as DocumentedError<"getAdCreative", 100>,
     /** HTTP 400, code 104: the request carries no access token */
     code104: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
@@ -152,8 +152,8 @@ export const getAdCreativeErrors = {
     /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError(adCreativeErrorStyle, "getAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"getAdCreative", 270>,
-    /** HTTP 400, code 80004: too many calls to this ad account */
-    code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 80004 (subcode 2446079): too many calls to this ad account */
+    code80004: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 2446079 }) =>
       documentedError(adCreativeErrorStyle, "getAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"getAdCreative", 80004>,
   };
 /** Any error getAdCreative documents. */
@@ -182,8 +182,8 @@ export const getAdCreativePreviewsErrors = {
     /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError(adCreativeErrorStyle, "getAdCreativePreviews", { http: 403, code: 270 }, message, init) as DocumentedError<"getAdCreativePreviews", 270>,
-    /** HTTP 400, code 80004: too many calls to this ad account */
-    code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 80004 (subcode 2446079): too many calls to this ad account */
+    code80004: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 2446079 }) =>
       documentedError(adCreativeErrorStyle, "getAdCreativePreviews", { http: 400, code: 80004 }, message, init) as DocumentedError<"getAdCreativePreviews", 80004>,
   };
 /** Any error getAdCreativePreviews documents. */
@@ -215,8 +215,8 @@ export const listAdCreativesErrors = {
     /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError(adCreativeErrorStyle, "listAdCreatives", { http: 403, code: 270 }, message, init) as DocumentedError<"listAdCreatives", 270>,
-    /** HTTP 400, code 80004: too many calls to this ad account */
-    code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 80004 (subcode 2446079): too many calls to this ad account */
+    code80004: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 2446079 }) =>
       documentedError(adCreativeErrorStyle, "listAdCreatives", { http: 400, code: 80004 }, message, init) as DocumentedError<"listAdCreatives", 80004>,
   };
 /** Any error listAdCreatives documents. */
@@ -248,8 +248,8 @@ export const listPromotablePostsErrors = {
     /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError(adCreativeErrorStyle, "listPromotablePosts", { http: 403, code: 270 }, message, init) as DocumentedError<"listPromotablePosts", 270>,
-    /** HTTP 400, code 80004: too many calls */
-    code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 80004 (subcode 2446079): too many calls */
+    code80004: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 2446079 }) =>
       documentedError(adCreativeErrorStyle, "listPromotablePosts", { http: 400, code: 80004 }, message, init) as DocumentedError<"listPromotablePosts", 80004>,
   };
 /** Any error listPromotablePosts documents. */
@@ -283,8 +283,8 @@ export const updateAdCreativeErrors = {
     /** HTTP 403, code 270: the app has development access level */
     code270: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
       documentedError(adCreativeErrorStyle, "updateAdCreative", { http: 403, code: 270 }, message, init) as DocumentedError<"updateAdCreative", 270>,
-    /** HTTP 400, code 80004: too many calls to this ad account */
-    code80004: (message: string, init?: Omit<GraphErrorInit, 'http'>) =>
+    /** HTTP 400, code 80004 (subcode 2446079): too many calls to this ad account */
+    code80004: (message: string, init?: Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: 2446079 }) =>
       documentedError(adCreativeErrorStyle, "updateAdCreative", { http: 400, code: 80004 }, message, init) as DocumentedError<"updateAdCreative", 80004>,
   };
 /** Any error updateAdCreative documents. */

@@ -382,7 +382,7 @@ export type UploadFileBody = { contentType: "multipart/related"; body: { metadat
     | { contentType: "*/*"; body: MediaPart }
     | { contentType?: undefined; body: undefined };
 /** What the uploadFile handler receives, parsed and validated. */
-export type UploadFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["uploadFile"]['parameters']['query']> } & UploadFileBody;
+export type UploadFileInput = Omit<HandlerInput, 'path' | 'query' | 'headers' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["uploadFile"]['parameters']['query']>; headers: { "x-goog-upload-protocol"?: "raw" | "multipart" | "resumable"; "x-goog-upload-command"?: "start" | "upload" | "upload, finalize" | "upload,finalize" | "finalize" | "query" | "cancel"; "x-goog-upload-header-content-length"?: `${number}`; "x-goog-upload-header-content-type"?: string; "x-goog-upload-offset"?: `${number}` } & Record<string, string> } & UploadFileBody;
 /** The errors uploadFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const uploadFileErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the metadata breaks the schema (name, displayName), the protocol headers are inconsistent, an offset does not match the bytes received, or the API key is invalid */

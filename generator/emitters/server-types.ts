@@ -3,7 +3,7 @@
 // documented 2xx status, and the helpers of each documented error (x-errors). Written against
 // openapi-typescript's `operations` types, so no schema is restated.
 import { camelCase, propertyKey } from '../model/names.js';
-import type { ErrorModel, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
+import type { ErrorModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
 import { bodyContentType, schemaType, streamChunkType } from './operation-types.js';
 
 const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
@@ -45,6 +45,40 @@ export function handlerBodyUnion(o: OperationModel): string {
   const branches = o.requestBodies.map((b) => `{ contentType: ${JSON.stringify(b.contentType)}; body: ${handlerBodyType(o, b)} }`);
   if (!o.bodyRequired || branches.length === 0) branches.push('{ contentType?: undefined; body: undefined }');
   return branches.join('\n  | ');
+}
+
+/**
+ * A header parameter's value as the handler finds it: the string it was sent as (the router validates a copy,
+ * so coercion never reaches the handler), narrowed to what validation lets through: an integer or number as its
+ * decimal text, a boolean as `true` / `false`, an enum as its values. Arrays and objects stay their raw text.
+ */
+export function headerValueType(p: ParameterModel): string {
+  const schema = p.schema;
+  const values: unknown[] | undefined = Array.isArray(schema.enum) ? schema.enum : schema.const !== undefined ? [schema.const] : undefined;
+  switch (p.type) {
+    case 'integer':
+    case 'number':
+      return '`${number}`';
+    case 'boolean':
+      return "'true' | 'false'";
+    case 'string':
+      if (values?.every((v) => typeof v === 'string')) return quoted(values as string[]);
+      // A named schema (an enum of strings, a pattern) keeps its own type.
+      return /^#\/components\/schemas\//.test(schema.$ref ?? '') ? schemaType(schema) : 'string';
+    default:
+      return 'string';
+  }
+}
+
+/**
+ * The request headers: each declared header parameter by its lower-cased wire name (node:http lower-cases
+ * every name), typed as it arrives, required where the spec requires it; any other header stays reachable.
+ */
+export function handlerHeadersType(o: OperationModel): string {
+  const declared = o.parameters.filter((p) => p.in === 'header');
+  if (declared.length === 0) return 'Record<string, string>';
+  const fields = declared.map((p) => `${propertyKey(p.name.toLowerCase())}${p.required ? '' : '?'}: ${headerValueType(p)}`);
+  return `{ ${fields.join('; ')} } & Record<string, string>`;
 }
 
 function statusLiteral(status: string): string {
@@ -102,12 +136,31 @@ export function errorStyleName(service: ServiceModel): string {
   return `${camelCase(service.key)}ErrorStyle`;
 }
 
+/**
+ * The Graph subcodes an operation documents for a code (x-errors `subcode`), or undefined where an entry of the
+ * code documents none: then any subcode stays allowed (a service answering as the public one must compile).
+ */
+export function documentedSubcodes(o: OperationModel, code: number | string): number[] | undefined {
+  const entries = o.errors.filter((e) => e.code === code);
+  if (entries.length === 0 || entries.some((e) => e.subcode === undefined)) return undefined;
+  return [...new Set(entries.map((e) => e.subcode!))].sort((a, b) => a - b);
+}
+
+/** The init argument of an error helper: the style's options, a Graph subcode only as documented. */
+function errorInitType(service: ServiceModel, o: OperationModel, error: ErrorModel): string {
+  if (service.errorStyle.family !== 'graph') return `Omit<StatusErrorInit, 'http'>`;
+  const subcodes = documentedSubcodes(o, error.code);
+  if (!subcodes) return `Omit<GraphErrorInit, 'http'>`;
+  return `Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: ${subcodes.join(' | ')} }`;
+}
+
 /** The object literal of an operation's error helpers: each answers the service's shape with the documented status. */
 export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): string {
-  const init = service.errorStyle.family === 'graph' ? `Omit<GraphErrorInit, 'http'>` : `Omit<StatusErrorInit, 'http'>`;
   const helpers = documentedErrors(o).map((e) => {
+    const init = errorInitType(service, o, e);
     const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);
-    const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}` : `HTTP ${e.http} ${e.code}`;
+    const subcodes = documentedSubcodes(o, e.code);
+    const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}${subcodes ? ` (subcode ${subcodes.join(' or ')})` : ''}` : `HTTP ${e.http} ${e.code}`;
     const when = (e.when ? `${what}: ${e.when}` : what).replace(/\*\//g, '*\\/');
     return [
       `  /** ${when.replace(/\s+/g, ' ')} */`,

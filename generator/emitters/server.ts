@@ -4,7 +4,7 @@ import { type OptionalKind, type MethodSignatureStructure, StructureKind, type T
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { camelCase } from '../model/names.js';
 import { docText, printStructure } from './print-structure.js';
-import { errorHelpersLiteral, errorStyleName, errorUnionType, handlerBodyUnion, replyBranches } from './server-types.js';
+import { errorHelpersLiteral, errorStyleName, errorUnionType, handlerBodyUnion, handlerHeadersType, replyBranches } from './server-types.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
@@ -74,7 +74,10 @@ function inputType(op: OperationModel): TypeAliasDeclarationStructure {
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: `${op.typeName}Input`,
-    type: `Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: ${path}; query: ${query} } & ${op.typeName}Body`,
+    // Headers are retyped only where the operation declares header parameters (the rest keep HandlerInput's).
+    type: has('header')
+      ? `Omit<HandlerInput, 'path' | 'query' | 'headers' | 'body' | 'contentType'> & { path: ${path}; query: ${query}; headers: ${handlerHeadersType(op)} } & ${op.typeName}Body`
+      : `Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: ${path}; query: ${query} } & ${op.typeName}Body`,
     docs: [`What the ${op.id} handler receives, parsed and validated.`],
   };
 }

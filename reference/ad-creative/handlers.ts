@@ -123,7 +123,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   }
 
   /** One page of a newest-first list, with Graph cursors; paging.next only while more follow (ADC-LIST-2). */
-  function paged<T extends { id: string }>(input: HandlerInput, page: Page<T>, limit: number): Json {
+  function paged<T extends { id: string }>(input: HandlerInput, page: Page<T>, limit: number): { data: T[]; paging?: Json } {
     const { items } = page;
     if (items.length === 0) return { data: [] };
     const link = (cursor: Record<string, string>) => {
@@ -208,7 +208,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const account = input.path.ad_account_id;
       await permitAccount(input, account);
       await throttle(account);
-      const raw = { ...(input.body as Json) };
+      const raw: Json = { ...input.body };
       const fields = writeFields(input, raw);
       const b: Json = {};
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
@@ -234,7 +234,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       }
       if (!fields) return { body: { id } };
       const creative = (await store.creative(id))!;
-      return { body: { ...select(view(input, creative, input.path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS), id } as never };
+      return { body: { ...select(view(input, creative, input.path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS), id } };
     },
 
     async getAdCreative(input) {
@@ -242,14 +242,14 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const creative = await visibleCreative(input, path.creative_id, 'get');
       await throttle(creative.accountId);
       const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height);
-      return { body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) as never };
+      return { body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) };
     },
 
     async updateAdCreative(input) {
       const { path } = input;
       const creative = await visibleCreative(input, path.creative_id, 'post');
       await throttle(creative.accountId);
-      const raw = { ...(input.body as Json) };
+      const raw: Json = { ...input.body };
       const fields = writeFields(input, raw);
       const b: Json = {};
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
@@ -279,7 +279,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       }
       if (!fields) return { body: { success: true } };
       const updated = (await store.creative(creative.id))!;
-      return { body: { success: true, ...select(view(input, updated, path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) } as never };
+      return { body: { success: true, ...select(view(input, updated, path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) } };
     },
 
     async deleteAdCreative(input) {
@@ -300,15 +300,18 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       });
       const page = await store.listCreatives(path.ad_account_id, q, LIST_CAP);
       const result = paged(input, page, q.limit);
-      result.data = result.data.map((c: CreativeRecord) => select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS));
-      if (query.summary === 'total_count' || query.summary === 'true') result.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
-      return { body: result as never };
+      const listed: { data: Json[]; paging?: Json; summary?: Json } = {
+        ...result, data: result.data.map((c: CreativeRecord) => select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS)),
+      };
+      if (query.summary === 'total_count' || query.summary === 'true') listed.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
+      return { body: listed };
     },
 
     async getAdCreativePreviews(input) {
       const { path, query } = input;
       const creative = await visibleCreative(input, path.creative_id, 'get');
       await throttle(creative.accountId);
+      // A defect (mutation gate) answers what the spec forbids: only a cast lets it through the reply type.
       if (defects.previewWithoutData) return { body: {} as never };
       const format = defects.previewFormatIgnored ? 'DESKTOP_FEED_STANDARD' : query.ad_format;
       const size = previewSize(format);
@@ -328,16 +331,18 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const includeInline = defects.inlineAlwaysListed ? true : defects.inlineNeverListed ? false : query.include_inline === true;
       const page = await store.listPosts(path.page_id, { ...q, includeInline, published: query.is_published });
       const result = paged(input, page, q.limit);
-      result.data = result.data.map((p: Json) =>
-        select(
-          {
-            id: p.id, message: p.message, created_time: p.createdTime, is_inline_created: p.inlineCreated, is_published: p.published,
-            is_eligible_for_promotion: true, promotable_id: p.id, permalink_url: `${baseOf(input)}/${p.pageId}/posts/${String(p.id).split('_')[1]}`,
-          },
-          query.fields, POST_FIELDS, 'Post', DEFAULT_POST_FIELDS,
-        ),
-      );
-      return { body: result as never };
+      const listed = {
+        ...result,
+        data: result.data.map((p) =>
+          select(
+            {
+              id: p.id, message: p.message, created_time: p.createdTime, is_inline_created: p.inlineCreated, is_published: p.published,
+              is_eligible_for_promotion: true, promotable_id: p.id, permalink_url: `${baseOf(input)}/${p.pageId}/posts/${String(p.id).split('_')[1]}`,
+            },
+            query.fields, POST_FIELDS, 'Post', DEFAULT_POST_FIELDS,
+          )),
+      };
+      return { body: listed };
     },
   };
 }

@@ -6,7 +6,7 @@
 //   `upload, finalize` (or a bare `finalize`); `query` answers x-goog-upload-size-received; `cancel` ends it.
 // And createFile, the metadata-only create: a file without bytes.
 import { randomBytes } from 'node:crypto';
-import type { UploadFileInput, UploadFileReply } from '../../generated/generative/server.js';
+import type { MediaPart, UploadFileInput, UploadFileReply } from '../../generated/generative/server.js';
 import type { components } from '../../generated/generative/types.js';
 import type { BlobStore } from './blobs.js';
 import type { GenerativeDefects } from './defects.js';
@@ -24,14 +24,9 @@ export interface UploadDeps {
   defects: GenerativeDefects;
 }
 
-interface Media {
-  contentType: string;
-  data: Uint8Array;
-}
-
-function mediaOf(body: unknown): Media | undefined {
-  if (body && typeof body === 'object' && 'data' in body && (body as { data: unknown }).data instanceof Uint8Array) return body as Media;
-  return undefined;
+/** The body when the request is raw media (application/octet-stream, or a media type under the spec's range). */
+function mediaOf(input: UploadFileInput): MediaPart | undefined {
+  return input.contentType === 'application/octet-stream' || input.contentType === '*/*' ? input.body : undefined;
 }
 
 /** The commands of X-Goog-Upload-Command ("upload, finalize", "upload,finalize", ...). */
@@ -51,12 +46,12 @@ export class Uploads {
     if (protocol === 'resumable') return this.start(project, apiKey, commands, input);
     if (commands.length) throw invalid('X-Goog-Upload-Command belongs to the resumable protocol (X-Goog-Upload-Protocol: resumable).', 'X-Goog-Upload-Command');
     if (protocol === 'multipart' || (input.contentType ?? '').toLowerCase().startsWith('multipart/related')) {
-      const related = input.body as { metadata?: Schemas['CreateFileRequest']; media?: Media } | undefined;
+      const related = input.contentType === 'multipart/related' ? input.body : undefined;
       if (!related?.media) throw invalid('A multipart upload holds a JSON metadata part and a media part.', 'body');
-      const meta = this.deps.defects.multipartIgnoresMetadata ? undefined : related.metadata?.file;
+      const meta = this.deps.defects.multipartIgnoresMetadata ? undefined : related.metadata.file;
       return { body: { file: await this.store(project, meta, related.media.contentType, related.media.data) } };
     }
-    const media = mediaOf(input.body);
+    const media = mediaOf(input);
     const bytes = media ? media.data : new TextEncoder().encode(input.body === undefined ? '' : JSON.stringify(input.body));
     const type = media?.contentType ?? input.contentType ?? 'application/octet-stream';
     return { body: { file: await this.store(project, undefined, type, bytes) } };
@@ -73,8 +68,8 @@ export class Uploads {
 
   private async start(project: ProjectRecord, apiKey: string, commands: string[], input: UploadFileInput): Promise<UploadFileReply> {
     if (commands.join(',') !== 'start') throw invalid('A resumable upload starts with X-Goog-Upload-Command: start.', 'X-Goog-Upload-Command');
-    const raw = input.body;
-    const meta = raw && typeof raw === 'object' && !mediaOf(raw) ? (raw as Schemas['CreateFileRequest']).file : undefined;
+    // Only the JSON branch carries metadata here (a multipart/related body is no resumable start).
+    const meta = input.contentType === 'application/json' ? input.body.file : undefined;
     this.deps.files.checkMetadata(meta);
     const declared = input.headers['x-goog-upload-header-content-length'];
     const declaredSize = declared === undefined ? undefined : Number(declared);
@@ -112,7 +107,7 @@ export class Uploads {
       if (!this.deps.defects.offsetUnchecked && (offsetHeader === undefined || offset !== session.received)) {
         throw invalid(`X-Goog-Upload-Offset ${offsetHeader ?? '(none)'} does not match the ${session.received} bytes received.`, 'X-Goog-Upload-Offset');
       }
-      const media = mediaOf(input.body);
+      const media = mediaOf(input);
       const bytes = media ? media.data : input.body === undefined ? new Uint8Array(0) : new TextEncoder().encode(JSON.stringify(input.body));
       const limit = session.declaredSize ?? Number.MAX_SAFE_INTEGER;
       if (received + bytes.byteLength > limit) throw invalid(`The chunk goes past the declared size of ${limit} bytes.`, 'X-Goog-Upload-Offset');

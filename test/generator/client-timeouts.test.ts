@@ -78,14 +78,16 @@ describe('client timeouts', () => {
       req.on('end', async () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         const text = JSON.stringify({ kind: 'youtubeAnalytics#groupListResponse', etag: 'e', items: [] });
-        for (const piece of text.match(/.{1,8}/g)!) {
+        // 4-byte pieces 40 ms apart (about 700 ms in all) against a 250 ms timeout: the margin per gap is wide
+        // enough for a loaded machine, the whole read well past the timeout.
+        for (const piece of text.match(/.{1,4}/g)!) {
           res.write(piece);
-          await delay(30);
+          await delay(40);
         }
         res.end();
       });
     });
-    const client = new AnalyticsClient({ baseUrl, bearerToken: 't', timeoutMs: 100 });
+    const client = new AnalyticsClient({ baseUrl, bearerToken: 't', timeoutMs: 250 });
     await expect(client.listGroups({ mine: true })).resolves.toMatchObject({ etag: 'e' });
   });
 

@@ -5,8 +5,10 @@
 // - a reply names a documented 2xx status with that status's body: an undocumented status or a wrong body is a
 //   compile error;
 // - each operation's documented errors (x-errors) have helpers that answer the service's error shape with the
-//   documented HTTP status; another operation's error, or a code the operation does not document, is a
-//   compile error.
+//   documented HTTP status; another operation's error, a code the operation does not document, or a Graph
+//   subcode other than the one its x-errors entry documents (where it documents one), is a compile error;
+// - each declared header parameter is typed by its lower-cased name as the text it arrives as (see
+//   server-params.test.ts for every parameter type against what the server delivers).
 // The `@ts-expect-error` lines below are checked twice: by `tsc -p tsconfig.json` (this file is in the project)
 // and by the first test, which compiles this file alone and fails on any error (an unused
 // `@ts-expect-error` is one).
@@ -56,6 +58,16 @@ export async function uploadFileNarrowing(input: UploadFileInput): Promise<Uploa
   }
 }
 
+/** uploadFile's header parameters by their lower-cased names, as the text they arrive as; other headers stay. */
+export function uploadHeaders(input: UploadFileInput): unknown[] {
+  const offset: `${number}` | undefined = input.headers['x-goog-upload-offset'];
+  const protocol: 'raw' | 'multipart' | 'resumable' | undefined = input.headers['x-goog-upload-protocol'];
+  const host: string = input.headers.host;
+  // @ts-expect-error a header integer is the text sent, not a number
+  const offsetNumber: number | undefined = input.headers['x-goog-upload-offset'];
+  return [offset, protocol, host, offsetNumber];
+}
+
 /** A body read without narrowing is any of the branches: no branch's fields may be assumed. */
 export function unnarrowedBody(input: UploadFileInput): void {
   // @ts-expect-error the body may be JSON metadata or media: `data` is not on every branch
@@ -101,6 +113,22 @@ export async function createAdCreativeErrorReplies(input: CreateAdCreativeInput)
   return { body: { id: '1' } };
 }
 
+/**
+ * Graph subcodes: where an operation's x-errors entry documents one (100/33 of a read, 2446079 of the ad-account
+ * rate limit), the helper takes only it; where none is documented (the 100 of a create), any subcode compiles.
+ */
+export async function documentedSubcodes(input: CreateAdCreativeInput): Promise<CreateAdCreativeReply> {
+  if (input.body.name === 'throttled') return createAdCreativeErrors.code80004('(#80004) There have been too many calls to this ad-account.', { subcode: 2446079 });
+  // @ts-expect-error 80004 documents subcode 2446079 only
+  if (input.body.name === 'throttled-1') return createAdCreativeErrors.code80004('(#80004) too many calls', { subcode: 1 });
+  if (input.body.name === 'invalid') return createAdCreativeErrors.code100('Invalid parameter', { subcode: 1885183, userTitle: 'Ad creative invalid' });
+  void getAdCreativeErrors.code100('Unsupported get request', { subcode: 33, type: 'GraphMethodException' });
+  void getAdCreativeErrors.code100('(#100) Tried accessing nonexisting field');
+  // @ts-expect-error a read's code 100 documents subcode 33 only
+  void getAdCreativeErrors.code100('Unsupported get request', { subcode: 34 });
+  return { body: { id: '1' } };
+}
+
 // ---- The checks above are compile errors exactly where marked ----
 describe('handler types', () => {
   const root = path.join(import.meta.dirname, '../..');
@@ -122,7 +150,7 @@ describe('handler types', () => {
   const marked = text.split('\n').flatMap((line, i) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [i + 1] : []));
 
   it('compile as they are (every @ts-expect-error meets its error)', () => {
-    expect(marked).toHaveLength(12);
+    expect(marked).toHaveLength(15);
     expect(errorsOf(text)).toEqual([]);
   }, 120_000);
 
@@ -193,7 +221,7 @@ describe('the body union at run time', () => {
   it('keeps header parameters the strings they were sent as (typed so), while validating them as their schema says', async () => {
     const base = await generativeWith(record);
     await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': '5' }, body: 'ab' });
-    const offset: string | undefined = seen.at(-1)!.headers['x-goog-upload-offset'];
+    const offset: `${number}` | undefined = seen.at(-1)!.headers['x-goog-upload-offset'];
     expect(offset).toBe('5');
     const refused = await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': 'five' }, body: 'ab' });
     expect(refused.status).toBe(400);

@@ -244,7 +244,7 @@ export function createRouter(
     const path: Record<string, unknown> = {};
     compiled.names.forEach((name, i) => {
       try {
-        path[name] = decodeURIComponent(values[i + 1]!);
+        path[name] = simpleArray(route, 'path', name) ? values[i + 1]!.split(',').map(decodeURIComponent) : decodeURIComponent(values[i + 1]!);
       } catch {
         throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: 'is not a valid URL-encoded value' }]);
       }
@@ -326,8 +326,9 @@ export function createRouter(
   }
 
   function validate(input: HandlerInput, route: RouteDef): void {
-    // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers.
-    const params = { path: input.path, query: input.query, header: route.params.some((p) => p.in === 'header') ? { ...input.headers } : input.headers };
+    // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers
+    // (an array header is checked as its comma-separated items, and reaches the handler as the text sent).
+    const params = { path: input.path, query: input.query, header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers };
     if (!route.validateParams(params)) {
       const found = violations(route.validateParams.errors, true);
       const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
@@ -442,6 +443,22 @@ function readQuery(url: URL, params: ParamDef[], credentials: ReadonlySet<string
     }
   }
   return query;
+}
+
+/** A path or header array parameter of the simple style (OpenAPI's default there): its items joined by commas. */
+function simpleArray(route: RouteDef, where: 'path' | 'header', name: string): boolean {
+  const def = route.params.find((p) => p.in === where && (where === 'header' ? p.name.toLowerCase() : p.name) === name);
+  return def?.type === 'array' && (def.style ?? 'simple') === 'simple';
+}
+
+/** The headers as validation sees them: a copy, with simple-style array headers split into their items. */
+function headerValues(route: RouteDef, headers: Record<string, string>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...headers };
+  for (const p of route.params) {
+    const name = p.name.toLowerCase();
+    if (p.in === 'header' && typeof headers[name] === 'string' && simpleArray(route, 'header', name)) copy[name] = headers[name]!.split(',').map((v) => v.trim());
+  }
+  return copy;
 }
 
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
