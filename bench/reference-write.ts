@@ -1,4 +1,4 @@
-// Write mix with --data (durable: WAL, synchronous=FULL): ad creative creates with distinct names and
+// Write mix with --data (durable: WAL; an answer leaves once an fsync covers its commit, group commit): ad creative creates with distinct names and
 // links, and analytics group inserts with distinct titles, at the same time; creates/s and p99.
 import fs from 'node:fs';
 import path from 'node:path';

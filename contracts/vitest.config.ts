@@ -10,7 +10,12 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One target with shared state: files run one after another so stateful rules do not interfere.
     fileParallelism: false,
+    // One worker thread runs them all (files do not keep state between them; the mutation gate runs them so
+    // too): the harness, clients and validators are loaded once, not once per file (suite wall time).
+    isolate: false,
+    pool: 'threads',
     sequence: { sequencer: RunOrder },
     reporters: ['./contracts/report/reporter.ts'],
+    experimental: { fsModuleCache: true },
   },
 });

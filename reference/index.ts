@@ -12,6 +12,7 @@ import { DEFAULT_FIXTURES } from '../contracts/targets/fixtures.js';
 import type { ServiceEndpoint, TargetSession } from '../contracts/targets/target.js';
 import { migrate, openDatabase } from './foundation/database.js';
 import { withStatementCache } from './foundation/statement-cache.js';
+import { WalJournal, acknowledgeWhenDurable } from './foundation/group-commit.js';
 import { startServiceServer, type HttpLimits, type ServiceServer } from './foundation/http-server.js';
 import { createLogger, logRequests, type LogLevel } from './foundation/logging.js';
 import { MissingServiceError, loadService, serviceModuleExists } from './foundation/modules.js';
@@ -22,7 +23,7 @@ export type { ReferenceService, ServiceKey } from './foundation/service.js';
 export { MissingServiceError, serviceModuleExists } from './foundation/modules.js';
 
 export interface ReferenceOptions {
-  /** Keep each service's database as a file here (WAL, synchronous=FULL) and its bulk bytes under DIR/<service>. */
+  /** Keep each service's database as a file here (WAL, group commit: foundation/group-commit.ts) and its bulk bytes under DIR/<service>. */
   dataDir?: string;
   /** Seed file (default reference/seed.default.yaml); applied by each service to a new database only. */
   seedFile?: string;
@@ -55,6 +56,7 @@ export interface ReferenceSession extends TargetSession {
 interface Started {
   key: ServiceKey;
   db: BetterSqlite3.Database;
+  journal?: WalJournal;
   instance?: ServiceInstance;
   server?: ServiceServer;
 }
@@ -87,7 +89,10 @@ export async function startReference(
         logger.error({ err: error, service: s.key }, 'service close failed');
       }
     }
-    for (const s of started) if (s.db.open) s.db.close();
+    for (const s of started) {
+      s.journal?.close();
+      if (s.db.open) s.db.close();
+    }
     if (!durable) fs.rmSync(bulkRoot, { recursive: true, force: true });
   };
 
@@ -103,7 +108,15 @@ export async function startReference(
       const serviceLogger = logger.child({ service: key });
       // Every service's handle reuses one compiled statement per SQL text (foundation/statement-cache.ts).
       entry.instance = await service.create({ db: withStatementCache(db), seed: seed[key], dataDir, durable, logger: serviceLogger, defects: options.defects?.[key] ?? {} });
-      const wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
+      let wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
+      if (durable) {
+        // What the migrations and the seed wrote goes to the database file now (not into the first requests'
+        // commits), then commits share fsyncs: no answer leaves before the changes it follows are on disk.
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        syncDirectory(bulkRoot);
+        entry.journal = new WalJournal(db);
+        wrapped = acknowledgeWhenDurable(wrapped, entry.journal, serviceLogger);
+      }
       entry.server = await startServiceServer(logRequests(wrapped, serviceLogger), {
         port: options.port ? options.port + index : 0,
         host: options.host,
@@ -127,4 +140,14 @@ export async function startReference(
     logger,
     stop: (graceMs?: number) => (stopping ??= closeAll(graceMs)),
   };
+}
+
+/** The directory's entries (the database and WAL files) on disk. */
+function syncDirectory(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -17,8 +17,32 @@ export interface RateLimitDefects {
   rateLimitOff?: boolean;
 }
 
+/** The times of one account's counted calls, oldest first; expired ones leave from the front. */
+class CallTimes {
+  private times: number[] = [];
+  private head = 0;
+
+  /** Forgets the calls at or before `now - windowMs`; answers how many are left. */
+  countSince(now: number, windowMs: number): number {
+    while (this.head < this.times.length && now - this.times[this.head]! >= windowMs) this.head += 1;
+    // Compact now and then, so the array does not keep every call ever made.
+    if (this.head > 1024 && this.head * 2 > this.times.length) {
+      this.times = this.times.slice(this.head);
+      this.head = 0;
+    }
+    return this.times.length - this.head;
+  }
+
+  add(now: number): void {
+    // Kept in order even if the clock steps back, so the front is always the oldest call.
+    let at = this.times.length;
+    while (at > this.head && this.times[at - 1]! > now) at -= 1;
+    this.times.splice(at, 0, now);
+  }
+}
+
 export class AccountRateLimiter {
-  private readonly calls = new Map<string, number[]>();
+  private readonly calls = new Map<string, CallTimes>();
 
   constructor(private readonly defects: RateLimitDefects = {}, private readonly now: () => number = Date.now) {}
 
@@ -28,15 +52,14 @@ export class AccountRateLimiter {
     const key = this.defects.rateLimitGlobal ? '*' : account;
     const now = this.now();
     const windowMs = limit.windowSeconds * 1000;
-    const recent = (this.calls.get(key) ?? []).filter((t) => now - t < windowMs);
+    let calls = this.calls.get(key);
+    if (!calls) this.calls.set(key, (calls = new CallTimes()));
     const allowed = limit.calls + (this.defects.rateLimitOffByOne ? 1 : 0);
-    if (recent.length >= allowed) {
-      this.calls.set(key, recent);
+    if (calls.countSince(now, windowMs) >= allowed) {
       throw graphError(80004, '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.', {
         subcode: 2446079, isTransient: true, http: this.defects.rateLimitHttp429 ? 429 : 400,
       });
     }
-    recent.push(now);
-    this.calls.set(key, recent);
+    calls.add(now);
   }
 }

@@ -83,14 +83,16 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       if (defects.metricsAlphabetical) metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
       const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: DIMENSION_BY_NAME.get(name)?.dataType ?? 'STRING' }));
       const metricHeaders = metricOrder.map((i): ColumnHeader => ({ name: metrics[i]!, columnType: 'METRIC', dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType }));
-      const reorder = (row: Array<string | number>) => {
+      const reorder = (row: ReadonlyArray<string | number>) => {
         const dims = row.slice(0, dimensions.length);
         const values = metricOrder.map((i) => row[dimensions.length + i]!);
         return defects.metricsFirst ? [...values, ...dims] : [...dims, ...values];
       };
       const columnHeaders = defects.metricsFirst ? [...metricHeaders, ...dimensionHeaders] : [...dimensionHeaders, ...metricHeaders];
       const body: components['schemas']['QueryResponse'] = { kind: 'platformAnalytics#resultTable', columnHeaders };
-      if (rows.length > 0) body.rows = rows.map(reorder);
+      // Rows already in answer order go out as stored (the store's rows are shared: only serialised, never changed).
+      const inOrder = !defects.metricsFirst && metricOrder.every((m, i) => m === i);
+      if (rows.length > 0) body.rows = inOrder ? (rows as NonNullable<typeof body.rows>) : rows.map(reorder);
       return { body };
     },
 

@@ -2,6 +2,7 @@
 // group item inserts check the limit and write in one transaction, so concurrent inserts cannot overfill.
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
+import { ResultCache } from '../foundation/result-cache.js';
 import { FACT_COLUMNS } from './facts.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
 import type { AnalyticsStore, InsertItemResult, Owner, Principal, ReportPlan, ResourceKind, StoredGroup, StoredItem } from './store.js';
@@ -22,6 +23,13 @@ export function newId(prefix: string): string {
 }
 
 export class SqliteAnalyticsStore implements AnalyticsStore {
+  /**
+   * Report answers by SQL text and bound values. Only the seed writes the fact table, and a plan carries
+   * everything else a report depends on (the channels with their link days, the members of filter groups)
+   * as bound values, so a changed group or link is a new key, never a stale answer.
+   */
+  private readonly reports = new ResultCache<ReadonlyArray<string | number>>();
+
   constructor(private readonly db: BetterSqlite3.Database) {
     db.pragma('foreign_keys = ON');
   }
@@ -59,6 +67,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       }
       db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(new Date().toISOString());
     })();
+    this.reports.clear();
   }
 
   principal(token: string): Principal | undefined {
@@ -81,7 +90,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     return row.channel_id !== null && this.ownerChannels(owner.id).some((c) => c.id === row.channel_id);
   }
 
-  report(plan: ReportPlan): Array<Array<string | number>> {
+  report(plan: ReportPlan): ReadonlyArray<ReadonlyArray<string | number>> {
     const params: Record<string, string | number> = { from: plan.from, to: plan.to, rate: plan.rate };
     const where = ['day BETWEEN :from AND :to'];
     where.push(`(${plan.channels.map((c, i) => {
@@ -106,7 +115,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     const sql = `SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0`
       + (order.length ? ` ORDER BY ${order.join(', ')}` : '')
       + ` LIMIT ${plan.limit ?? -1} OFFSET ${plan.offset}`;
-    return this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>;
+    return this.reports.get(`${sql}\n${JSON.stringify(params)}`, () => this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>);
   }
 
   createGroup(owner: string, title: string, itemType: string): StoredGroup {

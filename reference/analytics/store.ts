@@ -69,7 +69,8 @@ export interface AnalyticsStore {
   ownerChannels(contentOwner: string): Array<{ id: string; linkedAt: string }>;
   /** Whether `owner` uploaded, claimed or manages the resource. */
   owns(owner: Owner, kind: ResourceKind, id: string): boolean;
-  report(plan: ReportPlan): Array<Array<string | number>>;
+  /** The rows may be shared with other callers (a cached answer): read them, never change them. */
+  report(plan: ReportPlan): ReadonlyArray<ReadonlyArray<string | number>>;
 
   createGroup(owner: string, title: string, itemType: string): StoredGroup;
   group(id: string): StoredGroup | undefined;

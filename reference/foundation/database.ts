@@ -1,6 +1,8 @@
 // One SQLite database per service (better-sqlite3). In memory by default; with a data directory a file in
-// WAL mode with synchronous=FULL, so a write is durable once its statement returns (and only then is a
-// request acknowledged). Migrations are versioned through PRAGMA user_version and run at start.
+// WAL mode with synchronous=FULL, so a write is durable once its statement returns. Once a service runs,
+// startReference switches it to group commit (group-commit.ts): commits share fsyncs of the WAL, and no
+// request is acknowledged before the changes it follows are on disk. Migrations are versioned through
+// PRAGMA user_version and run at start.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';

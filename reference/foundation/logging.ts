@@ -53,9 +53,12 @@ export function logRequests(inner: http.RequestListener, logger: Logger): http.R
   return (req, res) => {
     const started = process.hrtime.bigint();
     res.once('close', () => {
+      const failed = res.statusCode >= 500;
+      // The line (a masked copy of the URL) is built only when it is written: at the default level only failures are.
+      if (!failed && !logger.isLevelEnabled('debug')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { method: req.method, path: redactUrl(req.url), status: res.statusCode, ms: Math.round(ms * 100) / 100, ...(res.writableFinished ? {} : { aborted: true }) };
-      if (res.statusCode >= 500) logger.error(line, 'request failed');
+      if (failed) logger.error(line, 'request failed');
       else logger.debug(line, 'request');
     });
     const fail = (error: unknown) => {

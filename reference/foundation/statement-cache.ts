@@ -21,12 +21,16 @@ export function withStatementCache(db: BetterSqlite3.Database): BetterSqlite3.Da
     statements.set(sql, statement);
     return statement;
   };
+  // Native methods need the real handle as `this`: bound once each, not on every use.
+  const bound = new Map<PropertyKey, { method: Function; bound: Function }>();
   return new Proxy(db, {
     get(target, property) {
       if (property === 'prepare') return prepare;
       const value = Reflect.get(target, property, target) as unknown;
-      // Native methods need the real handle as `this`.
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      let entry = bound.get(property);
+      if (entry?.method !== value) bound.set(property, (entry = { method: value, bound: value.bind(target) }));
+      return entry.bound;
     },
   });
 }

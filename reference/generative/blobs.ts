@@ -31,6 +31,7 @@ export class BlobStore {
       await handle.close();
     }
     await fsp.rename(temp, path.join(this.filesDir, key));
+    await syncDirectory(this.filesDir);
     return { key, sha256: createHash('sha256').update(bytes).digest('base64') };
   }
 
@@ -49,7 +50,8 @@ export class BlobStore {
 
   /** Writes a chunk at `offset` (the confirmed size): anything past it from an interrupted write is cut first. */
   async appendChunk(session: string, offset: number, bytes: Uint8Array): Promise<void> {
-    const handle = await fsp.open(this.partOf(session), fs.existsSync(this.partOf(session)) ? 'r+' : 'w+');
+    const created = !fs.existsSync(this.partOf(session));
+    const handle = await fsp.open(this.partOf(session), created ? 'w+' : 'r+');
     try {
       await handle.truncate(offset);
       await handle.write(bytes, 0, bytes.byteLength, offset);
@@ -57,17 +59,24 @@ export class BlobStore {
     } finally {
       await handle.close();
     }
+    if (created) await syncDirectory(this.sessionsDir);
   }
 
   /** Turns a session's first `size` bytes into a stored blob (hashed), removing the session file. */
   async finishSession(session: string, size: number): Promise<{ key: string; sha256: string }> {
     const part = this.partOf(session);
-    if (!fs.existsSync(part)) await fsp.writeFile(part, new Uint8Array(0));
-    await fsp.truncate(part, size);
+    const handle = await fsp.open(part, fs.existsSync(part) ? 'r+' : 'w+');
+    try {
+      await handle.truncate(size);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     const hash = createHash('sha256');
     for await (const chunk of fs.createReadStream(part)) hash.update(chunk as Buffer);
     const key = randomBytes(12).toString('hex');
     await fsp.rename(part, path.join(this.filesDir, key));
+    await syncDirectory(this.filesDir);
     return { key, sha256: hash.digest('base64') };
   }
 
@@ -78,5 +87,15 @@ export class BlobStore {
   /** Removes temporary files a crash left behind (never visible as files: they have no row). */
   async sweepTemporaries(): Promise<void> {
     for (const name of await fsp.readdir(this.filesDir)) if (name.startsWith('.tmp-')) await fsp.rm(path.join(this.filesDir, name), { force: true });
+  }
+}
+
+/** Flushes a directory's entries, so a rename into it survives a power loss, not only a process crash. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }

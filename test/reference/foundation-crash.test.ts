@@ -1,11 +1,13 @@
 // Crash safety: a `serve --data DIR` process under a write load (8 concurrent writers per service), killed
 // with SIGKILL at a seeded random moment, restarted on the same directory: every write that was
 // acknowledged (answered with success) is readable with exactly what was sent, and nothing half-written
-// is visible (every stored record of the workload is one whole payload that was sent). Five kill-restart
-// rounds on one directory (recovery of a recovered database included). Two processes are tested: the
-// foundation alone (the notes test service) and `serve` with every real service that exists, all three
-// written at once (foundation-crash-workloads.ts). CRASH_SEED reproduces a run (fast-check's generator);
-// CRASH_ROUNDS=20 runs more rounds (issue 15 asks for 20; the default 5 keeps npm test short).
+// is visible (every stored record of the workload is one whole payload that was sent). Twenty kill-restart
+// rounds on one directory (recovery of a recovered database included), as issue 15 asks. Two processes are
+// tested at the same time: the foundation alone (the notes test service) and `serve` with every real service
+// that exists, all three written at once (foundation-crash-workloads.ts). CRASH_SEED reproduces a run
+// (fast-check's generator); CRASH_ROUNDS=N runs another number of rounds.
+// A round costs a child start (about a second, mostly loading the modules), a kill moment drawn from a window
+// that covers the load from its first writes on, and a check of everything stored so far.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,14 +21,14 @@ import { SERVICE_WORKLOADS, notesWorkload, type Workload } from './foundation-cr
 import { startServe, type ServeChild } from './foundation-child.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const WRITERS = 8;
 /** Kill moments after the load starts: the notes service writes fast; the real services fsync files too. */
 const killMoments = (min: number, max: number) => fc.sample(fc.integer({ min, max }), { seed: SEED, numRuns: ROUNDS });
 const dirs: string[] = [];
-let running: ServeChild | undefined;
+const running = new Set<ServeChild>();
 afterAll(() => {
-  running?.child.kill('SIGKILL');
+  for (const r of running) r.child.kill('SIGKILL');
   dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
 });
 
@@ -63,25 +65,36 @@ interface Setup {
 
 const realServices = SERVICE_KEYS.filter((s) => serviceModuleExists(s));
 const SETUPS: Setup[] = [
-  { name: 'the foundation alone (notes test service)', script: 'test/reference/foundation-serve-notes.ts', args: () => ['notes'], workloads: [notesWorkload], killAfterMs: killMoments(150, 900) },
+  { name: 'the foundation alone (notes test service)', script: 'test/reference/foundation-serve-notes.ts', args: () => ['notes'], workloads: [notesWorkload], killAfterMs: killMoments(100, 600) },
   ...(realServices.length
-    ? [{ name: `serve ${realServices.join(',')}`, script: 'reference/serve.ts', args: () => [realServices.join(','), '--seed', unthrottledSeed()], workloads: realServices.map((s) => SERVICE_WORKLOADS[s]), killAfterMs: killMoments(500, 2_500) }]
+    ? [{ name: `serve ${realServices.join(',')}`, script: 'reference/serve.ts', args: () => [realServices.join(','), '--seed', unthrottledSeed()], workloads: realServices.map((s) => SERVICE_WORKLOADS[s]), killAfterMs: killMoments(300, 1_500) }]
     : []),
 ];
 
-describe.each(SETUPS)('crash safety: $name', ({ script, args, workloads, killAfterMs }) => {
-  it(`every acknowledged write survives SIGKILL (${ROUNDS} rounds, seed ${SEED})`, async () => {
+// The setups run at the same time (separate processes and directories): the round trips of one overlap the
+// child start-up of the other.
+describe.concurrent('crash safety', () => {
+  it.each(SETUPS)(`$name: every acknowledged write survives SIGKILL (${ROUNDS} rounds, seed ${SEED})`, async ({ script, args, workloads, killAfterMs }) => {
     const data = tmp();
     const fixedArgs = [...args(), '--data', data, '--log-level', 'error'];
-    const serve = () => startServe(script, fixedArgs, workloads.length);
+    let current: ServeChild | undefined;
+    const serve = async () => {
+      if (current) running.delete(current);
+      current = await startServe(script, fixedArgs, workloads.length);
+      running.add(current);
+      return current;
+    };
     const acknowledged = workloads.map(() => new Map<string, string>());
     const sent = workloads.map(() => new Set<string>());
     const figures: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      running = await serve();
-      const urls = running.urls;
+      const t0 = performance.now();
+      const child = await serve();
+      const urls = child.urls;
+      const t1 = performance.now();
       // What earlier rounds acknowledged is still there after the restart.
       await Promise.all(workloads.map((w, i) => verify(w, urls[w.service]!, acknowledged[i]!, sent[i]!)));
+      const t2 = performance.now();
       let killed = false;
       const before = acknowledged.map((a) => a.size);
       const writer = async (i: number, w: number) => {
@@ -102,16 +115,15 @@ describe.each(SETUPS)('crash safety: $name', ({ script, args, workloads, killAft
       const load = Promise.all(workloads.flatMap((_, i) => Array.from({ length: WRITERS }, (__, w) => writer(i, w))));
       await new Promise((r) => setTimeout(r, killAfterMs[round]));
       killed = true;
-      running.child.kill('SIGKILL');
-      expect(await running.exited).toBe('SIGKILL');
+      child.child.kill('SIGKILL');
+      expect(await child.exited).toBe('SIGKILL');
       await load;
-      figures.push(`round ${round}: killed after ${killAfterMs[round]} ms; acknowledged ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size - before[i]!}`).join(', ')}`);
+      figures.push(`round ${round}: start ${(t1 - t0).toFixed(0)} ms, check ${(t2 - t1).toFixed(0)} ms, killed after ${killAfterMs[round]} ms; acknowledged ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size - before[i]!}`).join(', ')}`);
     }
-    running = await serve();
-    const urls = running.urls;
-    await Promise.all(workloads.map((w, i) => verify(w, urls[w.service]!, acknowledged[i]!, sent[i]!)));
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
+    const last = await serve();
+    await Promise.all(workloads.map((w, i) => verify(w, last.urls[w.service]!, acknowledged[i]!, sent[i]!)));
+    last.child.kill('SIGTERM');
+    expect(await last.exited).toBe(0);
     console.log(`crash test (seed ${SEED}): ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size}`).join(', ')} acknowledged writes, all readable\n  ${figures.join('\n  ')}`);
     for (const a of acknowledged) expect(a.size).toBeGreaterThan(ROUNDS); // the load did write in every run
   }, 60_000 + ROUNDS * 30_000);

@@ -84,7 +84,7 @@ describe('startReference', () => {
     expect(await ids(second.endpoints.analytics!.baseUrl, 'a')).toEqual([1, 2]);
   });
 
-  it('keeps the data in files under dataDir (WAL, synchronous=FULL) and seeds a new database only', async () => {
+  it('keeps the data in files under dataDir (WAL) and seeds a new database only', async () => {
     const dataDir = tmp();
     const file = seedFile(SEED);
     const first = await start([notesService()], { dataDir, seedFile: file });

@@ -154,6 +154,9 @@ interface CompiledRoute {
   pattern: RegExp;
   names: string[];
   literal: number;
+  /** The route's query parameters by name, and the query names that carry credentials (built once, not per request). */
+  queryDefs: Map<string, ParamDef>;
+  credentialQueryNames: ReadonlySet<string>;
 }
 
 function compile(route: RouteDef): CompiledRoute {
@@ -171,7 +174,14 @@ function compile(route: RouteDef): CompiledRoute {
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('');
-  return { route, pattern: new RegExp(`^${source}$`), names, literal };
+  return {
+    route,
+    pattern: new RegExp(`^${source}$`),
+    names,
+    literal,
+    queryDefs: new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])),
+    credentialQueryNames: new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)),
+  };
 }
 
 export function createRouter(
@@ -249,7 +259,7 @@ export function createRouter(
         throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: 'is not a valid URL-encoded value' }]);
       }
     });
-    const query = readQuery(url, route.params, new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)));
+    const query = readQuery(url, compiled.queryDefs, compiled.credentialQueryNames);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -281,7 +291,14 @@ export function createRouter(
       }
     }
     const credentials = readCredentials(route, url, headers, body);
-    return { operationId: route.operationId, path, query, headers, body, contentType: bodyType, credentials, url, request: req, signal: clientGone(req, res) };
+    let signal: AbortSignal | undefined;
+    return {
+      operationId: route.operationId, path, query, headers, body, contentType: bodyType, credentials, url, request: req,
+      // Made on first use: most handlers never look, and a controller with its listeners costs every request.
+      get signal() {
+        return (signal ??= clientGone(req, res));
+      },
+    };
   }
 
   /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
@@ -410,9 +427,8 @@ export function createRouter(
 }
 
 /** The query as the route's parameters serialise it (style / explode); repeated scalars: the last wins. */
-function readQuery(url: URL, params: ParamDef[], credentials: ReadonlySet<string>): Record<string, unknown> {
+function readQuery(url: URL, defs: ReadonlyMap<string, ParamDef>, credentials: ReadonlySet<string>): Record<string, unknown> {
   const query: Record<string, unknown> = {};
-  const defs = new Map(params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
   for (const name of new Set(url.searchParams.keys())) {
     const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
     const deepDef = deep ? defs.get(deep[1]!) : undefined;
@@ -467,8 +483,12 @@ function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
   const gone = () => {
     if (!res.writableFinished) controller.abort(new Error('the client went away'));
   };
-  res.once('close', gone);
-  req.once('aborted', gone);
+  // Asked for after the client already left: aborted from the start.
+  if (res.closed) gone();
+  else {
+    res.once('close', gone);
+    req.once('aborted', gone);
+  }
   return controller.signal;
 }
 
