@@ -247,12 +247,10 @@ function fillPath(template: string, values: Map<string, string>, raw = new Set<s
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => (raw.has(name) ? values.get(name)! : pct(values.get(name) ?? 'x')));
 }
 
-/**
- * What the router answers for a path or method the spec does not have: Graph-style services answer HTTP 400, code
- * 100/33 ("Unsupported get request", as the public service does); Status-style ones 404 and 405.
- */
+/** What the router answers for a path or method the spec does not have: the HTTP statuses its x-error-style declares. */
 function routeMissStatuses(spec: Schema): number[] {
-  return spec['x-error-style'] === 'graph' ? [400] : [404, 405];
+  const answers = spec['x-error-style'].answers;
+  return [...new Set<number>([answers.unknownRoute.http, answers.wrongMethod.http])];
 }
 
 function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfile, draw: Draw, index: number): FuzzRequest {

@@ -99,7 +99,7 @@ export async function expectGraphError(t: RuleContext, call: () => Promise<unkno
   }
   expect(error, `expected Graph error ${expected.code}, the call ${error ? `failed with ${String(error)}` : 'succeeded'}`).toBeInstanceOf(GraphApiError);
   const e = error as GraphApiError;
-  expect(typeof e.fbtraceId, 'fbtrace_id is a string').toBe('string');
+  expect(typeof e.traceId, 'the trace id (x-error-style traceField) is a string').toBe('string');
   expect(typeof e.type, 'type is a string').toBe('string');
   const exactCode = () => {
     expect(e.code, e.message).toBe(expected.code);

@@ -265,7 +265,7 @@ function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
   const bodyType = body ? schemaType(body) : 'unknown';
   const codes = [...new Set(op.errors.map((e) => JSON.stringify(e.code)))].sort();
   const statuses = [...new Set(op.errors.map((e) => e.http))].sort((a, b) => a - b);
-  const type = service.errorStyle === 'graph'
+  const type = service.errorStyle.family === 'graph'
     ? `GraphApiError<${bodyType}> & { readonly code: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`
     : `StatusApiError<${bodyType}> & { readonly status: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`;
   return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Error`, type, docs: [`The errors ${op.id} documents (x-errors), each in the service's own error body.`] };
@@ -378,7 +378,8 @@ function serviceProfile(service: ServiceModel): string {
   const header = sources.find((c) => c.in === 'header')?.name;
   const query = sources.find((c) => c.in === 'query')?.name;
   const token = service.operations.flatMap((o) => o.credentialSources).find((c) => c.kind === 'accessToken')?.name;
-  const parts = [`error: ${service.errorStyle === 'graph' ? 'graphErrorOf' : 'statusErrorOf'}`];
+  const style = service.errorStyle;
+  const parts = [`error: ${style.family === 'graph' ? `graphErrorOf(${JSON.stringify(style.traceField)})` : 'statusErrorOf'}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
   if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
@@ -395,7 +396,7 @@ function serviceProfile(service: ServiceModel): string {
 
 /** The module of the service's error style (x-error-style): its error class and the factory the core uses. */
 function errorStyleModule(service: ServiceModel): { imports: string; exports: string } {
-  const [file, cls, factory, body] = service.errorStyle === 'graph'
+  const [file, cls, factory, body] = service.errorStyle.family === 'graph'
     ? ['graph-error', 'GraphApiError', 'graphErrorOf', 'GraphErrorBody']
     : ['status-error', 'StatusApiError', 'statusErrorOf', 'StatusErrorBody'];
   const typeImport = service.operations.some((o) => o.errors.length > 0) ? `, type ${cls}` : '';

@@ -29,8 +29,10 @@ export function emitReadme(service: ServiceModel): string {
         ...(o.mediaUpload?.resumable ? [`\`${o.id}Resumable()\``] : []),
       ])
       .join(', '),
-    errorClass: service.errorStyle === 'graph' ? 'GraphApiError' : 'StatusApiError',
-    errorShape: service.errorStyle === 'graph' ? '`{"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}`' : '`{"error": {"code", "message", "status", "details"}}`',
+    errorClass: service.errorStyle.family === 'graph' ? 'GraphApiError' : 'StatusApiError',
+    errorShape: service.errorStyle.family === 'graph'
+      ? `\`{"error": {"message", "type", "code", "error_subcode", ${JSON.stringify(service.errorStyle.traceField)}}}\``
+      : '`{"error": {"code", "message", "status", "details"}}`',
     operations: service.operations.map((o) => ({ id: o.id, method: o.method, path: o.path, rules: o.ruleIds.join(', ') || '—' })),
     ruleCount: service.rules.length,
   });

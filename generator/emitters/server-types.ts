@@ -132,6 +132,11 @@ export function errorUnionType(o: OperationModel): string {
   return codes.length ? `DocumentedError<${JSON.stringify(o.id)}, ${codes.join(' | ')}>` : 'never';
 }
 
+/** The generated server's constant holding the spec's x-error-style (`adCreativeErrorStyle`). */
+export function errorStyleName(service: ServiceModel): string {
+  return `${camelCase(service.key)}ErrorStyle`;
+}
+
 /**
  * The Graph subcodes an operation documents for a code (x-errors `subcode`), or undefined where an entry of the
  * code documents none: then any subcode stays allowed (a service answering as the public one must compile).
@@ -144,7 +149,7 @@ export function documentedSubcodes(o: OperationModel, code: number | string): nu
 
 /** The init argument of an error helper: the style's options, a Graph subcode only as documented. */
 function errorInitType(service: ServiceModel, o: OperationModel, error: ErrorModel): string {
-  if (service.errorStyle !== 'graph') return `Omit<StatusErrorInit, 'http'>`;
+  if (service.errorStyle.family !== 'graph') return `Omit<StatusErrorInit, 'http'>`;
   const subcodes = documentedSubcodes(o, error.code);
   if (!subcodes) return `Omit<GraphErrorInit, 'http'>`;
   return `Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: ${subcodes.join(' | ')} }`;
@@ -161,7 +166,7 @@ export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): s
     return [
       `  /** ${when.replace(/\s+/g, ' ')} */`,
       `  ${errorHelperName(e)}: (message: string, init?: ${init}) =>`,
-      `    documentedError(${JSON.stringify(service.errorStyle)}, ${JSON.stringify(o.id)}, { http: ${e.http}, code: ${code} }, message, init) as DocumentedError<${JSON.stringify(o.id)}, ${code}>,`,
+      `    documentedError(${errorStyleName(service)}, ${JSON.stringify(o.id)}, { http: ${e.http}, code: ${code} }, message, init) as DocumentedError<${JSON.stringify(o.id)}, ${code}>,`,
     ].join('\n');
   });
   return `{\n${helpers.join('\n')}\n}`;

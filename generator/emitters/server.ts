@@ -4,7 +4,7 @@ import { type OptionalKind, type MethodSignatureStructure, StructureKind, type T
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { camelCase } from '../model/names.js';
 import { docText, printStructure } from './print-structure.js';
-import { errorHelpersLiteral, errorUnionType, handlerBodyUnion, handlerHeadersType, replyBranches } from './server-types.js';
+import { errorHelpersLiteral, errorStyleName, errorUnionType, handlerBodyUnion, handlerHeadersType, replyBranches } from './server-types.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
@@ -23,14 +23,20 @@ export function emitServer(service: ServiceModel): string {
   const routesName = `${camelCase(service.key)}Routes`;
   const cases = service.operations.map((op) => `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as unknown as ${op.typeName}Input);`);
   const usesComponents = types.some((t) => JSON.stringify(t).includes(`components[`));
-  const initType = service.errorStyle === 'graph' ? 'GraphErrorInit' : 'StatusErrorInit';
+  const graph = service.errorStyle.family === 'graph';
+  const initType = graph ? 'GraphErrorInit' : 'StatusErrorInit';
+  const styleName = errorStyleName(service);
   const usesMedia = service.operations.some((o) => o.requestBodies.some((b) => b.kind === 'raw' || b.kind === 'multipart-related' || b.fileFields.length > 0));
   return printStructure({
     statements: [
-      `import { createRouter, documentedError, type DocumentedError, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions } from './runtime/server/index.js';`,
+      `import { createRouter, documentedError, ${graph ? 'makeGraphError' : 'makeStatusError'}, type DocumentedError, type ErrorStyle, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';`,
       `import * as v from './validators.js';`,
       `import type { ${usesComponents ? 'components, ' : ''}operations } from './types.js';`,
-      `export { ServiceError, graphError, serializeJson, statusError } from './runtime/server/index.js';`,
+      `export { ServiceError, serializeJson } from './runtime/server/index.js';`,
+      `/** The ${service.title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
+      graph
+        ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
+        : `/** An error answer in the service's shape; HTTP status from the spec's x-error-style where init gives none. */\nexport const statusError = (status: string, message: string, init?: StatusErrorInit): ServiceError => makeStatusError(${styleName}, status, message, init);`,
       `export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, RouterOptions, ServerLogger, SerializedJson } from './runtime/server/index.js';`,
       ...types,
       {
@@ -44,7 +50,7 @@ export function emitServer(service: ServiceModel): string {
       `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
         `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
         `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
-        `  return createRouter(${routesName}, dispatch, { errorStyle: ${JSON.stringify(service.errorStyle)}${apiKeyHeader(service)}, ...options });\n}`,
+        `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}${apiKeyHeader(service)}, ...options });\n}`,
     ],
   });
 }

@@ -3,7 +3,35 @@
 import type { OpenApiDocument } from '../../specs/index.js';
 
 export type JsonSchema = Record<string, any>;
-export type ErrorStyle = 'graph' | 'status';
+export type ErrorFamily = 'graph' | 'status';
+
+/** The answers the generated server's router gives by itself, each declared by the spec's x-error-style. */
+export const ROUTER_ANSWERS = ['missingCredential', 'unknownRoute', 'wrongMethod', 'invalidRequest', 'bodyTooLarge', 'internal'] as const;
+export type RouterAnswerName = (typeof ROUTER_ANSWERS)[number];
+
+/** One router answer: HTTP status and message template, with the graph code/subcode/type or the status name. */
+export interface RouterAnswerModel {
+  http: number;
+  message: string;
+  code?: number;
+  subcode?: number;
+  type?: string;
+  isTransient?: boolean;
+  status?: string;
+  detailsType?: string;
+}
+
+/**
+ * `x-error-style` (root): the error shape family and every service-specific value of its answers: the trace
+ * field (graph), the HTTP status and type of a code or status name a caller gives none for, and the router's own answers.
+ */
+export interface ErrorStyle {
+  family: ErrorFamily;
+  traceField?: string;
+  httpOf: Record<string, number>;
+  typeOf?: Record<string, string>;
+  answers: Record<RouterAnswerName, RouterAnswerModel>;
+}
 export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
 

@@ -30,7 +30,7 @@ function context(strict: boolean, rule: Partial<RuleContext['rule']> = {}, lastU
 }
 
 const graph = (http: number, code: number) => () => {
-  throw new GraphApiError(http, 'op', { message: 'm', type: 'OAuthException', code, fbtrace_id: 'F' }, {}, new Headers());
+  throw new GraphApiError(http, 'op', { message: 'm', type: 'OAuthException', code, fbtrace_id: 'F' }, {}, new Headers(), [], 'fbtrace_id');
 };
 const status = (http: number, name: string) => () => {
   throw new StatusApiError(http, 'op', { code: http, message: 'm', status: name } as never, {}, new Headers());

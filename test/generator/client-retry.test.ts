@@ -15,7 +15,7 @@ import { json, scriptedFetch } from '../support/scripted-fetch.js';
 
 const NO_WAIT = { maxRetries: 3, baseDelayMs: 0, maxDelayMs: 0 };
 const graphError = (http: number, error: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  graphErrorOf(http, 'op', { error: { message: 'm', type: 'OAuthException', ...error } }, new Headers(headers));
+  graphErrorOf('fbtrace_id')(http, 'op', { error: { message: 'm', type: 'OAuthException', ...error } }, new Headers(headers));
 const statusErr = (http: number, headers: Record<string, string> = {}) =>
   statusErrorOf(http, 'op', { error: { code: http, message: 'm', status: 'X' } }, new Headers(headers));
 const refused = () => new ApiConnectionError('op', Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }));

@@ -2,6 +2,7 @@
 // declaration with a message naming the operation and the member, instead of guessing a wire name.
 import { describe, expect, it } from 'vitest';
 import { buildServiceModel } from '../../generator/model/build.js';
+import { statusErrorStyle } from './fixtures/error-style.js';
 
 const resumable = {
   granularity: 4, chunkSize: 8,
@@ -12,7 +13,7 @@ const resumable = {
 
 function documentWith(op: Record<string, unknown>, root: Record<string, unknown> = {}) {
   return {
-    openapi: '3.1.0', info: { title: 'T', version: '1' }, 'x-error-style': 'status', ...root,
+    openapi: '3.1.0', info: { title: 'T', version: '1' }, 'x-error-style': statusErrorStyle, ...root,
     paths: {
       '/things': {
         post: {
@@ -67,5 +68,59 @@ describe('x-request-id-headers', () => {
   it('are read from the root, lower-cased; none by default', () => {
     expect(buildServiceModel('t', documentWith({}, { 'x-request-id-headers': ['X-Trace-Id'] })).requestIdHeaders).toEqual(['x-trace-id']);
     expect(buildServiceModel('t', documentWith({})).requestIdHeaders).toEqual([]);
+  });
+});
+
+describe('x-error-style', () => {
+  const graphStyle = {
+    family: 'graph', traceField: 'trace', 'x-evidence': { kind: 'convention', ref: 'kept out of the model' },
+    httpOf: { default: 400, '7': 500, '300-399': 403 },
+    typeOf: { default: 'ClientError', '5/9': 'RouteError' },
+    answers: Object.fromEntries(['missingCredential', 'unknownRoute', 'wrongMethod', 'invalidRequest', 'bodyTooLarge', 'internal'].map((name, i) => [name, { http: 400, code: i + 1, type: 'ClientError', message: name }])),
+  };
+  const withStyle = (style: unknown) => documentWith({}, { 'x-error-style': style });
+
+  it('is carried whole: the family, its tables and every router answer (evidence left out)', () => {
+    const model = buildServiceModel('t', withStyle(graphStyle));
+    expect(model.errorStyle).toEqual({
+      family: 'graph', traceField: 'trace', httpOf: { default: 400, '7': 500, '300-399': 403 }, typeOf: { default: 'ClientError', '5/9': 'RouteError' },
+      answers: expect.objectContaining({ internal: { http: 400, code: 6, type: 'ClientError', message: 'internal' } }),
+    });
+    expect(buildServiceModel('t', withStyle(statusErrorStyle)).errorStyle.answers.invalidRequest).toEqual({ http: 400, status: 'INVALID_ARGUMENT', message: '{reason}' });
+  });
+
+  it('takes no short form and no built-in answers', () => {
+    expect(() => buildServiceModel('t', withStyle('graph'))).toThrow('t: x-error-style must be an object');
+    expect(() => buildServiceModel('t', withStyle(undefined))).toThrow('t: x-error-style must be an object');
+  });
+
+  const without = (path: string[]) => {
+    const copy = structuredClone(graphStyle) as any;
+    const parent = path.slice(0, -1).reduce((node, key) => node[key], copy);
+    delete parent[path.at(-1)!];
+    return copy;
+  };
+  it.each([
+    [['family'], 't: x-error-style.family must be graph | status'],
+    [['traceField'], 't: x-error-style.traceField is required (a string)'],
+    [['httpOf'], 't: x-error-style.httpOf is required'],
+    [['httpOf', 'default'], 't: x-error-style.httpOf.default is required'],
+    [['typeOf', 'default'], 't: x-error-style.typeOf.default is required'],
+    [['answers', 'missingCredential'], 't: x-error-style.answers.missingCredential is required'],
+    [['answers', 'unknownRoute', 'code'], 't: x-error-style.answers.unknownRoute.code is required (an integer)'],
+    [['answers', 'wrongMethod', 'type'], 't: x-error-style.answers.wrongMethod.type is required (a string)'],
+    [['answers', 'bodyTooLarge', 'http'], 't: x-error-style.answers.bodyTooLarge.http is required (an integer)'],
+    [['answers', 'internal', 'message'], 't: x-error-style.answers.internal.message is required (a string)'],
+  ])('refuses a graph declaration without %j', (path, message) => {
+    expect(() => buildServiceModel('t', withStyle(without(path as string[])))).toThrow(message);
+  });
+
+  it('refuses a status answer without its status, a status table keyed by codes, and a graph member in a status style', () => {
+    const noStatus = structuredClone(statusErrorStyle) as any;
+    delete noStatus.answers.invalidRequest.status;
+    expect(() => buildServiceModel('t', withStyle(noStatus))).toThrow('t: x-error-style.answers.invalidRequest.status is required (a string)');
+    expect(() => buildServiceModel('t', withStyle({ ...statusErrorStyle, httpOf: { default: 500, '404': 404 } }))).toThrow('t: x-error-style.httpOf: 404 is not a status name');
+    expect(() => buildServiceModel('t', withStyle({ ...statusErrorStyle, traceField: 'trace' }))).toThrow('traceField and typeOf belong to the graph family');
+    expect(() => buildServiceModel('t', withStyle({ ...graphStyle, httpOf: { default: 200 } }))).toThrow('t: x-error-style.httpOf.default must be an HTTP error status');
   });
 });

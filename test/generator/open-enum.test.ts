@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { buildServiceModel } from '../../generator/model/build.js';
 import { emitTypes } from '../../generator/emitters/types.js';
 import { cleanSchema } from '../../generator/emitters/validator-schemas.js';
+import { statusErrorStyle } from './fixtures/error-style.js';
 
 const document = {
   openapi: '3.1.0',
   info: { title: 't', version: '1' },
-  'x-error-style': 'status',
+  'x-error-style': statusErrorStyle,
   paths: {},
   components: {
     schemas: {

@@ -103,7 +103,7 @@ afterAll(async () => {
 describe('a package generated from a fourth spec', () => {
   it('names nothing of the three services', () => {
     const text = fs.readFileSync(path.join(dir, 'client.ts'), 'utf8') + fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
-    expect(text).not.toMatch(/ad-creative|analytics|generative|access_token|x-goog/i);
+    expect(text).not.toMatch(/ad-creative|analytics|generative|access_token|x-goog|googleapis|fbtrace|OAuthException|GraphMethodException/i);
     expect(text).toContain('apiKeyHeader: "x-notes-key"');
   });
 
@@ -136,13 +136,31 @@ describe('a package generated from a fourth spec', () => {
     expect(ids).toEqual(['n1', 'n2', 'n3']);
   });
 
-  it('refuses in its own error shape: invalid body, body over its x-body-limit, missing key', async () => {
-    await expect(client.createNote({ body: { text: '' } })).rejects.toMatchObject({ httpStatus: 400, status: 'INVALID_ARGUMENT' });
-    const big = await fetch(`${server.baseUrl}/v1/notes`, { method: 'POST', headers: { 'x-notes-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(3_000) }) });
-    expect(big.status).toBe(400);
-    expect((await big.json()).error.message).toBe('Request payload size exceeds the limit: 2048 bytes.');
-    const anonymousCreate = await fetch(`${server.baseUrl}/v1/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' });
+  it('refuses in its own error shape, with the answers its x-error-style declares: invalid body, body over its x-body-limit, missing key, unknown route, wrong method', async () => {
+    const invalid = await client.createNote({ body: { text: '' } }).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ httpStatus: 400, status: 'INVALID_ARGUMENT', details: [{ '@type': 'notes.example/FieldProblems', fieldViolations: [expect.objectContaining({ field: 'text' })] }] });
+    expect(invalid.message).toContain('Invalid request body: text ');
+    const post = (headers: Record<string, string>, body: string) => fetch(`${server.baseUrl}/v1/notes`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    // The nearest valid requests are served: the same note within the limit, with the key.
+    expect((await post({ 'x-notes-key': 'k' }, JSON.stringify({ text: 'x'.repeat(400) }))).status).toBe(200);
+    const big = await post({ 'x-notes-key': 'k' }, JSON.stringify({ text: 'x'.repeat(3_000) }));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: { code: 413, message: 'A note request holds at most 2048 bytes.', status: 'TOO_LARGE' } });
+    const anonymousCreate = await post({}, '{"text":"x"}');
     expect(anonymousCreate.status).toBe(401);
+    expect(await anonymousCreate.json()).toEqual({ error: { code: 401, message: 'Send your notes key in x-notes-key.', status: 'UNAUTHENTICATED' } });
+    const unknown = await fetch(`${server.baseUrl}/v1/nothing`);
+    expect(await unknown.json()).toEqual({ error: { code: 404, message: 'No notes route GET /v1/nothing.', status: 'NOT_FOUND' } });
+    const wrong = await fetch(`${server.baseUrl}/v1/notes`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, POST');
+    expect(await wrong.json()).toEqual({ error: { code: 405, message: '/v1/notes takes GET, POST, not DELETE.', status: 'WRONG_METHOD' } });
+  });
+
+  it('hands its x-error-style to the server as data (no answer of the three services inside)', () => {
+    expect(pkg.server.notesErrorStyle.answers.missingCredential).toEqual({ http: 401, status: 'UNAUTHENTICATED', message: 'Send your notes key in x-notes-key.' });
+    expect(pkg.server.statusError('TOO_LARGE', 'x').httpStatus).toBe(413);
+    expect(pkg.server.statusError('SOMETHING_ELSE', 'x').httpStatus).toBe(500);
   });
 
   it('serves anonymous reads where its spec allows them, and a typed not-found', async () => {

@@ -8,11 +8,12 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer } from '../../generated/analytics/server.js';
 import { GenerativeClient, InternalServerError } from '../../generated/generative/client.js';
-import { createGenerativeServer, statusError } from '../../generated/generative/server.js';
+import { createGenerativeServer, generativeErrorStyle, statusError } from '../../generated/generative/server.js';
 import { createRouter, type RouteDef } from '../../generated/generative/runtime/server/index.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel } from '../../generator/model/build.js';
+import { statusErrorStyle } from './fixtures/error-style.js';
 
 const running: RunningServer[] = [];
 afterAll(() => Promise.all(running.map((s) => s.close())));
@@ -181,21 +182,21 @@ describe('body limits per route', () => {
 
   it('a route\'s own limit (x-body-limit) replaces the default, and the bodyLimits option overrides both', async () => {
     const ok = async () => ({ body: { ok: true } });
-    const defaults = await serve(createRouter([route()], ok, { errorStyle: 'status', maxBodyBytes: 1_000 }));
+    const defaults = await serve(createRouter([route()], ok, { errorStyle: generativeErrorStyle, maxBodyBytes: 1_000 }));
     expect((await post(defaults, 2_000)).status).toBe(400);
-    const larger = await serve(createRouter([route(10_000)], ok, { errorStyle: 'status', maxBodyBytes: 1_000 }));
+    const larger = await serve(createRouter([route(10_000)], ok, { errorStyle: generativeErrorStyle, maxBodyBytes: 1_000 }));
     expect((await post(larger, 2_000)).status).toBe(200);
     const refused = await post(larger, 20_000);
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toBe('Request payload size exceeds the limit: 10000 bytes.');
-    const overridden = await serve(createRouter([route(10_000)], ok, { errorStyle: 'status', bodyLimits: { put: 100 } }));
+    const overridden = await serve(createRouter([route(10_000)], ok, { errorStyle: generativeErrorStyle, bodyLimits: { put: 100 } }));
     expect((await post(overridden, 200)).status).toBe(400);
     expect((await post(overridden, 10)).status).toBe(200);
   });
 
   it('reads x-body-limit from the operation or its request body, and refuses a malformed one', () => {
     const doc = (op: Record<string, unknown>) => ({
-      openapi: '3.1.0', info: { title: 't', version: '1' }, 'x-error-style': 'status',
+      openapi: '3.1.0', info: { title: 't', version: '1' }, 'x-error-style': statusErrorStyle,
       paths: { '/put': { post: { operationId: 'put', responses: { '200': { description: 'ok' } }, ...op } } },
     });
     expect(buildServiceModel('analytics', doc({ 'x-body-limit': 20_971_520 }) as never).operations[0]!.bodyLimit).toBe(20_971_520);

@@ -6,11 +6,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdCreativeServer, type AdCreativeHandlers } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer, type AnalyticsHandlers } from '../../generated/analytics/server.js';
-import { createGenerativeServer } from '../../generated/generative/server.js';
+import { createGenerativeServer, generativeErrorStyle } from '../../generated/generative/server.js';
 import { createRouter, type RouteDef } from '../../generated/generative/runtime/server/index.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel } from '../../generator/model/build.js';
+import { statusErrorStyle } from './fixtures/error-style.js';
 
 const running: RunningServer[] = [];
 afterAll(() => Promise.all(running.map((s) => s.close())));
@@ -144,7 +145,7 @@ describe('an empty security alternative', () => {
   const doc = (op: Record<string, unknown>) => ({
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
-    'x-error-style': 'status',
+    'x-error-style': statusErrorStyle,
     components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'token' } } },
     paths: { '/things': { post: { operationId: 'makeThing', responses: { '200': { description: 'ok' } }, ...op } } },
   });
@@ -171,12 +172,12 @@ describe('an empty security alternative', () => {
     const base = await serve(createRouter([route], async (input) => {
       seen.push(input.credentials);
       return { body: { ok: true } };
-    }, { errorStyle: 'status' }));
+    }, { errorStyle: generativeErrorStyle }));
     expect((await fetch(`${base}/things`, { method: 'POST' })).status).toBe(200);
     expect((await fetch(`${base}/things?token=t`, { method: 'POST' })).status).toBe(200);
     expect(seen).toEqual([{}, { apiKey: 't', schemes: { token: 't' } }]);
     // Without the empty alternative the same request is refused.
-    const strict = await serve(createRouter([{ ...route, security: 'required', securityRequirements: [{ token: [] }] }], async () => ({ body: {} }), { errorStyle: 'status' }));
+    const strict = await serve(createRouter([{ ...route, security: 'required', securityRequirements: [{ token: [] }] }], async () => ({ body: {} }), { errorStyle: generativeErrorStyle }));
     expect((await fetch(`${strict}/things`, { method: 'POST' })).status).toBe(401);
   });
 });

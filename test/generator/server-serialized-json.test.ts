@@ -3,7 +3,7 @@
 // spec once per validator (validateResponses), and refuses bytes that break the spec as it refuses a value.
 import http from 'node:http';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createAnalyticsServer, serializeJson, type AnalyticsHandlers } from '../../generated/analytics/server.js';
+import { analyticsErrorStyle, createAnalyticsServer, serializeJson, type AnalyticsHandlers } from '../../generated/analytics/server.js';
 import { createRouter, type RouteDef } from '../../generated/analytics/runtime/server/index.js';
 import type { components } from '../../generated/analytics/types.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
@@ -65,7 +65,7 @@ describe('pre-serialised JSON answers', () => {
     };
     const bytes = serializeJson({ n: 1 });
     let serialised = true;
-    const base = await serve(createRouter([route], async () => ({ body: serialised ? bytes : { n: 1 } }), { errorStyle: 'status', validateResponses: true, logger: false }));
+    const base = await serve(createRouter([route], async () => ({ body: serialised ? bytes : { n: 1 } }), { errorStyle: analyticsErrorStyle, validateResponses: true, logger: false }));
     for (let i = 0; i < 3; i++) expect(await (await fetch(`${base}/list`)).text()).toBe('{"n":1}');
     expect(validator).toHaveBeenCalledTimes(1);
     expect(validator).toHaveBeenCalledWith({ n: 1 });

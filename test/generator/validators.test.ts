@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServiceModel } from '../../generator/model/build.js';
 import { emitValidators } from '../../generator/emitters/validators.js';
+import { statusErrorStyle } from './fixtures/error-style.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +18,7 @@ function spec(closing: Record<string, unknown>) {
   return {
     openapi: '3.1.0',
     info: { title: 'mini', version: '1' },
-    'x-error-style': 'status',
+    'x-error-style': statusErrorStyle,
     paths: {
       '/v1/things': {
         post: {

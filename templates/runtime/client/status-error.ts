@@ -1,4 +1,4 @@
-// The "status" error style (x-error-style: status): {"error": {"code", "message", "status", "details"}}.
+// The "status" error shape family (x-error-style family status): {"error": {"code", "message", "status", "details"}}.
 import { ApiError, errorMember, plainError, type ErrorFactory } from './errors.js';
 
 /** The Status-shaped error body: {"error": {"code", "message", "status", "details"}}. */

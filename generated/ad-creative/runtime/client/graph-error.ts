@@ -1,9 +1,10 @@
 // Copied from templates/runtime/client/graph-error.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// The "graph" error style (x-error-style: graph): {"error": {"message", "type", "code", "error_subcode",
-// "fbtrace_id", ...}} with a numeric code, a subcode and a transient flag.
+// The "graph" error shape family (x-error-style family graph): {"error": {"message", "type", "code",
+// "error_subcode", <trace field>, ...}} with a numeric code, a subcode and a transient flag. The trace field's
+// name is the spec's (x-error-style traceField).
 import { ApiError, errorMember, plainError, type ErrorFactory } from './errors.js';
 
-/** The Graph-style error body: {"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}. */
+/** The Graph-style error body: {"error": {"message", "type", "code", "error_subcode", <trace field>}}. */
 export interface GraphErrorBody {
   message: string;
   type?: string;
@@ -12,7 +13,6 @@ export interface GraphErrorBody {
   error_user_title?: string;
   error_user_msg?: string;
   is_transient?: boolean;
-  fbtrace_id?: string;
   [field: string]: unknown;
 }
 
@@ -22,28 +22,35 @@ export class GraphApiError<B = { error: GraphErrorBody }> extends ApiError<B> {
   readonly code: number;
   readonly subcode?: number;
   readonly type?: string;
-  readonly fbtraceId?: string;
+  /** The trace id of the answer, from the body field the spec's x-error-style names (traceField). */
+  readonly traceId?: string;
   readonly isTransient?: boolean;
   readonly userTitle?: string;
   readonly userMessage?: string;
-  constructor(httpStatus: number, operationId: string, error: GraphErrorBody, body: B, headers: Headers, requestIdHeaders?: readonly string[]) {
+  constructor(httpStatus: number, operationId: string, error: GraphErrorBody, body: B, headers: Headers, requestIdHeaders?: readonly string[], traceField?: string) {
     const sub = error.error_subcode !== undefined ? `/${error.error_subcode}` : '';
     super(`${operationId} failed: HTTP ${httpStatus}, code ${error.code}${sub} (${error.type ?? 'error'}): ${error.message}`, httpStatus, operationId, body, headers, requestIdHeaders);
     this.code = error.code;
     this.subcode = error.error_subcode;
     this.type = error.type;
-    this.fbtraceId = error.fbtrace_id;
+    const trace = traceField !== undefined ? error[traceField] : undefined;
+    this.traceId = typeof trace === 'string' ? trace : undefined;
     this.isTransient = error.is_transient;
     this.userTitle = error.error_user_title;
     this.userMessage = error.error_user_msg;
   }
 }
 
-/** The typed error of an error answer in the graph style (another shape still gives a readable ApiError). */
-export const graphErrorOf: ErrorFactory = (httpStatus, operationId, body, headers, requestIdHeaders) => {
-  const e = errorMember(body);
-  if (e && typeof e.code === 'number' && typeof e.message === 'string') {
-    return new GraphApiError(httpStatus, operationId, e as unknown as GraphErrorBody, body as { error: GraphErrorBody }, headers, requestIdHeaders);
-  }
-  return plainError(httpStatus, operationId, body, headers, requestIdHeaders);
-};
+/**
+ * The typed error factory of a graph-style service whose trace id travels in `traceField` (another shape
+ * still gives a readable ApiError).
+ */
+export function graphErrorOf(traceField: string): ErrorFactory {
+  return (httpStatus, operationId, body, headers, requestIdHeaders) => {
+    const e = errorMember(body);
+    if (e && typeof e.code === 'number' && typeof e.message === 'string') {
+      return new GraphApiError(httpStatus, operationId, e as unknown as GraphErrorBody, body as { error: GraphErrorBody }, headers, requestIdHeaders, traceField);
+    }
+    return plainError(httpStatus, operationId, body, headers, requestIdHeaders);
+  };
+}

@@ -7,8 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody, type BodyDef } from './body.js';
 import {
-  type ErrorStyle, type FieldViolation, graphError, internalError, invalidRequest, isServiceError, methodNotAllowed, notFoundRoute,
-  ServiceError, statusError, tooLarge,
+  type ErrorStyle, type FieldViolation, internalError, invalidRequest, isServiceError, methodNotAllowed, missingCredential, notFoundRoute,
+  ServiceError, tooLarge,
 } from './errors.js';
 import { isSerializedJson, type SerializedJson } from './serialized-json.js';
 
@@ -28,7 +28,7 @@ export interface ParamDef {
   in: 'path' | 'query' | 'header';
   type: string;
   required: boolean;
-  /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default 100. */
+  /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default: the x-error-style's invalidRequest code. */
   invalidCode?: number;
   /** OpenAPI style / explode of an array or object parameter. */
   style?: string;
@@ -110,6 +110,7 @@ export type HandlerResult =
   | ServiceError;
 
 export interface RouterOptions {
+  /** The service's error answers (the spec's x-error-style, as the generated server hands it in). */
   errorStyle: ErrorStyle;
   /** Largest JSON / form body read; larger ones are refused. Default 1 MiB. */
   maxBodyBytes: number;
@@ -130,7 +131,7 @@ export interface RouterOptions {
   logger?: ServerLogger | false;
   /** Per-operation body limits in bytes, over the route's own (x-body-limit) and the defaults. */
   bodyLimits?: Record<string, number>;
-  /** Answer for a request without any credential. */
+  /** Answer for a request without any credential (default: the x-error-style's missingCredential). */
   missingCredentials?: (route: RouteDef) => ServiceError;
 }
 
@@ -342,7 +343,7 @@ export function createRouter(
 
   async function checkCredentials(input: HandlerInput, route: RouteDef): Promise<void> {
     if (!satisfied(input, route)) {
-      throw opts.missingCredentials?.(route) ?? defaultMissingCredentials(opts.errorStyle);
+      throw opts.missingCredentials?.(route) ?? missingCredential(opts.errorStyle);
     }
     await opts.authenticate?.(input, route);
   }
@@ -548,11 +549,6 @@ function credentialAt(source: CredentialSource, url: URL, headers: Record<string
       return undefined;
     }
   }
-}
-
-function defaultMissingCredentials(style: ErrorStyle): ServiceError {
-  if (style === 'graph') return graphError(104, 'An access token is required to request this resource.', { type: 'OAuthException', http: 400 });
-  return statusError('UNAUTHENTICATED', 'Request is missing required authentication credential.');
 }
 
 function writeError(res: ServerResponse, error: ServiceError): void {

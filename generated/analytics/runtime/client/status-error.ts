@@ -1,5 +1,5 @@
 // Copied from templates/runtime/client/status-error.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// The "status" error style (x-error-style: status): {"error": {"code", "message", "status", "details"}}.
+// The "status" error shape family (x-error-style family status): {"error": {"code", "message", "status", "details"}}.
 import { ApiError, errorMember, plainError, type ErrorFactory } from './errors.js';
 
 /** The Status-shaped error body: {"error": {"code", "message", "status", "details"}}. */

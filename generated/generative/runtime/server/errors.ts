@@ -1,16 +1,49 @@
 // Copied from templates/runtime/server/errors.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// Errors a handler (or the router itself) answers with, in the service's own shape:
-// Graph {"error": {message, type, code, error_subcode, fbtrace_id}} or Status {"error": {code, message, status, details}}.
+// Errors a handler (or the router itself) answers with, in the service's own shape. Two shape families:
+// graph {"error": {message, type, code, error_subcode?, <trace field>}} and status {"error": {code, message,
+// status, details?}}. Every value of a service's answers (codes, types, HTTP statuses, messages, the trace
+// field, the details type) is data from the spec's x-error-style, handed in by the generated server.
 import { randomBytes } from 'node:crypto';
 
-export type ErrorStyle = 'graph' | 'status';
+/** One answer the router gives by itself; `message` may hold `{method}`, `{methodLower}`, `{path}`, `{allowed}`, `{limit}`, `{reason}`, `{code}`. */
+export interface RouterAnswer {
+  http: number;
+  message: string;
+  /** graph family: the numeric code, its subcode and type, and the transient flag. */
+  code?: number;
+  subcode?: number;
+  type?: string;
+  isTransient?: boolean;
+  /** status family: the status name. */
+  status?: string;
+  /** status family, invalid request: the `@type` of the detail that lists the field violations (absent: no details). */
+  detailsType?: string;
+}
 
-/** HTTP status of each canonical status name (google.rpc.Code mapping). */
-export const STATUS_HTTP: Record<string, number> = {
-  CANCELLED: 499, UNKNOWN: 500, INVALID_ARGUMENT: 400, DEADLINE_EXCEEDED: 504, NOT_FOUND: 404, ALREADY_EXISTS: 409,
-  PERMISSION_DENIED: 403, RESOURCE_EXHAUSTED: 429, FAILED_PRECONDITION: 400, ABORTED: 409, OUT_OF_RANGE: 400,
-  UNIMPLEMENTED: 501, INTERNAL: 500, UNAVAILABLE: 503, DATA_LOSS: 500, UNAUTHENTICATED: 401,
-};
+/** The answers the router gives without a handler: the spec's x-error-style `answers`. */
+export interface RouterAnswers {
+  missingCredential: RouterAnswer;
+  unknownRoute: RouterAnswer;
+  wrongMethod: RouterAnswer;
+  invalidRequest: RouterAnswer;
+  bodyTooLarge: RouterAnswer;
+  internal: RouterAnswer;
+}
+
+/** A service's error style (the spec's root x-error-style), as data. */
+export interface ErrorStyle {
+  family: 'graph' | 'status';
+  /** graph family: the body field of the trace id every answer carries. */
+  traceField?: string;
+  /**
+   * HTTP status of an error whose caller gives none: by code (graph: a code or a `low-high` range) or status
+   * name (status family); `default` for the others.
+   */
+  httpOf: Record<string, number>;
+  /** graph family: the type of an error whose caller gives none, by `code/subcode` or code; `default` for the others. */
+  typeOf?: Record<string, string>;
+  answers: RouterAnswers;
+}
 
 /** Marks service errors across package copies (each generated package has its own runtime). */
 const SERVICE_ERROR = Symbol.for('spec-first-toolkit.ServiceError');
@@ -41,31 +74,37 @@ export interface GraphErrorInit {
   headers?: Record<string, string>;
 }
 
-/** HTTP status the Graph-style service answers each code with (see the spec's x-errors). */
-export function graphHttpStatus(code: number): number {
-  // The public service answers its throttling codes (80004 included) with 400, not 429 (public-service notes 1.6).
-  if (code === 80004 || code === 4 || code === 17 || code === 613) return 400;
-  if (code === 200 || code === 270 || (code >= 200 && code < 300) || code === 10) return 403;
-  if (code === 1 || code === 2) return 500;
-  return 400;
+/** The HTTP status of a code or status name the caller gave none for: the style's httpOf (exact, then ranges, then default). */
+export function httpOf(style: ErrorStyle, code: number | string): number {
+  const exact = style.httpOf[String(code)];
+  if (exact !== undefined) return exact;
+  if (typeof code === 'number') {
+    for (const [key, http] of Object.entries(style.httpOf)) {
+      const range = /^(\d+)-(\d+)$/.exec(key);
+      if (range && code >= Number(range[1]) && code <= Number(range[2])) return http;
+    }
+  }
+  return style.httpOf.default ?? 500;
 }
 
-export function graphError(code: number, message: string, init: GraphErrorInit = {}): ServiceError {
+/** An error in the graph shape family; type and HTTP status from the style where init gives none. */
+export function makeGraphError(style: ErrorStyle, code: number, message: string, init: GraphErrorInit = {}): ServiceError {
+  const typeOf = style.typeOf ?? {};
   const error: Record<string, unknown> = {
     message,
-    type: init.type ?? (code === 100 && init.subcode === 33 ? 'GraphMethodException' : 'OAuthException'),
+    type: init.type ?? (init.subcode !== undefined ? typeOf[`${code}/${init.subcode}`] : undefined) ?? typeOf[String(code)] ?? typeOf.default,
     code,
   };
   if (init.subcode !== undefined) error.error_subcode = init.subcode;
   if (init.userTitle) error.error_user_title = init.userTitle;
   if (init.userMessage) error.error_user_msg = init.userMessage;
   if (init.isTransient !== undefined) error.is_transient = init.isTransient;
-  error.fbtrace_id = randomBytes(8).toString('base64url');
-  return new ServiceError(init.http ?? graphHttpStatus(code), { error }, init.headers);
+  if (style.traceField) error[style.traceField] = randomBytes(8).toString('base64url');
+  return new ServiceError(init.http ?? httpOf(style, code), { error }, init.headers);
 }
 
 export interface StatusErrorInit {
-  /** The HTTP status, when the spec documents another than the canonical mapping's. */
+  /** The HTTP status, when the spec documents another than the style's httpOf. */
   http?: number;
   details?: Array<{ '@type': string; [key: string]: unknown }>;
   /** Legacy error items ({message, domain, reason}) that some clients read. */
@@ -73,8 +112,9 @@ export interface StatusErrorInit {
   headers?: Record<string, string>;
 }
 
-export function statusError(status: keyof typeof STATUS_HTTP | string, message: string, init: StatusErrorInit = {}): ServiceError {
-  const http = init.http ?? STATUS_HTTP[status] ?? 500;
+/** An error in the status shape family; HTTP status from the style's httpOf where init gives none. */
+export function makeStatusError(style: ErrorStyle, status: string, message: string, init: StatusErrorInit = {}): ServiceError {
+  const http = init.http ?? httpOf(style, status);
   const error: Record<string, unknown> = { code: http, message, status };
   if (init.details) error.details = init.details;
   if (init.errors) error.errors = init.errors;
@@ -84,7 +124,7 @@ export function statusError(status: keyof typeof STATUS_HTTP | string, message: 
 /** One entry of an operation's x-errors, as the generated error helpers pass it. */
 export interface DocumentedErrorDef {
   http: number;
-  /** Graph numeric code, or the canonical status name. */
+  /** Graph numeric code, or the status name. */
   code: number | string;
 }
 
@@ -98,9 +138,9 @@ export type DocumentedError<Op extends string, Code extends string | number> = S
  * documents, marked with the operation and code (the generated per-operation helpers type them).
  */
 export function documentedError(style: ErrorStyle, operationId: string, def: DocumentedErrorDef, message: string, init: GraphErrorInit & StatusErrorInit = {}): ServiceError {
-  const error = style === 'graph'
-    ? graphError(Number(def.code), message, { ...init, http: def.http })
-    : statusError(String(def.code), message, { ...init, http: def.http });
+  const error = style.family === 'graph'
+    ? makeGraphError(style, Number(def.code), message, { ...init, http: def.http })
+    : makeStatusError(style, String(def.code), message, { ...init, http: def.http });
   error.documented = { operationId, code: def.code };
   return error;
 }
@@ -111,46 +151,62 @@ export interface FieldViolation {
   description: string;
 }
 
-/**
- * The invalid-request answer of each style: Graph code 100 (or the parameter's documented code), or
- * INVALID_ARGUMENT with a BadRequest detail.
- */
-export function invalidRequest(style: ErrorStyle, message: string, violations: FieldViolation[] = [], graphCode = 100): ServiceError {
-  if (style === 'graph') {
-    const first = violations[0];
-    return graphError(graphCode, first ? `(#${graphCode}) ${message}: ${first.field} ${first.description}` : `(#${graphCode}) ${message}`, { type: 'OAuthException' });
+/** The `{name}` placeholders of a message filled in; unknown names stay as written. */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] !== undefined ? String(values[name]) : whole));
+}
+
+/** One of the style's router answers, its message filled in. */
+function answer(style: ErrorStyle, which: keyof RouterAnswers, values: Record<string, string | number>, extra: { headers?: Record<string, string>; suffix?: string; code?: number; details?: StatusErrorInit['details'] } = {}): ServiceError {
+  const a = style.answers[which];
+  if (style.family === 'graph') {
+    const code = extra.code ?? a.code!;
+    const message = fill(a.message, { ...values, code }) + (extra.suffix ?? '');
+    // A parameter's own invalid-value code (x-invalid-code) takes the HTTP status of that code.
+    const http = code === a.code ? a.http : httpOf(style, code);
+    return makeGraphError(style, code, message, { subcode: a.subcode, type: a.type, http, isTransient: a.isTransient, headers: extra.headers });
   }
-  return statusError('INVALID_ARGUMENT', violations.length ? `${message}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : message, {
-    details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }],
+  return makeStatusError(style, a.status!, fill(a.message, values) + (extra.suffix ?? ''), { http: a.http, details: extra.details, headers: extra.headers });
+}
+
+/**
+ * The invalid-request answer: the style's invalidRequest (a Graph parameter's own code where the spec gives one),
+ * its message followed by the field violations (the graph family reports the first, the status family all of
+ * them and, where the style names a details type, lists them in a detail).
+ */
+export function invalidRequest(style: ErrorStyle, reason: string, violations: FieldViolation[] = [], graphCode?: number): ServiceError {
+  if (style.family === 'graph') {
+    const first = violations[0];
+    return answer(style, 'invalidRequest', { reason }, { code: graphCode, suffix: first ? `: ${first.field} ${first.description}` : '' });
+  }
+  const detailsType = style.answers.invalidRequest.detailsType;
+  return answer(style, 'invalidRequest', { reason }, {
+    suffix: violations.length ? `: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : '',
+    details: detailsType ? [{ '@type': detailsType, fieldViolations: violations }] : undefined,
   });
 }
 
+const methodValues = (method: string, path: string) => ({ method, methodLower: method.toLowerCase(), path });
+
 export function notFoundRoute(style: ErrorStyle, method: string, path: string): ServiceError {
-  if (style === 'graph') {
-    return graphError(100, `Unsupported ${method.toLowerCase()} request. Unknown path components: ${path}`, { type: 'GraphMethodException', subcode: 33, http: 400 });
-  }
-  return statusError('NOT_FOUND', `The requested URL ${path} was not found on this server (${method}).`);
+  return answer(style, 'unknownRoute', methodValues(method, path));
 }
 
-/** A known path asked with a method it does not take: 405 with the methods it does take in Allow. */
+/** A known path asked with a method it does not take: the style's wrongMethod answer, the methods it takes in Allow. */
 export function methodNotAllowed(style: ErrorStyle, method: string, path: string, allowed: string[]): ServiceError {
-  const headers = { allow: allowed.join(', ') };
-  if (style === 'graph') {
-    return graphError(100, `Unsupported ${method.toLowerCase()} request. ${path} takes ${allowed.join(', ')}`, { type: 'GraphMethodException', subcode: 33, http: 400, headers });
-  }
-  return new ServiceError(405, { error: { code: 405, message: `Method ${method} is not allowed on ${path}; it takes ${allowed.join(', ')}.`, status: 'METHOD_NOT_ALLOWED' } }, headers);
+  return answer(style, 'wrongMethod', { ...methodValues(method, path), allowed: allowed.join(', ') }, { headers: { allow: allowed.join(', ') } });
 }
 
-/**
- * An oversized body gets the documented invalid-request answer of each style (no operation documents 413):
- * the public Status-style services answer 400 INVALID_ARGUMENT "Request payload size exceeds the limit".
- */
+/** An oversized body: the style's bodyTooLarge answer (no operation documents 413). */
 export function tooLarge(style: ErrorStyle, limit: number): ServiceError {
-  if (style === 'graph') return graphError(100, `(#100) Request body exceeds the limit of ${limit} bytes`, { type: 'OAuthException' });
-  return statusError('INVALID_ARGUMENT', `Request payload size exceeds the limit: ${limit} bytes.`);
+  return answer(style, 'bodyTooLarge', { limit });
+}
+
+/** A request without the credentials its route requires (the router's default; RouterOptions.missingCredentials overrides it). */
+export function missingCredential(style: ErrorStyle): ServiceError {
+  return answer(style, 'missingCredential', {});
 }
 
 export function internalError(style: ErrorStyle): ServiceError {
-  if (style === 'graph') return graphError(1, 'An unknown error occurred', { type: 'OAuthException', http: 500, isTransient: true });
-  return statusError('INTERNAL', 'Internal error encountered.');
+  return answer(style, 'internal', {});
 }
