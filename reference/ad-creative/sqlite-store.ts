@@ -41,6 +41,11 @@ function pageOf<T>(rows: Row[], query: PageQuery, more: (lastSeq: number) => boo
 
 export class SqliteAdCreativeStore implements AdCreativeStore {
   private readonly s;
+  /**
+   * Grants by token, found ones only (at most the seeded tokens). Tokens, their apps, accounts and pages are
+   * written by the seed alone, so a grant never changes while the store is open (expiry is checked at each use).
+   */
+  private readonly grants = new Map<string, TokenGrant>();
 
   constructor(private readonly db: BetterSqlite3.Database) {
     this.s = {
@@ -73,13 +78,17 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   }
 
   async token(token: string): Promise<TokenGrant | undefined> {
+    const known = this.grants.get(token);
+    if (known) return known;
     const row = this.s.token.get(token) as Row | undefined;
     if (!row) return undefined;
-    return {
+    const grant: TokenGrant = {
       token: row.token, userId: row.user_id, appId: row.app_id, appAccess: row.access, expiresAt: row.expires_at ?? undefined,
       adAccounts: (this.s.tokenAccounts.all(token) as Row[]).map((r) => r.account_id),
       pages: (this.s.tokenPages.all(token) as Row[]).map((r) => r.page_id),
     };
+    this.grants.set(token, grant);
+    return grant;
   }
 
   async adAccount(id: string): Promise<AdAccountRecord | undefined> {
@@ -243,6 +252,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
         );
       }
     }).immediate();
+    this.grants.clear();
   }
 }
 

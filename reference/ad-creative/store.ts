@@ -6,16 +6,17 @@ import type { SeedData } from './seed.js';
 export type CreativeStatus = 'ACTIVE' | 'IN_PROCESS' | 'WITH_ISSUES' | 'DELETED';
 
 /** What a token may do: the app it was issued to, the user, and the ad accounts and pages it was granted. */
+/** Shared by every request of its token (the store keeps it): read, never change. */
 export interface TokenGrant {
-  token: string;
-  userId: string;
-  appId: string;
+  readonly token: string;
+  readonly userId: string;
+  readonly appId: string;
   /** live, or development (error 270 for ads requests). */
-  appAccess: 'live' | 'development';
-  adAccounts: string[];
-  pages: string[];
+  readonly appAccess: 'live' | 'development';
+  readonly adAccounts: readonly string[];
+  readonly pages: readonly string[];
   /** ISO time after which the token is expired (error 190, subcode 463); none: does not expire. */
-  expiresAt?: string;
+  readonly expiresAt?: string;
 }
 
 export interface RateLimit {

@@ -30,6 +30,12 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
    */
   private readonly reports = new ResultCache<ReadonlyArray<string | number>>();
 
+  /**
+   * Principals by token, found ones only (at most the seeded tokens: an unknown token is looked up each time).
+   * Users and tokens are written by the seed alone, so a principal never changes while the store is open.
+   */
+  private readonly principals = new Map<string, Principal>();
+
   constructor(private readonly db: BetterSqlite3.Database) {
     db.pragma('foreign_keys = ON');
   }
@@ -68,14 +74,19 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(new Date().toISOString());
     })();
     this.reports.clear();
+    this.principals.clear();
   }
 
   principal(token: string): Principal | undefined {
+    const known = this.principals.get(token);
+    if (known) return known;
     const row = this.db.prepare('SELECT t.scopes, u.id, u.channel_id, u.content_owner FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?').get(token) as
       | { scopes: string; id: string; channel_id: string; content_owner: string | null }
       | undefined;
     if (!row) return undefined;
-    return { userId: row.id, channelId: row.channel_id, contentOwner: row.content_owner ?? undefined, scopes: new Set(JSON.parse(row.scopes) as string[]) };
+    const principal: Principal = { userId: row.id, channelId: row.channel_id, contentOwner: row.content_owner ?? undefined, scopes: new Set(JSON.parse(row.scopes) as string[]) };
+    this.principals.set(token, principal);
+    return principal;
   }
 
   ownerChannels(contentOwner: string): Array<{ id: string; linkedAt: string }> {

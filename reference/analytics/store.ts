@@ -5,11 +5,12 @@ import type { AnalyticsSeed } from './seed.js';
 export type ResourceKind = 'video' | 'playlist' | 'channel' | 'asset';
 
 /** Who a token belongs to and what it may do. */
+/** Shared by every request of its token (the store keeps it): read, never change. */
 export interface Principal {
-  userId: string;
-  channelId: string;
-  contentOwner?: string;
-  scopes: Set<string>;
+  readonly userId: string;
+  readonly channelId: string;
+  readonly contentOwner?: string;
+  readonly scopes: ReadonlySet<string>;
 }
 
 /** The caller as owner of groups and subject of reports: a channel or a content owner. */
