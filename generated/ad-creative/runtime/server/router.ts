@@ -114,8 +114,6 @@ export interface RouterOptions {
   maxMediaBytes: number;
   /** Validate handler answers against the spec too (development); a bad answer becomes a 500. */
   validateResponses: boolean;
-  /** API key header name of the service, when it takes one. */
-  apiKeyHeader?: string;
   /** Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError. */
   authenticate?: (input: HandlerInput, route: RouteDef) => void | Promise<void>;
   /** Called with errors that became 500 answers (handler bugs, invalid answers, a stream broken off). */
@@ -304,7 +302,8 @@ export function createRouter(
   /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
   function readCredentials(route: RouteDef, url: URL, headers: Record<string, string>, body: unknown): Credentials {
     const credentials: Credentials = {};
-    if (!route.credentialSources) return legacyCredentials(url, headers, body);
+    // A route table made by hand without sources reads no credentials: the places are the spec's to name.
+    if (!route.credentialSources) return credentials;
     const schemes: Record<string, string> = {};
     for (const source of route.credentialSources) {
       const value = credentialAt(source, url, headers, body);
@@ -313,19 +312,6 @@ export function createRouter(
       credentials[source.kind] ??= value;
     }
     if (Object.keys(schemes).length > 0) credentials.schemes = schemes;
-    return credentials;
-  }
-
-  /** Routes without declared sources (hand-made route tables): every usual place. */
-  function legacyCredentials(url: URL, headers: Record<string, string>, body: unknown): Credentials {
-    const credentials: Credentials = {};
-    const bearer = headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
-    if (bearer) credentials.bearerToken = bearer;
-    const formToken = body && typeof body === 'object' ? (body as Record<string, unknown>).access_token : undefined;
-    const accessToken = url.searchParams.get('access_token') ?? (typeof formToken === 'string' ? formToken : undefined);
-    if (accessToken) credentials.accessToken = accessToken;
-    const apiKey = (opts.apiKeyHeader ? headers[opts.apiKeyHeader.toLowerCase()] : undefined) ?? url.searchParams.get('key') ?? undefined;
-    if (apiKey) credentials.apiKey = apiKey;
     return credentials;
   }
 
