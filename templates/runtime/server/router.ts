@@ -70,11 +70,11 @@ export interface RouteDef {
 
 /** The credentials a request carried, wherever it carried them. */
 export interface Credentials {
-  /** Graph access_token (query or form field). */
+  /** Access token carried as a parameter (query or form field, where the spec's security scheme names it). */
   accessToken?: string;
   /** Authorization: Bearer token. */
   bearerToken?: string;
-  /** API key (`key` query parameter or the API key header). */
+  /** API key (the query parameter or header the spec's security scheme names). */
   apiKey?: string;
   /** The credential of each security scheme the request carried, by scheme name. */
   schemes?: Record<string, string>;
