@@ -106,7 +106,7 @@ function routesLiteral(service: ServiceModel): string {
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${p.invalidCode}` : '';
-      const styled = p.type === 'array' || p.type === 'object' ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}` : '';
+      const styled = p.type === 'array' || p.type === 'object' || (p.in === 'path' && p.style !== 'simple') ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}` : '';
       return `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required}${invalid}${styled} }`;
     });
     const bodies = op.requestBodies.map((b) => {
