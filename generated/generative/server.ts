@@ -681,5 +681,5 @@ export function createGenerativeServer(handlers: GenerativeHandlers, options: Pa
       throw new Error(`no handler for ${input.operationId}`);
   }
   };
-  return createRouter(generativeRoutes, dispatch, { errorStyle: generativeErrorStyle, apiKeyHeader: "x-goog-api-key", ...options });
+  return createRouter(generativeRoutes, dispatch, { errorStyle: generativeErrorStyle, ...options });
 }

@@ -79,7 +79,7 @@ export function emitClient(service: ServiceModel): string {
             "export type Selected<T, F extends string> = Pick<T, Extract<F | 'id', keyof T>>;",
           ]
         : []),
-      ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path'))
+      ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path' && !styledPathParam(p)))
         ? [`const enc = (value: unknown): string => encodeURIComponent(String(value));`]
         : []),
       ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'header'))
@@ -166,6 +166,7 @@ function pathExpression(op: OperationModel): string {
     const p = byName.get(name);
     if (!p) throw new Error(`${op.id}: path parameter ${name} is not declared`);
     const value = p.defaultValue !== undefined ? `params.${p.identifier} ?? ${JSON.stringify(p.defaultValue)}` : `params.${p.identifier}`;
+    if (styledPathParam(p)) return `\${styledPath(${JSON.stringify(p.name)}, ${value}, ${JSON.stringify(p.style)}, ${p.explode})}`;
     return `\${enc(${value})}`;
   });
   return '`' + parts + '`';
@@ -178,7 +179,7 @@ function requestSpec(service: ServiceModel, op: OperationModel, overrides: { que
   query.push(...(overrides.query ?? []));
   const headers = callParams(op)
     .filter((p) => p.in === 'header')
-    .map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`);
+    .map((p) => `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`);
   const lines = [
     `operationId: ${JSON.stringify(op.id)}`,
     `method: ${JSON.stringify(op.method)}`,
@@ -368,6 +369,20 @@ function defaultCredentials(service: ServiceModel): OperationModel['credentials'
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'none';
 }
 
+/** A path parameter written by its style (label, matrix; a simple array or object); a plain one is just encoded. */
+function styledPathParam(p: ParameterModel): boolean {
+  return p.in === 'path' && (p.style !== 'simple' || p.type === 'array' || p.type === 'object');
+}
+
+/** The names the service's client needs from param-style.ts (path styles, object headers); none: no import. */
+function paramStyleImports(service: ServiceModel): string[] {
+  const params = service.operations.flatMap((o) => callParams(o));
+  return [
+    ...(params.some(styledPathParam) ? ['styledPath'] : []),
+    ...(params.some((p) => p.in === 'header' && p.type === 'object') ? ['objectHeader'] : []),
+  ];
+}
+
 function hasStyledQuery(service: ServiceModel): boolean {
   return service.operations.some((o) => o.parameters.some((p) => p.in === 'query' && !p.isCredential && (p.type === 'array' || p.type === 'object')));
 }
@@ -417,6 +432,8 @@ function clientImports(service: ServiceModel): string[] {
   const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import ${multipart ? '' : 'type '}{ ApiPromise } from './runtime/client/api-promise.js';`];
   lines.push(errorStyleModule(service).imports);
   if (hasStyledQuery(service)) lines.push(`import { styledQuery } from './runtime/client/query-style.js';`);
+  const paramStyle = paramStyleImports(service);
+  if (paramStyle.length) lines.push(`import { ${paramStyle.join(', ')} } from './runtime/client/param-style.js';`);
   if (ops.some((o) => o.pagination)) lines.push(`import { firstPage, paginate, type Page } from './runtime/client/pagination.js';`);
   if (streaming) lines.push(`import { fetchRaw } from './runtime/client/raw-response.js';`, `import { ApiStream } from './runtime/client/stream.js';`);
   if (multipart) lines.push(`import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';`);

@@ -50,7 +50,7 @@ export function emitServer(service: ServiceModel): string {
       `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
         `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
         `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
-        `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}${apiKeyHeader(service)}, ...options });\n}`,
+        `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}, ...options });\n}`,
     ],
   });
 }
@@ -106,7 +106,7 @@ function routesLiteral(service: ServiceModel): string {
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${p.invalidCode}` : '';
-      const styled = p.type === 'array' || p.type === 'object' ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}` : '';
+      const styled = p.type === 'array' || p.type === 'object' || (p.in === 'path' && p.style !== 'simple') ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}` : '';
       return `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required}${invalid}${styled} }`;
     });
     const bodies = op.requestBodies.map((b) => {
@@ -136,9 +136,4 @@ function routesLiteral(service: ServiceModel): string {
     ].join('\n');
   });
   return `[\n${routes.join(',\n')},\n]`;
-}
-
-function apiKeyHeader(service: ServiceModel): string {
-  const header = service.securitySchemes.find((s) => s.type === 'apiKey' && s.in === 'header');
-  return header?.paramName ? `, apiKeyHeader: ${JSON.stringify(header.paramName)}` : '';
 }

@@ -134,7 +134,14 @@ export class Files {
     const current = await this.deps.store.file(file.project, file.id);
     if (!current || current.blob !== file.blob || current.state !== 'PROCESSING') return;
     const stored = this.deps.blobs.pathOf(file.blob);
-    const result = await processVideo(this.deps.defects.everyVideoFails ? 'video/unknown' : file.mimeType, stored);
+    let result: Awaited<ReturnType<typeof processVideo>>;
+    try {
+      result = await processVideo(this.deps.defects.everyVideoFails ? 'video/unknown' : file.mimeType, stored);
+    } catch (error) {
+      // A reader that broke in a way it does not map to "not playable" must not leave the file PROCESSING forever.
+      this.deps.log('video processing crashed', { file: file.id, error: String(error) });
+      result = { ok: false, error: { code: 13, message: 'Video processing failed: the file could not be read.' } };
+    }
     const updateTime = Math.max(this.deps.clock(), file.createTime + 1);
     if (result.ok) {
       let duration = result.videoDuration;

@@ -4,8 +4,8 @@
 // is seen to be what its type claims. Path and query values are coerced to their schema's types (integers,
 // numbers, booleans; arrays split as their style says, items coerced; deepObject members coerced); header
 // values stay the text they were sent as (typed so: `${number}`, 'true' | 'false', an enum's values; an array
-// header its comma-separated text), while validated as their schema says. A simple-style path array arrives split.
-// (Label and matrix path styles are not read.) Each refusal is shown next to the nearest request that is accepted.
+// header its comma-separated text), while validated as their schema says. A simple-style path array arrives split;
+// label and matrix path styles are read in param-styles.test.ts. Each refusal is shown next to the nearest request that is accepted.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(FIXTURES, 'slot-handler.ts.txt'), path.join(dir, 'slot-handler.ts'));
   const pkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
   const handler = await import(pathToFileURL(path.join(dir, 'slot-handler.ts')).href);
-  server = await listenLocal(pkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells }, { logger: false }));
+  server = await listenLocal(pkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells, inspectPaints: handler.inspectPaints }, { logger: false }));
 }, 120_000);
 
 afterAll(async () => {
@@ -44,7 +44,7 @@ describe('parameter types and the values the server delivers', () => {
     const file = path.join(dir, 'slot-handler.ts');
     const text = fs.readFileSync(file, 'utf8');
     const marked = text.split('\n').flatMap((line, i) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [i + 1] : []));
-    expect(marked).toHaveLength(7);
+    expect(marked).toHaveLength(9);
     const options: ts.CompilerOptions = {
       strict: true, noUnusedLocals: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],

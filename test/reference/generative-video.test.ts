@@ -129,3 +129,30 @@ describe('reading the stored file', () => {
     }
   });
 });
+
+describe('a reader that breaks unexpectedly', () => {
+  it('ends the file FAILED (code 13), never PROCESSING forever: its stored bytes vanished before processing', async () => {
+    const seed = defaultSeed();
+    (seed.limits as Record<string, number>).videoProcessingMs = 300;
+    const own = await startGenerative({ seed });
+    try {
+      const response = await fetch(`${own.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(clipBytes('mp4'))]) });
+      const { file } = (await response.json()) as { file: FileBody };
+      expect(file.state).toBe('PROCESSING');
+      // The blob goes from under the reader (not a "not playable" answer of mp4box: a failed read of the file).
+      const filesDirs = fs.readdirSync(own.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isDirectory() && d.name === 'files');
+      expect(filesDirs.length).toBeGreaterThan(0);
+      for (const dir of filesDirs) for (const name of fs.readdirSync(path.join(dir.parentPath, dir.name))) fs.rmSync(path.join(dir.parentPath, dir.name, name));
+      let current = file;
+      for (let i = 0; i < 100 && current.state === 'PROCESSING'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        current = (await (await fetch(`${own.baseUrl}/v1beta/${file.name}`, { headers: KEY })).json()) as FileBody;
+      }
+      expect(current.state).toBe('FAILED');
+      expect(current.error).toEqual({ code: 13, message: 'Video processing failed: the file could not be read.' });
+      expect(own.logs.some((l) => l.msg === 'video processing crashed')).toBe(true);
+    } finally {
+      await own.stop();
+    }
+  });
+});

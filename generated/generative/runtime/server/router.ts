@@ -30,7 +30,7 @@ export interface ParamDef {
   required: boolean;
   /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default: the x-error-style's invalidRequest code. */
   invalidCode?: number;
-  /** OpenAPI style / explode of an array or object parameter. */
+  /** OpenAPI style / explode of an array or object parameter, and of a label or matrix path parameter. */
   style?: string;
   explode?: boolean;
 }
@@ -72,11 +72,11 @@ export interface RouteDef {
 
 /** The credentials a request carried, wherever it carried them. */
 export interface Credentials {
-  /** Graph access_token (query or form field). */
+  /** Access token carried as a parameter (query or form field, where the spec's security scheme names it). */
   accessToken?: string;
   /** Authorization: Bearer token. */
   bearerToken?: string;
-  /** API key (`key` query parameter or the API key header). */
+  /** API key (the query parameter or header the spec's security scheme names). */
   apiKey?: string;
   /** The credential of each security scheme the request carried, by scheme name. */
   schemes?: Record<string, string>;
@@ -118,8 +118,6 @@ export interface RouterOptions {
   maxMediaBytes: number;
   /** Validate handler answers against the spec too (development); a bad answer becomes a 500. */
   validateResponses: boolean;
-  /** API key header name of the service, when it takes one. */
-  apiKeyHeader?: string;
   /** Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError. */
   authenticate?: (input: HandlerInput, route: RouteDef) => void | Promise<void>;
   /** Called with errors that became 500 answers (handler bugs, invalid answers, a stream broken off). */
@@ -160,6 +158,8 @@ interface CompiledRoute {
   literal: number;
   /** The route's query parameters by name, and the query names that carry credentials (built once, not per request). */
   queryDefs: Map<string, ParamDef>;
+  /** The route's path parameters by name (their styles). */
+  pathDefs: Map<string, ParamDef>;
   credentialQueryNames: ReadonlySet<string>;
 }
 
@@ -184,6 +184,7 @@ function compile(route: RouteDef): CompiledRoute {
     names,
     literal,
     queryDefs: new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])),
+    pathDefs: new Map(route.params.filter((p) => p.in === 'path').map((p) => [p.name, p])),
     credentialQueryNames: new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)),
   };
 }
@@ -259,11 +260,17 @@ export function createRouter(
   async function parseInput(req: IncomingMessage, res: ServerResponse, url: URL, route: RouteDef, compiled: CompiledRoute, values: RegExpMatchArray): Promise<HandlerInput> {
     const path: Record<string, unknown> = {};
     compiled.names.forEach((name, i) => {
+      const def = compiled.pathDefs.get(name);
+      let value: unknown;
       try {
-        path[name] = simpleArray(route, 'path', name) ? values[i + 1]!.split(',').map(decodeURIComponent) : decodeURIComponent(values[i + 1]!);
+        value = pathValue(values[i + 1]!, name, def);
       } catch {
         throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: 'is not a valid URL-encoded value' }]);
       }
+      if (value === undefined) {
+        throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: `is not a ${def?.style ?? 'simple'}-style ${def?.type ?? 'string'} (explode: ${def?.explode ?? false})` }]);
+      }
+      path[name] = value;
     });
     const query = readQuery(url, compiled.queryDefs, compiled.credentialQueryNames);
     const headers: Record<string, string> = {};
@@ -310,7 +317,8 @@ export function createRouter(
   /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
   function readCredentials(route: RouteDef, url: URL, headers: Record<string, string>, body: unknown): Credentials {
     const credentials: Credentials = {};
-    if (!route.credentialSources) return legacyCredentials(url, headers, body);
+    // A route table made by hand without sources reads no credentials: the places are the spec's to name.
+    if (!route.credentialSources) return credentials;
     const schemes: Record<string, string> = {};
     for (const source of route.credentialSources) {
       const value = credentialAt(source, url, headers, body);
@@ -319,19 +327,6 @@ export function createRouter(
       credentials[source.kind] ??= value;
     }
     if (Object.keys(schemes).length > 0) credentials.schemes = schemes;
-    return credentials;
-  }
-
-  /** Routes without declared sources (hand-made route tables): every usual place. */
-  function legacyCredentials(url: URL, headers: Record<string, string>, body: unknown): Credentials {
-    const credentials: Credentials = {};
-    const bearer = headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
-    if (bearer) credentials.bearerToken = bearer;
-    const formToken = body && typeof body === 'object' ? (body as Record<string, unknown>).access_token : undefined;
-    const accessToken = url.searchParams.get('access_token') ?? (typeof formToken === 'string' ? formToken : undefined);
-    if (accessToken) credentials.accessToken = accessToken;
-    const apiKey = (opts.apiKeyHeader ? headers[opts.apiKeyHeader.toLowerCase()] : undefined) ?? url.searchParams.get('key') ?? undefined;
-    if (apiKey) credentials.apiKey = apiKey;
     return credentials;
   }
 
@@ -480,18 +475,72 @@ function readQuery(url: URL, defs: ReadonlyMap<string, ParamDef>, credentials: R
   return query;
 }
 
-/** A path or header array parameter of the simple style (OpenAPI's default there): its items joined by commas. */
-function simpleArray(route: RouteDef, where: 'path' | 'header', name: string): boolean {
-  const def = route.params.find((p) => p.in === where && (where === 'header' ? p.name.toLowerCase() : p.name) === name);
-  return def?.type === 'array' && (def.style ?? 'simple') === 'simple';
+/**
+ * A path parameter's value from its raw (still percent-encoded) segment, as OpenAPI's style table writes it:
+ * simple `blue` / `blue,black` / `R,100,G,200` (exploded `R=100,G=200`); label `.blue` / `.blue,black`
+ * (exploded `.blue.black`, `.R=100.G=200`); matrix `;color=blue` / `;color=blue,black` (exploded
+ * `;color=blue;color=black`, `;R=100;G=200`). Split on the separators first, then each piece decoded, so an
+ * encoded separator inside a value stays in it. Undefined for a segment that is not of its style's form;
+ * a malformed percent-encoding throws.
+ */
+function pathValue(raw: string, name: string, def: ParamDef | undefined): unknown {
+  const type = def?.type;
+  const style = def?.style ?? 'simple';
+  const explode = def?.explode ?? false;
+  const composite = type === 'array' || type === 'object';
+  let pieces: string[];
+  if (style === 'matrix') {
+    // `;key=value` pairs; every key but an exploded object's must be the parameter's name.
+    if (!raw.startsWith(';')) return undefined;
+    const pairs = raw.slice(1).split(';').map((p) => {
+      const at = p.indexOf('=');
+      return at < 0 ? [decodeURIComponent(p), ''] : [decodeURIComponent(p.slice(0, at)), p.slice(at + 1)];
+    });
+    if (type === 'object' && explode) return Object.fromEntries(pairs.map(([k, v]) => [k, decodeURIComponent(v!)]));
+    if (pairs.some(([k]) => k !== name)) return undefined;
+    if (type === 'array' && explode) return pairs.map(([, v]) => decodeURIComponent(v!));
+    if (pairs.length !== 1) return undefined;
+    pieces = composite ? pairs[0]![1]!.split(',') : [pairs[0]![1]!];
+  } else if (style === 'label') {
+    if (!raw.startsWith('.')) return undefined;
+    pieces = composite ? raw.slice(1).split(explode ? '.' : ',') : [raw.slice(1)];
+  } else {
+    pieces = composite ? raw.split(',') : [raw];
+  }
+  if (type === 'array') return pieces.map(decodeURIComponent);
+  if (type === 'object') return objectOf(pieces, explode, decodeURIComponent);
+  return decodeURIComponent(pieces[0]!);
 }
 
-/** The headers as validation sees them: a copy, with simple-style array headers split into their items. */
+/** An object from its serialised members: `k=v` pieces (exploded) or k, v, k, v; undefined when ill-formed. */
+function objectOf(pieces: string[], explode: boolean, decode: (text: string) => string): Record<string, string> | undefined {
+  if (pieces.length === 1 && pieces[0] === '') return {};
+  const entries: Array<[string, string]> = [];
+  if (explode) {
+    for (const piece of pieces) {
+      const at = piece.indexOf('=');
+      if (at < 0) return undefined;
+      entries.push([decode(piece.slice(0, at)), decode(piece.slice(at + 1))]);
+    }
+  } else {
+    if (pieces.length % 2 !== 0) return undefined;
+    for (let i = 0; i < pieces.length; i += 2) entries.push([decode(pieces[i]!), decode(pieces[i + 1]!)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The headers as validation sees them: a copy, with simple-style array headers split into their items and
+ * object headers into their members (an ill-formed object stays text, which its schema refuses).
+ */
 function headerValues(route: RouteDef, headers: Record<string, string>): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...headers };
   for (const p of route.params) {
     const name = p.name.toLowerCase();
-    if (p.in === 'header' && typeof headers[name] === 'string' && simpleArray(route, 'header', name)) copy[name] = headers[name]!.split(',').map((v) => v.trim());
+    const text = headers[name];
+    if (p.in !== 'header' || typeof text !== 'string' || (p.style ?? 'simple') !== 'simple') continue;
+    if (p.type === 'array') copy[name] = text.split(',').map((v) => v.trim());
+    if (p.type === 'object') copy[name] = objectOf(text.split(',').map((v) => v.trim()), p.explode ?? false, (v) => v) ?? text;
   }
   return copy;
 }

@@ -1,0 +1,46 @@
+// OpenAPI style / explode of path parameters (simple, label, matrix) and of object header parameters
+// (simple), as the OpenAPI 3.1 style examples table writes them. Only a client whose spec has such a
+// parameter imports this (a plain path parameter is one encodeURIComponent in client.ts).
+
+/**
+ * A value as one piece of a path segment: percent-encoded, '.' too in the label style (its separator), so
+ * that a value holding a separator still reads back as itself.
+ */
+function pathPiece(value: unknown, style: string): string {
+  const text = encodeURIComponent(String(value));
+  return style === 'label' ? text.replace(/\./g, '%2E') : text;
+}
+
+/** The name/value pairs of an object value, its undefined and null members left out. */
+function members(value: object): Array<[string, unknown]> {
+  return Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
+}
+
+/** A path parameter's segment text: `blue`, `.blue`, `;color=blue`; arrays and objects by explode. */
+export function styledPath(name: string, value: unknown, style: string, explode: boolean): string {
+  const key = pathPiece(name, style);
+  if (Array.isArray(value) || (value !== null && typeof value === 'object')) {
+    const array = Array.isArray(value);
+    const items = array ? value.map((v) => pathPiece(v, style)) : [];
+    // An object: k,v,k,v unexploded; k=v pairs exploded.
+    const pairs = array ? [] : members(value).map(([k, v]) => [pathPiece(k, style), pathPiece(v, style)]);
+    const parts = array ? items : explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat();
+    if (style === 'label') return `.${parts.join(explode ? '.' : ',')}`;
+    if (style === 'matrix') {
+      if (!explode) return parts.length ? `;${key}=${parts.join(',')}` : `;${key}`;
+      return array ? items.map((v) => `;${key}=${v}`).join('') : parts.map((p) => `;${p}`).join('');
+    }
+    return parts.join(',');
+  }
+  const text = pathPiece(value, style);
+  if (style === 'label') return `.${text}`;
+  if (style === 'matrix') return text === '' ? `;${key}` : `;${key}=${text}`;
+  return text;
+}
+
+/** An object header value in the simple style: `R,100,G,200` unexploded, `R=100,G=200` exploded. */
+export function objectHeader(value: object | undefined, explode: boolean): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const pairs = members(value).map(([k, v]) => [k, String(v)]);
+  return (explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat()).join(',');
+}
