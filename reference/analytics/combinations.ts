@@ -193,10 +193,19 @@ export interface QueryFilter {
   values: readonly string[];
 }
 
+const ALLOWED = new WeakMap<ReportDef, ReadonlySet<string>>();
+
+/** Every dimension `def` may have, made once per table (every report query tries the tables in turn). */
+function allowedDimensions(def: ReportDef): ReadonlySet<string> {
+  let allowed = ALLOWED.get(def);
+  if (!allowed) ALLOWED.set(def, (allowed = new Set([...def.required, ...def.optional, ...(def.atLeastOne ?? []), ...(def.exactlyOne ?? [])])));
+  return allowed;
+}
+
 /** Whether `def` accepts the dimensions, metrics and filters (sort and maxResults are checked apart). */
 export function supports(def: ReportDef, dims: readonly string[], metrics: readonly string[], filters: readonly QueryFilter[]): boolean {
   if (dims.includes('day') && dims.includes('month')) return false;
-  const allowed = new Set([...def.required, ...def.optional, ...(def.atLeastOne ?? []), ...(def.exactlyOne ?? [])]);
+  const allowed = allowedDimensions(def);
   if (!def.required.every((d) => dims.includes(d))) return false;
   if (!dims.every((d) => allowed.has(d))) return false;
   if (def.atLeastOne && !def.atLeastOne.some((d) => dims.includes(d))) return false;
