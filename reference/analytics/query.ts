@@ -20,9 +20,19 @@ function list(text: string | undefined, what: string): string[] {
 
 export function parseDate(text: string, name: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const time = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-  if (!m || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text) throw invalid(`Invalid value '${text}' for ${name}: expected YYYY-MM-DD.`, name);
+  if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid(`Invalid value '${text}' for ${name}: expected YYYY-MM-DD.`, name);
   return text;
+}
+
+/**
+ * A day of the proleptic Gregorian calendar, by arithmetic (a Date and its ISO text cost more than the rest of the
+ * check, on every report). Years below 100 are refused as before, when Date.UTC read them as 19xx.
+ */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
 }
 
 const lastDayOfMonth = (date: string): string => {
