@@ -236,7 +236,10 @@ function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {
 function buildParameters(document: OpenApiDocument, raw: any[], credentialSources: CredentialSourceModel[]): ParameterModel[] {
   const byKey = new Map<string, any>();
   for (const p of raw.map((r) => resolveRef(document, r))) byKey.set(`${p.in}:${p.name}`, p);
-  const params = [...byKey.values()].filter((p) => p.in !== 'cookie');
+  // Cookie parameters are not generated (no client sends, no server reads them): refused, never dropped silently.
+  const cookie = [...byKey.values()].find((p) => p.in === 'cookie');
+  if (cookie) throw new Error(`parameter ${cookie.name}: cookie parameters are not supported by this generator (in: cookie)`);
+  const params = [...byKey.values()];
   const used = new Set<string>();
   return params.map((p): ParameterModel => {
     const schema = resolveRef(document, p.schema ?? {});

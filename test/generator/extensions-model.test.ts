@@ -124,3 +124,12 @@ describe('x-error-style', () => {
     expect(() => buildServiceModel('t', withStyle({ ...graphStyle, httpOf: { default: 200 } }))).toThrow('t: x-error-style.httpOf.default must be an HTTP error status');
   });
 });
+
+describe('cookie parameters', () => {
+  it('are refused with the parameter named (no client would send one, no server read it), and a header in its place is accepted', () => {
+    const cookie = documentWith({ parameters: [{ name: 'session', in: 'cookie', schema: { type: 'string' } }] });
+    expect(() => buildServiceModel('t', cookie)).toThrow(/parameter session: cookie parameters are not supported/);
+    const header = documentWith({ parameters: [{ name: 'X-Session', in: 'header', schema: { type: 'string' } }] });
+    expect(buildServiceModel('t', header).operations[0]!.parameters.map((p) => p.name)).toContain('X-Session');
+  });
+});
