@@ -220,6 +220,16 @@ function selectedResult(op: OperationModel): string {
   return `Selected<${result}, SelectedFields<S>>`;
 }
 
+/**
+ * The statement that puts the operation's cookie parameters into the call's Cookie header (none for an
+ * operation without them).
+ */
+function cookieStatements(op: OperationModel): string[] {
+  const cookies = callParams(op).filter((p) => p.in === 'cookie');
+  if (cookies.length === 0) return [];
+  return [`options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`];
+}
+
 function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?: string): OptionalKind<MethodDeclarationStructure> {
   const throws = op.errors.length ? `@throws {${op.typeName}Error} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.` : undefined;
   const docs = [docText(op.summary, op.description, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined, throws, op.deprecated ? '@deprecated' : undefined)];
@@ -233,6 +243,7 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
       parameters: [paramsDecl, optionsDecl],
       returnType: `ApiStream<${op.typeName}Result>`,
       statements: [
+        ...cookieStatements(op),
         `const spec: RequestSpec = ${requestSpec(service, op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
         `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile, (signal) => fetchRaw(this.core, spec, { ...options, signal }), options?.signal);`,
@@ -247,7 +258,7 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
       docs: [docText(docs[0], 'Awaiting gives the answer\'s data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.')],
       parameters: [{ ...paramsDecl, type: `Omit<${op.typeName}Params, 'fields'> & { fields?: string | readonly S[] }` }, optionsDecl],
       returnType: `ApiPromise<${narrowed}>`,
-      statements: [`return this.core.call<${narrowed}>(${requestSpec(service, op)}, options);`],
+      statements: [...cookieStatements(op), `return this.core.call<${narrowed}>(${requestSpec(service, op)}, options);`],
     };
   }
   return {
@@ -255,7 +266,7 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
     docs: [docText(docs[0], 'Awaiting gives the answer\'s data; `.withResponse()` gives it with the status, headers and request id.')],
     parameters: [paramsDecl, optionsDecl],
     returnType: `ApiPromise<${op.typeName}Result>`,
-    statements: [`return this.core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`],
+    statements: [...cookieStatements(op), `return this.core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`],
   };
 }
 
@@ -374,12 +385,13 @@ function styledPathParam(p: ParameterModel): boolean {
   return p.in === 'path' && (p.style !== 'simple' || p.type === 'array' || p.type === 'object');
 }
 
-/** The names the service's client needs from param-style.ts (path styles, object headers); none: no import. */
+/** The names the service's client needs from param-style.ts (path styles, object headers, cookies); none: no import. */
 function paramStyleImports(service: ServiceModel): string[] {
   const params = service.operations.flatMap((o) => callParams(o));
   return [
     ...(params.some(styledPathParam) ? ['styledPath'] : []),
     ...(params.some((p) => p.in === 'header' && p.type === 'object') ? ['objectHeader'] : []),
+    ...(params.some((p) => p.in === 'cookie') ? ['withCookies'] : []),
   ];
 }
 

@@ -70,14 +70,14 @@ function inputType(op: OperationModel): TypeAliasDeclarationStructure {
   const has = (where: string) => op.parameters.some((p) => p.in === where);
   const path = has('path') ? `${ops}['path']` : 'Record<string, never>';
   const query = has('query') ? `NonNullable<${ops}['query']>` : 'Record<string, unknown>';
+  const cookies = `NonNullable<${ops}['cookie']>`;
   return {
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: `${op.typeName}Input`,
     // Headers are retyped only where the operation declares header parameters (the rest keep HandlerInput's).
-    type: has('header')
-      ? `Omit<HandlerInput, 'path' | 'query' | 'headers' | 'body' | 'contentType'> & { path: ${path}; query: ${query}; headers: ${handlerHeadersType(op)} } & ${op.typeName}Body`
-      : `Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: ${path}; query: ${query} } & ${op.typeName}Body`,
+    // Cookies likewise, where it declares cookie parameters (coerced to their schema's types, as the query).
+    type: `Omit<HandlerInput, 'path' | 'query' | ${has('header') ? "'headers' | " : ''}${has('cookie') ? "'cookies' | " : ''}'body' | 'contentType'> & { path: ${path}; query: ${query}${has('header') ? `; headers: ${handlerHeadersType(op)}` : ''}${has('cookie') ? `; cookies: ${cookies}` : ''} } & ${op.typeName}Body`,
     docs: [`What the ${op.id} handler receives, parsed and validated.`],
   };
 }

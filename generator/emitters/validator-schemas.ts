@@ -27,7 +27,7 @@ export function cleanSchema(node: any, specId: string): any {
 }
 
 export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
-  const group = (where: 'path' | 'query' | 'header') => {
+  const group = (where: 'path' | 'query' | 'header' | 'cookie') => {
     const params = op.parameters.filter((p) => p.in === where);
     const key = (name: string) => (where === 'header' ? name.toLowerCase() : name);
     return {
@@ -36,7 +36,9 @@ export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
       required: params.filter((p) => p.required).map((p) => key(p.name)),
     };
   };
-  return { type: 'object', properties: { path: group('path'), query: group('query'), header: group('header') } };
+  // The cookie group only where the operation declares cookie parameters: the others' validators stay as they were.
+  const cookie = op.parameters.some((p) => p.in === 'cookie') ? { cookie: group('cookie') } : {};
+  return { type: 'object', properties: { path: group('path'), query: group('query'), header: group('header'), ...cookie } };
 }
 
 /** A form body as the server sees it after decoding its JSON-string fields. */

@@ -236,7 +236,8 @@ function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {
 function buildParameters(document: OpenApiDocument, raw: any[], credentialSources: CredentialSourceModel[]): ParameterModel[] {
   const byKey = new Map<string, any>();
   for (const p of raw.map((r) => resolveRef(document, r))) byKey.set(`${p.in}:${p.name}`, p);
-  const params = [...byKey.values()].filter((p) => p.in !== 'cookie');
+  const params = [...byKey.values()];
+  for (const p of params.filter((x) => x.in === 'cookie')) checkCookieParameter(document, p);
   const used = new Set<string>();
   return params.map((p): ParameterModel => {
     const schema = resolveRef(document, p.schema ?? {});
@@ -258,6 +259,20 @@ function buildParameters(document: OpenApiDocument, raw: any[], credentialSource
       ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),
     };
   });
+}
+
+/**
+ * A cookie parameter this generator can carry in one Cookie header (RFC 6265 `name=value; ...`): its name a
+ * cookie token; the form style (OpenAPI's only style for cookies); an array or object not exploded, since the
+ * exploded forms of OpenAPI's style table (`a=1&a=2`, `R=100&G=200`) are query strings, not cookie pairs.
+ */
+function checkCookieParameter(document: OpenApiDocument, p: any): void {
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(String(p.name))) throw new Error(`parameter ${p.name}: a cookie parameter's name must be an RFC 6265 token (in: cookie)`);
+  if ((p.style ?? 'form') !== 'form') throw new Error(`parameter ${p.name}: a cookie parameter takes style form only, not ${p.style} (in: cookie)`);
+  const type = coarseType(document, resolveRef(document, p.schema ?? {}));
+  if ((type === 'array' || type === 'object') && p.explode !== false) {
+    throw new Error(`parameter ${p.name}: an ${type} cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)`);
+  }
 }
 
 function coarseType(document: OpenApiDocument, schema: JsonSchema): ParameterModel['type'] {

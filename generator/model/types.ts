@@ -83,13 +83,13 @@ export interface ParameterModel {
   name: string;
   /** Identifier used in generated code (camelCase-safe, unique within the operation). */
   identifier: string;
-  in: 'path' | 'query' | 'header';
+  in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
   description: string;
   schema: JsonSchema;
   /** Coarse type for coercion on the server. */
   type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
-  /** OpenAPI serialisation (defaults: form + explode for query, simple for path and header). */
+  /** OpenAPI serialisation (defaults: form + explode for query and cookie, simple for path and header). */
   style: 'form' | 'simple' | 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   explode: boolean;
   /** A credential parameter (an apiKey scheme's parameter): the client sets it from its credentials, not per call. */

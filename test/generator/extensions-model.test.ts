@@ -124,3 +124,23 @@ describe('x-error-style', () => {
     expect(() => buildServiceModel('t', withStyle({ ...graphStyle, httpOf: { default: 200 } }))).toThrow('t: x-error-style.httpOf.default must be an HTTP error status');
   });
 });
+
+describe('cookie parameters', () => {
+  const withCookie = (cookie: Record<string, unknown>) => documentWith({ parameters: [{ in: 'cookie', ...cookie }] });
+  const build = (cookie: Record<string, unknown>) => buildServiceModel('t', withCookie(cookie)).operations[0]!.parameters[0]!;
+
+  it('are read in the form style: a primitive exploded by default, an array or object only unexploded', () => {
+    expect(build({ name: 'session', schema: { type: 'string' } })).toMatchObject({ in: 'cookie', style: 'form', explode: true, type: 'string' });
+    expect(build({ name: 'ids', explode: false, schema: { type: 'array', items: { type: 'integer' } } })).toMatchObject({ style: 'form', explode: false, type: 'array' });
+    expect(build({ name: 'rgb', style: 'form', explode: false, schema: { type: 'object' } })).toMatchObject({ explode: false, type: 'object' });
+  });
+
+  it('an exploded array or object, another style, or a name that is no cookie token is refused, naming the parameter', () => {
+    const refused = (cookie: Record<string, unknown>) => () => buildServiceModel('t', withCookie(cookie));
+    expect(refused({ name: 'ids', schema: { type: 'array', items: { type: 'integer' } } })).toThrow('parameter ids: an array cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)');
+    expect(refused({ name: 'rgb', explode: true, schema: { type: 'object' } })).toThrow('parameter rgb: an object cookie parameter must declare explode: false');
+    expect(refused({ name: 'ids', style: 'simple', explode: false, schema: { type: 'array' } })).toThrow('parameter ids: a cookie parameter takes style form only, not simple (in: cookie)');
+    expect(refused({ name: 'my session', schema: { type: 'string' } })).toThrow("parameter my session: a cookie parameter's name must be an RFC 6265 token (in: cookie)");
+    expect(refused({ name: 'a;b', schema: { type: 'string' } })).toThrow('must be an RFC 6265 token');
+  });
+});

@@ -28,7 +28,7 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(FIXTURES, 'slot-handler.ts.txt'), path.join(dir, 'slot-handler.ts'));
   const pkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
   const handler = await import(pathToFileURL(path.join(dir, 'slot-handler.ts')).href);
-  server = await listenLocal(pkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells, inspectPaints: handler.inspectPaints }, { logger: false }));
+  server = await listenLocal(pkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells, inspectPaints: handler.inspectPaints, inspectCookies: handler.inspectCookies }, { logger: false }));
 }, 120_000);
 
 afterAll(async () => {
@@ -44,7 +44,7 @@ describe('parameter types and the values the server delivers', () => {
     const file = path.join(dir, 'slot-handler.ts');
     const text = fs.readFileSync(file, 'utf8');
     const marked = text.split('\n').flatMap((line, i) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [i + 1] : []));
-    expect(marked).toHaveLength(9);
+    expect(marked).toHaveLength(10);
     const options: ts.CompilerOptions = {
       strict: true, noUnusedLocals: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],

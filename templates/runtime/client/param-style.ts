@@ -1,6 +1,6 @@
-// OpenAPI style / explode of path parameters (simple, label, matrix) and of object header parameters
-// (simple), as the OpenAPI 3.1 style examples table writes them. Only a client whose spec has such a
-// parameter imports this (a plain path parameter is one encodeURIComponent in client.ts).
+// OpenAPI style / explode of path parameters (simple, label, matrix), of object header parameters (simple)
+// and of cookie parameters (form), as the OpenAPI 3.1 style examples table writes them. Only a client whose
+// spec has such a parameter imports this (a plain path parameter is one encodeURIComponent in client.ts).
 
 /**
  * A value as one piece of a path segment: percent-encoded, '.' too in the label style (its separator), so
@@ -43,4 +43,32 @@ export function objectHeader(value: object | undefined, explode: boolean): strin
   if (value === undefined || value === null) return undefined;
   const pairs = members(value).map(([k, v]) => [k, String(v)]);
   return (explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat()).join(',');
+}
+
+/**
+ * A cookie parameter's value in the form style, unexploded (the only form a Cookie header pair can hold):
+ * `5`, `a,b,c`, `R,100,G,200`; each piece percent-encoded, which leaves only cookie octets (RFC 6265 4.1.1:
+ * no space, DQUOTE, comma, semicolon or backslash) and keeps an encoded comma inside its item.
+ */
+function cookieValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => encodeURIComponent(String(v))).join(',');
+  if (value !== null && typeof value === 'object') return members(value).flat().map((v) => encodeURIComponent(String(v))).join(',');
+  return encodeURIComponent(String(value));
+}
+
+/**
+ * The call options with the operation's cookie parameters in one Cookie header, `name=value` pairs joined by
+ * `; `, before the pairs of a cookie header the caller gave in its own headers (a server reading the first
+ * pair of a name sees the parameter). Options unchanged when no cookie parameter has a value.
+ */
+export function withCookies<O extends { headers?: Record<string, string> }>(options: O | undefined, cookies: Record<string, unknown>): O | undefined {
+  const pairs = Object.entries(cookies).filter(([, v]) => v !== undefined && v !== null).map(([name, v]) => `${name}=${cookieValue(v)}`);
+  if (pairs.length === 0) return options;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options?.headers ?? {})) {
+    if (name.toLowerCase() === 'cookie') pairs.push(...(value ? [value] : []));
+    else headers[name] = value;
+  }
+  headers.cookie = pairs.join('; ');
+  return { ...options, headers } as O;
 }

@@ -25,7 +25,7 @@ export interface ValidateFunction {
 
 export interface ParamDef {
   name: string;
-  in: 'path' | 'query' | 'header';
+  in: 'path' | 'query' | 'header' | 'cookie';
   type: string;
   required: boolean;
   /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default: the x-error-style's invalidRequest code. */
@@ -87,6 +87,12 @@ export interface HandlerInput {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   headers: Record<string, string>;
+  /**
+   * The declared cookie parameters the request's Cookie header carried (RFC 6265 pairs, values percent-decoded,
+   * arrays and objects split as the form style writes them, coerced to their schema's types); others stay in
+   * `headers.cookie`.
+   */
+  cookies: Record<string, unknown>;
   body: unknown;
   /**
    * The media type of the operation's request body the request matched, as the spec writes it (`*\/*` for a raw
@@ -304,9 +310,15 @@ export function createRouter(
       }
     }
     const credentials = readCredentials(route, url, headers, body);
+    let cookies: Record<string, unknown>;
+    try {
+      cookies = readCookies(route.params, headers.cookie);
+    } catch (error) {
+      throw invalidRequest(opts.errorStyle, 'Invalid cookie', [{ field: (error as Error).message, description: 'is not a valid URL-encoded value' }]);
+    }
     let signal: AbortSignal | undefined;
     return {
-      operationId: route.operationId, path, query, headers, body, contentType: bodyType, credentials, url, request: req,
+      operationId: route.operationId, path, query, headers, cookies, body, contentType: bodyType, credentials, url, request: req,
       // Made on first use: most handlers never look, and a controller with its listeners costs every request.
       get signal() {
         return (signal ??= clientGone(req, res));
@@ -346,7 +358,7 @@ export function createRouter(
   function validate(input: HandlerInput, route: RouteDef): void {
     // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers
     // (an array header is checked as its comma-separated items, and reaches the handler as the text sent).
-    const params = { path: input.path, query: input.query, header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers };
+    const params = { path: input.path, query: input.query, header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers, cookie: input.cookies };
     if (!route.validateParams(params)) {
       const found = violations(route.validateParams.errors, true);
       const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
@@ -545,6 +557,36 @@ function headerValues(route: RouteDef, headers: Record<string, string>): Record<
   return copy;
 }
 
+/**
+ * The route's cookie parameters from the Cookie header (RFC 6265 5.4: `name=value` pairs joined by `; `), by the
+ * form style unexploded (OpenAPI's only cookie form a pair can hold): `5`, `a,b,c`, `R,100,G,200`. Split on
+ * commas first, then each piece percent-decoded (an encoded comma stays in its item); the first pair of a name
+ * wins. An ill-formed object stays text, which its schema refuses; a malformed percent-encoding throws a
+ * URIError whose message is the parameter's name.
+ */
+function readCookies(params: ParamDef[], header: string | undefined): Record<string, unknown> {
+  const cookies: Record<string, unknown> = {};
+  if (header === undefined || !params.some((p) => p.in === 'cookie')) return cookies;
+  const raw = new Map<string, string>();
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    if (at > 0 && !raw.has(name)) raw.set(name, pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1'));
+  }
+  for (const p of params) {
+    const text = p.in === 'cookie' ? raw.get(p.name) : undefined;
+    if (text === undefined) continue;
+    try {
+      if (p.type === 'array') cookies[p.name] = text === '' ? [] : text.split(',').map(decodeURIComponent);
+      else if (p.type === 'object') cookies[p.name] = objectOf(text.split(','), false, decodeURIComponent) ?? decodeURIComponent(text);
+      else cookies[p.name] = decodeURIComponent(text);
+    } catch {
+      throw new URIError(p.name);
+    }
+  }
+  return cookies;
+}
+
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
 function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
   const controller = new AbortController();
@@ -570,7 +612,7 @@ async function drained(res: ServerResponse): Promise<void> {
 function violations(errors: ValidationError[] | null | undefined, params: boolean): FieldViolation[] {
   return (errors ?? []).map((e) => {
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (params) field = field.replace(/^(path|query|header)\.?/, '');
+    if (params) field = field.replace(/^(path|query|header|cookie)\.?/, '');
     if (e.keyword === 'required') field = [field, String(e.params.missingProperty)].filter(Boolean).join('.');
     if (e.keyword === 'additionalProperties') field = [field, String(e.params.additionalProperty)].filter(Boolean).join('.');
     return { field: field || 'body', description: e.message ?? e.keyword };
