@@ -2,6 +2,8 @@
 // are computed from the fact table's sums) and dimensions (the fact-table column each one reads, the values
 // enumerated dimensions take). The combinations each report kind supports are in combinations.ts.
 
+import { RELATIVE_RETENTION_SQL } from './relative-retention.js';
+
 export type DataType = 'STRING' | 'INTEGER' | 'FLOAT' | 'CURRENCY';
 
 export interface MetricDef {
@@ -16,6 +18,8 @@ export interface MetricDef {
   sql: string;
   /** Decimal places of the answer (0 = integer). */
   digits: number;
+  /** The SQL reads the platform's retention curves (relative-retention.ts), which the store computes first. */
+  platformRetention?: boolean;
 }
 
 const money = (expr: string): string => `(${expr}) / 1000000.0 * :rate`;
@@ -58,6 +62,8 @@ export const METRICS: readonly MetricDef[] = [
   // Audience retention (with elapsedVideoTimeRatio): the share of the views still watching at the point. A fact
   // row's viewers are taken to watch from the start to the row's watched fraction, minutes x 60 / (views x length).
   { name: 'audienceWatchRatio', dataType: 'FLOAT', monetary: false, sql: ratio('SUM(CASE WHEN minutes_watched * 60.0 >= retention.point * view_length_seconds THEN views ELSE 0 END)', 'SUM(views)'), digits: 4 },
+  // Compared with the platform's videos of similar length at the same point (relative-retention.ts): 0 .. 1.
+  { name: 'relativeRetentionPerformance', dataType: 'FLOAT', monetary: false, sql: RELATIVE_RETENTION_SQL, digits: 4, platformRetention: true },
   // Share of the report's views (demographics): each row's views over the views of all rows of the report.
   { name: 'viewerPercentage', dataType: 'FLOAT', monetary: false, sql: 'CASE WHEN SUM(SUM(views)) OVER () = 0 THEN 0 ELSE 100.0 * SUM(views) / SUM(SUM(views)) OVER () END', digits: 2 },
   { name: 'estimatedRevenue', dataType: 'CURRENCY', monetary: true, sql: money('SUM(ad_revenue_micros) + SUM(red_revenue_micros)'), digits: 2 },

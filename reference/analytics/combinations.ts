@@ -10,9 +10,10 @@
 // - SR: the public service's sample requests page (its path: analytics/sample-requests), as summarized in
 //   public-service-notes 2.5 and in public copies of the page.
 // - NOTES: public-service-notes 2.5 (representative valid and invalid combinations).
-// Left out: the platform-product dimension (its public wire name carries an operator brand) and
-// relativeRetentionPerformance (a comparison with all the platform's videos of similar length, which the
-// facts do not hold); queries with them answer 400 as unsupported.
+// relativeRetentionPerformance (audience retention) compares with the fact table's videos of similar length
+// (relative-retention.ts).
+// Left out: the platform-product dimension (its public wire name carries an operator brand); queries with it
+// answer 400 as unsupported.
 
 import { DETAILED_TRAFFIC_SOURCES } from './catalogue.js';
 
@@ -124,7 +125,7 @@ const CHANNEL_VIDEO: ReportDef[] = [
   { name: 'viewer demographics', evidence: 'CR ViewerDemographics; NOTES 2.5 demographics', required: [], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus'], atLeastOne: ['ageGroup', 'gender'], metrics: ['viewerPercentage'], filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
   // The public page gives this table the metric shares (analytix encodes viewerPercentage; shares is what the page lists).
   { name: 'engagement and content sharing', evidence: 'CR EngagementAndContentSharing (metric: shares); SR shares by sharing service', required: ['sharingService'], optional: ['creatorContentType', 'subscribedStatus'], metrics: ['shares'], filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')] },
-  { name: 'audience retention', evidence: 'CR AudienceRetention (one video only); SR audience retention of a single video, optionally organic views only (audienceType==ORGANIC)', required: ['elapsedVideoTimeRatio'], optional: ['creatorContentType'], metrics: ['audienceWatchRatio'], filters: [one('audienceType'), one('subscribedStatus')], requiredFilters: [{ dimension: 'video', single: true }] },
+  { name: 'audience retention', evidence: 'CR AudienceRetention (one video only); SR audience retention of a single video, optionally organic views only (audienceType==ORGANIC)', required: ['elapsedVideoTimeRatio'], optional: ['creatorContentType'], metrics: ['audienceWatchRatio', 'relativeRetentionPerformance'], filters: [one('audienceType'), one('subscribedStatus')], requiredFilters: [{ dimension: 'video', single: true }] },
   { name: 'top videos by region', evidence: 'CR TopVideosRegional; NOTES 2.5 top 10 videos', required: ['video'], optional: ['creatorContentType'], metrics: ALL_VIDEO, filters: [GEO], topN: 200, sortBy: TOP_VIDEOS_EXTRA_SORT },
   { name: 'top videos by state', evidence: 'CR TopVideosUS', required: ['video'], optional: ['creatorContentType'], metrics: PROVINCE, filters: [one('subscribedStatus')], requiredFilters: [{ dimension: 'province' }], topN: 200, sortBy: TOP_VIDEOS_SORT },
   { name: 'top videos by subscription status', evidence: 'CR TopVideosSubscribed', required: ['video'], optional: ['creatorContentType'], metrics: SUBSCRIPTION, filters: [one('subscribedStatus'), GEO], topN: 200, sortBy: TOP_VIDEOS_SORT },

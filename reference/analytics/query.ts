@@ -3,6 +3,7 @@
 import type { QueryReportsInput } from '../../generated/analytics/server.js';
 import { CURRENCY_RATES, DIMENSION_BY_NAME, METRIC_BY_NAME, SCOPES } from './catalogue.js';
 import { NARROWING_FILTERS, reportFor, type ReportKind } from './combinations.js';
+import { VIEWER_FILTERS } from './relative-retention.js';
 import type { AnalyticsDefects } from './defects.js';
 import { forbidden, invalid, required, unsupported } from './errors.js';
 import { ownerKey, type AnalyticsStore, type Owner, type Principal, type ReportPlan, type ResourceKind } from './store.js';
@@ -176,6 +177,10 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
     const values = f.dimension === 'video' && defects.videoFilterFirstValueOnly ? f.values.slice(0, 1) : f.values;
     planFilters.push({ column: def.sql, values });
   }
+  // The platform's videos are compared under the same viewer filters (relative-retention.ts).
+  const platformFilters = metrics.some((m) => METRIC_BY_NAME.get(m)!.platformRetention)
+    ? filters.filter((f) => VIEWER_FILTERS.includes(f.dimension)).map((f) => ({ column: DIMENSION_BY_NAME.get(f.dimension)!.sql, values: f.values }))
+    : undefined;
 
   let rateUsed = rate;
   if (defects.currencyIgnored) rateUsed = 1;
@@ -203,6 +208,7 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
       sql: defects.currencyPartial && m === 'grossRevenue' ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1') : METRIC_BY_NAME.get(m)!.sql,
       digits: METRIC_BY_NAME.get(m)!.digits,
     })),
+    platformFilters,
     rate: rateUsed,
     sort: outSort,
     offset,

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ResultCache } from '../foundation/result-cache.js';
 import { FACT_COLUMNS } from './facts.js';
+import { platformRetentionCte } from './relative-retention.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
 import type { AnalyticsStore, InsertItemResult, Owner, Principal, ReportPlan, ResourceKind, StoredGroup, StoredItem } from './store.js';
 
@@ -109,12 +110,15 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       params[`since${i}`] = c.since;
       return `(channel_id = :ch${i} AND day >= :since${i})`;
     }).join(' OR ') || '0'})`);
-    plan.filters.forEach((f, i) => {
-      where.push(`${f.column} IN (${f.values.map((v, j) => {
-        params[`f${i}_${j}`] = v;
-        return `:f${i}_${j}`;
-      }).join(', ') || 'NULL'})`);
-    });
+    const inList = (f: { column: string; values: string[] }, key: string) => `${f.column} IN (${f.values.map((v, j) => {
+      params[`${key}_${j}`] = v;
+      return `:${key}_${j}`;
+    }).join(', ') || 'NULL'})`;
+    plan.filters.forEach((f, i) => where.push(inList(f, `f${i}`)));
+    // relativeRetentionPerformance: every video's retention curve over the report's days and viewer filters first.
+    const platform = plan.platformFilters
+      ? `WITH ${platformRetentionCte(['day BETWEEN :from AND :to', ...plan.platformFilters.map((f, i) => inList(f, `p${i}`))].join(' AND '))} `
+      : '';
     for (const d of plan.dimensions) if (d.nonEmpty) where.push(`${d.sql} <> ''`);
     const select = [
       ...plan.dimensions.map((d) => `${d.sql} AS ${quote(d.name)}`),
@@ -123,7 +127,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     const groupBy = plan.dimensions.length ? ` GROUP BY ${plan.dimensions.map((d) => d.sql).join(', ')}` : '';
     const order = [...plan.sort.map((s) => `${quote(s.name)} ${s.descending ? 'DESC' : 'ASC'}`), ...plan.dimensions.map((d) => `${quote(d.name)} ASC`)];
     const joins = [...new Set(plan.dimensions.flatMap((d) => (d.join ? [d.join] : [])))].map((j) => ` ${j}`).join('');
-    const sql = `SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0`
+    const sql = `${platform}SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0`
       + (order.length ? ` ORDER BY ${order.join(', ')}` : '')
       + ` LIMIT ${plan.limit ?? -1} OFFSET ${plan.offset}`;
     return this.reports.get(`${sql}\n${JSON.stringify(params)}`, () => this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>);

@@ -51,6 +51,11 @@ export interface ReportPlan {
   dimensions: Array<{ name: string; sql: string; nonEmpty: boolean; join?: string }>;
   /** Metrics: output name, aggregate SQL (may use :rate) and decimals. */
   metrics: Array<{ name: string; sql: string; digits: number }>;
+  /**
+   * Present when a metric compares with the platform's videos (relativeRetentionPerformance): the filters the
+   * compared videos' facts get too (the viewer filters; the days are the report's).
+   */
+  platformFilters?: Array<{ column: string; values: string[] }>;
   rate: number;
   /** Sort keys over output names. */
   sort: Array<{ name: string; descending: boolean }>;

@@ -156,6 +156,37 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     expect(rows[99]![1]).toBe(0);
   });
 
+  it('relativeRetentionPerformance: at each point, the share of the platform\'s videos of the same length bucket retaining less (ties half)', async () => {
+    // The platform: every video of the fact table, all tenants; each compared video's curve over the same days
+    // and viewer filter (audienceType), the video's own over the report's facts.
+    const platform = factsOf((f) => inJanuary(f) && f.traffic_source !== 'ADVERTISING');
+    const lengthOf = (v: string) => { const f = platform.find((x) => x.video_id === v)!; return f.view_length_seconds / f.views; };
+    const bucketOf = (seconds: number) => (seconds <= 60 ? 0 : seconds <= 240 ? 1 : seconds <= 1200 ? 2 : 3);
+    const ratioAt = (rows: FactRow[], point: number) => sum(rows.filter((f) => f.minutes_watched * 60 >= point * f.view_length_seconds), 'views') * 1.0 / sum(rows, 'views');
+    const videos = [...new Set(platform.map((f) => f.video_id))];
+    // video-00000001 (300 s) meets 600 s and 900 s videos (one of another channel); video-00000003 (120 s) another tenant's 240 s video.
+    for (const [video, peers] of [['video-00000001', 2], ['video-00000003', 1]] as const) {
+      const others = videos.filter((v) => v !== video && bucketOf(lengthOf(v)) === bucketOf(lengthOf(video)));
+      expect(others.length, `videos like ${video}`).toBe(peers);
+      const got = await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'relativeRetentionPerformance,audienceWatchRatio', filters: `video==${video};audienceType==ORGANIC` });
+      expect(got.columnHeaders[1]).toEqual({ name: 'relativeRetentionPerformance', columnType: 'METRIC', dataType: 'FLOAT' });
+      const own = platform.filter((f) => f.video_id === video);
+      const seen = new Set<number>();
+      for (const [point, relative] of (got.rows ?? []) as Array<[number, number, number]>) {
+        const mine = ratioAt(own, point);
+        const score = others.reduce((n, v) => {
+          const theirs = ratioAt(platform.filter((f) => f.video_id === v), point);
+          return n + (theirs < mine ? 1 : theirs === mine ? 0.5 : 0);
+        }, 0) / others.length;
+        expect(relative, `${video} at ${point}`).toBeCloseTo(score, 4);
+        seen.add(score);
+      }
+      expect(got.rows).toHaveLength(100);
+      // The curves differ: the value is not one constant (both better and worse points exist).
+      expect(seen.size, `${video} has more than one value`).toBeGreaterThan(1);
+    }
+  });
+
   it('the report tables refuse what the public tables do not list, and accept the nearest valid query', async () => {
     const refused = async (params: Record<string, string | number>, what: string) => {
       const q = new URLSearchParams({ ids: 'channel==MINE', startDate: JAN.from, endDate: JAN.to, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
@@ -188,6 +219,12 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001,video-00000002' }, 'retention of two videos');
     await refused({ dimensions: 'day', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' }, 'audienceWatchRatio by day');
     await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' });
+    // relativeRetentionPerformance: audience retention reports only (one video, by elapsedVideoTimeRatio)
+    await refused({ dimensions: 'day', metrics: 'relativeRetentionPerformance', filters: 'video==video-00000001' }, 'relativeRetentionPerformance by day');
+    await refused({ metrics: 'relativeRetentionPerformance', filters: 'video==video-00000001' }, 'relativeRetentionPerformance as a total');
+    await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'relativeRetentionPerformance', filters: 'video==video-00000001,video-00000002' }, 'relativeRetentionPerformance of two videos');
+    await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'relativeRetentionPerformance,views', filters: 'video==video-00000001' }, 'relativeRetentionPerformance with views');
+    await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'relativeRetentionPerformance', filters: 'video==video-00000001;subscribedStatus==SUBSCRIBED' });
   });
   it('averages and ratios come from the sums (weighted), not from averaged rows', async () => {
     const got = await report({ dimensions: 'country', metrics: 'averageViewDuration,averageViewPercentage,cpm' });
