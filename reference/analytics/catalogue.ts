@@ -2,6 +2,7 @@
 // are computed from the fact table's sums) and dimensions (the fact-table column each one reads, the values
 // enumerated dimensions take). The combinations each report kind supports are in combinations.ts.
 
+import { PLATFORM_PRODUCT, PLATFORM_PRODUCTS } from './platform-product.js';
 import { RELATIVE_RETENTION_SQL } from './relative-retention.js';
 
 export type DataType = 'STRING' | 'INTEGER' | 'FLOAT' | 'CURRENCY';
@@ -173,6 +174,8 @@ export const DIMENSIONS: readonly DimensionDef[] = [
   { name: 'subscribedStatus', sql: 'subscribed_status', values: SUBSCRIBED_STATUSES },
   { name: 'liveOrOnDemand', sql: 'live_or_on_demand', values: LIVE_OR_ON_DEMAND },
   { name: 'creatorContentType', sql: 'creator_content_type', values: [...CREATOR_CONTENT_TYPES, 'UNSPECIFIED'] },
+  // The platform product the views came from (platform-product.ts; the wire name is the public one).
+  { name: PLATFORM_PRODUCT, sql: 'platform_product', values: PLATFORM_PRODUCTS },
   { name: 'ageGroup', sql: 'age_group', values: AGE_GROUPS },
   { name: 'gender', sql: 'gender', values: GENDERS },
   { name: 'sharingService', sql: 'sharing_service', pattern: /^[A-Z0-9_]+$/ },

@@ -7,6 +7,7 @@ import {
   AD_TYPES, AGE_GROUPS, CITIES, CONTINENT_OF, COUNTRIES, DEVICE_TYPES, EMBEDDING_SITES, EXTERNAL_SITES, GENDERS, OPERATING_SYSTEMS,
   PLAYBACK_LOCATIONS, SEARCH_TERMS, SHARING_SERVICES, SUB_CONTINENT_OF, SUBSCRIBED_STATUSES, TRAFFIC_SOURCES,
 } from './catalogue.js';
+import { platformProductOf } from './platform-product.js';
 import type { AnalyticsSeed, SeedVideo } from './seed.js';
 
 export interface FactRow {
@@ -40,6 +41,8 @@ export interface FactRow {
   gender: string;
   /** 'self' (the content owner uploaded it) or 'thirdParty' (claimed, uploaded by someone else). */
   uploader_type: string;
+  /** The platform product the views came from (platform-product.ts). */
+  platform_product: string;
   views: number;
   /** Views by paying members (part of views) and their minutes (part of minutes_watched). */
   red_views: number;
@@ -77,7 +80,7 @@ export const FACT_COLUMNS: ReadonlyArray<keyof FactRow> = [
   'day', 'channel_id', 'video_id', 'playlist_id', 'asset_id', 'country', 'continent', 'sub_continent', 'province', 'city',
   'device_type', 'operating_system', 'traffic_source', 'traffic_source_detail', 'playback_location', 'playback_location_detail',
   'subscribed_status', 'live_or_on_demand', 'creator_content_type', 'age_group', 'gender', 'sharing_service', 'ad_type',
-  'uploader_type', 'views', 'red_views', 'minutes_watched', 'red_minutes_watched', 'view_length_seconds', 'likes', 'dislikes',
+  'uploader_type', 'platform_product', 'views', 'red_views', 'minutes_watched', 'red_minutes_watched', 'view_length_seconds', 'likes', 'dislikes',
   'comments', 'shares', 'subscribers_gained', 'subscribers_lost', 'videos_added_to_playlists', 'videos_removed_from_playlists',
   'card_impressions', 'card_clicks', 'card_teaser_impressions', 'card_teaser_clicks', 'annotation_impressions',
   'annotation_clickable_impressions', 'annotation_clicks', 'annotation_closable_impressions', 'annotation_closes', 'playlist_starts',
@@ -185,6 +188,8 @@ export function generateFacts(seed: AnalyticsSeed): FactRow[] {
     for (const day of days) {
       const r = random(hash32(`${seed.facts.seed}|${video.id}|${day}`));
       const r2 = random(hash32(`${seed.facts.seed}|${video.id}|${day}|2`));
+      // The third version's column (the platform product), from a third generator: the others keep their values.
+      const r3 = random(hash32(`${seed.facts.seed}|${video.id}|${day}|3`));
       const dayViews = video.dailyViews * (0.7 + 0.6 * r());
       for (const country of COUNTRIES) {
         const total = Math.round(dayViews * COUNTRY_WEIGHT[country] * (0.8 + 0.4 * r()));
@@ -228,7 +233,7 @@ export function generateFacts(seed: AnalyticsSeed): FactRow[] {
             red_revenue_micros: Math.round(gross * 0.05 * r()),
           };
           const extra = extraOf(r2, video, country, base, related);
-          rows.push(Object.assign(base, extra));
+          rows.push(Object.assign(base, extra, { platform_product: platformProductOf(r3()) }));
         }
       }
     }

@@ -73,4 +73,6 @@ export const MIGRATIONS: string[] = [
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
   INSERT INTO retention_points (point) SELECT i / 100.0 FROM n;
   `,
+  // The platform product of each fact row (platform-product.ts; facts.ts: the third generator).
+  `ALTER TABLE facts ADD COLUMN platform_product TEXT NOT NULL DEFAULT 'CORE';`,
 ];

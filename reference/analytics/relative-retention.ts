@@ -8,6 +8,8 @@
 // - the value at a point: the share of the compared videos whose ratio is below the video's, ties counted
 //   half; 0.5 when no other video is in the bucket.
 
+import { PLATFORM_PRODUCT } from './platform-product.js';
+
 /** Upper bounds (seconds, inclusive) of the length buckets: up to 1 min, 4 min, 20 min, and longer. */
 export const LENGTH_BUCKETS: readonly number[] = [60, 240, 1200];
 
@@ -21,7 +23,7 @@ const bucketSql = (seconds: string): string =>
   `(CASE ${LENGTH_BUCKETS.map((bound, i) => `WHEN ${seconds} <= ${bound} THEN ${i}`).join(' ')} ELSE ${LENGTH_BUCKETS.length} END)`;
 
 /** Filters applied to the compared videos too: who watched, not which content (see above). */
-export const VIEWER_FILTERS: readonly string[] = ['audienceType', 'subscribedStatus', 'youtubeProduct'];
+export const VIEWER_FILTERS: readonly string[] = ['audienceType', 'subscribedStatus', PLATFORM_PRODUCT];
 
 /** The table of every video's watch ratio at every point, over the report's days and viewer filters. */
 export const PLATFORM_RETENTION = 'platform_retention';

@@ -54,6 +54,9 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     ['subscribedStatus', (f) => f.subscribed_status, {}, [...WATCH, ['likes', 'likes'], ['redViews', 'red_views'], ['cardClicks', 'card_clicks']], all],
     ['liveOrOnDemand', (f) => f.live_or_on_demand, {}, [...WATCH, ['estimatedRedMinutesWatched', 'red_minutes_watched']], all],
     ['creatorContentType', (f) => f.creator_content_type, {}, [...WATCH, ['annotationImpressions', 'annotation_impressions']], all],
+    ['youtubeProduct', (f) => f.platform_product, {}, [...WATCH, ['redViews', 'red_views'], ['estimatedRedMinutesWatched', 'red_minutes_watched']], all],
+    ['deviceType', (f) => f.device_type, { filters: 'youtubeProduct==GAMING' }, WATCH, (f) => f.platform_product === 'GAMING'],
+    ['month', (f) => f.day.slice(0, 7), { filters: 'isCurated==1;youtubeProduct==KIDS' }, [...WATCH, ['playlistStarts', 'playlist_starts']], (f) => f.playlist_id !== '' && f.platform_product === 'KIDS'],
     ['province', (f) => f.province, { filters: 'country==US' }, [...WATCH, ['cardImpressions', 'card_impressions']], (f) => f.country === 'US'],
     ['city', (f) => f.city, { sort: '-views', maxResults: 250 }, WATCH, all],
     ['sharingService', (f) => f.sharing_service, {}, [['shares', 'shares']], all],
@@ -219,6 +222,13 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     await refused({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001,video-00000002' }, 'retention of two videos');
     await refused({ dimensions: 'day', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' }, 'audienceWatchRatio by day');
     await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio', filters: 'video==video-00000001' });
+    // the platform product: only the tables that list it (playback details, devices, playlists, retention filter)
+    await refused({ dimensions: 'insightTrafficSourceType,youtubeProduct', metrics: 'views' }, 'platform product by traffic source');
+    await refused({ metrics: 'views,likes', filters: 'youtubeProduct==GAMING' }, 'likes of one platform product');
+    await refused({ dimensions: 'ageGroup', metrics: 'viewerPercentage', filters: 'youtubeProduct==KIDS' }, 'demographics of one platform product');
+    await report({ metrics: 'views', filters: 'youtubeProduct==GAMING' });
+    await report({ dimensions: 'deviceType', metrics: 'views', filters: 'youtubeProduct==KIDS' });
+    await report({ dimensions: 'elapsedVideoTimeRatio', metrics: 'audienceWatchRatio,relativeRetentionPerformance', filters: 'video==video-00000001;youtubeProduct==CORE' });
     // relativeRetentionPerformance: audience retention reports only (one video, by elapsedVideoTimeRatio)
     await refused({ dimensions: 'day', metrics: 'relativeRetentionPerformance', filters: 'video==video-00000001' }, 'relativeRetentionPerformance by day');
     await refused({ metrics: 'relativeRetentionPerformance', filters: 'video==video-00000001' }, 'relativeRetentionPerformance as a total');
