@@ -10,6 +10,12 @@
 // - SR: the public service's sample requests page (its path: analytics/sample-requests), as summarized in
 //   public-service-notes 2.5 and in public copies of the page.
 // - NOTES: public-service-notes 2.5 (representative valid and invalid combinations).
+// - COR: the public service's content owner reports page (its path: analytics/content_owner_reports), as stored
+//   in public copies of the page: its "Filters" section (every content owner request filters by video, channel,
+//   or a supported combination of claimedStatus and uploaderType) and its summary (Top Playlists capped at 200).
+//   Its per-table rows were not reachable (searched: the docs and pages corpora for the page and its tables,
+//   the code corpus and GitHub for client libraries encoding content owner tables: analytix encodes channel
+//   tables only), so the content owner entries below stay UNVERIFIED beyond the filters.
 // relativeRetentionPerformance (audience retention) compares with the fact table's videos of similar length
 // (relative-retention.ts).
 // The platform-product dimension (platform-product.ts) is a dimension or filter of exactly the tables whose
@@ -109,7 +115,9 @@ const CHANNEL_VIDEO: ReportDef[] = [
   { name: 'time-based activity (US)', evidence: 'CR TimeBasedActivityUS', required: [], optional: ['creatorContentType'], exactlyOne: ['day', 'month'], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [{ dimension: 'province' }] },
   { name: 'geography-based activity', evidence: 'CR GeographyBasedActivity', required: ['country'], optional: ['creatorContentType'], metrics: ALL_VIDEO, filters: [SUB_GEO, VIDEO_OR_GROUP] },
   { name: 'geography-based activity (US)', evidence: 'CR GeographyBasedActivityUS; SR province with country==US', required: ['province'], optional: ['creatorContentType'], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [US] },
-  { name: 'top cities', evidence: 'SR top 10 cities: dimensions=city (optionally with creatorContentType), filters=country==US, maxResults=10, sort=-views; cap and metrics as the CR city table (UNVERIFIED here: not in the analytix encoding)', required: ['city'], optional: ['country', 'province', 'creatorContentType', 'subscribedStatus', 'day'], metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'], filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('subscribedStatus')], topN: 250, sortBy: LOCATION_AND_TRAFFIC_SORT },
+  { name: 'top cities', evidence: 'CR GeographyBasedActivityByCity (analytix commit 2fff5a8, which records that the public page gives city reports a cap of 250 while the live service was seen to accept 25; this reference keeps the documented 250); SR top 10 cities (country==US, maxResults=10, sort=-views)', required: ['city'], optional: ['country', 'creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'], filters: [GEO_OR_STATE, VIDEO_OR_GROUP], topN: 250, sortBy: LOCATION_AND_TRAFFIC_SORT },
+  // With the province dimension the same table needs country==US and takes only the video or group filter (CR).
+  { name: 'top cities (US)', evidence: 'CR GeographyBasedActivityByCity (analytix commit 2fff5a8, which records that the public page gives city reports a cap of 250 while the live service was seen to accept 25; this reference keeps the documented 250); SR top 10 cities (country==US, maxResults=10, sort=-views); with province: country==US required', required: ['city', 'province'], optional: ['country', 'creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'], filters: [VIDEO_OR_GROUP], requiredFilters: [US], topN: 250, sortBy: LOCATION_AND_TRAFFIC_SORT },
   { name: 'user activity by subscribed status', evidence: 'CR PlaybackDetailsSubscribedStatus', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: SUBSCRIPTION, filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')] },
   { name: 'user activity by subscribed status (US)', evidence: 'CR PlaybackDetailsSubscribedStatusUS', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: LESSER_SUBSCRIPTION, filters: [VIDEO_OR_GROUP, one('province'), one('subscribedStatus')] },
   { name: 'time-based playback details (live)', evidence: 'CR PlaybackDetailsLiveTimeBased', required: [], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', 'day', 'month', PRODUCT], metrics: LIVE_PLAYBACK, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)] },
@@ -163,7 +171,7 @@ const CHANNEL: ReportDef[] = [...CHANNEL_VIDEO, ...CHANNEL_PLAYLIST];
 const OWNER_ONLY_FILTERS = [one('claimedStatus'), one('uploaderType')];
 const asOwnerReport = (def: ReportDef): ReportDef => ({
   ...def,
-  evidence: `${def.evidence}; as a content owner table: the channel table with the owner filters (the SR content owner samples run the same reports narrowed by claimedStatus, uploaderType, channel or video; the content owner reports page itself is UNVERIFIED here)`,
+  evidence: `${def.evidence}; as a content owner table: the channel table with the owner filters (the SR content owner samples run the same reports narrowed by claimedStatus, uploaderType, channel or video; COR "Filters" names the same narrowing; the per-table rows of COR are UNVERIFIED here)`,
   filters: [
     ...def.filters.map((g) => (g.includes('video') ? [...g, 'channel', 'asset'] : g)),
     ...(def.filters.some((g) => g.includes('video')) ? [] : [one('channel')]),
@@ -181,10 +189,11 @@ const CONTENT_OWNER: ReportDef[] = [
 export const REPORTS: Readonly<Record<ReportKind, readonly ReportDef[]>> = { channel: CHANNEL, contentOwner: CONTENT_OWNER };
 
 /**
- * Content owner reports must narrow the content: at least one filter of this list. Evidence: every content
- * owner request of the public sample requests page narrows by claimedStatus==claimed, uploaderType (self or
- * thirdParty), channel or video (SR, "Content owner reports"), and the content owner tables list video, channel
- * and group as the content filters; a query without any answers 400 "The query is not supported".
+ * Content owner reports must narrow the content: at least one filter of this list. Evidence: COR "Filters"
+ * (video, channel, or claimedStatus with uploaderType), and every content owner request of the public sample
+ * requests page narrows by claimedStatus==claimed, uploaderType (self or thirdParty), channel or video (SR,
+ * "Content owner reports"); asset, group and playlist are accepted too (each names content of the owner); a
+ * query without any answers 400 "The query is not supported".
  */
 export const NARROWING_FILTERS: Readonly<Record<ReportKind, readonly string[] | undefined>> = {
   channel: undefined,

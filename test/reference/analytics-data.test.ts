@@ -207,6 +207,14 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
     await refused({ dimensions: 'city', metrics: 'views,averageViewDuration', sort: '-averageViewDuration', maxResults: 10 }, 'city sorted by a metric outside the sort options');
     await refused({ dimensions: 'city', metrics: 'views', sort: '-views', maxResults: 251 }, 'city with maxResults over 250');
     await report({ dimensions: 'city', metrics: 'views,averageViewDuration', sort: '-views', maxResults: 10 });
+    // top cities (analytix GeographyBasedActivityByCity): by month too; with province only for country==US;
+    // subscribedStatus is a dimension of the table, not a filter on its own
+    await report({ dimensions: 'city,month', metrics: 'views', sort: '-views', maxResults: 25 });
+    await refused({ dimensions: 'city,province', metrics: 'views', sort: '-views', maxResults: 25 }, 'cities by state without country==US');
+    await refused({ dimensions: 'city,province', metrics: 'views', filters: 'country==US;subContinent==021', sort: '-views', maxResults: 25 }, 'cities by state with a sub-continent filter');
+    await report({ dimensions: 'city,province', metrics: 'views', filters: 'country==US;video==video-00000001', sort: '-views', maxResults: 25 });
+    await refused({ dimensions: 'city', metrics: 'views', filters: 'subscribedStatus==SUBSCRIBED', sort: '-views', maxResults: 25 }, 'cities filtered by subscribedStatus alone');
+    await report({ dimensions: 'city,subscribedStatus', metrics: 'views', filters: 'subscribedStatus==SUBSCRIBED', sort: '-views', maxResults: 25 });
     // detail reports need their type filter, with a detail-capable value
     await refused({ dimensions: 'insightTrafficSourceDetail', metrics: 'views', sort: '-views', maxResults: 10 }, 'traffic detail without its type');
     await refused({ dimensions: 'insightTrafficSourceDetail', metrics: 'views', filters: 'insightTrafficSourceType==PLAYLIST', sort: '-views', maxResults: 10 }, 'traffic detail of a type without details');
