@@ -18,6 +18,7 @@ let dir: string;
 let server: RunningServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let client: any;
+let clientCtor: any;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slots-styles-'));
@@ -30,6 +31,7 @@ beforeAll(async () => {
   const clientPkg = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
   const handler = await import(pathToFileURL(path.join(dir, 'slot-handler.ts')).href);
   server = await listenLocal(serverPkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells, inspectPaints: handler.inspectPaints, inspectCookies: handler.inspectCookies }, { logger: false }));
+  clientCtor = clientPkg.SlotsClient;
   client = new clientPkg.SlotsClient({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0 });
 }, 120_000);
 
@@ -164,6 +166,13 @@ describe('cookie parameters: one Cookie header, and back', () => {
     // Only cookie octets (RFC 6265 4.1.1) in every value: no space, DQUOTE, comma inside an item, semicolon, backslash.
     for (const pair of answer.header.split('; ')) expect(pair).toMatch(/^[A-Za-z0-9]+=[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E,]*$/);
     expect(answer.cookies).toEqual({ a: 0, b: odd, flavour: 'oat', rgb: { R: 1, G: 2, B: 3 } });
+  });
+
+  it('a cookie header in the client\'s options is kept after the parameters and a call\'s own cookie, not replaced', async () => {
+    const withSession = new clientCtor({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0, headers: { Cookie: 'session=s0' } });
+    const answer = await withSession.inspectCookies({ jar: 'j1', a: 1, b: ['x'] }, { headers: { cookie: 'trace=t1' } });
+    expect(answer.header).toBe('a=1; b=x; trace=t1; session=s0');
+    expect(answer.cookies).toEqual({ a: 1, b: ['x'] });
   });
 
   it('a bad or missing cookie is refused in the service\'s error shape; the nearest good one is accepted', async () => {

@@ -291,8 +291,17 @@ export class ApiCore {
 }
 
 /** Header names lower-cased, so that a caller's `Accept` replaces the default `accept`. */
+/**
+ * Later headers replace earlier ones, except `cookie`: one Cookie header holds every pair (RFC 6265), so the
+ * more specific pairs (a call's, its cookie parameters') go first and the client's own follow.
+ */
 function merge(target: Record<string, string>, source: Record<string, string> | undefined): Record<string, string> {
-  if (source) for (const name in source) target[name.toLowerCase()] = source[name]!;
+  if (source) {
+    for (const name in source) {
+      const key = name.toLowerCase();
+      target[key] = key === 'cookie' && target.cookie ? `${source[name]}; ${target.cookie}` : source[name]!;
+    }
+  }
   return target;
 }
 
