@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clipBytes, CLIPS, type ClipName } from '../../contracts/targets/fixtures/generative-media.js';
 import { processVideo } from '../../reference/generative/media/video.js';
 import { durationString, fromSeconds } from '../../reference/generative/media/video-info.js';
@@ -126,6 +126,24 @@ describe('reading the stored file', () => {
       expect(await processVideo('video/mp4', file)).toEqual({ ok: true, videoDuration: '1.5s' });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the parsing library\'s own messages', () => {
+  it('a corrupt mp4 is FAILED without a line on the console (mp4box\'s box errors do not reach stderr)', async () => {
+    const bytes = Buffer.from(clipBytes('mp4'));
+    for (let i = 16; i < 400; i++) bytes[i] = (i * 7) & 0xff;
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'corrupt-mp4-')), 'clip.mp4');
+    fs.writeFileSync(file, bytes);
+    const spies = (['error', 'warn', 'info', 'log', 'debug'] as const).map((level) => vi.spyOn(console, level));
+    try {
+      const result = await processVideo('video/mp4', file);
+      expect(result).toMatchObject({ ok: false, error: { code: 3, message: expect.stringMatching(/not a playable video/) } });
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
 });

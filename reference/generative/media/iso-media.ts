@@ -4,8 +4,17 @@
 // (duration / timescale), or the fragment duration of a fragmented movie without one. A file whose video
 // samples lie past its end (a truncated file) or that never yields a movie is not playable.
 import fsp from 'node:fs/promises';
-import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
+import { createFile, Log, MP4BoxBuffer, type Movie } from 'mp4box';
 import { NotPlayable, type VideoInfo } from './video-info.js';
+
+// mp4box writes a malformed box's error to the console unless it knows the file (its Log has no level above
+// "error"): route every error to the file's onError when it names one, and drop the rest. The reader below
+// still finds such a file unplayable (no movie, samples past the end, or a parse exception); the service
+// reports it as FAILED, not as a line on the process's stderr.
+const logError = Log.error.bind(Log);
+Log.error = (module: string, message?: string, isofile?: Parameters<typeof Log.error>[2]) => {
+  if (isofile?.onError) logError(module, message, isofile);
+};
 
 const CHUNK_BYTES = 256 * 1024;
 
