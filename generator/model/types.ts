@@ -1,37 +1,19 @@
 // The intermediate model: everything the emitters need, built once from a bundled spec.
 // Pure data; no emitter reads the OpenAPI document except through this model.
 import type { OpenApiDocument } from '../../specs/index.js';
+// The error style is data the generated server hands to its runtime as is: one definition, the runtime's.
+import type { ErrorStyle, RouterAnswer, RouterAnswers } from '../../templates/runtime/server/errors.js';
 
 export type JsonSchema = Record<string, any>;
-export type ErrorFamily = 'graph' | 'status';
+export type { ErrorStyle };
+export type ErrorFamily = ErrorStyle['family'];
+/** One router answer: HTTP status and message template, with the graph code/subcode/type or the status name. */
+export type RouterAnswerModel = RouterAnswer;
 
 /** The answers the generated server's router gives by itself, each declared by the spec's x-error-style. */
-export const ROUTER_ANSWERS = ['missingCredential', 'unknownRoute', 'wrongMethod', 'invalidRequest', 'bodyTooLarge', 'internal'] as const;
+export const ROUTER_ANSWERS = ['missingCredential', 'unknownRoute', 'wrongMethod', 'invalidRequest', 'bodyTooLarge', 'internal'] as const satisfies readonly (keyof RouterAnswers)[];
 export type RouterAnswerName = (typeof ROUTER_ANSWERS)[number];
 
-/** One router answer: HTTP status and message template, with the graph code/subcode/type or the status name. */
-export interface RouterAnswerModel {
-  http: number;
-  message: string;
-  code?: number;
-  subcode?: number;
-  type?: string;
-  isTransient?: boolean;
-  status?: string;
-  detailsType?: string;
-}
-
-/**
- * `x-error-style` (root): the error shape family and every service-specific value of its answers: the trace
- * field (graph), the HTTP status and type of a code or status name a caller gives none for, and the router's own answers.
- */
-export interface ErrorStyle {
-  family: ErrorFamily;
-  traceField?: string;
-  httpOf: Record<string, number>;
-  typeOf?: Record<string, string>;
-  answers: Record<RouterAnswerName, RouterAnswerModel>;
-}
 export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
 
