@@ -2,26 +2,20 @@
 // one broken constraint at a time (derived from the schemas), unknown routes, unparsable and oversized
 // bodies; and never with a 500 or a stack trace. Handlers here answer the spec's own examples.
 import http from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer } from '../../generated/analytics/server.js';
 import { createGenerativeServer } from '../../generated/generative/server.js';
 import { exampleRequest } from '../../contracts/harness/example-request.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { negativeCases } from '../../contracts/harness/negative-cases.js';
 import { operationsOf, specOf } from '../../contracts/harness/spec-docs.js';
 import type { ServiceKey } from '../../specs/index.js';
+import { localServers } from '../support/local-servers.js';
 
-const running: RunningServer[] = [];
-afterAll(() => Promise.all(running.map((s) => s.close())));
 
 /** Serves a listener on a free port until the file ends; answers its base URL. */
-async function serve(listener: http.RequestListener): Promise<string> {
-  const server = await listenLocal(listener);
-  running.push(server);
-  return server.baseUrl;
-}
+const serve = localServers();
 
 /** The example handlers of a service, with some operations answered otherwise. */
 function handlersWith(service: ServiceKey, overrides: Record<string, unknown>): any {

@@ -4,25 +4,19 @@
 // an AbortSignal that the client went away; a wrong method on a known path is 405 with Allow; body limits
 // are per route (x-body-limit, or the bodyLimits option).
 import http from 'node:http';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAdCreativeServer } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer } from '../../generated/analytics/server.js';
 import { GenerativeClient, InternalServerError } from '../../generated/generative/client.js';
 import { createGenerativeServer, generativeErrorStyle, statusError } from '../../generated/generative/server.js';
 import { createRouter, type RouteDef } from '../../generated/generative/runtime/server/index.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel } from '../../generator/model/build.js';
 import { statusErrorStyle } from './fixtures/error-style.js';
+import { localServers } from '../support/local-servers.js';
 
-const running: RunningServer[] = [];
-afterAll(() => Promise.all(running.map((s) => s.close())));
 
-async function serve(listener: http.RequestListener): Promise<string> {
-  const server = await listenLocal(listener);
-  running.push(server);
-  return server.baseUrl;
-}
+const serve = localServers();
 
 /** Example handlers of a service with some operations answered otherwise. */
 function handlersWith(service: 'ad-creative' | 'analytics' | 'generative', overrides: Record<string, unknown>): any {

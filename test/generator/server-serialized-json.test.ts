@@ -1,22 +1,15 @@
 // Pre-serialised answers (runtime/server/serialized-json.ts): a handler may return the bytes of its body made
 // once by serializeJson; the router writes them as they are, with their true length, checks them against the
 // spec once per validator (validateResponses), and refuses bytes that break the spec as it refuses a value.
-import http from 'node:http';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analyticsErrorStyle, createAnalyticsServer, serializeJson, type AnalyticsHandlers } from '../../generated/analytics/server.js';
 import { createRouter, type RouteDef } from '../../generated/analytics/runtime/server/index.js';
 import type { components } from '../../generated/analytics/types.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { localServers } from '../support/local-servers.js';
 
-const running: RunningServer[] = [];
-afterAll(() => Promise.all(running.map((s) => s.close())));
 
-async function serve(listener: http.RequestListener): Promise<string> {
-  const server = await listenLocal(listener);
-  running.push(server);
-  return server.baseUrl;
-}
+const serve = localServers();
 
 type ListGroups = components['schemas']['ListGroupsResponse'];
 const answer: ListGroups = {
