@@ -4,40 +4,26 @@
 // objects in the headers), the generated server reads it back to the typed values, and refuses an ill-formed
 // value in the service's error shape. A property test: client serialisation then server reading is the
 // identity for random strings (reserved characters included) and arrays, in each path style.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePackage } from '../../generator/pipeline.js';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import type { RunningServer } from '../../contracts/targets/listen-local.js';
+import { startSlotsPackage, type SlotsPackage } from '../support/slots-package.js';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'params');
-let dir: string;
+let slots: SlotsPackage;
 let server: RunningServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let client: any;
 let clientCtor: any;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slots-styles-'));
-  for (const [name, content] of await generatePackage({ key: 'slots', spec: path.join(FIXTURES, 'openapi.yaml') })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  fs.copyFileSync(path.join(FIXTURES, 'slot-handler.ts.txt'), path.join(dir, 'slot-handler.ts'));
-  const serverPkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
-  const clientPkg = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
-  const handler = await import(pathToFileURL(path.join(dir, 'slot-handler.ts')).href);
-  server = await listenLocal(serverPkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells, inspectPaints: handler.inspectPaints, inspectCookies: handler.inspectCookies }, { logger: false }));
-  clientCtor = clientPkg.SlotsClient;
-  client = new clientPkg.SlotsClient({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0 });
+  slots = await startSlotsPackage('slots-styles-');
+  server = slots.server;
+  clientCtor = slots.client.SlotsClient;
+  client = new slots.client.SlotsClient({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0 });
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await slots?.close();
 });
 
 const rgb = { R: 100, G: 200, B: 150 };

@@ -7,33 +7,23 @@
 // header its comma-separated text), while validated as their schema says. A simple-style path array arrives split;
 // label and matrix path styles are read in param-styles.test.ts. Each refusal is shown next to the nearest request that is accepted.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePackage } from '../../generator/pipeline.js';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import type { RunningServer } from '../../contracts/targets/listen-local.js';
+import { startSlotsPackage, type SlotsPackage } from '../support/slots-package.js';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'params');
+let slots: SlotsPackage;
 let dir: string;
 let server: RunningServer;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slots-package-'));
-  for (const [name, content] of await generatePackage({ key: 'slots', spec: path.join(FIXTURES, 'openapi.yaml') })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  fs.copyFileSync(path.join(FIXTURES, 'slot-handler.ts.txt'), path.join(dir, 'slot-handler.ts'));
-  const pkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
-  const handler = await import(pathToFileURL(path.join(dir, 'slot-handler.ts')).href);
-  server = await listenLocal(pkg.createSlotsServer({ inspectSlot: handler.inspectSlot, inspectCells: handler.inspectCells, inspectPaints: handler.inspectPaints, inspectCookies: handler.inspectCookies }, { logger: false }));
+  slots = await startSlotsPackage('slots-package-');
+  ({ dir, server } = slots);
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await slots?.close();
 });
 
 const get = (target: string, headers: Record<string, string> = {}) =>
