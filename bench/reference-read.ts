@@ -73,41 +73,40 @@ async function measure(name: string, ops: ReadOperation[], servers: RunningServe
 }
 
 export interface ReadBench {
+  /** The reference as it runs by default: repeated reads answered from kept answers while they hold. */
   reference: MixResult;
+  /** The same reference with --no-answer-reuse: every answer computed (route, authenticate, validate, read, serialise). */
+  referenceComputed: MixResult;
   bare: MixResult;
-  /** The same without the report (the one operation that computes per request), to show what it costs. */
-  referenceWithoutReport: MixResult;
-  bareWithoutReport: MixResult;
   prism?: MixResult;
   prismError?: string;
   /** The bytes of each answer (what the bare server sends), for the report. */
   answerBytes: Record<string, number>;
 }
 
-export async function readBench(dir: string): Promise<ReadBench> {
-  const ops = readOperations();
-  const withoutReport = ops.filter((o) => !o.label.startsWith('report'));
-  console.error('read mix: reference');
-  const reference = await startReferenceProcess(SERVICES, benchSeedFile(dir));
-  let referenceResult: MixResult;
-  let referenceWithoutReport: MixResult;
-  let answers: Map<ReadOperation, CapturedAnswer>;
+async function measureReference(name: string, ops: ReadOperation[], dir: string, extraArgs: string[]): Promise<{ result: MixResult; answers: Map<ReadOperation, CapturedAnswer> }> {
+  const reference = await startReferenceProcess(SERVICES, benchSeedFile(dir), undefined, extraArgs);
   try {
-    answers = await capture(ops, reference);
-    referenceResult = await measure('reference', ops, reference);
-    referenceWithoutReport = await measure('reference, no report', withoutReport, reference);
+    const answers = await capture(ops, reference);
+    return { result: await measure(name, ops, reference), answers };
   } finally {
     await reference.stop();
   }
+}
+
+export async function readBench(dir: string): Promise<ReadBench> {
+  const ops = readOperations();
+  console.error('read mix: reference (kept answers)');
+  const { result: referenceResult, answers } = await measureReference('reference', ops, dir, []);
+  console.error('read mix: reference, every answer computed (--no-answer-reuse)');
+  const { result: referenceComputed } = await measureReference('reference, computed', ops, dir, ['--no-answer-reuse']);
 
   console.error('read mix: bare node:http');
   const plan = { services: SERVICES.map((key) => ({ key, routes: Object.fromEntries(ops.filter((o) => o.service === key).map((o) => [o.request.path, answers.get(o)!])) })) };
   const bare = await startBareProcess(plan, dir);
   let bareResult: MixResult;
-  let bareWithoutReport: MixResult;
   try {
     bareResult = await measure('bare node:http', ops, bare);
-    bareWithoutReport = await measure('bare node:http, no report', withoutReport, bare);
   } finally {
     await bare.stop();
   }
@@ -129,9 +128,8 @@ export async function readBench(dir: string): Promise<ReadBench> {
   }
   return {
     reference: referenceResult,
+    referenceComputed,
     bare: bareResult,
-    referenceWithoutReport,
-    bareWithoutReport,
     prism: prismResult,
     prismError,
     answerBytes: Object.fromEntries(ops.map((o) => [o.label, Buffer.byteLength(answers.get(o)!.body)])),

@@ -92,8 +92,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** `npm run serve -- <services> --seed <bench seed> [--data DIR]`, logging errors only (as the embedded target does). */
-export function startReferenceProcess(services: readonly BenchServiceKey[], seedFile: string, dataDir?: string): Promise<RunningServers> {
-  const args = [path.join(ROOT, 'reference', 'foundation', 'serve-bin.mjs'), services.join(','), '--seed', seedFile, '--log-level', 'error'];
+export function startReferenceProcess(services: readonly BenchServiceKey[], seedFile: string, dataDir?: string, extraArgs: string[] = []): Promise<RunningServers> {
+  const args = [path.join(ROOT, 'reference', 'foundation', 'serve-bin.mjs'), services.join(','), '--seed', seedFile, '--log-level', 'error', ...extraArgs];
   if (dataDir) args.push('--data', dataDir);
   return spawnListening(args, services);
 }

@@ -43,6 +43,11 @@ export interface ReferenceOptions {
   httpLimits?: Partial<HttpLimits>;
   /** Folder holding the service folders (default reference/); tests point it elsewhere. */
   servicesDir?: string;
+  /**
+   * Whether reads may be answered from kept answers (the router's `reuse`, while nothing they depend on
+   * changed); default true. False computes every answer afresh.
+   */
+  reuseAnswers?: boolean;
 }
 
 export interface ReferenceSession extends TargetSession {
@@ -107,7 +112,7 @@ export async function startReference(
       fs.mkdirSync(dataDir, { recursive: true });
       const serviceLogger = logger.child({ service: key });
       // Every service's handle reuses one compiled statement per SQL text (foundation/statement-cache.ts).
-      entry.instance = await service.create({ db: withStatementCache(db), seed: seed[key], dataDir, durable, logger: serviceLogger, defects: options.defects?.[key] ?? {} });
+      entry.instance = await service.create({ db: withStatementCache(db), seed: seed[key], dataDir, durable, logger: serviceLogger, defects: options.defects?.[key] ?? {}, reuseAnswers: options.reuseAnswers ?? true });
       let wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
       if (durable) {
         // What the migrations and the seed wrote goes to the database file now (not into the first requests'

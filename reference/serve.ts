@@ -1,4 +1,4 @@
-// npm run serve -- <service|all> [--port N] [--data DIR] [--seed FILE] [--log-level L] [--host H]
+// npm run serve -- <service|all> [--port N] [--data DIR] [--seed FILE] [--log-level L] [--host H] [--no-answer-reuse]
 // Serves the reference implementation until SIGTERM/SIGINT: prints each service's base URL on stdout
 // ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
 // accepting, lets in-flight requests finish (bounded wait), closes the services and the databases, exits 0.
@@ -8,7 +8,7 @@ import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js
 import { SeedError } from './foundation/seed.js';
 
 const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
-const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H]`;
+const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--no-answer-reuse]`;
 /** How long in-flight requests may take to finish after a stop signal. */
 const GRACE_MS = 10_000;
 
@@ -21,6 +21,8 @@ export interface ServeOptions {
   seedFile?: string;
   logLevel: LogLevel;
   host?: string;
+  /** False: every read is computed afresh (no kept answers); for measuring the computing path. */
+  reuseAnswers: boolean;
 }
 
 /** Parses the command line; `resolveServices` maps the positional argument (tests serve their own service). */
@@ -36,6 +38,7 @@ export function parseServeArgs(argv: string[], resolveServices?: (name: string) 
         seed: { type: 'string' },
         'log-level': { type: 'string', default: 'info' },
         host: { type: 'string' },
+        'no-answer-reuse': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -60,7 +63,7 @@ export function parseServeArgs(argv: string[], resolveServices?: (name: string) 
   }
   const logLevel = values['log-level'] as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
-  return { services, port, dataDir: values.data, seedFile: values.seed, logLevel, host: values.host };
+  return { services, port, dataDir: values.data, seedFile: values.seed, logLevel, host: values.host, reuseAnswers: !values['no-answer-reuse'] };
 }
 
 /** Runs the serve command in this process; resolves once the servers listen. */
@@ -77,7 +80,7 @@ export async function runServe(argv: string[], resolveServices?: (name: string) 
   const logger = createLogger(options.logLevel);
   let session: ReferenceSession;
   try {
-    session = await startReference(options.services, { dataDir: options.dataDir, seedFile: options.seedFile, port: options.port, host: options.host, logger });
+    session = await startReference(options.services, { dataDir: options.dataDir, seedFile: options.seedFile, port: options.port, host: options.host, logger, reuseAnswers: options.reuseAnswers });
   } catch (error) {
     // A missing service or a bad seed file is the user's to fix: its message says it all.
     if (!(error instanceof MissingServiceError || error instanceof SeedError)) logger.fatal({ err: error }, 'start failed');

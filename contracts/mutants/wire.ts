@@ -27,7 +27,8 @@ export function rewriteRequest(edit: (request: WireRequest) => Buffer | string |
       const headers = { ...request.headers };
       if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
       delete headers['transfer-encoding'];
-      Object.assign(replay, { method: request.method, url: `${request.url.pathname}${request.url.search}`, headers, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket });
+      const rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : value === undefined ? [] : [name, String(value)]));
+      Object.assign(replay, { method: request.method, url: `${request.url.pathname}${request.url.search}`, headers, rawHeaders, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket });
       inner(replay, res);
     });
   };

@@ -91,6 +91,11 @@ function headersType(response: ResponseModel): string {
   return `{ ${response.headers.map((h) => `${propertyKey(h)}?: string`).join('; ')} } & Record<string, string>`;
 }
 
+/** Whether the router may keep this answer for identical requests: a GET without a request body, status 200. */
+export function reusable(o: OperationModel, status: string): boolean {
+  return o.method.toUpperCase() === 'GET' && o.requestBodies.length === 0 && status === '200';
+}
+
 /** One branch per documented 2xx answer (an event stream and its JSON form are two branches of one status). */
 export function replyBranches(service: ServiceModel, o: OperationModel): string[] {
   const successes = o.responses.filter((r) => r.status.startsWith('2'));
@@ -103,7 +108,8 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
     for (const ct of r.contentTypes) {
       if (ct === 'text/event-stream') branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
       // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).
-      else branches.push(`{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]> }`);
+      // A GET's 200 answer may be kept and sent again while the handler's check holds (runtime kept-answers.ts).
+      else branches.push(`{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]>${reusable(o, r.status) ? '; reuse?: ReuseCheck' : ''} }`);
     }
   }
   if (branches.length === 0) branches.push('{ status?: number; headers?: Record<string, string>; body?: unknown }');

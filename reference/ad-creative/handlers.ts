@@ -68,9 +68,23 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   const limiter = new AccountRateLimiter(defects);
   const grantOf = (input: HandlerInput) => ctx.grants.get(input)!;
 
-  async function throttle(account: string): Promise<void> {
+  /** Counts the call against the account's rate limit (80004 when full); answers the limit it applied. */
+  async function throttle(account: string): Promise<RateLimit> {
     const record = await store.adAccount(account);
-    limiter.take(account, record?.rateLimit ?? ctx.rateLimit);
+    const limit = record?.rateLimit ?? ctx.rateLimit;
+    limiter.take(account, limit);
+    return limit;
+  }
+
+  /**
+   * While a read's answer holds for an identical request (the router's `reuse`): nothing stored changed since
+   * `version` (read before the handler read anything), the token has not expired, and the account's rate
+   * limit admits the call, which counts it as a handler call would.
+   */
+  function whileUnchanged(input: HandlerInput, version: number, account: string, limit: RateLimit): () => boolean {
+    const expiresAt = grantOf(input).expiresAt;
+    const expiry = expiresAt ? Date.parse(expiresAt) : Infinity;
+    return () => store.version() === version && Date.now() < expiry && limiter.admit(account, limit);
   }
 
   /** The caller may use the ad account (200 otherwise; the same answer whether it exists or not). */
@@ -239,10 +253,14 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
     async getAdCreative(input) {
       const { path, query } = input;
+      const version = store.version();
       const creative = await visibleCreative(input, path.creative_id, 'get');
-      await throttle(creative.accountId);
+      const limit = await throttle(creative.accountId);
       const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height);
-      return { body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) };
+      return {
+        body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS),
+        reuse: whileUnchanged(input, version, creative.accountId, limit),
+      };
     },
 
     async updateAdCreative(input) {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { adCreativeRoutes, createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
 import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
-import type { ReferenceService, ServiceContext } from '../foundation/service.js';
+import { keptAnswersOption, type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { defectsOf, type AdCreativeDefects } from './defects.js';
 import { createAuthenticate, createHandlers, type HandlerContext } from './handlers.js';
 import { MediaUrls } from './media.js';
@@ -57,6 +57,7 @@ export const service: ReferenceService = {
           ? graphError(190, 'An active access token must be used to query information about the current user.', { http: 400 })
           : graphError(104, 'An access token is required to request this resource.', { http: 400 }),
       validateResponses: !defects.previewWithoutData,
+      ...keptAnswersOption(ctx),
       onError: (error: unknown) => ctx.logger.error({ err: error }, 'ad-creative: request failed'),
     };
     const routes = routesFor(defects);
@@ -75,6 +76,9 @@ export const service: ReferenceService = {
       api = createAdCreativeServer(createHandlers(handlerContext), options);
     }
     const listener: http.RequestListener = (req, res) => {
+      // Only a target that names /_media/ can be one (its path may still be /x/../_media/): the API's requests
+      // go straight to the router, without an async detour.
+      if (!req.url?.includes('_media')) return api(req, res);
       media
         .serve(req, res, store, defects.thumbnailSwapped)
         .then((served) => {

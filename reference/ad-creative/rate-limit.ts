@@ -46,20 +46,26 @@ export class AccountRateLimiter {
 
   constructor(private readonly defects: RateLimitDefects = {}, private readonly now: () => number = Date.now) {}
 
-  /** Counts one call to `account`, or throws 80004 when its window is full. */
-  take(account: string, limit: RateLimit): void {
-    if (this.defects.rateLimitOff) return;
+  /** Counts one call to `account` and answers true, or answers false (counting nothing) when its window is full. */
+  admit(account: string, limit: RateLimit): boolean {
+    if (this.defects.rateLimitOff) return true;
     const key = this.defects.rateLimitGlobal ? '*' : account;
     const now = this.now();
     const windowMs = limit.windowSeconds * 1000;
     let calls = this.calls.get(key);
     if (!calls) this.calls.set(key, (calls = new CallTimes()));
     const allowed = limit.calls + (this.defects.rateLimitOffByOne ? 1 : 0);
-    if (calls.countSince(now, windowMs) >= allowed) {
+    if (calls.countSince(now, windowMs) >= allowed) return false;
+    calls.add(now);
+    return true;
+  }
+
+  /** Counts one call to `account`, or throws 80004 when its window is full. */
+  take(account: string, limit: RateLimit): void {
+    if (!this.admit(account, limit)) {
       throw graphError(80004, '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.', {
         subcode: 2446079, isTransient: true, http: this.defects.rateLimitHttp429 ? 429 : 400,
       });
     }
-    calls.add(now);
   }
 }

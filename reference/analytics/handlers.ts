@@ -100,19 +100,23 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
 
   return {
     async queryReports(input) {
+      const version = store.version();
       const { plan, dimensions, metrics } = planReport(input, principalOf(input), store, defects);
       const stored = store.report(plan);
+      // An identical request gets the same answer while nothing stored changed (groups, links, facts).
+      const reuse = () => store.version() === version;
       // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound
       // values: the plan's channels, link days and group members, so a changed group is new rows), and the
       // column names are in that SQL: the answer is made and serialised once per rows, not per request.
       const made = answers.get(stored);
-      if (made) return { body: made };
+      if (made) return { body: made, reuse };
       const answer = serializeJson(reportBody(stored, dimensions, metrics));
       answers.set(stored, answer);
-      return { body: answer };
+      return { body: answer, reuse };
     },
 
     async listGroups(input) {
+      const version = store.version();
       const { query } = input;
       const owner = ownerOf(input, query.onBehalfOfContentOwner);
       const mine = query.mine === true;
@@ -131,7 +135,7 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const body: components['schemas']['ListGroupsResponse'] = { kind: 'platform#groupListResponse', etag: etagOf(items.map((i) => i.etag)), items };
       if (rows.length > PAGE_SIZE && !defects.listNoPaging) body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
       else if (defects.listTokenOnLastPage && page.length > 0) body.nextPageToken = pageToken(after, filter);
-      return { body };
+      return { body, reuse: () => store.version() === version };
     },
 
     async insertGroup(input) {

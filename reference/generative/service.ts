@@ -3,7 +3,7 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
-import type { ServiceContext, ServiceInstance } from '../foundation/service.js';
+import { keptAnswersOption, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
 import { Authenticator, missingKey } from './auth.js';
 import { BlobStore } from './blobs.js';
 import { Caches } from './caches.js';
@@ -151,7 +151,14 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
     },
     uploadFile: async (input) => uploads.handle(project(input), input.credentials.apiKey ?? '', input),
     createFile: async (input) => ({ body: { file: await uploads.createEmpty(project(input), input.body.file) } }),
-    getFile: async (input) => ({ body: files.body(await files.get(project(input), input.path.file)) }),
+    getFile: async (input) => {
+      const version = store.version();
+      const caller = project(input);
+      const file = await files.get(caller, input.path.file);
+      // An identical request gets the same answer while nothing stored changed (processing ends in a write),
+      // the file has not expired and the project's rate limit admits the call (counted as authenticate counts).
+      return { body: files.body(file), reuse: () => store.version() === version && clock() < file.expireTime && auth.admits(caller, 'getFile') };
+    },
     listFiles: async (input) => ({ body: await files.list(project(input), input.query.pageSize, input.query.pageToken) }),
     deleteFile: async (input) => {
       await files.remove(project(input), input.path.file);
@@ -171,6 +178,7 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
     authenticate: auth.authenticate,
     missingCredentials: () => missingKey(),
     validateResponses: true,
+    ...keptAnswersOption(ctx),
     maxMediaBytes: seed.limits.maxRequestMediaBytes,
     onError: (error) => ctx.logger.error({ service: 'generative', err: error }, 'request failed'),
   });

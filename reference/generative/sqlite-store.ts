@@ -1,5 +1,6 @@
 // The GenerativeStore on better-sqlite3 (one database per service, opened and migrated by the foundation).
 import type BetterSqlite3 from 'better-sqlite3';
+import { storeVersion } from '../foundation/store-version.js';
 import type { CacheRecord, FileRecord, GenerativeStore, ModelRecord, Page, ProjectRecord, UploadSessionRecord } from './store.js';
 
 interface FileRow {
@@ -41,7 +42,10 @@ function page<T extends { seq: number }>(rows: T[], limit: number): Page<T> {
 }
 
 export class SqliteGenerativeStore implements GenerativeStore {
+  readonly version: () => number;
+
   constructor(private readonly db: BetterSqlite3.Database) {
+    this.version = storeVersion(db);
   }
 
   async isEmpty(): Promise<boolean> {

@@ -24,9 +24,9 @@ async function serve(args: string[]): Promise<ServeChild> {
 
 describe('serve arguments', () => {
   it('takes one service, a list or all, and the options', () => {
-    expect(parseServeArgs(['all'])).toEqual({ services: ['ad-creative', 'analytics', 'generative'], logLevel: 'info', port: undefined, dataDir: undefined, seedFile: undefined, host: undefined });
-    expect(parseServeArgs(['analytics,generative', '--port', '4010', '--data', 'd', '--seed', 's.yaml', '--log-level', 'debug'])).toEqual({
-      services: ['analytics', 'generative'], port: 4010, dataDir: 'd', seedFile: 's.yaml', logLevel: 'debug', host: undefined,
+    expect(parseServeArgs(['all'])).toEqual({ services: ['ad-creative', 'analytics', 'generative'], logLevel: 'info', port: undefined, dataDir: undefined, seedFile: undefined, host: undefined, reuseAnswers: true });
+    expect(parseServeArgs(['analytics,generative', '--port', '4010', '--data', 'd', '--seed', 's.yaml', '--log-level', 'debug', '--no-answer-reuse'])).toEqual({
+      services: ['analytics', 'generative'], port: 4010, dataDir: 'd', seedFile: 's.yaml', logLevel: 'debug', host: undefined, reuseAnswers: false,
     });
   });
 

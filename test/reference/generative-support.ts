@@ -36,7 +36,7 @@ export async function startGenerative(options: GenerativeOptions & { defects?: R
     done();
   } });
   const instance = await createGenerativeService({
-    db, seed: options.seed ?? defaultSeed(), dataDir, durable, logger: pino({ level: 'info' }, sink), defects: options.defects ?? {},
+    db, seed: options.seed ?? defaultSeed(), dataDir, durable, logger: pino({ level: 'info' }, sink), defects: options.defects ?? {}, reuseAnswers: true,
   }, options);
   const running = await listenLocal(instance.listener);
   instance.bound?.(running.baseUrl);

@@ -6,3 +6,4 @@ export type { DocumentedError, DocumentedErrorDef, ErrorStyle, FieldViolation, G
 export type { BodyDef, BodyKind, MediaPart } from './body.js';
 export { isSerializedJson, serializeJson } from './serialized-json.js';
 export type { JsonBody, SerializedJson } from './serialized-json.js';
+export type { KeptAnswerLimits, ReuseCheck } from './kept-answers.js';

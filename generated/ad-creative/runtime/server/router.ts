@@ -10,6 +10,7 @@ import {
   type ErrorStyle, type FieldViolation, internalError, invalidRequest, isServiceError, methodNotAllowed, missingCredential, notFoundRoute,
   ServiceError, tooLarge,
 } from './errors.js';
+import { DEFAULT_KEPT_ANSWER_LIMITS, KeptAnswers, keptAnswerKey, type KeptAnswerLimits, type ReuseCheck } from './kept-answers.js';
 import { isSerializedJson, type SerializedJson } from './serialized-json.js';
 
 export interface ValidationError {
@@ -108,10 +109,11 @@ export interface HandlerInput {
 
 /**
  * A handler's answer: a body (JSON, its bytes made ahead by serializeJson, or none), an event stream, or a
- * documented error (returned, not thrown).
+ * documented error (returned, not thrown). A GET's 200 JSON answer may carry `reuse`: the router keeps its
+ * bytes and sends them again to identical requests while the check holds (kept-answers.ts).
  */
 export type HandlerResult =
-  | { status?: number; headers?: Record<string, string>; body?: unknown }
+  | { status?: number; headers?: Record<string, string>; body?: unknown; reuse?: ReuseCheck }
   | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> }
   | ServiceError;
 
@@ -137,6 +139,8 @@ export interface RouterOptions {
   bodyLimits?: Record<string, number>;
   /** Answer for a request without any credential (default: the x-error-style's missingCredential). */
   missingCredentials?: (route: RouteDef) => ServiceError;
+  /** Bounds of the answers handlers allow to be reused (`reuse` on a reply); false keeps none. */
+  keptAnswers: KeptAnswerLimits | false;
 }
 
 /** The part of a logger (pino, console-like) the router uses. */
@@ -155,7 +159,7 @@ function describeError(error: unknown): Record<string, unknown> {
   return { value: String(error) };
 }
 
-const DEFAULTS = { maxBodyBytes: 1024 * 1024, maxMediaBytes: 64 * 1024 * 1024, validateResponses: false };
+const DEFAULTS = { maxBodyBytes: 1024 * 1024, maxMediaBytes: 64 * 1024 * 1024, validateResponses: false, keptAnswers: DEFAULT_KEPT_ANSWER_LIMITS };
 
 interface CompiledRoute {
   route: RouteDef;
@@ -211,15 +215,27 @@ export function createRouter(
     logger?.error({ err: describeError(error), operationId: input?.operationId, method: input?.request.method, path: input?.url.pathname }, message);
     opts.onError?.(error, input);
   };
+  const kept = opts.keptAnswers === false ? undefined : new KeptAnswers(opts.keptAnswers);
   return (req, res) => {
-    handle(req, res).catch((error) => {
+    // A kept answer goes out before any other work: this is the whole cost of a repeated read.
+    let key: string | undefined;
+    try {
+      key = kept === undefined ? undefined : keptAnswerKey(req);
+      if (key !== undefined && kept!.size > 0 && kept!.replay(key, res)) return;
+    } catch (error) {
+      // Never a crash of the listener: a broken reuse is reported and the request cut or computed.
+      report(error, undefined, 'kept answer failed');
+      if (res.headersSent) return void res.destroy();
+      key = undefined;
+    }
+    handle(req, res, key).catch((error) => {
       report(error);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.destroy();
     });
   };
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, key: string | undefined): Promise<void> {
     // An origin-form target is a path on a fixed origin: resolved against a base, `//x/...` would read x as a host.
     const target = req.url ?? '/';
     const url = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
@@ -246,7 +262,7 @@ export function createRouter(
       await checkCredentials(input, route);
       validate(input, route);
       const result = await dispatch(input);
-      await writeResult(res, route, result, input);
+      await writeResult(res, route, result, input, route.bodies.length === 0 ? key : undefined);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         res.setHeader('connection', 'close');
@@ -392,7 +408,7 @@ export function createRouter(
     }
   }
 
-  async function writeResult(res: ServerResponse, route: RouteDef, result: HandlerResult, input: HandlerInput): Promise<void> {
+  async function writeResult(res: ServerResponse, route: RouteDef, result: HandlerResult, input: HandlerInput, key: string | undefined): Promise<void> {
     if (isServiceError(result)) return writeError(res, result);
     const status = result.status ?? 200;
     if ('sse' in result) {
@@ -436,8 +452,11 @@ export function createRouter(
     }
     // Bytes made ahead (serializeJson) go out as they are.
     const payload = serialized ? serialized.bytes : JSON.stringify(result.body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(payload)), ...headers });
+    const sent = { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(payload)), ...headers };
+    res.writeHead(status, sent);
     res.end(payload);
+    // Only a GET without a body (`key`) and a plain 200: what an identical request is sure to be answered.
+    if (key !== undefined && status === 200 && result.reuse !== undefined) kept?.keep(key, status, sent, payload, result.reuse);
   }
 
   /** Pre-serialised bytes are checked once per validator (as the client reads them), not on every request. */
