@@ -333,18 +333,80 @@ function metadataType(op: OperationModel): string {
   return json ? bodyContentType(op, json) : 'Record<string, unknown>';
 }
 
+/** Header names (lower case) an upload protocol writes itself: the caller does not give them as parameters. */
+function protocolHeaders(op: OperationModel): Set<string> {
+  const upload = op.mediaUpload;
+  const names: string[] = Object.keys(upload?.multipart?.headers ?? {});
+  const r = upload?.resumable;
+  if (r) {
+    names.push(...Object.keys(r.start.headers ?? {}), ...Object.keys(r.chunk.headers ?? {}), ...Object.keys(r.chunk.lastHeaders ?? {}), ...Object.keys(r.query.headers ?? {}));
+    names.push(...[r.start.sizeHeader, r.start.typeHeader, r.chunk.offsetHeader].filter((n): n is string => n !== undefined));
+  }
+  return new Set(names.map((n) => n.toLowerCase()));
+}
+
+/**
+ * The parameters an upload helper takes from its caller (`args.params`): the operation's own path, query,
+ * header and cookie parameters, less the headers its protocol writes and the parameters only a session URL
+ * carries (x-media-upload.sessionParameters). Empty: the helper has no `params`.
+ */
+function uploadParams(op: OperationModel): ParameterModel[] {
+  const owned = protocolHeaders(op);
+  const session = new Set(op.mediaUpload?.sessionParameters ?? []);
+  return callParams(op).filter((p) => !session.has(p.name) && !(p.in === 'header' && owned.has(p.name.toLowerCase())));
+}
+
+/** The `params` member of an upload helper's args (required when a parameter is), or nothing. */
+function uploadParamsMember(op: OperationModel): string {
+  const params = uploadParams(op);
+  if (params.length === 0) return '';
+  const required = params.some((p) => p.required && !(p.in === 'path' && p.defaultValue !== undefined));
+  return `; params${required ? '' : '?'}: Pick<${op.typeName}Params, ${params.map((p) => JSON.stringify(p.identifier)).join(' | ')}>`;
+}
+
+/** What an upload helper's request takes from `args.params`: its path, query and the caller's header parameters. */
+interface UploadRequestParts {
+  /** Bind `params`, and put its cookie parameters into the call options. */
+  statements: string[];
+  /** Request members: `path`, and `query` / `queryStyle` when the operation has query parameters. */
+  members: string[];
+  /** The caller's header parameters (a definedHeaders(...) expression), when the operation has some. */
+  headers?: string;
+}
+
+function uploadRequestParts(op: OperationModel): UploadRequestParts {
+  const params = uploadParams(op);
+  if (params.length === 0) return { statements: [], members: [`path: ${JSON.stringify(op.path)}`] };
+  const optional = !uploadParamsMember(op).includes('params:');
+  const statements = [optional ? `const params: NonNullable<typeof args.params> = args.params ?? {};` : 'const params = args.params;'];
+  const cookies = params.filter((p) => p.in === 'cookie');
+  if (cookies.length) statements.push(`options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`);
+  const members = [`path: ${pathExpression(op)}`];
+  const query = params.filter((p) => p.in === 'query');
+  if (query.length) members.push(`query: { ${query.map((p) => `${propertyKey(p.name)}: params.${p.identifier}`).join(', ')} }`);
+  const styled = query.filter((p) => p.type === 'array' || p.type === 'object');
+  if (styled.length) members.push(`queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`);
+  const headers = params.filter((p) => p.in === 'header').map((p) => `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`);
+  return { statements, members, headers: headers.length ? `definedHeaders({ ${headers.join(', ')} })` : undefined };
+}
+
 function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
   const result = `${op.typeName}Result`;
-  const request = `operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)}, headers: ${JSON.stringify(op.mediaUpload?.multipart?.headers ?? {})}`;
+  const parts = uploadRequestParts(op);
+  const fixed = JSON.stringify(op.mediaUpload?.multipart?.headers ?? {});
+  // The protocol's own headers last: they win over a parameter of the same name.
+  const headers = parts.headers ? `{ ...${parts.headers}, ...${fixed} }` : fixed;
+  const request = [`operationId: ${JSON.stringify(op.id)}`, `method: ${JSON.stringify(op.method)}`, ...parts.members, `credentials: ${JSON.stringify(op.credentials)}`, `server: ${JSON.stringify(op.server)}`, `headers: ${headers}`].join(', ');
   return {
     name: `${op.id}Multipart`,
     docs: ['Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.'],
     parameters: [
-      { name: 'args', type: `{ metadata?: ${metadataType(op)}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }` },
+      { name: 'args', type: `{ metadata?: ${metadataType(op)}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void${uploadParamsMember(op)} }` },
       { name: 'options', type: 'CallOptions', hasQuestionToken: true },
     ],
     returnType: `ApiPromise<${result}>`,
     statements: [
+      ...parts.statements,
       `const onProgress = args.onProgress;`,
       `return new ApiPromise((async () => {`,
       `  const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);`,
@@ -357,17 +419,22 @@ function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
 function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
   const result = `${op.typeName}Result`;
   const protocol = JSON.stringify(op.mediaUpload!.resumable!);
+  // The caller's parameters go on the request that starts the session (the session URL carries the rest).
+  const parts = uploadRequestParts(op);
+  const request = [`operationId: ${JSON.stringify(op.id)}`, `method: ${JSON.stringify(op.method)}`, ...parts.members, ...(parts.headers ? [`headers: ${parts.headers}`] : []), `credentials: ${JSON.stringify(op.credentials)}`, `server: ${JSON.stringify(op.server)}`, `protocol: ${protocol}`].join(', ');
   return {
     name: `${op.id}Resumable`,
     isAsync: true,
     docs: ['Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds.'],
     parameters: [
-      { name: 'args', type: `{ metadata?: ${metadataType(op)}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }` },
+      { name: 'args', type: `{ metadata?: ${metadataType(op)}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string${uploadParamsMember(op)} }` },
       { name: 'options', type: 'CallOptions', hasQuestionToken: true },
     ],
     returnType: `Promise<${result}>`,
     statements: [
-      `const response = await resumableUpload(this.core, { operationId: ${JSON.stringify(op.id)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, credentials: ${JSON.stringify(op.credentials)}, server: ${JSON.stringify(op.server)}, protocol: ${protocol}, ...args, metadata: args.metadata ?? {} }, options);`,
+      ...parts.statements,
+      `const { metadata, source, mimeType, size, chunkSize, onProgress, onSession, session } = args;`,
+      `const response = await resumableUpload(this.core, { ${request}, metadata: metadata ?? {}, source, mimeType, size, chunkSize, onProgress, onSession, session }, options);`,
       `return response.data as ${result};`,
     ],
   };

@@ -180,7 +180,7 @@ function buildOperation(
     ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
     ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string' ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] } : {}),
     pagination: buildPagination(id, op['x-pagination']),
-    ...mediaUpload(id, op, requestBodies),
+    ...mediaUpload(id, op, requestBodies, parameters),
     ...selection(document, parameters, success, op['x-pagination']?.items),
     ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),
   };
@@ -368,7 +368,7 @@ function buildPagination(id: string, raw: any): PaginationModel | undefined {
 }
 
 /** `x-media-upload`: the operation's upload protocols, checked so that a generated client never guesses a wire name. */
-function mediaUpload(id: string, op: any, bodies: RequestBodyModel[]): { mediaUpload?: MediaUploadModel } {
+function mediaUpload(id: string, op: any, bodies: RequestBodyModel[], parameters: ParameterModel[]): { mediaUpload?: MediaUploadModel } {
   const raw = op['x-media-upload'];
   if (raw === undefined) return {};
   const where = `${id}: x-media-upload`;
@@ -392,6 +392,14 @@ function mediaUpload(id: string, op: any, bodies: RequestBodyModel[]): { mediaUp
     return { ...(value.method ? { method: String(value.method).toUpperCase() } : {}), headers: headers(value.headers, `${name}.headers`) };
   };
   const model: MediaUploadModel = {};
+  if (raw.sessionParameters !== undefined) {
+    const declared = new Set(parameters.map((p) => p.name));
+    const names = raw.sessionParameters;
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !declared.has(n))) {
+      throw new Error(`${where}.sessionParameters must list parameters the operation declares`);
+    }
+    model.sessionParameters = [...names];
+  }
   if (raw.multipart !== undefined) {
     if (!bodies.some((b) => b.kind === 'multipart-related')) throw new Error(`${where}.multipart needs a multipart/related request body`);
     model.multipart = step(raw.multipart, 'multipart');

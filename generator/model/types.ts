@@ -144,6 +144,8 @@ export interface UploadStepModel {
  * resumable: start a session (its URL comes back in a header), send chunks at offsets, ask how much arrived.
  */
 export interface MediaUploadModel {
+  /** Parameters only a session URL carries (a session id): the upload helpers never take them from the caller. */
+  sessionParameters?: string[];
   multipart?: UploadStepModel;
   resumable?: {
     /** Chunk sizes are multiples of this many bytes (every chunk but the last). */

@@ -25,6 +25,8 @@ const seen: Array<{ op: string; idempotencyKey?: string }> = [];
 const queries: unknown[] = [];
 /** The upload requests the server saw: step (begin, chunk, status), offset, final flag, bytes. */
 const uploads: Array<{ step: string; offset?: number; final?: string; bytes?: number; length?: number; type?: string }> = [];
+/** The caller's own parameters as the upload's first request carried them. */
+const uploadParams: Array<{ folder?: string; tag?: string; region?: string }> = [];
 let breakNextChunk = false;
 
 beforeAll(async () => {
@@ -58,7 +60,13 @@ beforeAll(async () => {
       notes.set(note.id, note);
       return { body: note };
     },
-    async uploadAttachment({ headers, body }: any) {
+    async uploadAttachment({ query, headers, cookies, body, contentType }: any) {
+      uploadParams.push({ folder: query.folder, tag: headers['x-trace-tag'], region: cookies.region });
+      if (contentType === 'multipart/related') {
+        uploads.push({ step: headers['upload-step'], type: body.media.contentType });
+        const bytes = Buffer.from(body.media.data);
+        return { body: { attachment: { name: body.metadata.name, size: bytes.byteLength, type: body.media.contentType, text: bytes.toString('utf8') } } };
+      }
       uploads.push({ step: headers['upload-step'], length: Number(headers['upload-length']), type: headers['upload-type'] });
       sessions.set('s1', { name: body.name, type: headers['upload-type'], parts: [] });
       return { headers: { location: '/v1/attachments?session=s1' }, body: {} };
@@ -264,6 +272,32 @@ describe('resuming an upload cut off earlier (session URL kept from onSession)',
     expect(resumed.attachment).toEqual({ name: 'c.txt', size: 20, type: 'text/plain', text });
     expect(uploads.map((u) => (u.step === 'chunk' ? `${u.offset}+${u.bytes}${u.final === 'true' ? '!' : ''}` : u.step))).toEqual(['begin', '0+8', 'status', '8+8', '16+4!']);
     expect(progress).toEqual([8, 16, 20]);
+  });
+
+  it("sends the operation's own parameters (query, header, cookie) on the start request, and the protocol's headers win", async () => {
+    uploads.length = 0;
+    uploadParams.length = 0;
+    const result = await client.uploadAttachmentResumable(
+      { metadata: { name: 'p.txt' }, source: new TextEncoder().encode('tiny'), mimeType: 'text/plain', params: { folder: 'inbox/2024', xTraceTag: 't-1', region: 'eu west' } },
+      { headers: { cookie: 'theme=dark' } },
+    );
+    expect(result.attachment).toEqual({ name: 'p.txt', size: 4, type: 'text/plain', text: 'tiny' });
+    expect(uploadParams).toEqual([{ folder: 'inbox/2024', tag: 't-1', region: 'eu west' }]);
+    expect(uploads.map((u) => u.step)).toEqual(['begin', 'chunk']);
+    // The helpers take the caller's parameters only: the protocol writes Upload-Step, Upload-Length and Upload-Type.
+    const code = fs.readFileSync(path.join(dir, 'client.ts'), 'utf8');
+    expect(code.match(/params\?: Pick<UploadAttachmentParams, [^>]*>/g)).toEqual(Array(4).fill('params?: Pick<UploadAttachmentParams, "folder" | "xTraceTag" | "region">'));
+  });
+});
+
+describe('a multipart/related upload in one request (x-media-upload.multipart)', () => {
+  it("sends the metadata and media parts with the protocol's header and the operation's own parameters", async () => {
+    uploads.length = 0;
+    uploadParams.length = 0;
+    const result = await client.uploadAttachmentMultipart({ metadata: { name: 'm.txt' }, data: new TextEncoder().encode('whole file'), mimeType: 'text/plain', params: { folder: 'f', region: 'us' } });
+    expect(result.attachment).toEqual({ name: 'm.txt', size: 10, type: 'text/plain', text: 'whole file' });
+    expect(uploads).toEqual([{ step: 'whole', type: 'text/plain' }]);
+    expect(uploadParams).toEqual([{ folder: 'f', tag: undefined, region: 'us' }]);
   });
 });
 

@@ -30,6 +30,10 @@ export interface ResumableArgs {
   operationId: string;
   method: string;
   path: string;
+  /** The operation's query parameters, their styles and the caller's header parameters: on the start request. */
+  query?: RequestSpec['query'];
+  queryStyle?: RequestSpec['queryStyle'];
+  headers?: Record<string, string>;
   credentials: CredentialPlacement;
   server?: 'base' | 'upload';
   protocol: ResumableProtocol;
@@ -95,11 +99,12 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
 async function startSession(core: ApiCore, args: ResumableArgs, base: Pick<RequestSpec, 'operationId' | 'path' | 'credentials' | 'server'>, options: CallOptions): Promise<string> {
   const { protocol, operationId } = args;
   const total = args.size ?? sizeOf(args.source);
-  const headers = { ...protocol.start.headers };
+  // The protocol's own headers win over a parameter of the same name.
+  const headers = { ...args.headers, ...protocol.start.headers };
   if (protocol.start.typeHeader) headers[protocol.start.typeHeader] = args.mimeType;
   if (protocol.start.sizeHeader && total !== undefined) headers[protocol.start.sizeHeader] = String(total);
   // Starting a session twice leaves an unused session, nothing more: safe to retry.
-  const spec: RequestSpec = { ...base, method: protocol.start.method ?? args.method, headers, body: { kind: 'json', value: args.metadata }, idempotent: true };
+  const spec: RequestSpec = { ...base, query: args.query, queryStyle: args.queryStyle, method: protocol.start.method ?? args.method, headers, body: { kind: 'json', value: args.metadata }, idempotent: true };
   const start = await fetchRaw(core, spec, options);
   await start.arrayBuffer();
   const location = start.headers.get(protocol.start.sessionHeader);
