@@ -78,12 +78,14 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
   /**
    * While a read's answer holds for an identical request (the router's `reuse`): nothing stored changed since
-   * `version` (read before the handler read anything), the token has not expired, and the account's rate
-   * limit admits the call, which counts it as a handler call would.
+   * `version` (read before the handler read anything), the token has not expired, and, for a read the
+   * account's rate limit counts, the limit admits the call, which counts it as a handler call would.
    */
-  function whileUnchanged(input: HandlerInput, version: number, account: string, limit: RateLimit): () => boolean {
+  function whileUnchanged(input: HandlerInput, version: number, throttled?: { account: string; limit: RateLimit }): () => boolean {
     const expiresAt = grantOf(input).expiresAt;
     const expiry = expiresAt ? Date.parse(expiresAt) : Infinity;
+    if (!throttled) return () => store.version() === version && Date.now() < expiry;
+    const { account, limit } = throttled;
     return () => store.version() === version && Date.now() < expiry && limiter.admit(account, limit);
   }
 
@@ -259,7 +261,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height);
       return {
         body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS),
-        reuse: whileUnchanged(input, version, creative.accountId, limit),
+        reuse: whileUnchanged(input, version, { account: creative.accountId, limit }),
       };
     },
 
@@ -310,8 +312,9 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
     async listAdCreatives(input) {
       const { path, query } = input;
+      const version = store.version();
       await permitAccount(input, path.ad_account_id);
-      await throttle(path.ad_account_id);
+      const limit = await throttle(path.ad_account_id);
       const q = await pageQuery(query, async (id) => {
         const c = await store.creative(id);
         return c && c.accountId === path.ad_account_id ? c.seq : undefined;
@@ -322,13 +325,14 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         ...result, data: result.data.map((c: CreativeRecord) => select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS)),
       };
       if (query.summary === 'total_count' || query.summary === 'true') listed.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
-      return { body: listed };
+      return { body: listed, reuse: whileUnchanged(input, version, { account: path.ad_account_id, limit }) };
     },
 
     async getAdCreativePreviews(input) {
       const { path, query } = input;
+      const version = store.version();
       const creative = await visibleCreative(input, path.creative_id, 'get');
-      await throttle(creative.accountId);
+      const limit = await throttle(creative.accountId);
       // A defect (mutation gate) answers what the spec forbids: only a cast lets it through the reply type.
       if (defects.previewWithoutData) return { body: {} as never };
       const format = defects.previewFormatIgnored ? 'DESKTOP_FEED_STANDARD' : query.ad_format;
@@ -336,11 +340,15 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const width = query.width || size.width;
       const height = query.height || size.height;
       const src = media.previewUrl(baseOf(input), creative.id, format).replace(/&/g, '&amp;');
-      return { body: { data: [{ body: `<iframe src="${src}" width="${width}" height="${height}" scrolling="yes" style="border: none;"></iframe>` }] } };
+      return {
+        body: { data: [{ body: `<iframe src="${src}" width="${width}" height="${height}" scrolling="yes" style="border: none;"></iframe>` }] },
+        reuse: whileUnchanged(input, version, { account: creative.accountId, limit }),
+      };
     },
 
     async listPromotablePosts(input) {
       const { path, query } = input;
+      const version = store.version();
       if (!grantOf(input).pages.includes(path.page_id)) throw noPermission(`page ${path.page_id}`);
       const q = await pageQuery(query, async (id) => {
         const p = await store.post(id);
@@ -360,7 +368,8 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
             query.fields, POST_FIELDS, 'Post', DEFAULT_POST_FIELDS,
           )),
       };
-      return { body: listed };
+      // A page's posts are not rate-limited per account (no account is named): the store and the token decide.
+      return { body: listed, reuse: whileUnchanged(input, version) };
     },
   };
 }

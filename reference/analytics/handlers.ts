@@ -179,6 +179,7 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
     },
 
     async listGroupItems(input) {
+      const version = store.version();
       const { query } = input;
       if (!query.groupId) throw required('groupId');
       const kept = deletedWithItems.get(query.groupId);
@@ -186,7 +187,7 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const group = ownGroup(query.groupId, ownerOf(input, query.onBehalfOfContentOwner));
       let items = store.items(group.id).map(itemBody);
       if (defects.insertNotListed) items = items.slice(0, -1);
-      return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(items.map((i) => i.etag)), items } };
+      return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(items.map((i) => i.etag)), items }, reuse: () => store.version() === version };
     },
 
     async insertGroupItem(input) {

@@ -165,7 +165,13 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
       return { body: {} };
     },
     createCachedContent: async (input) => ({ body: await caches.create(project(input), input.body) }),
-    getCachedContent: async (input) => ({ body: caches.body(await caches.find(project(input), input.path.cachedContent)) }),
+    getCachedContent: async (input) => {
+      const version = store.version();
+      const caller = project(input);
+      const cache = await caches.find(caller, input.path.cachedContent);
+      // As getFile: unchanged store, not expired, admitted (and counted) by the project's burst limit.
+      return { body: caches.body(cache), reuse: () => store.version() === version && clock() < cache.expireTime && auth.admits(caller, 'getCachedContent') };
+    },
     listCachedContents: async (input) => ({ body: await caches.list(project(input), input.query.pageSize, input.query.pageToken) }),
     updateCachedContent: async (input) => ({ body: await caches.update(project(input), input.path.cachedContent, input.query.updateMask, input.body) }),
     deleteCachedContent: async (input) => {

@@ -1,5 +1,5 @@
-// The reference's kept answers (the router's `reuse`, given by getAdCreative, queryReports, listGroups and
-// getFile): an identical read is answered from the kept bytes only while its answer still holds. These tests
+// The reference's kept answers (the router's `reuse`, given by the ad creative reads, queryReports, listGroups,
+// listGroupItems, getFile and getCachedContent): an identical read is answered from the kept bytes only while its answer still holds. These tests
 // check the conditions each handler's check states: any write to the service's store, a token's expiry, a
 // rate limit (kept answers count against it like computed ones), a file's deletion and expiry; and that an
 // answer sent again is the answer the handler computes afresh.
@@ -63,13 +63,17 @@ describe('kept answers of the reference', () => {
     vi.useRealTimers();
   });
 
-  it('are the answers a fresh computation gives (a creative, reports, groups, a file)', async () => {
+  it('are the answers a fresh computation gives (a creative, its list, previews, posts, reports, groups, a file, a cache)', async () => {
     const reads: Array<['ad-creative' | 'analytics' | 'generative', string, Record<string, string>]> = [
       ['ad-creative', '/v20.0/120330000009000001?fields=id,name,object_type,object_url,thumbnail_url&access_token=test-token-globex', {}],
+      ['ad-creative', '/v20.0/act_2234567890/adcreatives?fields=id,name,thumbnail_url&limit=1&summary=total_count&access_token=test-token-globex', {}],
+      ['ad-creative', '/v20.0/120330000009000001/previews?ad_format=MOBILE_FEED_STANDARD&access_token=test-token-globex', {}],
+      ['ad-creative', '/v20.0/222333444555/promotable_posts?fields=id,message,permalink_url&access_token=test-token-globex', {}],
       ['analytics', '/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-01-31&metrics=views&dimensions=day,insightTrafficSourceType', ANALYTICS_AUTH],
       ['analytics', '/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-02-29&metrics=views,likes&dimensions=country&sort=-views&maxResults=5', ANALYTICS_AUTH],
       ['analytics', '/v2/groups?mine=true', ANALYTICS_AUTH],
       ['generative', '/v1beta/files/abc-123', GEN_KEY],
+      ['generative', '/v1beta/cachedContents/cache-1', GEN_KEY],
     ];
     for (const [service, target, headers] of reads) {
       const kept: Answer[] = [];
@@ -100,6 +104,21 @@ describe('kept answers of the reference', () => {
     expect((await call(adc, read)).status).toBe(400);
   });
 
+  it("of a creative list hold until a creative of the account is created", async () => {
+    const adc = base(on, 'ad-creative');
+    const list = `/v20.0/act_2234567890/adcreatives?fields=name&summary=total_count&access_token=test-token-globex`;
+    const before = await call(adc, list);
+    expect(await call(adc, list)).toEqual(before);
+    const created = await call(adc, '/v20.0/act_2234567890/adcreatives', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Listed after', object_url: 'https://globex.example/new', title: 'Fresh deals', body: 'Good prices every day', access_token: 'test-token-globex' }).toString(),
+    });
+    expect(created.status, created.body).toBe(200);
+    const after = JSON.parse((await call(adc, list)).body);
+    expect(after.summary.total_count).toBe(JSON.parse(before.body).summary.total_count + 1);
+    expect(after.data.map((c: { name: string }) => c.name)).toContain('Listed after');
+  });
+
   it('of a creative end with the token that read it: an expired token is refused (190/463), not answered from the kept bytes', async () => {
     const adc = base(on, 'ad-creative');
     const created = await call(adc, '/v20.0/act_1234567892/adcreatives', {
@@ -116,7 +135,7 @@ describe('kept answers of the reference', () => {
     expect(JSON.parse(expired.body).error).toMatchObject({ code: 190, error_subcode: 463 });
   });
 
-  it('of groups and reports hold until a group changes', async () => {
+  it('of groups, group items and reports hold until a group changes', async () => {
     const ana = base(on, 'analytics');
     const list = () => call(ana, '/v2/groups?mine=true', { headers: ANALYTICS_AUTH });
     const before = await list();
@@ -135,11 +154,17 @@ describe('kept answers of the reference', () => {
     const empty = await call(ana, report, { headers: ANALYTICS_AUTH });
     expect(empty.status, empty.body).toBe(200);
     expect(await call(ana, report, { headers: ANALYTICS_AUTH })).toEqual(empty);
+    const emptyItems = await call(ana, `/v2/groupItems?groupId=${group.id}`, { headers: ANALYTICS_AUTH });
+    expect(JSON.parse(emptyItems.body).items).toEqual([]);
     const item = await call(ana, '/v2/groupItems', {
       method: 'POST', headers: { ...ANALYTICS_AUTH, 'content-type': 'application/json' },
       body: JSON.stringify({ groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000001' } }),
     });
     expect(item.status, item.body).toBe(200);
+    const items = `/v2/groupItems?groupId=${group.id}`;
+    const listed = await call(ana, items, { headers: ANALYTICS_AUTH });
+    expect(JSON.parse(listed.body).items.map((i: { resource: { id: string } }) => i.resource.id)).toEqual(['video-00000001']);
+    expect(await call(ana, items, { headers: ANALYTICS_AUTH })).toEqual(listed);
     const filled = await call(ana, report, { headers: ANALYTICS_AUTH });
     expect(filled.status).toBe(200);
     expect(filled.body).not.toBe(empty.body);
@@ -169,14 +194,21 @@ describe('kept answers of the reference', () => {
   });
 });
 
-describe('kept answers of a file', () => {
-  it('end when the file expires (the service clock moved past expirationTime)', async () => {
+describe('kept answers of a file and a cached content', () => {
+  it('end when they expire (the service clock moved past their expiration)', async () => {
     let now = Date.now();
     const service = await startGenerative({ clock: () => now });
     try {
       const read = () => call(service.baseUrl, '/v1beta/files/abc-123', { headers: GEN_KEY });
       const first = await read();
       expect(first.status).toBe(200);
+      expect(await read()).toEqual(first);
+      const cache = () => call(service.baseUrl, '/v1beta/cachedContents/cache-1', { headers: GEN_KEY });
+      const cached = await cache();
+      expect(cached.status).toBe(200);
+      expect(await cache()).toEqual(cached);
+      now = Date.parse(JSON.parse(cached.body).expireTime) + 1;
+      expect((await cache()).status).toBe(404);
       expect(await read()).toEqual(first);
       now = Date.parse(JSON.parse(first.body).expirationTime) + 1;
       expect((await read()).status).toBe(403);
