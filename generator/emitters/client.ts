@@ -356,12 +356,16 @@ function uploadParams(op: OperationModel): ParameterModel[] {
   return callParams(op).filter((p) => !session.has(p.name) && !(p.in === 'header' && owned.has(p.name.toLowerCase())));
 }
 
-/** The `params` member of an upload helper's args (required when a parameter is), or nothing. */
+/** Whether an upload helper's `params` must be given: one of its parameters is required (and has no default). */
+function uploadParamsRequired(op: OperationModel): boolean {
+  return uploadParams(op).some((p) => p.required && !(p.in === 'path' && p.defaultValue !== undefined));
+}
+
+/** The `params` member of an upload helper's args, or nothing. */
 function uploadParamsMember(op: OperationModel): string {
   const params = uploadParams(op);
   if (params.length === 0) return '';
-  const required = params.some((p) => p.required && !(p.in === 'path' && p.defaultValue !== undefined));
-  return `; params${required ? '' : '?'}: Pick<${op.typeName}Params, ${params.map((p) => JSON.stringify(p.identifier)).join(' | ')}>`;
+  return `; params${uploadParamsRequired(op) ? '' : '?'}: Pick<${op.typeName}Params, ${params.map((p) => JSON.stringify(p.identifier)).join(' | ')}>`;
 }
 
 /** What an upload helper's request takes from `args.params`: its path, query and the caller's header parameters. */
@@ -377,8 +381,7 @@ interface UploadRequestParts {
 function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const params = uploadParams(op);
   if (params.length === 0) return { statements: [], members: [`path: ${JSON.stringify(op.path)}`] };
-  const optional = !uploadParamsMember(op).includes('params:');
-  const statements = [optional ? `const params: NonNullable<typeof args.params> = args.params ?? {};` : 'const params = args.params;'];
+  const statements = [uploadParamsRequired(op) ? 'const params = args.params;' : `const params: NonNullable<typeof args.params> = args.params ?? {};`];
   const cookies = params.filter((p) => p.in === 'cookie');
   if (cookies.length) statements.push(`options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`);
   const members = [`path: ${pathExpression(op)}`];
