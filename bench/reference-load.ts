@@ -58,18 +58,28 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function runOne(part: MixPart, connections: number, duration: number): Promise<{ result: AutocannonResult; times: number[] }> {
+function runOne(
+  part: MixPart,
+  connections: number,
+  duration: number,
+): Promise<{ result: AutocannonResult; times: number[] }> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: part.baseUrl, connections, duration, requests: part.requests, timeout: 10 }, (error, result) => {
-      if (error) reject(error);
-      else resolve({ result, times });
-    });
+    const instance = autocannon(
+      { url: part.baseUrl, connections, duration, requests: part.requests, timeout: 10 },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve({ result, times });
+      },
+    );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
 }
 
-export async function runMix(parts: MixPart[], options: { connections?: number; duration?: number } = {}): Promise<MixResult> {
+export async function runMix(
+  parts: MixPart[],
+  options: { connections?: number; duration?: number } = {},
+): Promise<MixResult> {
   const connections = options.connections ?? CONNECTIONS;
   const duration = options.duration ?? DURATION_SECONDS;
   const share = (i: number) => Math.floor(connections / parts.length) + (i < connections % parts.length ? 1 : 0);

@@ -4,7 +4,14 @@
 import { DEFAULT_FIXTURES } from '../contracts/targets/fixtures.js';
 import type { CapturedAnswer } from './reference-bare-server.js';
 import { runMix, type LoadRequest, type MixPart, type MixResult } from './reference-load.js';
-import { benchSeedFile, startBareProcess, startPrismProcesses, startReferenceProcess, type BenchServiceKey, type RunningServers } from './reference-servers.js';
+import {
+  benchSeedFile,
+  startBareProcess,
+  startPrismProcesses,
+  startReferenceProcess,
+  type BenchServiceKey,
+  type RunningServers,
+} from './reference-servers.js';
 
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
 const SERVICES: BenchServiceKey[] = ['ad-creative', 'analytics', 'generative'];
@@ -30,9 +37,16 @@ export function readOperations(): ReadOperation[] {
     {
       label: 'get creative (fields)',
       service: 'ad-creative',
-      request: { method: 'GET', path: `/${adc.apiVersion}/${SEEDED_CREATIVE_ID}?fields=id,name,object_type,object_story_spec&access_token=${adc.accessToken}` },
+      request: {
+        method: 'GET',
+        path: `/${adc.apiVersion}/${SEEDED_CREATIVE_ID}?fields=id,name,object_type,object_story_spec&access_token=${adc.accessToken}`,
+      },
     },
-    { label: 'list groups', service: 'analytics', request: { method: 'GET', path: '/v2/groups?mine=true', headers: bearer } },
+    {
+      label: 'list groups',
+      service: 'analytics',
+      request: { method: 'GET', path: '/v2/groups?mine=true', headers: bearer },
+    },
     {
       label: 'report, 2 dimensions',
       service: 'analytics',
@@ -42,7 +56,11 @@ export function readOperations(): ReadOperation[] {
         headers: bearer,
       },
     },
-    { label: 'get file', service: 'generative', request: { method: 'GET', path: `/v1beta/${SEEDED_FILE}`, headers: { 'x-goog-api-key': gen.apiKey } } },
+    {
+      label: 'get file',
+      service: 'generative',
+      request: { method: 'GET', path: `/v1beta/${SEEDED_FILE}`, headers: { 'x-goog-api-key': gen.apiKey } },
+    },
   ];
 }
 
@@ -56,8 +74,13 @@ async function capture(ops: ReadOperation[], servers: RunningServers): Promise<M
   for (const op of ops) {
     const response = await fetch(servers.baseUrls[op.service]! + op.request.path, { headers: op.request.headers });
     const body = await response.text();
-    if (response.status !== 200) throw new Error(`${op.label}: the reference answered ${response.status} ${body.slice(0, 300)}`);
-    answers.set(op, { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body });
+    if (response.status !== 200)
+      throw new Error(`${op.label}: the reference answered ${response.status} ${body.slice(0, 300)}`);
+    answers.set(op, {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/json',
+      body,
+    });
   }
   return answers;
 }
@@ -67,8 +90,16 @@ async function measure(name: string, ops: ReadOperation[], servers: RunningServe
   const cpuBefore = servers.cpuSeconds?.();
   const measured = await runMix(parts(ops, servers));
   const cpuAfter = servers.cpuSeconds?.();
-  const result: MixResult = { ...measured, serverCpuMicrosPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / measured.responses };
-  console.error(`  ${name}: ${result.requestsPerSecond.toFixed(0)} req/s, server CPU ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? '-'} µs/request, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  const result: MixResult = {
+    ...measured,
+    serverCpuMicrosPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1e6) / measured.responses,
+  };
+  console.error(
+    `  ${name}: ${result.requestsPerSecond.toFixed(0)} req/s, server CPU ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? '-'} µs/request, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
   return result;
 }
 
@@ -84,7 +115,12 @@ export interface ReadBench {
   answerBytes: Record<string, number>;
 }
 
-async function measureReference(name: string, ops: ReadOperation[], dir: string, extraArgs: string[]): Promise<{ result: MixResult; answers: Map<ReadOperation, CapturedAnswer> }> {
+async function measureReference(
+  name: string,
+  ops: ReadOperation[],
+  dir: string,
+  extraArgs: string[],
+): Promise<{ result: MixResult; answers: Map<ReadOperation, CapturedAnswer> }> {
   const reference = await startReferenceProcess(SERVICES, benchSeedFile(dir), undefined, extraArgs);
   try {
     const answers = await capture(ops, reference);
@@ -102,7 +138,12 @@ export async function readBench(dir: string): Promise<ReadBench> {
   const { result: referenceComputed } = await measureReference('reference, computed', ops, dir, ['--no-answer-reuse']);
 
   console.error('read mix: bare node:http');
-  const plan = { services: SERVICES.map((key) => ({ key, routes: Object.fromEntries(ops.filter((o) => o.service === key).map((o) => [o.request.path, answers.get(o)!])) })) };
+  const plan = {
+    services: SERVICES.map((key) => ({
+      key,
+      routes: Object.fromEntries(ops.filter((o) => o.service === key).map((o) => [o.request.path, answers.get(o)!])),
+    })),
+  };
   const bare = await startBareProcess(plan, dir);
   let bareResult: MixResult;
   try {
@@ -114,18 +155,19 @@ export async function readBench(dir: string): Promise<ReadBench> {
   let prismResult: MixResult | undefined;
   let prismError: string | undefined;
   if (process.env.BENCH_PRISM === '0') prismError = 'skipped (BENCH_PRISM=0)';
-  else try {
-    console.error('read mix: Prism (slow to start)');
-    const prism = await startPrismProcesses(SERVICES);
+  else
     try {
-      prismResult = await measure('Prism', ops, prism);
-    } finally {
-      await prism.stop();
+      console.error('read mix: Prism (slow to start)');
+      const prism = await startPrismProcesses(SERVICES);
+      try {
+        prismResult = await measure('Prism', ops, prism);
+      } finally {
+        await prism.stop();
+      }
+    } catch (error) {
+      prismError = (error as Error).message.split('\n')[0];
+      console.error(`  Prism: ${prismError}`);
     }
-  } catch (error) {
-    prismError = (error as Error).message.split('\n')[0];
-    console.error(`  Prism: ${prismError}`);
-  }
   return {
     reference: referenceResult,
     referenceComputed,

@@ -48,7 +48,10 @@ const f2 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 
 const flags = (r: MixResult) => (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '');
 
 function readRows(r: ReadBench): string[] {
-  const row = (name: string, m: MixResult | undefined) => (m ? `| ${name} | ${f0(m.requestsPerSecond)} | ${f2(m.p50Ms)} | ${f2(m.p99Ms)} | ${f0(m.serverCpuMicrosPerRequest)} |${flags(m)}` : `| ${name} | - | - | - | - | ${r.prismError ?? ''}`);
+  const row = (name: string, m: MixResult | undefined) =>
+    m
+      ? `| ${name} | ${f0(m.requestsPerSecond)} | ${f2(m.p50Ms)} | ${f2(m.p99Ms)} | ${f0(m.serverCpuMicrosPerRequest)} |${flags(m)}`
+      : `| ${name} | - | - | - | - | ${r.prismError ?? ''}`;
   const ratio = (m: MixResult) => m.requestsPerSecond / r.bare.requestsPerSecond;
   const cpuRatio = (m: MixResult) => (r.bare.serverCpuMicrosPerRequest ?? NaN) / (m.serverCpuMicrosPerRequest ?? NaN);
   const lines = [
@@ -74,7 +77,10 @@ function readRows(r: ReadBench): string[] {
     '',
     '| operation | answer bytes | reference req/s | p99 ms | computed req/s | computed p99 ms | bare req/s | Prism req/s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...r.reference.perPart.map((p, i) => `| ${p.label} | ${r.answerBytes[p.label]} | ${f0(p.requestsPerSecond)} | ${f2(p.p99Ms)} | ${f0(r.referenceComputed.perPart[i]?.requestsPerSecond)} | ${f2(r.referenceComputed.perPart[i]?.p99Ms)} | ${f0(r.bare.perPart[i]?.requestsPerSecond)} | ${f0(r.prism?.perPart[i]?.requestsPerSecond)} |`),
+    ...r.reference.perPart.map(
+      (p, i) =>
+        `| ${p.label} | ${r.answerBytes[p.label]} | ${f0(p.requestsPerSecond)} | ${f2(p.p99Ms)} | ${f0(r.referenceComputed.perPart[i]?.requestsPerSecond)} | ${f2(r.referenceComputed.perPart[i]?.p99Ms)} | ${f0(r.bare.perPart[i]?.requestsPerSecond)} | ${f0(r.prism?.perPart[i]?.requestsPerSecond)} |`,
+    ),
   ];
   return lines;
 }
@@ -90,7 +96,10 @@ function writeRows(w: MixResult): string[] {
     '| operation | creates/s | p50 ms | p99 ms |',
     '|---|---:|---:|---:|',
     `| both at once | ${f0(w.requestsPerSecond)} | ${f2(w.p50Ms)} | ${f2(w.p99Ms)} |${flags(w)}`,
-    ...w.perPart.map((p) => `| ${p.label} | ${f0(p.requestsPerSecond)} | ${f2(p.p50Ms)} | ${f2(p.p99Ms)} |${p.non2xx ? ` (${p.non2xx} non-2xx)` : ''}`),
+    ...w.perPart.map(
+      (p) =>
+        `| ${p.label} | ${f0(p.requestsPerSecond)} | ${f2(p.p50Ms)} | ${f2(p.p99Ms)} |${p.non2xx ? ` (${p.non2xx} non-2xx)` : ''}`,
+    ),
   ];
 }
 
@@ -98,9 +107,17 @@ function suiteRows(s: SuiteBench): string[] {
   return [
     '### Contract suite against the embedded reference (all three services)',
     '',
-    `- wall time: **${s.wallSeconds.toFixed(1)} s** (goal < 20 s: ${s.wallSeconds < 20 ? 'met' : 'NOT met'}); ${s.rules} rules, ${s.tests} tests; verdicts ${Object.entries(s.verdicts).map(([k, n]) => `${k} ${n}`).join(', ')}; exit code ${s.exitCode}`,
+    `- wall time: **${s.wallSeconds.toFixed(1)} s** (goal < 20 s: ${s.wallSeconds < 20 ? 'met' : 'NOT met'}); ${s.rules} rules, ${s.tests} tests; verdicts ${Object.entries(
+      s.verdicts,
+    )
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}; exit code ${s.exitCode}`,
     `- phases (seconds from the start): all tests collected ${f1(s.phases.collected)}, first test done ${f1(s.phases.firstTest)} (the reference started), last test done ${f1(s.phases.lastTest)}, process gone ${f1(s.phases.exited)}; tests themselves ${f1((s.phases.lastTest ?? 0) - (s.phases.firstTest ?? 0))} s`,
-    `- test time per service (sum of the tests' own durations; files run one after another, so the rest of the tests phase is hooks and cleanup): ${Object.entries(s.testSecondsByService).map(([k, sec]) => `${k} ${sec.toFixed(1)} s`).join(', ')}`,
+    `- test time per service (sum of the tests' own durations; files run one after another, so the rest of the tests phase is hooks and cleanup): ${Object.entries(
+      s.testSecondsByService,
+    )
+      .map(([k, sec]) => `${k} ${sec.toFixed(1)} s`)
+      .join(', ')}`,
     '',
     '| slowest rules | ms | tests |',
     '|---|---:|---:|',
@@ -125,6 +142,13 @@ const md = [
 
 const reports = path.join(ROOT, 'reports');
 fs.mkdirSync(reports, { recursive: true });
-fs.writeFileSync(path.join(reports, 'bench.json'), JSON.stringify({ machine: m, durationSeconds: DURATION_SECONDS, connections: CONNECTIONS, read, write, suite }, null, 2));
+fs.writeFileSync(
+  path.join(reports, 'bench.json'),
+  JSON.stringify(
+    { machine: m, durationSeconds: DURATION_SECONDS, connections: CONNECTIONS, read, write, suite },
+    null,
+    2,
+  ),
+);
 fs.writeFileSync(path.join(reports, 'bench.md'), md);
 console.log(`\n${md}\nReports: reports/bench.{md,json}`);

@@ -54,7 +54,11 @@ export function benchSeedFile(dir: string): string {
 
 /** Spawns a Node child that prints "<key> listening on <url>" lines; resolves once `expected` keys are listening. */
 function spawnListening(args: string[], expected: readonly string[], timeoutMs = 60_000): Promise<RunningServers> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   const baseUrls: Record<string, string> = {};
   const output: string[] = [];
   return new Promise((resolve, reject) => {
@@ -92,8 +96,21 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** `npm run serve -- <services> --seed <bench seed> [--data DIR]`, logging errors only (as the embedded target does). */
-export function startReferenceProcess(services: readonly BenchServiceKey[], seedFile: string, dataDir?: string, extraArgs: string[] = []): Promise<RunningServers> {
-  const args = [path.join(ROOT, 'reference', 'foundation', 'serve-bin.mjs'), services.join(','), '--seed', seedFile, '--log-level', 'error', ...extraArgs];
+export function startReferenceProcess(
+  services: readonly BenchServiceKey[],
+  seedFile: string,
+  dataDir?: string,
+  extraArgs: string[] = [],
+): Promise<RunningServers> {
+  const args = [
+    path.join(ROOT, 'reference', 'foundation', 'serve-bin.mjs'),
+    services.join(','),
+    '--seed',
+    seedFile,
+    '--log-level',
+    'error',
+    ...extraArgs,
+  ];
   if (dataDir) args.push('--data', dataDir);
   return spawnListening(args, services);
 }
@@ -101,12 +118,17 @@ export function startReferenceProcess(services: readonly BenchServiceKey[], seed
 export function startBareProcess(plan: BareServerPlan, dir: string): Promise<RunningServers> {
   const file = path.join(dir, 'bare-plan.json');
   fs.writeFileSync(file, JSON.stringify(plan));
-  return spawnListening(['--import', 'tsx', path.join(ROOT, 'bench', 'reference-bare-server.ts'), file], plan.services.map((s) => s.key));
+  return spawnListening(
+    ['--import', 'tsx', path.join(ROOT, 'bench', 'reference-bare-server.ts'), file],
+    plan.services.map((s) => s.key),
+  );
 }
 
 /** One Prism mock per service on its bundled spec (generated/<service>/openapi.json), as the prism target runs them. */
 export async function startPrismProcesses(services: readonly BenchServiceKey[]): Promise<RunningServers> {
-  const started = await Promise.all(services.map(async (s) => [s, await startPrism(path.join(ROOT, 'generated', s, 'openapi.json'))] as const));
+  const started = await Promise.all(
+    services.map(async (s) => [s, await startPrism(path.join(ROOT, 'generated', s, 'openapi.json'))] as const),
+  );
   return {
     baseUrls: Object.fromEntries(started.map(([s, p]) => [s, p.baseUrl])),
     stop: async () => {

@@ -31,7 +31,10 @@ export async function suiteBench(): Promise<SuiteBench> {
   const phases: SuiteBench['phases'] = { exited: 0 };
   const at = () => (performance.now() - started) / 1000;
   const exitCode = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'contracts', 'cli', 'run.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'contracts', 'cli', 'run.ts')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout!.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (/^\d+ tests$/m.test(text)) phases.collected ??= at();

@@ -21,23 +21,37 @@ export function writeParts(baseUrls: Record<string, string>, runTag: string): Mi
       label: 'ad creative create',
       baseUrl: baseUrls['ad-creative']!,
       requests: [
-        distinct({ method: 'POST', path: `/${adc.apiVersion}/act_${adc.adAccountId}/adcreatives?access_token=${adc.accessToken}`, headers: json }, (n) => ({
-          name: `Bench ${runTag} ${n}`,
-          object_story_spec: {
-            page_id: adc.pageId,
-            link_data: { link: `https://shop.example/bench-${runTag}-${n}`, message: 'Bench sale', call_to_action: { type: 'SHOP_NOW', value: { link: `https://shop.example/bench-${runTag}-${n}` } } },
+        distinct(
+          {
+            method: 'POST',
+            path: `/${adc.apiVersion}/act_${adc.adAccountId}/adcreatives?access_token=${adc.accessToken}`,
+            headers: json,
           },
-        })),
+          (n) => ({
+            name: `Bench ${runTag} ${n}`,
+            object_story_spec: {
+              page_id: adc.pageId,
+              link_data: {
+                link: `https://shop.example/bench-${runTag}-${n}`,
+                message: 'Bench sale',
+                call_to_action: { type: 'SHOP_NOW', value: { link: `https://shop.example/bench-${runTag}-${n}` } },
+              },
+            },
+          }),
+        ),
       ],
     },
     {
       label: 'analytics group insert',
       baseUrl: baseUrls.analytics!,
       requests: [
-        distinct({ method: 'POST', path: '/v2/groups', headers: { ...json, authorization: `Bearer ${ana.accessToken}` } }, (n) => ({
-          snippet: { title: `Bench ${runTag} ${n}` },
-          contentDetails: { itemType: 'platform#video' },
-        })),
+        distinct(
+          { method: 'POST', path: '/v2/groups', headers: { ...json, authorization: `Bearer ${ana.accessToken}` } },
+          (n) => ({
+            snippet: { title: `Bench ${runTag} ${n}` },
+            contentDetails: { itemType: 'platform#video' },
+          }),
+        ),
       ],
     },
   ];
@@ -52,8 +66,16 @@ export async function writeBench(dir: string): Promise<MixResult & { dataDir: st
     const cpuBefore = reference.cpuSeconds?.();
     const measured = await runMix(writeParts(reference.baseUrls as Record<string, string>, Date.now().toString(36)));
     const cpuAfter = reference.cpuSeconds?.();
-    const result: MixResult = { ...measured, serverCpuMicrosPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / measured.responses };
-    console.error(`  writes: ${result.requestsPerSecond.toFixed(0)} creates/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+    const result: MixResult = {
+      ...measured,
+      serverCpuMicrosPerRequest:
+        cpuBefore === undefined || cpuAfter === undefined
+          ? undefined
+          : ((cpuAfter - cpuBefore) * 1e6) / measured.responses,
+    };
+    console.error(
+      `  writes: ${result.requestsPerSecond.toFixed(0)} creates/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    );
     return { ...result, dataDir };
   } finally {
     await reference.stop();

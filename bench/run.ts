@@ -33,12 +33,25 @@ async function generation(): Promise<void> {
   // openapi-typescript's own multi-spec mode: one cold process bundles the same source YAML and writes
   // types for all three, as our generate does (a Redocly config with x-openapi-ts.output per API).
   const otsConfig = path.join(tmp, 'redocly.yaml');
-  fs.writeFileSync(otsConfig, ['apis:', ...SERVICE_KEYS.flatMap((s) => [
-    `  ${s}:`, `    root: ${path.join(ROOT, 'specs', s, 'openapi.yaml')}`, '    x-openapi-ts:', `      output: ${path.join(tmp, `${s}.ts`)}`,
-  ])].join('\n') + '\n');
+  fs.writeFileSync(
+    otsConfig,
+    [
+      'apis:',
+      ...SERVICE_KEYS.flatMap((s) => [
+        `  ${s}:`,
+        `    root: ${path.join(ROOT, 'specs', s, 'openapi.yaml')}`,
+        '    x-openapi-ts:',
+        `      output: ${path.join(tmp, `${s}.ts`)}`,
+      ]),
+    ].join('\n') + '\n',
+  );
 
   const generatorCache = path.join(ROOT, 'node_modules', '.cache', 'spec-first-generator');
-  const generate = () => execFileSync(process.execPath, [path.join(ROOT, 'generator', 'run.mjs'), '--check'], { cwd: ROOT, stdio: 'ignore' });
+  const generate = () =>
+    execFileSync(process.execPath, [path.join(ROOT, 'generator', 'run.mjs'), '--check'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
   const ours: number[] = [];
   const oursFirst: number[] = [];
   const theirs: number[] = [];
@@ -48,7 +61,15 @@ async function generation(): Promise<void> {
     fs.rmSync(generatorCache, { recursive: true, force: true });
     oursFirst.push(time(generate));
     ours.push(time(generate));
-    theirs.push(time(() => execFileSync(process.execPath, [ots, '--redocly', otsConfig, '--alphabetize', '--root-types'], { cwd: tmp, stdio: 'ignore', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } })));
+    theirs.push(
+      time(() =>
+        execFileSync(process.execPath, [ots, '--redocly', otsConfig, '--alphabetize', '--root-types'], {
+          cwd: tmp,
+          stdio: 'ignore',
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+        }),
+      ),
+    );
   }
 
   // Warm process, as in --watch: the first run loads and compiles the libraries, later runs are the change.
@@ -69,7 +90,9 @@ async function generation(): Promise<void> {
   console.log(`\nBenchmark (median of ${RUNS} runs, ${os.cpus().length} CPUs, Node ${process.version})\n`);
   console.log('| measurement | ms |\n|---|---:|');
   for (const [name, ms] of rows) console.log(`| ${name} | ${ms.toFixed(0)} |`);
-  console.log(`\nratio generate / openapi-typescript: ${(median(ours) / median(theirs)).toFixed(2)} (target <= 1.00); first run after a generator change: ${(median(oursFirst) / median(theirs)).toFixed(2)}`);
+  console.log(
+    `\nratio generate / openapi-typescript: ${(median(ours) / median(theirs)).toFixed(2)} (target <= 1.00); first run after a generator change: ${(median(oursFirst) / median(theirs)).toFixed(2)}`,
+  );
   console.log(`watch regeneration: ${median(watch).toFixed(0)} ms (target < 300 ms)`);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
@@ -77,10 +100,14 @@ async function generation(): Promise<void> {
 async function clients(): Promise<void> {
   const sizes = await clientSizes(SERVICE_KEYS);
   const { ours, theirs, ratio } = await callOverhead(RUNS);
-  console.log(`\nGenerated clients (${RUNS * 10} alternating pairs of 1,000 calls each over an in-memory fetch; medians)\n`);
+  console.log(
+    `\nGenerated clients (${RUNS * 10} alternating pairs of 1,000 calls each over an in-memory fetch; medians)\n`,
+  );
   console.log('| measurement | value |\n|---|---:|');
   for (const [name, value] of sizes) console.log(`| ${name} | ${value} |`);
   console.log(`| per call: AnalyticsClient.listGroups | ${ours.toFixed(1)} µs |`);
   console.log(`| per call: openapi-fetch GET /v2/groups | ${theirs.toFixed(1)} µs |`);
-  console.log(`\nratio per-call overhead generated / openapi-fetch: ${ratio.toFixed(2)} (median of the pairs' ratios; target <= 1.00)`);
+  console.log(
+    `\nratio per-call overhead generated / openapi-fetch: ${ratio.toFixed(2)} (median of the pairs' ratios; target <= 1.00)`,
+  );
 }

@@ -23,7 +23,9 @@ const { values } = parseArgs({
 });
 const specList = values.spec ? [] : loadSpecList(values.config ? path.resolve(values.config) : undefined);
 const services: string[] = values.service
-  ? specList.some((e) => e.key === values.service) ? [values.service] : usage(`unknown service ${values.service}`)
+  ? specList.some((e) => e.key === values.service)
+    ? [values.service]
+    : usage(`unknown service ${values.service}`)
   : specList.map((e) => e.key);
 const scopes = values.service ? services : undefined;
 
@@ -34,7 +36,9 @@ const thread = workerFile ? validatorsThread(workerFile) : undefined;
 const options: GenerateOptions = { validators: thread?.emit, specs: specList };
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run generate [-- --check | --watch] [--service ${specList.map((e) => e.key).join('|')}] [--config <file>]\n       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]`);
+  console.error(
+    `${message}\nusage: npm run generate [-- --check | --watch] [--service ${specList.map((e) => e.key).join('|')}] [--config <file>]\n       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]`,
+  );
   process.exit(2);
 }
 
@@ -76,7 +80,9 @@ async function once(): Promise<number> {
   const drift = write(files, scopes);
   if (!values.quiet) {
     const lines = describe(drift);
-    console.log(`${files.size} files generated in ${Math.round(performance.now() - started)} ms; ${lines.length} changed.`);
+    console.log(
+      `${files.size} files generated in ${Math.round(performance.now() - started)} ms; ${lines.length} changed.`,
+    );
     if (lines.length) console.log(lines.join('\n'));
   }
   return 0;
@@ -96,7 +102,9 @@ async function watch(): Promise<void> {
       const { files } = await generateAll(targets, options);
       const drift = write(files, targets);
       const lines = describe(drift);
-      console.log(`[${new Date().toISOString()}] ${targets.join(', ')} regenerated in ${Math.round(performance.now() - started)} ms; ${lines.length} file(s) changed`);
+      console.log(
+        `[${new Date().toISOString()}] ${targets.join(', ')} regenerated in ${Math.round(performance.now() - started)} ms; ${lines.length} file(s) changed`,
+      );
       if (lines.length) console.log(lines.join('\n'));
     } catch (error) {
       console.error(`regeneration failed: ${(error as Error).message}`);

@@ -23,12 +23,15 @@ export function loadSpecList(file: string = DEFAULT_CONFIG): SpecEntry[] {
     throw new Error(`cannot read the spec list ${file}: ${(error as Error).message}`);
   }
   const specs = (raw as { specs?: unknown }).specs;
-  if (!Array.isArray(specs) || specs.length === 0) throw new Error(`${file}: "specs" must be a non-empty list of { key, spec }`);
+  if (!Array.isArray(specs) || specs.length === 0)
+    throw new Error(`${file}: "specs" must be a non-empty list of { key, spec }`);
   const base = file === DEFAULT_CONFIG ? ROOT : path.dirname(file);
   const seen = new Set<string>();
   return specs.map((entry: { key?: unknown; spec?: unknown }, i) => {
-    if (typeof entry?.key !== 'string' || !/^[a-z][a-z0-9-]*$/.test(entry.key)) throw new Error(`${file}: specs[${i}].key must be a lower-case name (a-z, 0-9, -)`);
-    if (typeof entry.spec !== 'string') throw new Error(`${file}: specs[${i}].spec must be the path of an OpenAPI file`);
+    if (typeof entry?.key !== 'string' || !/^[a-z][a-z0-9-]*$/.test(entry.key))
+      throw new Error(`${file}: specs[${i}].key must be a lower-case name (a-z, 0-9, -)`);
+    if (typeof entry.spec !== 'string')
+      throw new Error(`${file}: specs[${i}].spec must be the path of an OpenAPI file`);
     if (seen.has(entry.key)) throw new Error(`${file}: the key ${entry.key} appears twice`);
     seen.add(entry.key);
     return { key: entry.key, spec: path.resolve(base, entry.spec) };

@@ -42,7 +42,12 @@ async function prepare({ key: service, spec: file }: SpecEntry, options: Generat
 }
 
 /** Emits everything but the validators, which `done` adds once their compile is over. */
-async function emit({ service, spec, model, validators }: PreparedService): Promise<ServiceOutputs & { done: Promise<void> }> {
+async function emit({
+  service,
+  spec,
+  model,
+  validators,
+}: PreparedService): Promise<ServiceOutputs & { done: Promise<void> }> {
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
   const banner = renderTemplate('banner.hbs', { service });
   const files: Outputs = new Map();
@@ -96,7 +101,11 @@ export async function generatePackage(entry: SpecEntry, options: GenerateOptions
   const result = await emit(await prepare(entry, options));
   await result.done;
   const prefix = `${entry.key}/`;
-  return new Map([...result.files.entries()].map(([name, content]) => [name.slice(prefix.length), content] as [string, string]).sort(([a], [b]) => a.localeCompare(b)));
+  return new Map(
+    [...result.files.entries()]
+      .map(([name, content]) => [name.slice(prefix.length), content] as [string, string])
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 /** The packages of the listed specs (default: every spec of the list), under generated/<key>/. */

@@ -22,14 +22,21 @@ const require = createRequire(import.meta.url);
 function sources(dir) {
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []))
+    .flatMap((e) =>
+      e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    )
     .sort();
 }
 
 function bundleKey() {
   const hash = createHash('sha256');
   hash.update(`${root}\0`); // the bundle names absolute paths under it
-  for (const file of [...sources(here), path.join(here, 'run.mjs'), path.join(root, 'specs', 'index.ts'), path.join(root, 'package-lock.json')]) {
+  for (const file of [
+    ...sources(here),
+    path.join(here, 'run.mjs'),
+    path.join(root, 'specs', 'index.ts'),
+    path.join(root, 'package-lock.json'),
+  ]) {
     // Size and modification time, not content: cheaper, and any edit or checkout changes them.
     const { size, mtimeMs } = fs.statSync(file);
     hash.update(`${path.relative(root, file)}\0${size}\0${mtimeMs}\0`);
@@ -64,7 +71,9 @@ async function buildBundle(outdir) {
           b.onResolve({ filter: /^(typescript|esbuild)$/ }, (args) => external(args.path));
           // @ts-morph/common requires its own bundled compiler as './typescript'.
           b.onResolve({ filter: /^\.\/typescript$/ }, (args) =>
-            args.importer.includes(`${path.sep}@ts-morph${path.sep}common${path.sep}`) ? external('typescript') : undefined,
+            args.importer.includes(`${path.sep}@ts-morph${path.sep}common${path.sep}`)
+              ? external('typescript')
+              : undefined,
           );
         },
       },
@@ -75,17 +84,21 @@ async function buildBundle(outdir) {
 if (process.env.GENERATOR_NO_BUNDLE) {
   const { spawnSync } = await import('node:child_process');
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const run = spawnSync(process.execPath, [tsx, path.join(here, 'cli.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [tsx, path.join(here, 'cli.ts'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(run.status ?? 1);
 }
 
 // SPEC_FIRST_GENERATOR_CACHE moves it (tests that run a copy of the project use their own).
-const cacheDir = process.env.SPEC_FIRST_GENERATOR_CACHE ?? path.join(root, 'node_modules', '.cache', 'spec-first-generator');
+const cacheDir =
+  process.env.SPEC_FIRST_GENERATOR_CACHE ?? path.join(root, 'node_modules', '.cache', 'spec-first-generator');
 const bundleDir = path.join(cacheDir, bundleKey());
 if (!fs.existsSync(bundleDir)) {
   fs.mkdirSync(cacheDir, { recursive: true });
   // A new bundle: old bundles and their code caches go (not another run's bundle still being built).
-  for (const old of fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.tmp'))) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+  for (const old of fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.tmp')))
+    fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
   const tmp = `${bundleDir}.${process.pid}.tmp`;
   await buildBundle(tmp);
   // Two runs may build at once: the first rename wins, the other keeps it.

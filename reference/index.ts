@@ -74,11 +74,17 @@ export async function startReference(
   services: ReadonlyArray<ServiceKey | ReferenceService>,
   options: ReferenceOptions = {},
 ): Promise<ReferenceSession> {
-  const missing = services.filter((s): s is ServiceKey => typeof s === 'string' && !serviceModuleExists(s, options.servicesDir));
+  const missing = services.filter(
+    (s): s is ServiceKey => typeof s === 'string' && !serviceModuleExists(s, options.servicesDir),
+  );
   if (missing.length) throw new MissingServiceError(missing, options.servicesDir);
-  const modules = await Promise.all(services.map((s) => (typeof s === 'string' ? loadService(s, options.servicesDir) : s)));
+  const modules = await Promise.all(
+    services.map((s) => (typeof s === 'string' ? loadService(s, options.servicesDir) : s)),
+  );
   const seed = loadSeed(options.seedFile ?? DEFAULT_SEED_FILE);
-  const logger = options.logger ?? createLogger(options.logLevel ?? ((process.env.REFERENCE_LOG_LEVEL as LogLevel | undefined) ?? 'error'));
+  const logger =
+    options.logger ??
+    createLogger(options.logLevel ?? (process.env.REFERENCE_LOG_LEVEL as LogLevel | undefined) ?? 'error');
   const durable = options.dataDir !== undefined;
   const bulkRoot = durable ? path.resolve(options.dataDir!) : fs.mkdtempSync(path.join(os.tmpdir(), 'reference-'));
   const started: Started[] = [];
@@ -112,7 +118,15 @@ export async function startReference(
       fs.mkdirSync(dataDir, { recursive: true });
       const serviceLogger = logger.child({ service: key });
       // Every service's handle reuses one compiled statement per SQL text (foundation/statement-cache.ts).
-      entry.instance = await service.create({ db: withStatementCache(db), seed: seed[key], dataDir, durable, logger: serviceLogger, defects: options.defects?.[key] ?? {}, reuseAnswers: options.reuseAnswers ?? true });
+      entry.instance = await service.create({
+        db: withStatementCache(db),
+        seed: seed[key],
+        dataDir,
+        durable,
+        logger: serviceLogger,
+        defects: options.defects?.[key] ?? {},
+        reuseAnswers: options.reuseAnswers ?? true,
+      });
       let wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
       if (durable) {
         // What the migrations and the seed wrote goes to the database file now (not into the first requests'

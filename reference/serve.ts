@@ -3,7 +3,13 @@
 // ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
 // accepting, lets in-flight requests finish (bounded wait), closes the services and the databases, exits 0.
 import { parseArgs } from 'node:util';
-import { MissingServiceError, startReference, type ReferenceService, type ReferenceSession, type ServiceKey } from './index.js';
+import {
+  MissingServiceError,
+  startReference,
+  type ReferenceService,
+  type ReferenceSession,
+  type ServiceKey,
+} from './index.js';
 import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js';
 import { SeedError } from './foundation/seed.js';
 
@@ -26,7 +32,10 @@ export interface ServeOptions {
 }
 
 /** Parses the command line; `resolveServices` maps the positional argument (tests serve their own service). */
-export function parseServeArgs(argv: string[], resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>): ServeOptions {
+export function parseServeArgs(
+  argv: string[],
+  resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>,
+): ServeOptions {
   let parsed;
   try {
     parsed = parseArgs({
@@ -59,15 +68,28 @@ export function parseServeArgs(argv: string[], resolveServices?: (name: string) 
   let port: number | undefined;
   if (values.port !== undefined) {
     port = Number(values.port);
-    if (!Number.isInteger(port) || port < 1 || port + services.length - 1 > 65_535) throw new UsageError(`--port must be a port number (1-65535), not ${values.port}`);
+    if (!Number.isInteger(port) || port < 1 || port + services.length - 1 > 65_535)
+      throw new UsageError(`--port must be a port number (1-65535), not ${values.port}`);
   }
   const logLevel = values['log-level'] as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
-  return { services, port, dataDir: values.data, seedFile: values.seed, logLevel, host: values.host, reuseAnswers: !values['no-answer-reuse'] };
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
+  return {
+    services,
+    port,
+    dataDir: values.data,
+    seedFile: values.seed,
+    logLevel,
+    host: values.host,
+    reuseAnswers: !values['no-answer-reuse'],
+  };
 }
 
 /** Runs the serve command in this process; resolves once the servers listen. */
-export async function runServe(argv: string[], resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>): Promise<ReferenceSession | undefined> {
+export async function runServe(
+  argv: string[],
+  resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>,
+): Promise<ReferenceSession | undefined> {
   let options: ServeOptions;
   try {
     options = parseServeArgs(argv, resolveServices);
@@ -80,10 +102,18 @@ export async function runServe(argv: string[], resolveServices?: (name: string) 
   const logger = createLogger(options.logLevel);
   let session: ReferenceSession;
   try {
-    session = await startReference(options.services, { dataDir: options.dataDir, seedFile: options.seedFile, port: options.port, host: options.host, logger, reuseAnswers: options.reuseAnswers });
+    session = await startReference(options.services, {
+      dataDir: options.dataDir,
+      seedFile: options.seedFile,
+      port: options.port,
+      host: options.host,
+      logger,
+      reuseAnswers: options.reuseAnswers,
+    });
   } catch (error) {
     // A missing service or a bad seed file is the user's to fix: its message says it all.
-    if (!(error instanceof MissingServiceError || error instanceof SeedError)) logger.fatal({ err: error }, 'start failed');
+    if (!(error instanceof MissingServiceError || error instanceof SeedError))
+      logger.fatal({ err: error }, 'start failed');
     console.error(`serve: ${(error as Error).message}`);
     process.exitCode = 1;
     return undefined;

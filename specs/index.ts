@@ -16,8 +16,6 @@ export function isServiceKey(value: string): value is ServiceKey {
   return (SERVICE_KEYS as readonly string[]).includes(value);
 }
 
-
-
 /** A bundled OpenAPI document: one object, internal `#/components/...` refs kept. */
 export type OpenApiDocument = Record<string, any>;
 

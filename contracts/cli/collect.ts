@@ -14,17 +14,27 @@ export interface RuleBlock {
 export async function collectRuleBlocks(): Promise<RuleBlock[]> {
   process.env.CONTRACT_EXTERNAL_SESSION = '1';
   process.env.CONTRACT_SERVICES = SERVICE_KEYS.join(',');
-  const vitest = await createVitest('test', { config: path.join(ROOT, 'contracts', 'vitest.config.ts'), root: ROOT, watch: false, reporters: [{}] }); // a silent reporter: the results are read from the run
+  const vitest = await createVitest('test', {
+    config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
+    root: ROOT,
+    watch: false,
+    reporters: [{}],
+  }); // a silent reporter: the results are read from the run
   try {
     const collected = await vitest.collectTests(await vitest.globTestSpecifications());
-    if (collected.unhandledErrors.length > 0) throw new Error(`collecting the contract tests failed: ${String(collected.unhandledErrors[0])}`);
+    if (collected.unhandledErrors.length > 0)
+      throw new Error(`collecting the contract tests failed: ${String(collected.unhandledErrors[0])}`);
     const blocks: RuleBlock[] = [];
     for (const module of collected.testModules) {
       const errors = module.errors();
       if (errors.length > 0) throw new Error(`${module.moduleId}: ${errors[0]!.message}`);
       for (const child of module.children) {
         if (child.type !== 'suite') continue;
-        blocks.push({ ruleId: child.name, file: path.relative(ROOT, module.moduleId), tests: [...child.children.allTests()].length });
+        blocks.push({
+          ruleId: child.name,
+          file: path.relative(ROOT, module.moduleId),
+          tests: [...child.children.allTests()].length,
+        });
       }
     }
     return blocks;

@@ -6,7 +6,11 @@ import { runContracts } from './run.js';
 
 function step(title: string, command: string, args: string[]): void {
   console.log(`\n== ${title}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } });
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+  });
   if (result.status !== 0) {
     console.error(`== ${title} failed (exit ${result.status})`);
     process.exit(result.status ?? 1);

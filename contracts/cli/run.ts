@@ -6,7 +6,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createVitest, type TestModule } from 'vitest/node';
 import { ROOT, SERVICE_KEYS, isServiceKey } from '../../specs/index.js';
-import { MissingFixturesError, assertRequiredFixtures, readConfigFile, thirdPartyFixtures } from '../targets/fixtures.js';
+import {
+  MissingFixturesError,
+  assertRequiredFixtures,
+  readConfigFile,
+  thirdPartyFixtures,
+} from '../targets/fixtures.js';
 import { defaultTargetName } from '../targets/resolve.js';
 
 export const USAGE = `usage: npm run contracts -- [--target prism|stubs|reference|<base URL>] [--service <key>] [--rule <id or prefix>]
@@ -66,8 +71,14 @@ export async function runContracts(argv: string[]): Promise<number> {
   if (values['allow-bursts']) process.env.CONTRACT_ALLOW_BURSTS = '1';
   if (values.rule) process.env.CONTRACT_RULE = values.rule;
   else delete process.env.CONTRACT_RULE;
-  const flags = [process.env.CONTRACT_STRICT === '1' && 'strict', process.env.CONTRACT_STRICT === '0' && 'not strict', process.env.CONTRACT_ALLOW_BURSTS === '1' && 'bursts allowed'].filter(Boolean);
-  console.log(`Contract suite: target ${target}; services ${services.join(', ')}${values.rule ? `; rules ${values.rule}*` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`);
+  const flags = [
+    process.env.CONTRACT_STRICT === '1' && 'strict',
+    process.env.CONTRACT_STRICT === '0' && 'not strict',
+    process.env.CONTRACT_ALLOW_BURSTS === '1' && 'bursts allowed',
+  ].filter(Boolean);
+  console.log(
+    `Contract suite: target ${target}; services ${services.join(', ')}${values.rule ? `; rules ${values.rule}*` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`,
+  );
   const vitest = await createVitest('test', {
     config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
     root: ROOT,

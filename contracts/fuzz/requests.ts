@@ -8,9 +8,20 @@ import fc from 'fast-check';
 import { flatten, type FuzzOperation, type Json, type Schema } from './spec.js';
 
 export const MUTATIONS = [
-  'wrong-type', 'missing-required', 'enum-break', 'pattern-break', 'oversized-body', 'truncated-body',
-  'wrong-content-type', 'malformed-json', 'malformed-form', 'broken-multipart', 'bad-percent-encoding',
-  'huge-header', 'unknown-path', 'unknown-method',
+  'wrong-type',
+  'missing-required',
+  'enum-break',
+  'pattern-break',
+  'oversized-body',
+  'truncated-body',
+  'wrong-content-type',
+  'malformed-json',
+  'malformed-form',
+  'broken-multipart',
+  'bad-percent-encoding',
+  'huge-header',
+  'unknown-path',
+  'unknown-method',
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 export type AuthChoice = 'valid' | 'none' | 'invalid';
@@ -56,14 +67,36 @@ interface Draw {
 }
 
 const jsonValue: fc.Arbitrary<Json> = fc.oneof(
-  fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.string({ maxLength: 12 }),
-  fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 12 }),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
 );
 
 const drawArb = fc.record({
   op: fc.nat(),
   mutation: fc.constantFrom(...MUTATIONS),
-  auth: fc.constantFrom<AuthChoice>('valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'none', 'invalid'),
+  auth: fc.constantFrom<AuthChoice>(
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'none',
+    'invalid',
+  ),
   pick: fc.nat(),
   value: jsonValue,
   text: fc.string({ unit: 'binary', maxLength: 40 }),
@@ -71,7 +104,13 @@ const drawArb = fc.record({
 });
 
 /** `count` requests for the operations, the same for the same seed. */
-export function generateRequests(spec: Schema, operations: FuzzOperation[], profile: ServiceProfile, count: number, seed: number): FuzzRequest[] {
+export function generateRequests(
+  spec: Schema,
+  operations: FuzzOperation[],
+  profile: ServiceProfile,
+  count: number,
+  seed: number,
+): FuzzRequest[] {
   const draws = count > 0 ? fc.sample(drawArb, { seed, numRuns: count }) : [];
   return draws.map((draw, index) => build(spec, operations, profile, draw, index));
 }
@@ -109,7 +148,10 @@ function wrongValue(schema: Schema, drawn: Json): Json {
   const types = schemaTypes(schema);
   if (!types.length) return drawn;
   const candidates: Json[] = [drawn, 'not-a-number', 12345, true, [1, 2], { unexpected: 1 }, null, 1.5];
-  return candidates.find((v) => !types.includes(typeOf(v)) && !(typeOf(v) === 'integer' && types.includes('number'))) ?? drawn;
+  return (
+    candidates.find((v) => !types.includes(typeOf(v)) && !(typeOf(v) === 'integer' && types.includes('number'))) ??
+    drawn
+  );
 }
 
 function exampleFor(schema: Schema): string {
@@ -123,24 +165,46 @@ function baseOf(spec: Schema, op: FuzzOperation, profile: ServiceProfile, pick: 
   const pathValues = new Map<string, string>();
   const query = new Map<string, string>();
   for (const p of op.parameters) {
-    if (p.in === 'path') pathValues.set(p.name, profile.pathValues[p.name] ?? String(p.example ?? exampleFor(p.schema)));
+    if (p.in === 'path')
+      pathValues.set(p.name, profile.pathValues[p.name] ?? String(p.example ?? exampleFor(p.schema)));
     else if (p.in === 'query' && (p.required || profile.queryValues?.[p.name] !== undefined)) {
       query.set(p.name, profile.queryValues?.[p.name] ?? String(p.example ?? exampleFor(p.schema)));
     }
   }
   // Path parameters the template holds without a declared parameter (none expected; keep the URL well formed).
-  for (const m of op.path.matchAll(/\{([^}]+)\}/g)) if (!pathValues.has(m[1]!)) pathValues.set(m[1]!, profile.pathValues[m[1]!] ?? 'x');
-  const body = op.bodies.length ? (op.bodies.find((b) => isJson(b.contentType) && b.example !== undefined) ?? op.bodies.find((b) => b.example !== undefined) ?? op.bodies[pick % op.bodies.length]) : undefined;
+  for (const m of op.path.matchAll(/\{([^}]+)\}/g))
+    if (!pathValues.has(m[1]!)) pathValues.set(m[1]!, profile.pathValues[m[1]!] ?? 'x');
+  const body = op.bodies.length
+    ? (op.bodies.find((b) => isJson(b.contentType) && b.example !== undefined) ??
+      op.bodies.find((b) => b.example !== undefined) ??
+      op.bodies[pick % op.bodies.length])
+    : undefined;
   return {
-    op, pathValues, query, contentType: body?.contentType, body: body ? structuredClone(body.example ?? {}) : undefined,
+    op,
+    pathValues,
+    query,
+    contentType: body?.contentType,
+    body: body ? structuredClone(body.example ?? {}) : undefined,
     bodySchema: body ? flatten(spec, body.schema) : undefined,
   };
 }
 
 /** Members of a body (path of keys, schema, parent's required list), walking the example with its schema. */
-interface Member { path: (string | number)[]; schema: Schema; required: boolean; present: boolean }
+interface Member {
+  path: (string | number)[];
+  schema: Schema;
+  required: boolean;
+  present: boolean;
+}
 
-function members(spec: Schema, schema: Schema, value: Json | undefined, at: (string | number)[] = [], depth = 0, out: Member[] = []): Member[] {
+function members(
+  spec: Schema,
+  schema: Schema,
+  value: Json | undefined,
+  at: (string | number)[] = [],
+  depth = 0,
+  out: Member[] = [],
+): Member[] {
   if (depth > 5) return out;
   const s = flatten(spec, schema);
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -184,13 +248,18 @@ function patternBreak(pattern: string, text: string): string {
 }
 
 function constraintBreak(schema: Schema, text: string): { value: Json; detail: string } | undefined {
-  if (typeof schema.pattern === 'string') return { value: patternBreak(schema.pattern, text), detail: `pattern ${schema.pattern}` };
-  if (typeof schema.maxLength === 'number' && schema.maxLength < 100_000) return { value: 'x'.repeat(schema.maxLength + 1), detail: `maxLength ${schema.maxLength}` };
-  if (typeof schema.minLength === 'number' && schema.minLength > 0) return { value: '', detail: `minLength ${schema.minLength}` };
+  if (typeof schema.pattern === 'string')
+    return { value: patternBreak(schema.pattern, text), detail: `pattern ${schema.pattern}` };
+  if (typeof schema.maxLength === 'number' && schema.maxLength < 100_000)
+    return { value: 'x'.repeat(schema.maxLength + 1), detail: `maxLength ${schema.maxLength}` };
+  if (typeof schema.minLength === 'number' && schema.minLength > 0)
+    return { value: '', detail: `minLength ${schema.minLength}` };
   if (typeof schema.maximum === 'number') return { value: schema.maximum + 1, detail: `maximum ${schema.maximum}` };
   if (typeof schema.minimum === 'number') return { value: schema.minimum - 1, detail: `minimum ${schema.minimum}` };
-  if (typeof schema.maxItems === 'number' && schema.maxItems < 10_000) return { value: Array.from({ length: schema.maxItems + 1 }, () => 'x'), detail: `maxItems ${schema.maxItems}` };
-  if (typeof schema.minItems === 'number' && schema.minItems > 0) return { value: [], detail: `minItems ${schema.minItems}` };
+  if (typeof schema.maxItems === 'number' && schema.maxItems < 10_000)
+    return { value: Array.from({ length: schema.maxItems + 1 }, () => 'x'), detail: `maxItems ${schema.maxItems}` };
+  if (typeof schema.minItems === 'number' && schema.minItems > 0)
+    return { value: [], detail: `minItems ${schema.minItems}` };
   return undefined;
 }
 
@@ -212,7 +281,12 @@ function multipartForm(value: Json | undefined, boundary: string): string {
   const lines: string[] = [];
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) {
-      lines.push(`--${boundary}`, `Content-Disposition: form-data; name="${k}"`, '', typeof v === 'string' ? v : JSON.stringify(v));
+      lines.push(
+        `--${boundary}`,
+        `Content-Disposition: form-data; name="${k}"`,
+        '',
+        typeof v === 'string' ? v : JSON.stringify(v),
+      );
     }
   }
   lines.push(`--${boundary}--`, '');
@@ -235,7 +309,13 @@ function headerContentType(contentType: string | undefined): string | undefined 
 
 /** Percent-encodes the UTF-8 bytes of a string (lone surrogates become U+FFFD instead of throwing). */
 function pct(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 function templateRegex(template: string): RegExp {
@@ -244,7 +324,9 @@ function templateRegex(template: string): RegExp {
 }
 
 function fillPath(template: string, values: Map<string, string>, raw = new Set<string>()): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => (raw.has(name) ? values.get(name)! : pct(values.get(name) ?? 'x')));
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    raw.has(name) ? values.get(name)! : pct(values.get(name) ?? 'x'),
+  );
 }
 
 /** What the router answers for a path or method the spec does not have: the HTTP statuses its x-error-style declares. */
@@ -253,9 +335,22 @@ function routeMissStatuses(spec: Schema): number[] {
   return [...new Set<number>([answers.unknownRoute.http, answers.wrongMethod.http])];
 }
 
-function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfile, draw: Draw, index: number): FuzzRequest {
+function build(
+  spec: Schema,
+  operations: FuzzOperation[],
+  profile: ServiceProfile,
+  draw: Draw,
+  index: number,
+): FuzzRequest {
   const bodyOps = operations.filter((o) => o.bodies.length);
-  const wantsBody = ['oversized-body', 'truncated-body', 'wrong-content-type', 'malformed-json', 'malformed-form', 'broken-multipart'].includes(draw.mutation);
+  const wantsBody = [
+    'oversized-body',
+    'truncated-body',
+    'wrong-content-type',
+    'malformed-json',
+    'malformed-form',
+    'broken-multipart',
+  ].includes(draw.mutation);
   const pool = wantsBody && bodyOps.length ? bodyOps : operations;
   const op = pool[draw.op % pool.length]!;
   const base = baseOf(spec, op, profile, draw.pick);
@@ -270,7 +365,9 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
   let path: string | undefined;
 
   // The credential parameter is the profile's to set (its refusals are the auth choice's business).
-  const paramTargets = op.parameters.filter((p) => (p.in === 'query' || p.in === 'path') && !(profile.credentialParams ?? []).includes(p.name));
+  const paramTargets = op.parameters.filter(
+    (p) => (p.in === 'query' || p.in === 'path') && !(profile.credentialParams ?? []).includes(p.name),
+  );
   const bodyMembers = base.body !== undefined && base.bodySchema ? members(spec, base.bodySchema, base.body) : [];
   const setParam = (p: { name: string; in: string }, value: string | undefined) => {
     const map = p.in === 'path' ? base.pathValues : base.query;
@@ -285,7 +382,9 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
     switch (mutation) {
       case 'wrong-type': {
         const params = paramTargets.filter((p) => schemaTypes(p.schema).some((t) => t !== 'string'));
-        const inBody = bodyMembers.filter((m) => m.present && (!isForm(contentType) || schemaTypes(m.schema).some((t) => t !== 'string')));
+        const inBody = bodyMembers.filter(
+          (m) => m.present && (!isForm(contentType) || schemaTypes(m.schema).some((t) => t !== 'string')),
+        );
         const choices = [...params.map((p) => ({ p })), ...inBody.map((m) => ({ m }))];
         if (!choices.length) return plant('enum-break');
         const c = choices[draw.pick % choices.length]!;
@@ -383,7 +482,14 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
         return;
       }
       case 'wrong-content-type': {
-        const types = ['text/plain', 'application/xml', 'text/html; charset=utf-8', 'application/x-unknown', 'image/png', 'application/json-seq'];
+        const types = [
+          'text/plain',
+          'application/xml',
+          'text/html; charset=utf-8',
+          'application/x-unknown',
+          'image/png',
+          'application/json-seq',
+        ];
         contentType = types[draw.pick % types.length];
         body = encodeBody(base.contentType, base.body);
         // Where any media type is documented (raw uploads), a wrong type is no defect: send a broken JSON under it.
@@ -395,7 +501,18 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
         return;
       }
       case 'malformed-json': {
-        const samples = ['{', '{"a":}', '[1,2', 'nul', '{"a":1,}', `{"${draw.text}`, '\u0000\u0001', '{"a":"\\ud800"', '{}}', "{'single':1}"];
+        const samples = [
+          '{',
+          '{"a":}',
+          '[1,2',
+          'nul',
+          '{"a":1,}',
+          `{"${draw.text}`,
+          '\u0000\u0001',
+          '{"a":"\\ud800"',
+          '{}}',
+          "{'single':1}",
+        ];
         contentType = 'application/json';
         body = Buffer.from(samples[draw.pick % samples.length]!);
         detail = `json ${JSON.stringify(body.toString('latin1').slice(0, 20))}`;
@@ -403,7 +520,16 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
       }
       case 'malformed-form': {
         if (anyMedia) return plant('malformed-json');
-        const samples = ['a=%zz', '%', '=&=&', 'a=1&a', '&&&%E0%A4%A', `x=${pct(draw.text)}%`, 'object_story_spec={broken', 'name=%C0%AF&object_story_spec=%7B'];
+        const samples = [
+          'a=%zz',
+          '%',
+          '=&=&',
+          'a=1&a',
+          '&&&%E0%A4%A',
+          `x=${pct(draw.text)}%`,
+          'object_story_spec={broken',
+          'name=%C0%AF&object_story_spec=%7B',
+        ];
         contentType = 'application/x-www-form-urlencoded';
         body = Buffer.from(samples[draw.pick % samples.length]!);
         detail = `form ${JSON.stringify(body.toString('latin1'))}`;
@@ -411,11 +537,27 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
       }
       case 'broken-multipart': {
         const kinds = [
-          ['multipart/form-data', 'no boundary parameter', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
-          ['multipart/form-data; boundary=abc', 'boundary never appears', '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--zzz--\r\n'],
-          ['multipart/form-data; boundary=abc', 'no closing delimiter', '--abc\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
+          [
+            'multipart/form-data',
+            'no boundary parameter',
+            '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+          ],
+          [
+            'multipart/form-data; boundary=abc',
+            'boundary never appears',
+            '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--zzz--\r\n',
+          ],
+          [
+            'multipart/form-data; boundary=abc',
+            'no closing delimiter',
+            '--abc\r\nContent-Disposition: form-data; name="a"\r\n\r\n1',
+          ],
           ['multipart/related; boundary=abc', 'part without headers', '--abc\r\n\r\n--abc--\r\n'],
-          ['multipart/related; boundary=abc', 'metadata part not JSON', '--abc\r\nContent-Type: application/json\r\n\r\n{broken\r\n--abc\r\nContent-Type: text/plain\r\n\r\nhi\r\n--abc--\r\n'],
+          [
+            'multipart/related; boundary=abc',
+            'metadata part not JSON',
+            '--abc\r\nContent-Type: application/json\r\n\r\n{broken\r\n--abc\r\nContent-Type: text/plain\r\n\r\nhi\r\n--abc--\r\n',
+          ],
           ['multipart/related; boundary=', 'empty boundary', '--\r\n\r\n----\r\n'],
         ] as const;
         // Where any media type is documented, multipart/form-data is media; only multipart/related is parsed.
@@ -431,7 +573,8 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
         const pathParams = [...base.pathValues.keys()];
         // A bad escape in a plain string parameter decodes to a literal '%' (WHATWG URL): only typed or
         // constrained parameters make it a defect.
-        const constrained = (p: { schema: Schema }) => schemaTypes(p.schema).some((t) => t !== 'string') || p.schema.enum || p.schema.pattern || p.schema.format;
+        const constrained = (p: { schema: Schema }) =>
+          schemaTypes(p.schema).some((t) => t !== 'string') || p.schema.enum || p.schema.pattern || p.schema.format;
         const queryNames = paramTargets.filter((p) => p.in === 'query' && constrained(p)).map((p) => p.name);
         if (pathParams.length && (draw.pick % 2 === 0 || !queryNames.length)) {
           const name = pathParams[draw.pick % pathParams.length]!;
@@ -459,17 +602,28 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
         return;
       }
       case 'unknown-path': {
-        const segments = ['nothing-here', pct(draw.text.slice(0, 10)) || 'x', 'v0', '..%2f..', 'a'.repeat(1 + (draw.size % 300))];
+        const segments = [
+          'nothing-here',
+          pct(draw.text.slice(0, 10)) || 'x',
+          'v0',
+          '..%2f..',
+          'a'.repeat(1 + (draw.size % 300)),
+        ];
         path = `${fillPath(op.path, base.pathValues)}/${segments[draw.pick % segments.length]}`;
         if (draw.pick % 3 === 0) path = `/${segments[(draw.pick >> 2) % segments.length]}/unknown`;
         // A path that still matches a template (e.g. /{version}/{creative_id}) is that operation's to refuse.
-        allowed = [...routeMissStatuses(spec), ...operations.filter((o) => templateRegex(o.path).test(path!.split('?')[0]!)).flatMap((o) => o.statuses)];
+        allowed = [
+          ...routeMissStatuses(spec),
+          ...operations.filter((o) => templateRegex(o.path).test(path!.split('?')[0]!)).flatMap((o) => o.statuses),
+        ];
         detail = path.slice(0, 60);
         return;
       }
       case 'unknown-method': {
         const taken = new Set(operations.filter((o) => o.path === op.path).map((o) => o.method));
-        const choices = ['PUT', 'PATCH', 'DELETE', 'POST', 'GET', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'].filter((m) => !taken.has(m));
+        const choices = ['PUT', 'PATCH', 'DELETE', 'POST', 'GET', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'].filter(
+          (m) => !taken.has(m),
+        );
         // Only methods node:http's parser knows: others get its bare 400 before any service sees them.
         method = choices[draw.pick % choices.length] ?? 'PROPFIND';
         allowed = routeMissStatuses(spec);
@@ -486,12 +640,21 @@ function build(spec: Schema, operations: FuzzOperation[], profile: ServiceProfil
   if (draw.auth !== 'none') profile.authenticate(draw.auth, query, headers);
   path ??= fillPath(op.path, base.pathValues, rawPath);
   const qs = [query.toString(), rawQuery].filter(Boolean).join('&');
-  if (body === undefined && !['unknown-method', 'unknown-path'].includes(draw.mutation)) body = encodeBody(contentType, base.body);
+  if (body === undefined && !['unknown-method', 'unknown-path'].includes(draw.mutation))
+    body = encodeBody(contentType, base.body);
   if (body !== undefined && contentType) headers['content-type'] = headerContentType(contentType)!;
   Object.assign(headers, extraHeaders);
   return {
-    index, mutation: draw.mutation, detail, auth: draw.auth, operationId: op.operationId, method,
-    target: qs ? `${path}?${qs}` : path, headers, body, allowed: [...new Set(allowed)].sort(),
+    index,
+    mutation: draw.mutation,
+    detail,
+    auth: draw.auth,
+    operationId: op.operationId,
+    method,
+    target: qs ? `${path}?${qs}` : path,
+    headers,
+    body,
+    allowed: [...new Set(allowed)].sort(),
     write: !['GET', 'HEAD'].includes(op.method),
   };
 }

@@ -30,7 +30,11 @@ export interface FuzzResult {
   elapsedMs: number;
 }
 
-async function readState(service: FuzzService, baseUrl: string, agent: http.Agent): Promise<{ ok: boolean; text: string }> {
+async function readState(
+  service: FuzzService,
+  baseUrl: string,
+  agent: http.Agent,
+): Promise<{ ok: boolean; text: string }> {
   const parts: string[] = [];
   let ok = true;
   for (const read of service.stateReads) {
@@ -45,7 +49,8 @@ function label(service: FuzzService, answer: Answer): string {
   if (answer.status < 300) return `${answer.status} accepted`;
   try {
     const error = (JSON.parse(answer.text) as { error?: Record<string, unknown> }).error ?? {};
-    if (service.errorStyle === 'graph') return `${answer.status} #${String(error.code)}${error.error_subcode !== undefined ? `/${String(error.error_subcode)}` : ''}`;
+    if (service.errorStyle === 'graph')
+      return `${answer.status} #${String(error.code)}${error.error_subcode !== undefined ? `/${String(error.error_subcode)}` : ''}`;
     return `${answer.status} ${String(error.status)}`;
   } catch {
     return `${answer.status} (not JSON)`;
@@ -63,19 +68,34 @@ function judge(service: FuzzService, request: FuzzRequest, answer: Answer): stri
   }
   const shape = shapeProblem(service.errorStyle, answer.status, body);
   if (shape) return `not the ${service.errorStyle} error shape: ${shape}`;
-  if (!request.allowed.includes(answer.status)) return `status ${answer.status} is not documented (${request.allowed.join(', ')})`;
+  if (!request.allowed.includes(answer.status))
+    return `status ${answer.status} is not documented (${request.allowed.join(', ')})`;
   return undefined;
 }
 
-export async function runFuzz(options: { service: FuzzService; baseUrl: string; count: number; seed: number; concurrency?: number }): Promise<FuzzResult> {
+export async function runFuzz(options: {
+  service: FuzzService;
+  baseUrl: string;
+  count: number;
+  seed: number;
+  concurrency?: number;
+}): Promise<FuzzResult> {
   const { service, baseUrl, count, seed } = options;
   const spec = loadSpec(service.key);
   const requests = generateRequests(spec, operationsOf(spec), service, count, seed);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 8 });
   const started = Date.now();
   const result: FuzzResult = {
-    service: service.key, seed, count, distribution: new Map(), byMutation: new Map(), violations: [], acceptedWrites: [],
-    alive: false, stateUnchanged: 'not-compared', elapsedMs: 0,
+    service: service.key,
+    seed,
+    count,
+    distribution: new Map(),
+    byMutation: new Map(),
+    violations: [],
+    acceptedWrites: [],
+    alive: false,
+    stateUnchanged: 'not-compared',
+    elapsedMs: 0,
   };
   try {
     const before = await readState(service, baseUrl, agent);
@@ -95,7 +115,8 @@ export async function runFuzz(options: { service: FuzzService; baseUrl: string; 
         result.distribution.set(key, (result.distribution.get(key) ?? 0) + 1);
         if (answer.status < 300 && request.write) result.acceptedWrites.push(request);
         const problem = judge(service, request, answer);
-        if (problem) result.violations.push({ request, status: answer.status, problem, answer: answer.text.slice(0, 400) });
+        if (problem)
+          result.violations.push({ request, status: answer.status, problem, answer: answer.text.slice(0, 400) });
       }
     };
     await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
@@ -113,24 +134,43 @@ export async function runFuzz(options: { service: FuzzService; baseUrl: string; 
 
 /** The request in a form a person can replay (and the seed/index that regenerate it). */
 export function describeRequest(r: FuzzRequest): string {
-  const headers = Object.entries(r.headers).map(([k, v]) => `${k}: ${v.length > 80 ? `${v.slice(0, 40)}... (${v.length} chars)` : v}`).join('; ');
-  const body = r.body ? (r.body.length > 200 ? `${JSON.stringify(r.body.subarray(0, 200).toString('latin1'))}... (${r.body.length} bytes)` : JSON.stringify(r.body.toString('latin1'))) : '(none)';
+  const headers = Object.entries(r.headers)
+    .map(([k, v]) => `${k}: ${v.length > 80 ? `${v.slice(0, 40)}... (${v.length} chars)` : v}`)
+    .join('; ');
+  const body = r.body
+    ? r.body.length > 200
+      ? `${JSON.stringify(r.body.subarray(0, 200).toString('latin1'))}... (${r.body.length} bytes)`
+      : JSON.stringify(r.body.toString('latin1'))
+    : '(none)';
   return `#${r.index} ${r.mutation} [${r.detail}] auth=${r.auth} op=${r.operationId}\n    ${r.method} ${r.target.length > 300 ? `${r.target.slice(0, 300)}...` : r.target}\n    headers: ${headers}\n    body: ${body}`;
 }
 
 export function formatResult(result: FuzzResult): string {
   const lines: string[] = [];
-  lines.push(`== ${result.service}: ${result.count} requests, seed ${result.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s`);
+  lines.push(
+    `== ${result.service}: ${result.count} requests, seed ${result.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s`,
+  );
   lines.push('  answers (status x error):');
-  for (const [k, n] of [...result.distribution.entries()].sort((a, b) => b[1] - a[1])) lines.push(`    ${String(n).padStart(6)}  ${k}`);
-  lines.push(`  mutations: ${[...result.byMutation.entries()].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`);
-  lines.push(`  alive afterwards: ${result.alive ? 'yes' : 'NO'}; stored state unchanged: ${result.stateUnchanged === 'not-compared' ? `not compared (${result.acceptedWrites.length} writes accepted)` : result.stateUnchanged ? 'yes' : 'NO'}`);
+  for (const [k, n] of [...result.distribution.entries()].sort((a, b) => b[1] - a[1]))
+    lines.push(`    ${String(n).padStart(6)}  ${k}`);
+  lines.push(
+    `  mutations: ${[...result.byMutation.entries()]
+      .sort()
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
+  lines.push(
+    `  alive afterwards: ${result.alive ? 'yes' : 'NO'}; stored state unchanged: ${result.stateUnchanged === 'not-compared' ? `not compared (${result.acceptedWrites.length} writes accepted)` : result.stateUnchanged ? 'yes' : 'NO'}`,
+  );
   if (result.acceptedWrites.length) {
     lines.push(`  accepted writes (${result.acceptedWrites.length}; first 5):`);
     for (const r of result.acceptedWrites.slice(0, 5)) lines.push(`    ${describeRequest(r)}`);
   }
   lines.push(`  violations: ${result.violations.length}`);
-  for (const v of result.violations.slice(0, 20)) lines.push(`  - ${v.problem}${v.status ? ` (status ${v.status})` : ''}\n    ${describeRequest(v.request)}\n    answer: ${v.answer ?? ''}`);
+  for (const v of result.violations.slice(0, 20))
+    lines.push(
+      `  - ${v.problem}${v.status ? ` (status ${v.status})` : ''}\n    ${describeRequest(v.request)}\n    answer: ${v.answer ?? ''}`,
+    );
   if (result.violations.length > 20) lines.push(`  ... ${result.violations.length - 20} more`);
   return lines.join('\n');
 }

@@ -28,7 +28,8 @@ export function shapeProblem(style: 'graph' | 'status', status: number, body: un
     if (typeof e.type !== 'string') return 'error.type is not a string';
     if (!Number.isInteger(e.code)) return 'error.code is not an integer';
     if (typeof e.fbtrace_id !== 'string') return 'error.fbtrace_id is not a string';
-    if (e.error_subcode !== undefined && !Number.isInteger(e.error_subcode)) return 'error.error_subcode is not an integer';
+    if (e.error_subcode !== undefined && !Number.isInteger(e.error_subcode))
+      return 'error.error_subcode is not an integer';
     return undefined;
   }
   if (e.code !== status) return `error.code ${String(e.code)} is not the HTTP status ${status}`;
@@ -42,12 +43,16 @@ export function fuzzService(key: ServiceKey, fixtures: Fixtures): FuzzService {
     case 'ad-creative': {
       const f = fixtures['ad-creative'];
       return {
-        key, errorStyle: 'graph',
+        key,
+        errorStyle: 'graph',
         pathValues: { version: f.apiVersion, ad_account_id: f.adAccountId, page_id: f.pageId },
         credentialParams: ['access_token'],
         authenticate: (kind, query) => query.set('access_token', kind === 'valid' ? f.accessToken : f.invalidToken),
         stateReads: [
-          { target: `/${f.apiVersion}/act_${f.adAccountId}/adcreatives?limit=100&fields=id,name,status,object_story_spec&access_token=${f.accessToken}`, headers: {} },
+          {
+            target: `/${f.apiVersion}/act_${f.adAccountId}/adcreatives?limit=100&fields=id,name,status,object_story_spec&access_token=${f.accessToken}`,
+            headers: {},
+          },
         ],
       };
     }
@@ -55,10 +60,13 @@ export function fuzzService(key: ServiceKey, fixtures: Fixtures): FuzzService {
       const f = fixtures.analytics;
       const auth = { authorization: `Bearer ${f.accessToken}` };
       return {
-        key, errorStyle: 'status',
+        key,
+        errorStyle: 'status',
         pathValues: {},
         queryValues: { ids: `channel==${f.channelId}` },
-        authenticate: (kind, _query, headers) => { headers.authorization = `Bearer ${kind === 'valid' ? f.accessToken : f.invalidToken}`; },
+        authenticate: (kind, _query, headers) => {
+          headers.authorization = `Bearer ${kind === 'valid' ? f.accessToken : f.invalidToken}`;
+        },
         stateReads: [{ target: '/v2/groups?mine=true', headers: auth }],
       };
     }
@@ -66,10 +74,13 @@ export function fuzzService(key: ServiceKey, fixtures: Fixtures): FuzzService {
       const f = fixtures.generative;
       const auth = { 'x-goog-api-key': f.apiKey };
       return {
-        key, errorStyle: 'status',
+        key,
+        errorStyle: 'status',
         pathValues: { model: f.model, collection: 'models' },
         credentialParams: ['key'],
-        authenticate: (kind, _query, headers) => { headers['x-goog-api-key'] = kind === 'valid' ? f.apiKey : f.invalidApiKey; },
+        authenticate: (kind, _query, headers) => {
+          headers['x-goog-api-key'] = kind === 'valid' ? f.apiKey : f.invalidApiKey;
+        },
         stateReads: [
           { target: '/v1beta/files?pageSize=100', headers: auth },
           { target: '/v1beta/cachedContents?pageSize=100', headers: auth },

@@ -44,8 +44,15 @@ export function loadSpec(service: string): Schema {
 /** Follows local $refs (#/components/...) until the object has none at its top. */
 export function deref(spec: Schema, node: any): any {
   let current = node;
-  for (let depth = 0; current && typeof current === 'object' && typeof current.$ref === 'string' && depth < 32; depth++) {
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  for (
+    let depth = 0;
+    current && typeof current === 'object' && typeof current.$ref === 'string' && depth < 32;
+    depth++
+  ) {
+    const pointer = (current.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     current = pointer.reduce((acc: any, key) => acc?.[key], spec);
   }
   return current;
@@ -73,15 +80,36 @@ export function operationsOf(spec: Schema): FuzzOperation[] {
         const p = deref(spec, raw) as Schema;
         const schema = deref(spec, p.schema ?? {}) as Schema;
         params.set(`${p.in}:${p.name}`, {
-          name: p.name, in: p.in, required: Boolean(p.required), schema,
-          example: firstExample(p) ?? (schema.example as Json | undefined) ?? (schema.default as Json | undefined) ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined),
+          name: p.name,
+          in: p.in,
+          required: Boolean(p.required),
+          schema,
+          example:
+            firstExample(p) ??
+            (schema.example as Json | undefined) ??
+            (schema.default as Json | undefined) ??
+            (Array.isArray(schema.enum) ? schema.enum[0] : undefined),
         });
       }
       const requestBody = deref(spec, op.requestBody) as Schema | undefined;
       const content = (requestBody?.content ?? {}) as Record<string, Schema>;
-      const bodies = Object.entries(content).map(([contentType, media]) => ({ contentType, schema: deref(spec, media.schema ?? {}) as Schema, example: firstExample(media) }));
-      const statuses = Object.keys(op.responses ?? {}).filter((s) => /^\d{3}$/.test(s)).map(Number);
-      out.push({ operationId: op.operationId ?? `${method} ${template}`, method: method.toUpperCase(), path: template, parameters: [...params.values()], bodies, bodyRequired: Boolean(requestBody?.required), statuses });
+      const bodies = Object.entries(content).map(([contentType, media]) => ({
+        contentType,
+        schema: deref(spec, media.schema ?? {}) as Schema,
+        example: firstExample(media),
+      }));
+      const statuses = Object.keys(op.responses ?? {})
+        .filter((s) => /^\d{3}$/.test(s))
+        .map(Number);
+      out.push({
+        operationId: op.operationId ?? `${method} ${template}`,
+        method: method.toUpperCase(),
+        path: template,
+        parameters: [...params.values()],
+        bodies,
+        bodyRequired: Boolean(requestBody?.required),
+        statuses,
+      });
     }
   }
   return out;
@@ -98,7 +126,8 @@ export function flatten(spec: Schema, node: any): Schema {
     const f = flatten(spec, part);
     Object.assign(merged.properties, f.properties ?? {});
     merged.required.push(...(f.required ?? []));
-    for (const k of ['type', 'pattern', 'enum', 'additionalProperties']) if (f[k] !== undefined && merged[k] === undefined) merged[k] = f[k];
+    for (const k of ['type', 'pattern', 'enum', 'additionalProperties'])
+      if (f[k] !== undefined && merged[k] === undefined) merged[k] = f[k];
   }
   return merged;
 }

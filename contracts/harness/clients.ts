@@ -9,7 +9,10 @@ import type { SessionInfo } from './session.js';
 const NO_RETRY = { maxRetries: 0 };
 
 export class Clients {
-  constructor(private readonly info: SessionInfo, private readonly recorder: Recorder) {}
+  constructor(
+    private readonly info: SessionInfo,
+    private readonly recorder: Recorder,
+  ) {}
 
   private endpoint(service: 'ad-creative' | 'analytics' | 'generative') {
     const e = this.info.endpoints[service];
@@ -18,16 +21,33 @@ export class Clients {
   }
 
   adCreative(accessToken = this.info.fixtures['ad-creative'].accessToken): AdCreativeClient {
-    return new AdCreativeClient({ baseUrl: this.endpoint('ad-creative').baseUrl, fetch: this.recorder.fetch, retry: NO_RETRY, accessToken });
+    return new AdCreativeClient({
+      baseUrl: this.endpoint('ad-creative').baseUrl,
+      fetch: this.recorder.fetch,
+      retry: NO_RETRY,
+      accessToken,
+    });
   }
 
   analytics(accessToken = this.info.fixtures.analytics.accessToken): AnalyticsClient {
-    return new AnalyticsClient({ baseUrl: this.endpoint('analytics').baseUrl, fetch: this.recorder.fetch, retry: NO_RETRY, bearerToken: accessToken });
+    return new AnalyticsClient({
+      baseUrl: this.endpoint('analytics').baseUrl,
+      fetch: this.recorder.fetch,
+      retry: NO_RETRY,
+      bearerToken: accessToken,
+    });
   }
 
   generative(apiKey = this.info.fixtures.generative.apiKey, apiKeyIn: 'header' | 'query' = 'header'): GenerativeClient {
     const e = this.endpoint('generative');
-    return new GenerativeClient({ baseUrl: e.baseUrl, uploadUrl: e.uploadUrl, fetch: this.recorder.fetch, retry: NO_RETRY, apiKey, apiKeyIn });
+    return new GenerativeClient({
+      baseUrl: e.baseUrl,
+      uploadUrl: e.uploadUrl,
+      fetch: this.recorder.fetch,
+      retry: NO_RETRY,
+      apiKey,
+      apiKeyIn,
+    });
   }
 
   /** A plain fetch through the recorder, for requests a typed client refuses to build (broken on purpose). */

@@ -54,7 +54,10 @@ function documentedOf(service: ServiceKey) {
           const response = resolveRef(doc, raw);
           const content = response.content ?? {};
           const sse = content['text/event-stream'];
-          responses.set(status, { mediaTypes: Object.keys(content), sseData: sse?.['x-sse-data'] ?? sse?.schema?.['x-sse-data'] });
+          responses.set(status, {
+            mediaTypes: Object.keys(content),
+            sseData: sse?.['x-sse-data'] ?? sse?.schema?.['x-sse-data'],
+          });
         }
         operations.set(op.operationId, responses);
       }
@@ -75,7 +78,9 @@ function eventValidator(service: ServiceKey, schema: any): ValidateFunction {
     const ajv = new Ajv2020({ strict: false, allErrors: false, logger: false });
     addFormats(ajv);
     ajv.addSchema(documentedOf(service).doc, 'spec');
-    validate = ajv.compile(typeof schema?.$ref === 'string' && schema.$ref.startsWith('#') ? { $ref: `spec${schema.$ref}` } : schema);
+    validate = ajv.compile(
+      typeof schema?.$ref === 'string' && schema.$ref.startsWith('#') ? { $ref: `spec${schema.$ref}` } : schema,
+    );
     eventValidators.set(key, validate);
   }
   return validate;
@@ -94,11 +99,13 @@ export function routeOf(service: ServiceKey, method: string, url: string): Route
   const pathname = new URL(url).pathname;
   const candidates = ROUTES[service].filter((r) => r.method === method.toUpperCase() && pattern(r.path).test(pathname));
   // The most literal route wins, as in the router.
-  return candidates.sort((a, b) => b.path.replace(/\{[^}]+\}/g, '').length - a.path.replace(/\{[^}]+\}/g, '').length)[0];
+  return candidates.sort(
+    (a, b) => b.path.replace(/\{[^}]+\}/g, '').length - a.path.replace(/\{[^}]+\}/g, '').length,
+  )[0];
 }
 
 function mediaTypeOf(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0]!.trim().toLowerCase() || undefined;
+  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
 function mediaMatches(actual: string, documentedType: string): boolean {
@@ -108,7 +115,10 @@ function mediaMatches(actual: string, documentedType: string): boolean {
 }
 
 function schemaErrors(validate: ValidateFunction): string {
-  return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+  return (validate.errors ?? [])
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`)
+    .join('; ');
 }
 
 /** An event stream's problems: framing other than `data:` events, non-JSON data (a sentinel), schema breaks. */
@@ -132,10 +142,13 @@ export function checkEventStream(service: ServiceKey, operationId: string, text:
     try {
       data = JSON.parse(e.data);
     } catch {
-      problems.push(`${at} is not JSON: ${JSON.stringify(e.data.slice(0, 60))} (no sentinel such as [DONE]: the stream just ends)`);
+      problems.push(
+        `${at} is not JSON: ${JSON.stringify(e.data.slice(0, 60))} (no sentinel such as [DONE]: the stream just ends)`,
+      );
       return;
     }
-    if (validate && !validate(data)) problems.push(`${at} does not match the declared event schema: ${schemaErrors(validate)}`);
+    if (validate && !validate(data))
+      problems.push(`${at} does not match the declared event schema: ${schemaErrors(validate)}`);
   });
   return problems.map((p) => `${operationId}: ${p}`);
 }
@@ -147,18 +160,31 @@ export function checkExchange(service: ServiceKey, exchange: Exchange): string[]
   const responses = documentedOf(service).operations.get(route.operationId) ?? new Map<string, DocumentedResponse>();
   const statuses = [...responses.keys()];
   const status = String(exchange.status);
-  const key = statuses.includes(status) ? status : statuses.includes(`${status[0]}XX`) ? `${status[0]}XX` : statuses.includes('default') ? 'default' : undefined;
-  if (!key) return [`${route.operationId}: HTTP ${status} is not a documented response (documented: ${statuses.join(', ')})`];
+  const key = statuses.includes(status)
+    ? status
+    : statuses.includes(`${status[0]}XX`)
+      ? `${status[0]}XX`
+      : statuses.includes('default')
+        ? 'default'
+        : undefined;
+  if (!key)
+    return [`${route.operationId}: HTTP ${status} is not a documented response (documented: ${statuses.join(', ')})`];
   const response = responses.get(key)!;
   const media = mediaTypeOf(exchange.responseContentType);
   const hasBody = exchange.responseBody.length > 0;
   if (response.mediaTypes.length > 0 && hasBody) {
-    if (!media) return [`${route.operationId}: HTTP ${status} answer has a body but no content type (documented: ${response.mediaTypes.join(', ')})`];
+    if (!media)
+      return [
+        `${route.operationId}: HTTP ${status} answer has a body but no content type (documented: ${response.mediaTypes.join(', ')})`,
+      ];
     if (!response.mediaTypes.some((d) => mediaMatches(media, d))) {
-      return [`${route.operationId}: HTTP ${status} answer is ${media}; the spec documents ${response.mediaTypes.join(', ')}`];
+      return [
+        `${route.operationId}: HTTP ${status} answer is ${media}; the spec documents ${response.mediaTypes.join(', ')}`,
+      ];
     }
   }
-  if (media === 'text/event-stream') return checkEventStream(service, route.operationId, exchange.responseBody, response.sseData);
+  if (media === 'text/event-stream')
+    return checkEventStream(service, route.operationId, exchange.responseBody, response.sseData);
   if (!media?.includes('json')) return [];
   const validator = (route.validateResponse as Record<string, Route['validateParams']>)[key];
   if (!validator) return [];
@@ -169,7 +195,9 @@ export function checkExchange(service: ServiceKey, exchange: Exchange): string[]
     return [`${route.operationId}: HTTP ${status} answer is not valid JSON`];
   }
   if (validator(body)) return [];
-  return [`${route.operationId}: HTTP ${status} body does not match the spec: ${schemaErrors(validator as unknown as ValidateFunction)}`];
+  return [
+    `${route.operationId}: HTTP ${status} body does not match the spec: ${schemaErrors(validator as unknown as ValidateFunction)}`,
+  ];
 }
 
 /** How long a still-open event stream may take to end after its test did. */
@@ -179,7 +207,10 @@ export async function checkExchanges(service: ServiceKey, exchanges: Exchange[])
   const out: Violation[] = [];
   for (const exchange of exchanges) {
     if (exchange.streamDone) {
-      const ended = await Promise.race([exchange.streamDone.then(() => true), new Promise<boolean>((r) => setTimeout(r, STREAM_GRACE_MS, false).unref())]);
+      const ended = await Promise.race([
+        exchange.streamDone.then(() => true),
+        new Promise<boolean>((r) => setTimeout(r, STREAM_GRACE_MS, false).unref()),
+      ]);
       // A stream the test left open (or cut off on purpose) is judged by the test, not here.
       if (!ended || exchange.responseBody.startsWith('<event stream')) continue;
     }

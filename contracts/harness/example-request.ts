@@ -32,17 +32,38 @@ export function exampleOf(doc: OpenApiDocument, holder: any): unknown {
 /** The schema's own example, default, const or first enum value; otherwise a value json-schema-faker derives. */
 export function sampleForSchema(doc: OpenApiDocument, raw: any): unknown {
   const schema = resolveRef(doc, raw ?? {});
-  const direct = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ?? schema.default ?? schema.const ?? schema.enum?.[0];
+  const direct =
+    schema.example ??
+    (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ??
+    schema.default ??
+    schema.const ??
+    schema.enum?.[0];
   if (direct !== undefined) return direct;
   // Seeded, so every run sends the same request; the components ride along for its $refs.
-  return generateSync({ ...schema, components: doc.components } as never, { seed: 1, useExamplesValue: true, useDefaultValue: true, refDepth: 2 });
+  return generateSync({ ...schema, components: doc.components } as never, {
+    seed: 1,
+    useExamplesValue: true,
+    useDefaultValue: true,
+    refDepth: 2,
+  });
 }
 
 function asString(value: unknown): string {
-  return typeof value === 'string' ? value : Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.join(',')
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
 }
 
-export function exampleRequest(doc: OpenApiDocument, path: string, method: string, credentials: Credentials): ExampleRequest {
+export function exampleRequest(
+  doc: OpenApiDocument,
+  path: string,
+  method: string,
+  credentials: Credentials,
+): ExampleRequest {
   const item = doc.paths[path];
   const op = item[method];
   const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(doc, p));
@@ -62,9 +83,11 @@ export function exampleRequest(doc: OpenApiDocument, path: string, method: strin
   const schemes = doc.components?.securitySchemes ?? {};
   const first = Object.keys(security.find((req) => Object.keys(req).length > 0) ?? {})[0];
   const scheme = first ? schemes[first] : undefined;
-  if (scheme?.type === 'apiKey' && scheme.in === 'query') query[scheme.name] = (scheme.name === 'key' ? credentials.apiKey : credentials.accessToken) ?? '';
+  if (scheme?.type === 'apiKey' && scheme.in === 'query')
+    query[scheme.name] = (scheme.name === 'key' ? credentials.apiKey : credentials.accessToken) ?? '';
   if (scheme?.type === 'apiKey' && scheme.in === 'header') headers[scheme.name] = credentials.apiKey ?? '';
-  if (scheme?.type === 'oauth2' || (scheme?.type === 'http' && scheme.scheme === 'bearer')) headers.authorization = `Bearer ${credentials.accessToken ?? ''}`;
+  if (scheme?.type === 'oauth2' || (scheme?.type === 'http' && scheme.scheme === 'bearer'))
+    headers.authorization = `Bearer ${credentials.accessToken ?? ''}`;
 
   const request: ExampleRequest = {
     operationId: op.operationId,
@@ -77,7 +100,10 @@ export function exampleRequest(doc: OpenApiDocument, path: string, method: strin
   const body = op.requestBody ? resolveRef(doc, op.requestBody) : undefined;
   if (body) {
     const entries = Object.entries<any>(body.content ?? {});
-    const preferred = entries.find(([ct]) => ct === 'application/x-www-form-urlencoded') ?? entries.find(([ct]) => ct === 'application/json') ?? entries[0];
+    const preferred =
+      entries.find(([ct]) => ct === 'application/x-www-form-urlencoded') ??
+      entries.find(([ct]) => ct === 'application/json') ??
+      entries[0];
     if (preferred) {
       const [contentType, media] = preferred;
       const value = exampleOf(doc, media) ?? sampleForSchema(doc, media.schema) ?? {};

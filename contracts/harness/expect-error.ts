@@ -66,13 +66,19 @@ function partsOf(evidence: ReadonlyArray<{ kind: string; covers?: string }> | un
  * The evidence of the x-errors entry (code or status, and HTTP status when given) of the operation the failing
  * call went to; undefined when the call's operation or its entry is not found.
  */
-function errorEntryEvidence(t: RuleContext, code: number | string, http?: number): Array<{ kind: string; covers?: string }> | undefined {
+function errorEntryEvidence(
+  t: RuleContext,
+  code: number | string,
+  http?: number,
+): Array<{ kind: string; covers?: string }> | undefined {
   const last = t.recorder.last();
   const service = t.rule?.service as ServiceKey | undefined;
   if (!last || !service) return undefined;
   const route = routeOf(service, last.method, last.url);
   const op = route && operationsOf(service).find((o) => o.operationId === route.operationId);
-  const entry = (op?.operation['x-errors'] ?? []).find((e: any) => (e.code ?? e.status) === code && (http === undefined || e.http === http));
+  const entry = (op?.operation['x-errors'] ?? []).find(
+    (e: any) => (e.code ?? e.status) === code && (http === undefined || e.http === http),
+  );
   return Array.isArray(entry?.evidence) ? entry.evidence : undefined;
 }
 
@@ -82,22 +88,40 @@ function errorEntryEvidence(t: RuleContext, code: number | string, http?: number
  * operation called. An entry's `covers` names the part it backs (code or HTTP status), so a documented code with a
  * convention-only HTTP status requires the code and only warns on the status.
  */
-function conventionParts(t: RuleContext, options: ErrorExpectationOptions, code: number | string, http?: number): ConventionParts {
+function conventionParts(
+  t: RuleContext,
+  options: ErrorExpectationOptions,
+  code: number | string,
+  http?: number,
+): ConventionParts {
   if (options.exact) return { code: options.exact === 'convention', http: options.exact === 'convention' };
   const rule = t.rule;
   const v = rule?.violation;
-  if (rule && v && (v.code ?? v.status) === code && (http === undefined || v.http === http)) return partsOf(rule.violationEvidence ?? rule.evidence);
+  if (rule && v && (v.code ?? v.status) === code && (http === undefined || v.http === http))
+    return partsOf(rule.violationEvidence ?? rule.evidence);
   return partsOf(errorEntryEvidence(t, code, http));
 }
 
 /** The call must fail with a Graph-shaped error carrying `code` (and the HTTP status). */
-export async function expectGraphError(t: RuleContext, call: () => Promise<unknown>, expected: ExpectedGraph, options: ErrorExpectationOptions = {}): Promise<GraphApiError> {
+export async function expectGraphError(
+  t: RuleContext,
+  call: () => Promise<unknown>,
+  expected: ExpectedGraph,
+  options: ErrorExpectationOptions = {},
+): Promise<GraphApiError> {
   const error = await settle(call);
   if (stateless(t) && !(error instanceof GraphApiError)) {
-    if (error instanceof ApiError) t.mockLimitation(`the mock answered HTTP ${error.httpStatus} in its own error shape, not Graph code ${expected.code}`);
-    if (error === undefined) t.mockLimitation(`the mock accepted a request the service rejects with code ${expected.code}`);
+    if (error instanceof ApiError)
+      t.mockLimitation(
+        `the mock answered HTTP ${error.httpStatus} in its own error shape, not Graph code ${expected.code}`,
+      );
+    if (error === undefined)
+      t.mockLimitation(`the mock accepted a request the service rejects with code ${expected.code}`);
   }
-  expect(error, `expected Graph error ${expected.code}, the call ${error ? `failed with ${String(error)}` : 'succeeded'}`).toBeInstanceOf(GraphApiError);
+  expect(
+    error,
+    `expected Graph error ${expected.code}, the call ${error ? `failed with ${String(error)}` : 'succeeded'}`,
+  ).toBeInstanceOf(GraphApiError);
   const e = error as GraphApiError;
   expect(typeof e.traceId, 'the trace id (x-error-style traceField) is a string').toBe('string');
   expect(typeof e.type, 'type is a string').toBe('string');
@@ -116,36 +140,60 @@ export async function expectGraphError(t: RuleContext, call: () => Promise<unkno
   if (!parts.code && parts.http && expected.http !== undefined) {
     // The code is documented, its HTTP status only a convention: the code must match, the status be a 4xx.
     if (stateless(t) && e.code !== expected.code) {
-      t.mockLimitation(`the mock answered code ${e.code} (its first ${e.httpStatus} example) where the service answers code ${expected.code}`);
+      t.mockLimitation(
+        `the mock answered code ${e.code} (its first ${e.httpStatus} example) where the service answers code ${expected.code}`,
+      );
     }
     exactCode();
-    expect(e.httpStatus >= 400 && e.httpStatus < 500, `a 4xx refusal, got HTTP ${e.httpStatus}: ${e.message}`).toBe(true);
-    await t.convention(`HTTP ${expected.http} for code ${expected.code}, by convention only; the target answered HTTP ${e.httpStatus}`, exactHttp);
+    expect(e.httpStatus >= 400 && e.httpStatus < 500, `a 4xx refusal, got HTTP ${e.httpStatus}: ${e.message}`).toBe(
+      true,
+    );
+    await t.convention(
+      `HTTP ${expected.http} for code ${expected.code}, by convention only; the target answered HTTP ${e.httpStatus}`,
+      exactHttp,
+    );
     return e;
   }
   if (parts.code) {
     // Only a convention names the exact code: a refusal in the Graph shape with a 4xx is what the rule requires.
-    expect(e.httpStatus >= 400 && e.httpStatus < 500, `a 4xx refusal, got HTTP ${e.httpStatus}: ${e.message}`).toBe(true);
-    await t.convention(`exact error code ${expected.code}${expected.subcode !== undefined ? `/${expected.subcode}` : ''}${expected.http !== undefined ? ` (HTTP ${expected.http})` : ''}, by convention only; the target answered code ${e.code}${e.subcode !== undefined ? `/${e.subcode}` : ''} (HTTP ${e.httpStatus})`, exact);
+    expect(e.httpStatus >= 400 && e.httpStatus < 500, `a 4xx refusal, got HTTP ${e.httpStatus}: ${e.message}`).toBe(
+      true,
+    );
+    await t.convention(
+      `exact error code ${expected.code}${expected.subcode !== undefined ? `/${expected.subcode}` : ''}${expected.http !== undefined ? ` (HTTP ${expected.http})` : ''}, by convention only; the target answered code ${e.code}${e.subcode !== undefined ? `/${e.subcode}` : ''} (HTTP ${e.httpStatus})`,
+      exact,
+    );
     return e;
   }
   if (stateless(t) && e.code !== expected.code) {
     // Prism answers any invalid request with the first example of the documented error status.
-    t.mockLimitation(`the mock answered code ${e.code} (its first ${e.httpStatus} example) where the service answers code ${expected.code}`);
+    t.mockLimitation(
+      `the mock answered code ${e.code} (its first ${e.httpStatus} example) where the service answers code ${expected.code}`,
+    );
   }
   exact();
   return e;
 }
 
 /** The call must fail with a Status-shaped error of `status` and `http`. */
-export async function expectStatusError(t: RuleContext, call: () => Promise<unknown>, expected: ExpectedStatus, options: ErrorExpectationOptions = {}): Promise<StatusApiError> {
+export async function expectStatusError(
+  t: RuleContext,
+  call: () => Promise<unknown>,
+  expected: ExpectedStatus,
+  options: ErrorExpectationOptions = {},
+): Promise<StatusApiError> {
   const error = await settle(call);
   const shaped = error instanceof StatusApiError && typeof error.status === 'string';
   if (stateless(t) && !shaped) {
-    if (error instanceof ApiError) t.mockLimitation(`the mock answered HTTP ${error.httpStatus} in its own error shape, not ${expected.status}`);
-    if (error === undefined) t.mockLimitation(`the mock accepted a request the service rejects with ${expected.status}`);
+    if (error instanceof ApiError)
+      t.mockLimitation(`the mock answered HTTP ${error.httpStatus} in its own error shape, not ${expected.status}`);
+    if (error === undefined)
+      t.mockLimitation(`the mock accepted a request the service rejects with ${expected.status}`);
   }
-  expect(error, `expected ${expected.status}, the call ${error ? `failed with ${String(error)}` : 'succeeded'}`).toBeInstanceOf(StatusApiError);
+  expect(
+    error,
+    `expected ${expected.status}, the call ${error ? `failed with ${String(error)}` : 'succeeded'}`,
+  ).toBeInstanceOf(StatusApiError);
   const e = error as StatusApiError;
   expect(e.code, 'error.code equals the HTTP status').toBe(e.httpStatus);
   const exact = () => {
@@ -155,12 +203,19 @@ export async function expectStatusError(t: RuleContext, call: () => Promise<unkn
   // A Status error's name and HTTP status go together (the public mapping): a convention on either is one on both.
   const parts = conventionParts(t, options, expected.status, expected.http);
   if (parts.code || parts.http) {
-    expect(e.httpStatus >= 400 && e.httpStatus < 500, `a 4xx refusal, got HTTP ${e.httpStatus}: ${e.message}`).toBe(true);
-    await t.convention(`exact error ${expected.http} ${expected.status}, by convention only; the target answered ${e.httpStatus} ${e.status ?? '(no status)'}`, exact);
+    expect(e.httpStatus >= 400 && e.httpStatus < 500, `a 4xx refusal, got HTTP ${e.httpStatus}: ${e.message}`).toBe(
+      true,
+    );
+    await t.convention(
+      `exact error ${expected.http} ${expected.status}, by convention only; the target answered ${e.httpStatus} ${e.status ?? '(no status)'}`,
+      exact,
+    );
     return e;
   }
   if (stateless(t) && e.status !== expected.status) {
-    t.mockLimitation(`the mock answered ${e.status} (its first ${e.httpStatus} example) where the service answers ${expected.status}`);
+    t.mockLimitation(
+      `the mock answered ${e.status} (its first ${e.httpStatus} example) where the service answers ${expected.status}`,
+    );
   }
   exact();
   return e;

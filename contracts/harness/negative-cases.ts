@@ -31,7 +31,12 @@ export function breakingValues(doc: OpenApiDocument, raw: any): Array<[string, u
   return out;
 }
 
-export function negativeCases(doc: OpenApiDocument, base: ExampleRequest, pathTemplate: string, method: string): NegativeCase[] {
+export function negativeCases(
+  doc: OpenApiDocument,
+  base: ExampleRequest,
+  pathTemplate: string,
+  method: string,
+): NegativeCase[] {
   const op = doc.paths[pathTemplate][method];
   const item = doc.paths[pathTemplate];
   const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolveRef(doc, p));
@@ -53,20 +58,38 @@ export function negativeCases(doc: OpenApiDocument, base: ExampleRequest, pathTe
   if (base.contentType === 'application/json' && typeof base.body === 'string') {
     const media = resolveRef(doc, op.requestBody).content['application/json'];
     const schema = resolveRef(doc, media.schema);
-    const props = { ...Object.assign({}, ...(schema.allOf ?? []).map((m: any) => resolveRef(doc, m).properties ?? {})), ...(schema.properties ?? {}) };
-    const required: string[] = [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((m: any) => resolveRef(doc, m).required ?? [])];
+    const props = {
+      ...Object.assign({}, ...(schema.allOf ?? []).map((m: any) => resolveRef(doc, m).properties ?? {})),
+      ...(schema.properties ?? {}),
+    };
+    const required: string[] = [
+      ...(schema.required ?? []),
+      ...(schema.allOf ?? []).flatMap((m: any) => resolveRef(doc, m).required ?? []),
+    ];
     const example = JSON.parse(base.body);
     for (const name of required) {
       const copy = { ...example };
       delete copy[name];
-      cases.push({ operationId: op.operationId, title: `body ${name} missing`, request: { ...clone(base), body: JSON.stringify(copy) } });
+      cases.push({
+        operationId: op.operationId,
+        title: `body ${name} missing`,
+        request: { ...clone(base), body: JSON.stringify(copy) },
+      });
     }
     for (const [name, prop] of Object.entries<any>(props)) {
       for (const [what, value] of breakingValues(doc, prop).slice(0, 2)) {
-        cases.push({ operationId: op.operationId, title: `body ${name} ${what}`, request: { ...clone(base), body: JSON.stringify({ ...example, [name]: value }) } });
+        cases.push({
+          operationId: op.operationId,
+          title: `body ${name} ${what}`,
+          request: { ...clone(base), body: JSON.stringify({ ...example, [name]: value }) },
+        });
       }
     }
-    cases.push({ operationId: op.operationId, title: 'body not JSON', request: { ...clone(base), body: '{"unterminated": ' } });
+    cases.push({
+      operationId: op.operationId,
+      title: 'body not JSON',
+      request: { ...clone(base), body: '{"unterminated": ' },
+    });
   }
   // Form bodies: break each top-level scalar field once.
   if (base.contentType === 'application/x-www-form-urlencoded' && typeof base.body === 'string') {
@@ -78,13 +101,21 @@ export function negativeCases(doc: OpenApiDocument, base: ExampleRequest, pathTe
       for (const [what, value] of breakingValues(doc, prop).slice(0, 2)) {
         const form = new URLSearchParams(base.body);
         form.set(name, String(value));
-        cases.push({ operationId: op.operationId, title: `form ${name} ${what}`, request: { ...clone(base), body: form.toString() } });
+        cases.push({
+          operationId: op.operationId,
+          title: `form ${name} ${what}`,
+          request: { ...clone(base), body: form.toString() },
+        });
       }
     }
     if (not && not.length === 2) {
       const form = new URLSearchParams(base.body);
       for (const n of not) form.set(n, n.endsWith('url') ? 'https://img.example/a.jpg' : 'abc123hash');
-      cases.push({ operationId: op.operationId, title: `form ${not.join(' with ')} (mutually exclusive)`, request: { ...clone(base), body: form.toString() } });
+      cases.push({
+        operationId: op.operationId,
+        title: `form ${not.join(' with ')} (mutually exclusive)`,
+        request: { ...clone(base), body: form.toString() },
+      });
     }
   }
   return cases;

@@ -61,7 +61,10 @@ export class Recorder {
           exchange.responseBody = '<event stream, cut off>';
         });
     } else {
-      exchange.responseBody = await response.clone().text().catch(() => '<unreadable>');
+      exchange.responseBody = await response
+        .clone()
+        .text()
+        .catch(() => '<unreadable>');
     }
     this.exchanges.push(exchange);
     return response;

@@ -63,7 +63,8 @@ export interface RuleTestOptions {
 
 export { fixtureEnvName };
 
-export const BURSTS_SKIPPED = 'rate-limit burst skipped on a third-party target: opt in with --allow-bursts (or "allowBursts": true in the config)';
+export const BURSTS_SKIPPED =
+  'rate-limit burst skipped on a third-party target: opt in with --allow-bursts (or "allowBursts": true in the config)';
 
 /** A rule file's own "no <key> fixture" reason, completed with the variable that sets the key. */
 function explainNotApplicable(service: string, reason: string, info: SessionInfo): string {
@@ -77,12 +78,21 @@ function explainNotApplicable(service: string, reason: string, info: SessionInfo
 const RULES = new Map<string, (typeof ALL_RULES)[number]>(ALL_RULES.map((r) => [r.id, r]));
 
 /** One describe per rule id; call it once per rule (the coverage gate checks that). */
-export function ruleTest(id: AnyRuleId, title: string, fn: (t: RuleContext) => Promise<unknown>, options: RuleTestOptions = {}): void {
+export function ruleTest(
+  id: AnyRuleId,
+  title: string,
+  fn: (t: RuleContext) => Promise<unknown>,
+  options: RuleTestOptions = {},
+): void {
   ruleTests(id, [[title, fn]], options);
 }
 
 /** Several tests under one rule id (one per operation, one per broken constraint, ...). */
-export function ruleTests(id: AnyRuleId, cases: Array<[string, (t: RuleContext) => Promise<unknown>]>, options: RuleTestOptions = {}): void {
+export function ruleTests(
+  id: AnyRuleId,
+  cases: Array<[string, (t: RuleContext) => Promise<unknown>]>,
+  options: RuleTestOptions = {},
+): void {
   const rule = RULES.get(id);
   // Services not selected for this run (CONTRACT_SERVICES) register no tests: they are not part of the total.
   const selected = process.env.CONTRACT_SERVICES?.split(',').filter(Boolean);
@@ -95,7 +105,11 @@ export function ruleTests(id: AnyRuleId, cases: Array<[string, (t: RuleContext) 
   });
 }
 
-async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | undefined, fn: (t: RuleContext) => Promise<unknown>): Promise<void> {
+async function runRule(
+  ctx: TestContext,
+  rule: (typeof ALL_RULES)[number] | undefined,
+  fn: (t: RuleContext) => Promise<unknown>,
+): Promise<void> {
   expect(rule, 'the rule id is in the catalogue').toBeDefined();
   const info = session();
   const service = rule!.service as ServiceKey;
@@ -118,7 +132,11 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
     // Only Prism has mock limitations. The stubs are this project's generated servers: what they get wrong is
     // a defect; and a stateful implementation has no excuse at all.
     if (info.kind === 'mock') throw new MockLimitation(reason);
-    throw new Error(info.kind === 'stub' ? `the generated server (stubs target) got this wrong: ${reason}` : `not a mock, so no mock limitation: ${reason}`);
+    throw new Error(
+      info.kind === 'stub'
+        ? `the generated server (stubs target) got this wrong: ${reason}`
+        : `not a mock, so no mock limitation: ${reason}`,
+    );
   };
   const t: RuleContext = {
     session: info,
@@ -154,7 +172,8 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
     fixture: (key) => {
       if (key === 'rateLimitBurst') t.requireBursts();
       const value = serviceFixtures?.[key];
-      if (isUnset(value)) throw new NotApplicable(`fixture ${service}.${key} not configured (${fixtureEnvName(service, key)})`);
+      if (isUnset(value))
+        throw new NotApplicable(`fixture ${service}.${key} not configured (${fixtureEnvName(service, key)})`);
       return value;
     },
     requireBursts: () => {
@@ -166,7 +185,10 @@ async function runRule(ctx: TestContext, rule: (typeof ALL_RULES)[number] | unde
       await fn(t);
     } finally {
       // Cleanup in reverse order of creation; its answers are not judged (a delete of a half-made resource may fail).
-      for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+      for (const cleanup of cleanups.reverse())
+        await Promise.resolve()
+          .then(cleanup)
+          .catch(() => undefined);
     }
     for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
   } catch (error) {

@@ -8,6 +8,8 @@ const FIRST = 'conformance.contract.ts';
 export default class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const name = (f: TestSpecification) => f.moduleId.split(/[\\/]/).pop()!;
-    return [...files].sort((a, b) => Number(name(b) === FIRST) - Number(name(a) === FIRST) || name(a).localeCompare(name(b)));
+    return [...files].sort(
+      (a, b) => Number(name(b) === FIRST) - Number(name(a) === FIRST) || name(a).localeCompare(name(b)),
+    );
   }
 }

@@ -19,7 +19,8 @@ export function sessionInfoOf(running: TargetSession, env: NodeJS.ProcessEnv): S
     endpoints: running.endpoints,
     // Without the opt-in a third party's burst sizes are withheld, so no rule test can fire a burst at it.
     fixtures: ownTarget || allowBursts ? running.fixtures : withoutBursts(running.fixtures),
-    strict: strictFlag === undefined || strictFlag === '' ? STRICT_BY_DEFAULT.includes(running.name) : strictFlag === '1',
+    strict:
+      strictFlag === undefined || strictFlag === '' ? STRICT_BY_DEFAULT.includes(running.name) : strictFlag === '1',
     allowBursts,
     ownTarget,
   };

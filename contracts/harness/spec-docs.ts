@@ -39,17 +39,24 @@ export function operationsOf(service: ServiceKey): OperationRef[] {
 export function fixtureRequest(info: SessionInfo, service: ServiceKey, op: OperationRef): ExampleRequest {
   const f = info.fixtures;
   const credentials =
-    service === 'ad-creative' ? { accessToken: f['ad-creative'].accessToken } : service === 'analytics' ? { accessToken: f.analytics.accessToken } : { apiKey: f.generative.apiKey };
+    service === 'ad-creative'
+      ? { accessToken: f['ad-creative'].accessToken }
+      : service === 'analytics'
+        ? { accessToken: f.analytics.accessToken }
+        : { apiKey: f.generative.apiKey };
   const request = exampleRequest(specOf(service), op.path, op.method, credentials);
   if (service === 'ad-creative') {
-    request.path = request.path.replace(/\/v[0-9]+\.0\//, `/${f['ad-creative'].apiVersion}/`).replace(/act_[0-9]+/, `act_${f['ad-creative'].adAccountId}`);
+    request.path = request.path
+      .replace(/\/v[0-9]+\.0\//, `/${f['ad-creative'].apiVersion}/`)
+      .replace(/act_[0-9]+/, `act_${f['ad-creative'].adAccountId}`);
     if (request.contentType === 'application/x-www-form-urlencoded' && typeof request.body === 'string') {
       const form = new URLSearchParams(request.body);
       if (form.has('access_token')) form.set('access_token', f['ad-creative'].accessToken);
       request.body = form.toString();
     }
   }
-  if (service === 'generative') request.path = request.path.replace(/\/models\/[^/:]+:/, `/models/${f.generative.model}:`);
+  if (service === 'generative')
+    request.path = request.path.replace(/\/models\/[^/:]+:/, `/models/${f.generative.model}:`);
   for (const [from, to] of Object.entries(f[service].exampleIds ?? {})) replaceId(request, from, to);
   return request;
 }
@@ -63,7 +70,12 @@ function replaceId(request: ExampleRequest, from: string, to: string): void {
 }
 
 /** Sends an example request through the recorder's fetch. */
-export async function send(info: SessionInfo, service: ServiceKey, fetchImpl: typeof fetch, request: ExampleRequest): Promise<Response> {
+export async function send(
+  info: SessionInfo,
+  service: ServiceKey,
+  fetchImpl: typeof fetch,
+  request: ExampleRequest,
+): Promise<Response> {
   const endpoint = info.endpoints[service]!;
   const base = request.path.startsWith('/upload/') ? endpoint.uploadUrl : endpoint.baseUrl;
   const url = new URL(base.replace(/\/$/, '') + request.path);

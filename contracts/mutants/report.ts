@@ -37,17 +37,37 @@ export interface RuleGuard {
 }
 
 export interface MutationReport {
-  summary: { mutants: number; caught: number; survived: number; invalid: number; errors: number; rules: number; guarded: number; unguarded: number; noMutant: number; seconds: number };
+  summary: {
+    mutants: number;
+    caught: number;
+    survived: number;
+    invalid: number;
+    errors: number;
+    rules: number;
+    guarded: number;
+    unguarded: number;
+    noMutant: number;
+    seconds: number;
+  };
   baselineFailures: Array<{ service: string } & FailedRule>;
   mutants: MutantResult[];
   rules: RuleGuard[];
 }
 
-export function ruleGuards(rules: ReadonlyArray<{ id: string; service: string }>, results: MutantResult[]): RuleGuard[] {
+export function ruleGuards(
+  rules: ReadonlyArray<{ id: string; service: string }>,
+  results: MutantResult[],
+): RuleGuard[] {
   return rules.map((r) => {
     const mine = results.filter((m) => m.rule === r.id);
     const caught = mine.filter((m) => m.status === 'caught').map((m) => m.id);
-    return { ruleId: r.id, service: r.service, mutants: mine.map((m) => m.id), caught, status: mine.length === 0 ? 'no mutant' : caught.length > 0 ? 'guarded' : 'unguarded' };
+    return {
+      ruleId: r.id,
+      service: r.service,
+      mutants: mine.map((m) => m.id),
+      caught,
+      status: mine.length === 0 ? 'no mutant' : caught.length > 0 ? 'guarded' : 'unguarded',
+    };
   });
 }
 
@@ -60,10 +80,19 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function markdownMutationReport(report: MutationReport): string {
   const lines = ['# Mutation gate', '', summaryLine(report), ''];
-  lines.push('A mutant is a planted defect in a conforming implementation. It is caught only when the suite reports FAIL under its own rule; a FAIL under another rule does not count for its rule.', '');
+  lines.push(
+    'A mutant is a planted defect in a conforming implementation. It is caught only when the suite reports FAIL under its own rule; a FAIL under another rule does not count for its rule.',
+    '',
+  );
   if (report.baselineFailures.length > 0) {
-    lines.push('## Rules failing on the clean implementation', '', '| service | rule | test | why |', '|---|---|---|---|');
-    for (const f of report.baselineFailures) lines.push(`| ${f.service} | ${f.ruleId} | ${cell(f.test)} | ${cell(f.detail)} |`);
+    lines.push(
+      '## Rules failing on the clean implementation',
+      '',
+      '| service | rule | test | why |',
+      '|---|---|---|---|',
+    );
+    for (const f of report.baselineFailures)
+      lines.push(`| ${f.service} | ${f.ruleId} | ${cell(f.test)} | ${cell(f.detail)} |`);
     lines.push('');
   }
   const problems = report.rules.filter((r) => r.status !== 'guarded');
@@ -75,14 +104,24 @@ export function markdownMutationReport(report: MutationReport): string {
   lines.push('## Mutants', '', '| rule | mutant | result | rules failed | what it plants |', '|---|---|---|---|---|');
   for (const m of report.mutants) {
     const result = m.status === 'caught' ? 'caught' : `**${m.status}**${m.verdict ? ` (rule ${m.verdict})` : ''}`;
-    lines.push(`| ${m.rule} | ${m.id} | ${result} | ${m.failedRules.join(', ') || '-'} | ${cell(m.description)}${m.error ? ` (${cell(m.error.split('\n')[0]!)})` : ''} |`);
+    lines.push(
+      `| ${m.rule} | ${m.id} | ${result} | ${m.failedRules.join(', ') || '-'} | ${cell(m.description)}${m.error ? ` (${cell(m.error.split('\n')[0]!)})` : ''} |`,
+    );
   }
   lines.push('', '## Rules', '', '| rule | mutants | caught | status |', '|---|---:|---:|---|');
-  for (const r of report.rules) lines.push(`| ${r.ruleId} | ${r.mutants.length} | ${r.caught.length} | ${r.status === 'guarded' ? 'guarded' : `**${r.status}**`} |`);
+  for (const r of report.rules)
+    lines.push(
+      `| ${r.ruleId} | ${r.mutants.length} | ${r.caught.length} | ${r.status === 'guarded' ? 'guarded' : `**${r.status}**`} |`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
-export function statusOf(mutant: Mutant, verdict: string | undefined, error: string | undefined, baselineFailed: ReadonlySet<string>): MutantStatus {
+export function statusOf(
+  mutant: Mutant,
+  verdict: string | undefined,
+  error: string | undefined,
+  baselineFailed: ReadonlySet<string>,
+): MutantStatus {
   if (error) return 'error';
   if (baselineFailed.has(mutant.rule)) return 'invalid';
   return verdict === 'fail' ? 'caught' : 'survived';

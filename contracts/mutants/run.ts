@@ -13,10 +13,18 @@ import { ALL_RULES } from '../../generated/rules.js';
 import { ROOT, SERVICE_KEYS, isServiceKey, type ServiceKey } from '../../specs/index.js';
 import { loadMutants, serviceOfMutant } from './load.js';
 import type { Mutant } from './mutant.js';
-import { markdownMutationReport, ruleGuards, statusOf, summaryLine, type MutantResult, type MutationReport } from './report.js';
+import {
+  markdownMutationReport,
+  ruleGuards,
+  statusOf,
+  summaryLine,
+  type MutantResult,
+  type MutationReport,
+} from './report.js';
 import type { FailedRule, Task, TaskResult, WorkerMessage, WorkerOptions } from './worker.js';
 
-const USAGE = 'usage: npm run mutants -- [--service <key>] [--mutant <id prefix>] [--jobs N] [--no-diagnose] [--mutants <file>] [--implementation <file>] [--report-dir <dir>]';
+const USAGE =
+  'usage: npm run mutants -- [--service <key>] [--mutant <id prefix>] [--jobs N] [--no-diagnose] [--mutants <file>] [--implementation <file>] [--report-dir <dir>]';
 const WORKER = path.join(ROOT, 'contracts', 'mutants', 'worker.ts');
 
 interface Worker {
@@ -54,16 +62,26 @@ export async function runMutants(argv: string[]): Promise<number> {
   const selected = values.mutant ? all.filter((m) => m.id.startsWith(values.mutant!)) : all;
   const tested = [...new Set(selected.map(serviceOfMutant))];
   const jobs = Math.max(1, Math.min(Number(values.jobs) || 2, selected.length + tested.length));
-  console.log(`Mutation gate: ${selected.length} mutants of ${tested.join(', ') || 'no service'}; ${jobs} workers; baseline of each service first`);
+  console.log(
+    `Mutation gate: ${selected.length} mutants of ${tested.join(', ') || 'no service'}; ${jobs} workers; baseline of each service first`,
+  );
 
   const results = new Map<string, TaskResult>();
   const baseline = new Map<ServiceKey, TaskResult>();
-  const tasks: Task[] = [...tested.map((service): Task => ({ kind: 'baseline', service })), ...selected.map((m): Task => ({ kind: 'mutant', id: m.id }))];
+  const tasks: Task[] = [
+    ...tested.map((service): Task => ({ kind: 'baseline', service })),
+    ...selected.map((m): Task => ({ kind: 'mutant', id: m.id })),
+  ];
   const byId = new Map<string, Mutant>(selected.map((m) => [m.id, m]));
   let done = 0;
   const total = selected.length;
 
-  const workerOptions: WorkerOptions = { services: tested, mutantsModule: values.mutants, implementation: values.implementation, diagnose: !values['no-diagnose'] };
+  const workerOptions: WorkerOptions = {
+    services: tested,
+    mutantsModule: values.mutants,
+    implementation: values.implementation,
+    diagnose: !values['no-diagnose'],
+  };
   await new Promise<void>((resolve, reject) => {
     if (tasks.length === 0) return resolve();
     const workers: Worker[] = [];
@@ -92,15 +110,24 @@ export async function runMutants(argv: string[]): Promise<number> {
         const { result } = message;
         if (result.task.kind === 'baseline') {
           baseline.set(result.task.service, result);
-          const broken = result.error ? `did not run: ${result.error.split('\n')[0]}` : result.failed.length ? `${result.failed.length} rule(s) FAIL without a mutant: ${result.failed.map((f) => f.ruleId).join(', ')}` : 'every rule passes';
+          const broken = result.error
+            ? `did not run: ${result.error.split('\n')[0]}`
+            : result.failed.length
+              ? `${result.failed.length} rule(s) FAIL without a mutant: ${result.failed.map((f) => f.ruleId).join(', ')}`
+              : 'every rule passes';
           console.log(`baseline ${result.task.service.padEnd(12)} ${broken}  (${(result.ms / 1000).toFixed(1)} s)`);
         } else {
           results.set(result.task.id, result);
           done += 1;
           const m = byId.get(result.task.id)!;
           const status = result.error ? 'ERROR' : result.verdict === 'fail' ? 'caught' : 'SURVIVED';
-          const failed = status === 'caught' ? '' : `  (${result.error ? result.error.split('\n')[0] : `fails: ${result.failed.map((f) => f.ruleId).join(', ') || 'nothing'}`})`;
-          console.log(`[${String(done).padStart(String(total).length)}/${total}] ${status.padEnd(8)} ${m.id}${failed}  ${(result.ms / 1000).toFixed(1)} s`);
+          const failed =
+            status === 'caught'
+              ? ''
+              : `  (${result.error ? result.error.split('\n')[0] : `fails: ${result.failed.map((f) => f.ruleId).join(', ') || 'nothing'}`})`;
+          console.log(
+            `[${String(done).padStart(String(total).length)}/${total}] ${status.padEnd(8)} ${m.id}${failed}  ${(result.ms / 1000).toFixed(1)} s`,
+          );
         }
         pending -= 1;
         next(w);
@@ -147,7 +174,9 @@ export async function runMutants(argv: string[]): Promise<number> {
       noMutant: rules.filter((r) => r.status === 'no mutant').length,
       seconds: Math.round((Date.now() - started) / 1000),
     },
-    baselineFailures: [...baseline.values()].flatMap((b) => b.failed.map((f) => ({ service: (b.task as { service: string }).service, ...f }))),
+    baselineFailures: [...baseline.values()].flatMap((b) =>
+      b.failed.map((f) => ({ service: (b.task as { service: string }).service, ...f })),
+    ),
     mutants: mutantResults,
     rules,
   };
@@ -167,7 +196,9 @@ function printClosing(report: MutationReport, wholeCatalogue: boolean): void {
   if (bad.length > 0) {
     console.log('\nNot caught under their own rule');
     for (const m of bad) {
-      console.log(`  ${m.id}  ${m.status}${m.failedRules.length ? `; fails ${m.failedRules.join(', ')}` : ''}${m.error ? `: ${m.error.split('\n')[0]}` : ''}`);
+      console.log(
+        `  ${m.id}  ${m.status}${m.failedRules.length ? `; fails ${m.failedRules.join(', ')}` : ''}${m.error ? `: ${m.error.split('\n')[0]}` : ''}`,
+      );
       console.log(`    ${m.description}`);
     }
   }
@@ -177,7 +208,10 @@ function printClosing(report: MutationReport, wholeCatalogue: boolean): void {
   }
   if (wholeCatalogue) {
     const unguarded = report.rules.filter((r) => r.status !== 'guarded');
-    if (unguarded.length > 0) console.log(`\nRules without a caught mutant (${unguarded.length}): ${unguarded.map((r) => r.ruleId).join(', ')}`);
+    if (unguarded.length > 0)
+      console.log(
+        `\nRules without a caught mutant (${unguarded.length}): ${unguarded.map((r) => r.ruleId).join(', ')}`,
+      );
   }
   console.log(`\n${summaryLine(report)}`);
 }

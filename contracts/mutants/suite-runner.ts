@@ -12,24 +12,37 @@ import { outcomeOf, verdictsOf } from '../report/reporter.js';
 import type { TargetSession } from '../targets/target.js';
 
 const PREFIX: Record<ServiceKey, string> = { 'ad-creative': 'ADC', analytics: 'ANA', generative: 'GEN' };
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class SuiteRunner {
-  private constructor(private readonly vitest: Vitest, private readonly files: TestSpecification[]) {}
+  private constructor(
+    private readonly vitest: Vitest,
+    private readonly files: TestSpecification[],
+  ) {}
 
   static async create(): Promise<SuiteRunner> {
     // The sessions come from this process (vitest.provide), not from the global setup's target.
     process.env.CONTRACT_EXTERNAL_SESSION = '1';
     delete process.env.CONTRACT_SERVICES;
     process.env.CONTRACT_REPORT_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'mutants-report-'));
-    const vitest = await createVitest('test', { config: path.join(ROOT, 'contracts', 'vitest.config.ts'), root: ROOT, watch: false, reporters: [{}], isolate: false, pool: 'threads' }); // silent (results are read from the run); one module cache across runs
+    const vitest = await createVitest('test', {
+      config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
+      root: ROOT,
+      watch: false,
+      reporters: [{}],
+      isolate: false,
+      pool: 'threads',
+    }); // silent (results are read from the run); one module cache across runs
     return new SuiteRunner(vitest, await vitest.globTestSpecifications());
   }
 
   /** Runs `rule`'s tests (all of `service`'s rules when absent) against `session`; the verdicts of the rules that ran. */
   async run(session: TargetSession, service: ServiceKey, rule?: string): Promise<RuleVerdict[]> {
-    this.vitest.provide('contractSession', sessionInfoOf(session, { CONTRACT_STRICT: '1', CONTRACT_ALLOW_BURSTS: '1' }));
-    this.vitest.setGlobalTestNamePattern(rule ? `^${escape(rule)} ` : `^${PREFIX[service]}-`);
+    this.vitest.provide(
+      'contractSession',
+      sessionInfoOf(session, { CONTRACT_STRICT: '1', CONTRACT_ALLOW_BURSTS: '1' }),
+    );
+    this.vitest.setGlobalTestNamePattern(rule ? `^${escapeRegExp(rule)} ` : `^${PREFIX[service]}-`);
     const conformance = !rule || /-(CONFORM|INVALID)-1$/.test(rule);
     const files = this.files.filter((f) => {
       const name = path.basename(f.moduleId).replace(/\.contract\.ts$/, '');

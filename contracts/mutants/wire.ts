@@ -20,24 +20,46 @@ export function rewriteRequest(edit: (request: WireRequest) => Buffer | string |
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request: WireRequest = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://wire'), headers: { ...req.headers }, body: Buffer.concat(chunks) };
+      const request: WireRequest = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://wire'),
+        headers: { ...req.headers },
+        body: Buffer.concat(chunks),
+      };
       const edited = edit(request);
       const body = edited === undefined ? request.body : Buffer.from(edited);
       const replay = Readable.from(body.length > 0 ? [body] : []) as unknown as http.IncomingMessage;
       const headers = { ...request.headers };
       if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
       delete headers['transfer-encoding'];
-      const rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : value === undefined ? [] : [name, String(value)]));
-      Object.assign(replay, { method: request.method, url: `${request.url.pathname}${request.url.search}`, headers, rawHeaders, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket });
+      const rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.flatMap((v) => [name, v]) : value === undefined ? [] : [name, String(value)],
+      );
+      Object.assign(replay, {
+        method: request.method,
+        url: `${request.url.pathname}${request.url.search}`,
+        headers,
+        rawHeaders,
+        httpVersion: req.httpVersion,
+        socket: req.socket,
+        connection: req.socket,
+      });
       inner(replay, res);
     });
   };
 }
 
 /** Rewrites the form fields of form-encoded writes for which `when` holds. */
-export function editForm(when: (request: WireRequest) => boolean, edit: (form: URLSearchParams, request: WireRequest) => void): Wrap {
+export function editForm(
+  when: (request: WireRequest) => boolean,
+  edit: (form: URLSearchParams, request: WireRequest) => void,
+): Wrap {
   return rewriteRequest((request) => {
-    if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') || !when(request)) return;
+    if (
+      !String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') ||
+      !when(request)
+    )
+      return;
     const form = new URLSearchParams(request.body.toString('utf8'));
     edit(form, request);
     return form.toString();
@@ -103,6 +125,7 @@ export function operationOf(method: string, url: URL): string | undefined {
   if (/^\/[^/]+\/act_[^/]+\/adcreatives$/.test(p)) return method === 'POST' ? 'createAdCreative' : 'listAdCreatives';
   if (/^\/[^/]+\/[^/]+\/previews$/.test(p)) return 'getAdCreativePreviews';
   if (/^\/[^/]+\/[^/]+\/promotable_posts$/.test(p)) return 'listPromotablePosts';
-  if (/^\/[^/]+\/[0-9]+$/.test(p)) return method === 'POST' ? 'updateAdCreative' : method === 'DELETE' ? 'deleteAdCreative' : 'getAdCreative';
+  if (/^\/[^/]+\/[0-9]+$/.test(p))
+    return method === 'POST' ? 'updateAdCreative' : method === 'DELETE' ? 'deleteAdCreative' : 'getAdCreative';
   return undefined;
 }

@@ -48,7 +48,9 @@ function failedOf(verdicts: RuleVerdict[]): FailedRule[] {
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as WorkerOptions;
   const implementation = await loadImplementation(options.implementation);
-  const mutants = new Map<string, Mutant>((await loadMutants(options.services, options.mutantsModule)).map((m) => [m.id, m]));
+  const mutants = new Map<string, Mutant>(
+    (await loadMutants(options.services, options.mutantsModule)).map((m) => [m.id, m]),
+  );
   const runner = await SuiteRunner.create();
 
   const once = async (service: ServiceKey, mutant: Mutant | undefined, rule: string | undefined) => {

@@ -11,12 +11,16 @@ export function writeJunitReport(file: string, target: string, verdicts: RuleVer
     for (const v of verdicts.filter((x) => x.service === service)) {
       const tc = suite.testCase().className(service).name(`${v.ruleId} ${v.text}`);
       tc.time(v.tests.reduce((s, t) => s + t.durationMs, 0) / 1000);
-      const details = v.tests.filter((t) => t.verdict === v.verdict).map((t) => [t.name, t.detail, t.exchange].filter(Boolean).join('\n')).join('\n\n');
+      const details = v.tests
+        .filter((t) => t.verdict === v.verdict)
+        .map((t) => [t.name, t.detail, t.exchange].filter(Boolean).join('\n'))
+        .join('\n\n');
       if (v.verdict === 'fail') tc.failure(details.slice(0, 4000), 'ContractViolation');
       else if (v.verdict === 'no-test') tc.failure('no contract test names this rule id', 'MissingContractTest');
       else if (v.verdict !== 'pass') tc.skipped().standardOutput(`${v.verdict}: ${details.slice(0, 2000)}`);
       // Convention-only expectations the target broke: not failures unless --strict, shown beside the case.
-      if (v.warnings.length > 0 && v.verdict !== 'not-applicable' && v.verdict !== 'mock-limitation') tc.standardOutput(`warnings:\n${v.warnings.join('\n').slice(0, 2000)}`);
+      if (v.warnings.length > 0 && v.verdict !== 'not-applicable' && v.verdict !== 'mock-limitation')
+        tc.standardOutput(`warnings:\n${v.warnings.join('\n').slice(0, 2000)}`);
     }
   }
   builder.writeTo(file);

@@ -29,7 +29,12 @@ export function markdownReport(target: string, verdicts: RuleVerdict[]): string 
   }
   const warned = verdicts.filter((v) => v.warnings.length > 0);
   if (warned.length > 0) {
-    lines.push('## Warnings', '', 'Convention-only expectations the target broke (this project\'s conventions, backed by neither the service document nor the public service): not failures unless the suite runs with `--strict`.', '');
+    lines.push(
+      '## Warnings',
+      '',
+      "Convention-only expectations the target broke (this project's conventions, backed by neither the service document nor the public service): not failures unless the suite runs with `--strict`.",
+      '',
+    );
     for (const v of warned) {
       lines.push(`### ${v.ruleId}`, '', ...v.warnings.map((w) => `- ${w.replace(/\n/g, ' ')}`), '');
     }

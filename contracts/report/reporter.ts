@@ -11,7 +11,13 @@ import { writeJunitReport } from './junit.js';
 import { markdownReport, summaryLine } from './markdown.js';
 import { ANNOTATION, ruleIdOf, ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
 
-const SYMBOL: Record<string, string> = { pass: 'pass', fail: 'FAIL', 'not-applicable': 'n/a', 'mock-limitation': 'mock-limitation', 'no-test': 'NO TEST' };
+const SYMBOL: Record<string, string> = {
+  pass: 'pass',
+  fail: 'FAIL',
+  'not-applicable': 'n/a',
+  'mock-limitation': 'mock-limitation',
+  'no-test': 'NO TEST',
+};
 const KNOWN = new Set<string>(ALL_RULES.map((r) => r.id));
 
 export function outcomeOf(testCase: TestCase): TestOutcome | undefined {
@@ -24,12 +30,16 @@ export function outcomeOf(testCase: TestCase): TestOutcome | undefined {
   const durationMs = testCase.diagnostic()?.duration ?? 0;
   const base = { ruleId, name: testCase.name, durationMs, ...(warnings.length ? { warnings } : {}) };
   if (result.state === 'failed') {
-    const detail = (result.errors ?? []).map((e) => e.message).join('\n').slice(0, 2000);
+    const detail = (result.errors ?? [])
+      .map((e) => e.message)
+      .join('\n')
+      .slice(0, 2000);
     return { ...base, verdict: 'fail', detail, exchange: find(ANNOTATION.exchange) };
   }
   if (result.state === 'skipped') {
     const limitation = find(ANNOTATION.mockLimitation);
-    if (limitation) return { ...base, verdict: 'mock-limitation', detail: limitation, exchange: find(ANNOTATION.exchange) };
+    if (limitation)
+      return { ...base, verdict: 'mock-limitation', detail: limitation, exchange: find(ANNOTATION.exchange) };
     return { ...base, verdict: 'not-applicable', detail: find(ANNOTATION.notApplicable) ?? result.note ?? 'skipped' };
   }
   return { ...base, verdict: 'pass' };
@@ -46,8 +56,13 @@ export function verdictsOf(outcomes: TestOutcome[], services?: string[]): RuleVe
 /** One progress line: the counter, the verdict, the test, and for n/a and mock limitations, why. */
 export function progressLine(done: number, total: number | undefined, outcome: TestOutcome): string {
   const counter = total ? `[${String(done).padStart(String(total).length)}/${total}]` : `[${done}]`;
-  const why = outcome.verdict === 'not-applicable' || outcome.verdict === 'mock-limitation' ? `  (${(outcome.detail ?? '').split('\n')[0]!.slice(0, 140)})` : '';
-  const warned = outcome.warnings?.length ? `  (${outcome.warnings.length} warning${outcome.warnings.length > 1 ? 's' : ''})` : '';
+  const why =
+    outcome.verdict === 'not-applicable' || outcome.verdict === 'mock-limitation'
+      ? `  (${(outcome.detail ?? '').split('\n')[0]!.slice(0, 140)})`
+      : '';
+  const warned = outcome.warnings?.length
+    ? `  (${outcome.warnings.length} warning${outcome.warnings.length > 1 ? 's' : ''})`
+    : '';
   return `${counter} ${SYMBOL[outcome.verdict]!.padEnd(15)} ${outcome.name.slice(0, 110)}${why}${warned}`;
 }
 
@@ -98,8 +113,13 @@ function printReport(target: string, verdicts: RuleVerdict[]): void {
     console.log(`\n${service}`);
     console.log(`${'rule'.padEnd(22)} ${'result'.padEnd(16)} text / why`);
     for (const v of verdicts.filter((x) => x.service === service)) {
-      const why = v.verdict === 'not-applicable' || v.verdict === 'mock-limitation' ? v.tests.find((t) => t.verdict === v.verdict)?.detail : undefined;
-      console.log(`${v.ruleId.padEnd(22)} ${verdictLabel(v, SYMBOL).padEnd(16)} ${why ? firstLine(why, 150) : v.text.slice(0, 150)}`);
+      const why =
+        v.verdict === 'not-applicable' || v.verdict === 'mock-limitation'
+          ? v.tests.find((t) => t.verdict === v.verdict)?.detail
+          : undefined;
+      console.log(
+        `${v.ruleId.padEnd(22)} ${verdictLabel(v, SYMBOL).padEnd(16)} ${why ? firstLine(why, 150) : v.text.slice(0, 150)}`,
+      );
       for (const w of v.warnings.slice(0, 3)) console.log(`${' '.repeat(23)}warning: ${firstLine(w, 200)}`);
     }
   }

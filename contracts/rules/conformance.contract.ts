@@ -26,7 +26,9 @@ function invalidCodeOf(service: ServiceKey, op: { path: string; operation: any }
   const name = title.match(/^query (\S+)/)?.[1];
   if (!name) return undefined;
   const doc = specOf(service);
-  const params = [...(op.operation.parameters ?? []), ...((doc.paths[op.path] as any)?.parameters ?? [])].map((p: any) => resolveRef(doc, p));
+  const params = [...(op.operation.parameters ?? []), ...((doc.paths[op.path] as any)?.parameters ?? [])].map(
+    (p: any) => resolveRef(doc, p),
+  );
   return params.find((p: any) => p.name === name && p.in === 'query')?.['x-invalid-code'];
 }
 
@@ -66,8 +68,14 @@ for (const service of Object.keys(CONFORM) as ServiceKey[]) {
           } catch {
             body = undefined;
           }
-          const shaped = service === 'ad-creative' ? typeof body?.error?.code === 'number' && typeof body?.error?.fbtrace_id === 'string' : typeof body?.error?.status === 'string';
-          t.mockLimitationIf(!shaped || response.status !== 400, `${response.status < 400 ? 'the mock accepted the broken request' : `the mock answered HTTP ${response.status} in its own shape`} (${title})`);
+          const shaped =
+            service === 'ad-creative'
+              ? typeof body?.error?.code === 'number' && typeof body?.error?.fbtrace_id === 'string'
+              : typeof body?.error?.status === 'string';
+          t.mockLimitationIf(
+            !shaped || response.status !== 400,
+            `${response.status < 400 ? 'the mock accepted the broken request' : `the mock answered HTTP ${response.status} in its own shape`} (${title})`,
+          );
           expect(response.status, `${title}: ${text.slice(0, 200)}`).toBe(400);
           expect(shaped, `${title}: error body in the service's shape: ${text.slice(0, 200)}`).toBe(true);
           const actual = service === 'ad-creative' ? body.error.code : body.error.status;
@@ -77,10 +85,17 @@ for (const service of Object.keys(CONFORM) as ServiceKey[]) {
           const expected = invalidCodeOf(service, op, title) ?? t.rule.violation?.code ?? t.rule.violation?.status;
           if (expected !== undefined) {
             // Prism answers every broken request with the first example of the status (code 100), not per parameter.
-            t.mockLimitationIf(actual !== expected, `the mock answered ${actual} (its first 400 example) where the service answers ${expected} (${title})`);
+            t.mockLimitationIf(
+              actual !== expected,
+              `the mock answered ${actual} (its first 400 example) where the service answers ${expected} (${title})`,
+            );
             const exact = () => expect(actual, `${title}: the error for this broken constraint`).toBe(expected);
             const evidence = t.rule.violationEvidence ?? t.rule.evidence;
-            if (evidence.length > 0 && evidence.every((e) => e.kind === 'convention')) await t.convention(`exact error ${expected} for ${title}, by convention only; the target answered ${actual}`, exact);
+            if (evidence.length > 0 && evidence.every((e) => e.kind === 'convention'))
+              await t.convention(
+                `exact error ${expected} for ${title}, by convention only; the target answered ${actual}`,
+                exact,
+              );
             else exact();
           }
         },
@@ -88,4 +103,3 @@ for (const service of Object.keys(CONFORM) as ServiceKey[]) {
     }),
   );
 }
-

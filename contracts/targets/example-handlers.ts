@@ -43,7 +43,12 @@ export function exampleHandlers(service: ServiceKey): Record<string, () => Promi
         if (!('events' in answer)) return answer;
         // A new iterator per call: a stream is read once.
         const { events } = answer;
-        return { status: answer.status, sse: (async function* () { yield* events; })() };
+        return {
+          status: answer.status,
+          sse: (async function* () {
+            yield* events;
+          })(),
+        };
       },
     ]),
   );

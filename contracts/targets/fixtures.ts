@@ -4,9 +4,21 @@
 // the run before any request, a missing optional one makes its tests not applicable.
 // Each service's fixture shape, required keys and defaults live in fixtures/<service>.ts.
 import fs from 'node:fs';
-import { DEFAULT_AD_CREATIVE_FIXTURES, REQUIRED_AD_CREATIVE_FIXTURES, type AdCreativeFixtures } from './fixtures/ad-creative.js';
-import { DEFAULT_ANALYTICS_FIXTURES, REQUIRED_ANALYTICS_FIXTURES, type AnalyticsFixtures } from './fixtures/analytics.js';
-import { DEFAULT_GENERATIVE_FIXTURES, REQUIRED_GENERATIVE_FIXTURES, type GenerativeFixtures } from './fixtures/generative.js';
+import {
+  DEFAULT_AD_CREATIVE_FIXTURES,
+  REQUIRED_AD_CREATIVE_FIXTURES,
+  type AdCreativeFixtures,
+} from './fixtures/ad-creative.js';
+import {
+  DEFAULT_ANALYTICS_FIXTURES,
+  REQUIRED_ANALYTICS_FIXTURES,
+  type AnalyticsFixtures,
+} from './fixtures/analytics.js';
+import {
+  DEFAULT_GENERATIVE_FIXTURES,
+  REQUIRED_GENERATIVE_FIXTURES,
+  type GenerativeFixtures,
+} from './fixtures/generative.js';
 
 export type { ExampleIds } from './fixtures/example-ids.js';
 export type { AdCreativeFixtures, AnalyticsFixtures, GenerativeFixtures };
@@ -43,7 +55,9 @@ const listsMatchInterfaces: [
 ] = [true, true, true];
 void listsMatchInterfaces;
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] };
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K];
+};
 
 export interface TargetConfig {
   endpoints?: Record<string, { baseUrl?: string; uploadUrl?: string }>;
@@ -65,7 +79,11 @@ function knownKeys(service: FixtureService): string[] {
 /** A variable's text as the key's type: JSON when it looks like JSON, a list split on commas, a number. */
 function parseEnvValue(value: string, sample: unknown): unknown {
   if (/^\s*[[{]/.test(value)) return JSON.parse(value);
-  if (Array.isArray(sample)) return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(sample))
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof sample === 'number') return Number(value);
   return value;
 }
@@ -77,7 +95,10 @@ export function fixturesFromEnv(env: NodeJS.ProcessEnv = process.env): DeepParti
     for (const key of knownKeys(service)) {
       const value = env[fixtureEnvName(service, key)];
       if (value === undefined) continue;
-      (out[service] ??= {})[key] = parseEnvValue(value, (DEFAULT_FIXTURES[service] as unknown as Record<string, unknown>)[key]);
+      (out[service] ??= {})[key] = parseEnvValue(
+        value,
+        (DEFAULT_FIXTURES[service] as unknown as Record<string, unknown>)[key],
+      );
     }
   }
   return out as DeepPartial<Fixtures>;
@@ -126,7 +147,10 @@ export function missingRequiredFixtures(fixtures: Fixtures, services: readonly s
 
 /** Stops a third-party run before any request: which keys are missing and where to give them. */
 export class MissingFixturesError extends Error {
-  constructor(readonly missing: MissingFixture[], configFile?: string) {
+  constructor(
+    readonly missing: MissingFixture[],
+    configFile?: string,
+  ) {
     const width = Math.max(...missing.map((m) => `${m.service}.${m.key}`.length));
     super(
       [

@@ -17,12 +17,19 @@ function prismBin(): string {
   return path.join(path.dirname(pkg), 'dist', 'index.js');
 }
 
-export async function startPrism(specFile: string, options: { port?: number; log?: (line: string) => void } = {}): Promise<PrismProcess> {
+export async function startPrism(
+  specFile: string,
+  options: { port?: number; log?: (line: string) => void } = {},
+): Promise<PrismProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [prismBin(), 'mock', '-h', '127.0.0.1', '-p', String(port), '--errors=false', specFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    [prismBin(), 'mock', '-h', '127.0.0.1', '-p', String(port), '--errors=false', specFile],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
   const output: string[] = [];
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {

@@ -21,7 +21,9 @@ export const referenceTarget: Target = {
   kind: 'stateful',
   async start(services: readonly ServiceKey[]): Promise<TargetSession> {
     if (!referenceAvailable()) {
-      throw new Error('The reference implementation does not exist (reference/index.ts); use --target prism or --target <base URL>.');
+      throw new Error(
+        'The reference implementation does not exist (reference/index.ts); use --target prism or --target <base URL>.',
+      );
     }
     const mod = (await import(pathToFileURL(ENTRY).href)) as ReferenceModule;
     const present = services.filter((s) => mod.serviceModuleExists(s));

@@ -23,20 +23,23 @@ export function stubListener(service: ServiceKey): http.RequestListener {
     return createAdCreativeServer(handlers, {
       authenticate: ({ credentials }) => {
         const token = credentials.accessToken ?? credentials.bearerToken;
-        if (token === DEFAULT_FIXTURES['ad-creative'].invalidToken) throw graphError(190, 'Invalid OAuth access token - Cannot parse access token');
+        if (token === DEFAULT_FIXTURES['ad-creative'].invalidToken)
+          throw graphError(190, 'Invalid OAuth access token - Cannot parse access token');
       },
     });
   }
   if (service === 'analytics') {
     return createAnalyticsServer(handlers, {
       authenticate: ({ credentials }) => {
-        if (credentials.bearerToken === DEFAULT_FIXTURES.analytics.invalidToken) throw statusError('UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+        if (credentials.bearerToken === DEFAULT_FIXTURES.analytics.invalidToken)
+          throw statusError('UNAUTHENTICATED', 'Request had invalid authentication credentials.');
       },
     });
   }
   return createGenerativeServer(handlers, {
     authenticate: ({ credentials }) => {
-      if (credentials.apiKey === DEFAULT_FIXTURES.generative.invalidApiKey) throw generativeStatusError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+      if (credentials.apiKey === DEFAULT_FIXTURES.generative.invalidApiKey)
+        throw generativeStatusError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
     },
   });
 }

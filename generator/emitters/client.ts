@@ -1,12 +1,25 @@
 // Emits client.ts: one typed method per operation on a <Service>Client class, on top of the copied
 // client runtime (send, retry, auth, SSE, pagination, uploads).
 import {
-  type ClassDeclarationStructure, type FunctionDeclarationStructure, type InterfaceDeclarationStructure, type MethodDeclarationStructure,
-  type OptionalKind, type PropertySignatureStructure, StructureKind, type TypeAliasDeclarationStructure,
+  type ClassDeclarationStructure,
+  type FunctionDeclarationStructure,
+  type InterfaceDeclarationStructure,
+  type MethodDeclarationStructure,
+  type OptionalKind,
+  type PropertySignatureStructure,
+  StructureKind,
+  type TypeAliasDeclarationStructure,
 } from 'ts-morph';
 import { pascalCase, propertyKey } from '../model/names.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
-import { bodyContentType, paramType, schemaType, streamChunkType, structuredBodyType, successType } from './operation-types.js';
+import {
+  bodyContentType,
+  paramType,
+  schemaType,
+  streamChunkType,
+  structuredBodyType,
+  successType,
+} from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
 
 export function emitClient(service: ServiceModel): string {
@@ -18,7 +31,12 @@ export function emitClient(service: ServiceModel): string {
   for (const op of service.operations) {
     const fieldsType = op.selectableFields ? fieldSelectionName(service, op, fieldUnions) : undefined;
     types.push(paramsInterface(op, fieldsType));
-    types.push({ kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Result`, type: op.streaming ? streamChunkType(service, op) : successType(op) });
+    types.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${op.typeName}Result`,
+      type: op.streaming ? streamChunkType(service, op) : successType(op),
+    });
     methods.push(operationMethod(service, op, fieldsType));
     const errors = errorType(service, op);
     if (errors) types.push(errors);
@@ -43,7 +61,11 @@ export function emitClient(service: ServiceModel): string {
     kind: StructureKind.Function,
     isExported: true,
     name: coreFactory,
-    docs: [docText(`The transport of the ${service.title} (credentials, retries, timeouts), for the operation functions: \`listX(core, params)\`.`)],
+    docs: [
+      docText(
+        `The transport of the ${service.title} (credentials, retries, timeouts), for the operation functions: \`listX(core, params)\`.`,
+      ),
+    ],
     parameters: [{ name: 'options', type: 'ClientOptions' }],
     returnType: 'ApiCore',
     statements: [`return new ApiCore(options, ${serviceProfile(service)});`],
@@ -52,9 +74,23 @@ export function emitClient(service: ServiceModel): string {
     kind: StructureKind.Class,
     isExported: true,
     name: className,
-    docs: [docText(`Typed client of the ${service.title}.`, 'Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries). Each method is also an exported function of a core (`' + coreFactory + '(options)`), for a bundle that keeps only the operations it uses.')],
-    properties: [{ name: 'core', isReadonly: true, type: 'ApiCore', docs: ['The transport: retries, timeouts, credentials.'] }],
-    ctors: [{ parameters: [{ name: 'options', type: 'ClientOptions' }], statements: [`this.core = ${coreFactory}(options);`] }],
+    docs: [
+      docText(
+        `Typed client of the ${service.title}.`,
+        'Credentials are set once, in the options; every method takes per-call options (signal, timeout, retries). Each method is also an exported function of a core (`' +
+          coreFactory +
+          '(options)`), for a bundle that keeps only the operations it uses.',
+      ),
+    ],
+    properties: [
+      { name: 'core', isReadonly: true, type: 'ApiCore', docs: ['The transport: retries, timeouts, credentials.'] },
+    ],
+    ctors: [
+      {
+        parameters: [{ name: 'options', type: 'ClientOptions' }],
+        statements: [`this.core = ${coreFactory}(options);`],
+      },
+    ],
     methods: methods.map(delegatingMethod),
   };
 
@@ -63,15 +99,19 @@ export function emitClient(service: ServiceModel): string {
       ...clientImports(service),
       `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';`,
       `export { ApiPromise } from './runtime/client/api-promise.js';`,
-      ...(service.operations.some((o) => o.pagination) ? [`export { Page } from './runtime/client/pagination.js';`] : []),
-      ...(service.operations.some((o) => o.streaming) ? [`export { ApiStream } from './runtime/client/stream.js';`] : []),
+      ...(service.operations.some((o) => o.pagination)
+        ? [`export { Page } from './runtime/client/pagination.js';`]
+        : []),
+      ...(service.operations.some((o) => o.streaming)
+        ? [`export { ApiStream } from './runtime/client/stream.js';`]
+        : []),
       `export {\n  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
       errorStyleModule(service).exports,
       ...(fieldTypes.length
         ? [
             '/** One entry of a field selection: a field name, `name{a,b}` (nested fields) or `name.limit(n)`. */',
             'export type FieldSpec<F extends string> = F | `${F}{${string}}` | `${F}.${string}`;',
-            '/** A Graph field selection: a comma-separated string, or a list of entries (a list narrows the answer\'s type). */',
+            "/** A Graph field selection: a comma-separated string, or a list of entries (a list narrows the answer's type). */",
             'export type FieldSelection<F extends string> = string | ReadonlyArray<FieldSpec<F>>;',
             '/** The field names a list of entries selects. */',
             'export type SelectedFields<S extends string> = S extends `${infer N}{${string}` ? N : S extends `${infer N}.${string}` ? N : S;',
@@ -83,28 +123,40 @@ export function emitClient(service: ServiceModel): string {
         ? [`const enc = (value: unknown): string => encodeURIComponent(String(value));`]
         : []),
       ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'header'))
-        ? [`const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));`]
+        ? [
+            `const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));`,
+          ]
         : []),
       ...fieldTypes,
       ...types,
       createCore,
       ...functions,
       clientClass,
-      ...(multipartOperations(service).length || resumableOperations(service).length ? [`export type { UploadProgress, UploadSource };`] : []),
+      ...(multipartOperations(service).length || resumableOperations(service).length
+        ? [`export type { UploadProgress, UploadSource };`]
+        : []),
     ],
   });
   // A spec whose operations name no component schema leaves the components import unused.
-  return /components\[/.test(text.replace(/^import[^\n]*\n/gm, '')) ? text : text.replace(`import type { components, operations }`, `import type { operations }`);
+  return /components\[/.test(text.replace(/^import[^\n]*\n/gm, ''))
+    ? text
+    : text.replace(`import type { components, operations }`, `import type { operations }`);
 }
 
 /** The operation functions: each method's body, on a core passed first instead of `this.core`. */
-function operationFunctions(methods: OptionalKind<MethodDeclarationStructure>[], imports: string): FunctionDeclarationStructure[] {
+function operationFunctions(
+  methods: OptionalKind<MethodDeclarationStructure>[],
+  imports: string,
+): FunctionDeclarationStructure[] {
   const names = new Set(methods.map((m) => m.name));
   for (const name of names) {
-    if (new RegExp(`\\b${name}\\b`).test(imports)) throw new Error(`operation function ${name} would shadow a runtime import of the same name`);
+    if (new RegExp(`\\b${name}\\b`).test(imports))
+      throw new Error(`operation function ${name} would shadow a runtime import of the same name`);
   }
   const rewrite = (statement: string) =>
-    statement.replace(/this\.core\b/g, 'core').replace(/this\.([A-Za-z_$][\w$]*)\(/g, (whole, name: string) => (names.has(name) ? `${name}(core, ` : whole));
+    statement
+      .replace(/this\.core\b/g, 'core')
+      .replace(/this\.([A-Za-z_$][\w$]*)\(/g, (whole, name: string) => (names.has(name) ? `${name}(core, ` : whole));
   return methods.map((m) => ({
     kind: StructureKind.Function,
     isExported: true,
@@ -120,7 +172,9 @@ function operationFunctions(methods: OptionalKind<MethodDeclarationStructure>[],
 
 /** A class method that calls its operation function with the client's core. */
 function delegatingMethod(m: OptionalKind<MethodDeclarationStructure>): OptionalKind<MethodDeclarationStructure> {
-  const typeArgs = m.typeParameters?.length ? `<${m.typeParameters.map((t) => (typeof t === 'string' ? t : t.name)).join(', ')}>` : '';
+  const typeArgs = m.typeParameters?.length
+    ? `<${m.typeParameters.map((t) => (typeof t === 'string' ? t : t.name)).join(', ')}>`
+    : '';
   const args = ['this.core', ...(m.parameters ?? []).map((p) => p.name)].join(', ');
   return { ...m, isAsync: false, statements: [`return ${m.name}${typeArgs}(${args});`] };
 }
@@ -145,19 +199,46 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
     name: propertyKey(p.identifier),
     hasQuestionToken: !p.required || (p.in === 'path' && p.defaultValue !== undefined),
     type: p.name === 'fields' && fieldsType ? `FieldSelection<${fieldsType}>` : paramType(op, p.name, p.in),
-    docs: p.description || p.defaultValue !== undefined ? [docText(p.description, p.defaultValue !== undefined ? `Default: ${JSON.stringify(p.defaultValue)}.` : undefined)] : undefined,
+    docs:
+      p.description || p.defaultValue !== undefined
+        ? [
+            docText(
+              p.description,
+              p.defaultValue !== undefined ? `Default: ${JSON.stringify(p.defaultValue)}.` : undefined,
+            ),
+          ]
+        : undefined,
   }));
   const body = structuredBodyType(op);
-  if (body) properties.push({ name: 'body', hasQuestionToken: !op.bodyRequired, type: body, docs: ['The request body.'] });
+  if (body)
+    properties.push({ name: 'body', hasQuestionToken: !op.bodyRequired, type: body, docs: ['The request body.'] });
   else if (op.requestBodies.length > 0) {
-    properties.push({ name: 'body', hasQuestionToken: !op.bodyRequired, type: 'Blob | Uint8Array', docs: ['Raw bytes of the request body.'] });
-    properties.push({ name: 'contentType', hasQuestionToken: true, type: 'string', docs: ['Media type of the raw body.'] });
+    properties.push({
+      name: 'body',
+      hasQuestionToken: !op.bodyRequired,
+      type: 'Blob | Uint8Array',
+      docs: ['Raw bytes of the request body.'],
+    });
+    properties.push({
+      name: 'contentType',
+      hasQuestionToken: true,
+      type: 'string',
+      docs: ['Media type of the raw body.'],
+    });
   }
-  return { kind: StructureKind.Interface, isExported: true, name: `${op.typeName}Params`, properties, docs: [`Inputs of ${op.id}.`] };
+  return {
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: `${op.typeName}Params`,
+    properties,
+    docs: [`Inputs of ${op.id}.`],
+  };
 }
 
 export function allOptional(op: OperationModel): boolean {
-  return callParams(op).every((p) => !p.required || (p.in === 'path' && p.defaultValue !== undefined)) && !op.bodyRequired;
+  return (
+    callParams(op).every((p) => !p.required || (p.in === 'path' && p.defaultValue !== undefined)) && !op.bodyRequired
+  );
 }
 
 function pathExpression(op: OperationModel): string {
@@ -165,21 +246,32 @@ function pathExpression(op: OperationModel): string {
   const parts = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const p = byName.get(name);
     if (!p) throw new Error(`${op.id}: path parameter ${name} is not declared`);
-    const value = p.defaultValue !== undefined ? `params.${p.identifier} ?? ${JSON.stringify(p.defaultValue)}` : `params.${p.identifier}`;
-    if (styledPathParam(p)) return `\${styledPath(${JSON.stringify(p.name)}, ${value}, ${JSON.stringify(p.style)}, ${p.explode})}`;
+    const value =
+      p.defaultValue !== undefined
+        ? `params.${p.identifier} ?? ${JSON.stringify(p.defaultValue)}`
+        : `params.${p.identifier}`;
+    if (styledPathParam(p))
+      return `\${styledPath(${JSON.stringify(p.name)}, ${value}, ${JSON.stringify(p.style)}, ${p.explode})}`;
     return `\${enc(${value})}`;
   });
   return '`' + parts + '`';
 }
 
-function requestSpec(service: ServiceModel, op: OperationModel, overrides: { query?: string[]; body?: string } = {}): string {
+function requestSpec(
+  service: ServiceModel,
+  op: OperationModel,
+  overrides: { query?: string[]; body?: string } = {},
+): string {
   const query = callParams(op)
     .filter((p) => p.in === 'query')
     .map((p) => `${propertyKey(p.name)}: params.${p.identifier}`);
   query.push(...(overrides.query ?? []));
   const headers = callParams(op)
     .filter((p) => p.in === 'header')
-    .map((p) => `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`);
+    .map(
+      (p) =>
+        `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`,
+    );
   const lines = [
     `operationId: ${JSON.stringify(op.id)}`,
     `method: ${JSON.stringify(op.method)}`,
@@ -188,7 +280,10 @@ function requestSpec(service: ServiceModel, op: OperationModel, overrides: { que
   if (query.length) lines.push(`query: { ${query.join(', ')} }`);
   // How array and object values go on the wire (style / explode); scalars need no rule.
   const styled = callParams(op).filter((p) => p.in === 'query' && (p.type === 'array' || p.type === 'object'));
-  if (styled.length) lines.push(`queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`);
+  if (styled.length)
+    lines.push(
+      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`,
+    );
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
   if (body) lines.push(`body: ${body}`);
@@ -205,7 +300,8 @@ function bodyExpression(op: OperationModel): string | undefined {
   const form = op.requestBodies.find((b) => b.kind === 'form');
   const json = op.requestBodies.find((b) => b.kind === 'json');
   // A write whose credential travels as a form field goes form-encoded, as that service's own clients send it.
-  if (form && (op.credentials === 'access-token-form' || !json)) return `bodyOf('form', params.body as Record<string, unknown> | undefined)`;
+  if (form && (op.credentials === 'access-token-form' || !json))
+    return `bodyOf('form', params.body as Record<string, unknown> | undefined)`;
   if (json) return `bodyOf('json', params.body)`;
   return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? 'application/octet-stream' }`;
 }
@@ -227,19 +323,40 @@ function selectedResult(op: OperationModel): string {
 function cookieStatements(op: OperationModel): string[] {
   const cookies = callParams(op).filter((p) => p.in === 'cookie');
   if (cookies.length === 0) return [];
-  return [`options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`];
+  return [
+    `options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`,
+  ];
 }
 
-function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?: string): OptionalKind<MethodDeclarationStructure> {
-  const throws = op.errors.length ? `@throws {${op.typeName}Error} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.` : undefined;
-  const docs = [docText(op.summary, op.description, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined, throws, op.deprecated ? '@deprecated' : undefined)];
+function operationMethod(
+  service: ServiceModel,
+  op: OperationModel,
+  fieldsType?: string,
+): OptionalKind<MethodDeclarationStructure> {
+  const throws = op.errors.length
+    ? `@throws {${op.typeName}Error} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.`
+    : undefined;
+  const docs = [
+    docText(
+      op.summary,
+      op.description,
+      op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined,
+      throws,
+      op.deprecated ? '@deprecated' : undefined,
+    ),
+  ];
   const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
   const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
   if (op.streaming) {
     const hasAlt = op.parameters.some((p) => p.name === 'alt' && p.in === 'query');
     return {
       name: op.id,
-      docs: [docText(docs[0], 'Sends the request at once; the answer is a stream of typed events (`for await`), with abort() and toReadableStream().')],
+      docs: [
+        docText(
+          docs[0],
+          'Sends the request at once; the answer is a stream of typed events (`for await`), with abort() and toReadableStream().',
+        ),
+      ],
       parameters: [paramsDecl, optionsDecl],
       returnType: `ApiStream<${op.typeName}Result>`,
       statements: [
@@ -255,18 +372,37 @@ function operationMethod(service: ServiceModel, op: OperationModel, fieldsType?:
     return {
       name: op.id,
       typeParameters: [{ name: 'S', isConst: true, constraint: `FieldSpec<${fieldsType}>`, default: fieldsType }],
-      docs: [docText(docs[0], 'Awaiting gives the answer\'s data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.')],
-      parameters: [{ ...paramsDecl, type: `Omit<${op.typeName}Params, 'fields'> & { fields?: string | readonly S[] }` }, optionsDecl],
+      docs: [
+        docText(
+          docs[0],
+          "Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.",
+        ),
+      ],
+      parameters: [
+        { ...paramsDecl, type: `Omit<${op.typeName}Params, 'fields'> & { fields?: string | readonly S[] }` },
+        optionsDecl,
+      ],
       returnType: `ApiPromise<${narrowed}>`,
-      statements: [...cookieStatements(op), `return this.core.call<${narrowed}>(${requestSpec(service, op)}, options);`],
+      statements: [
+        ...cookieStatements(op),
+        `return this.core.call<${narrowed}>(${requestSpec(service, op)}, options);`,
+      ],
     };
   }
   return {
     name: op.id,
-    docs: [docText(docs[0], 'Awaiting gives the answer\'s data; `.withResponse()` gives it with the status, headers and request id.')],
+    docs: [
+      docText(
+        docs[0],
+        "Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.",
+      ),
+    ],
     parameters: [paramsDecl, optionsDecl],
     returnType: `ApiPromise<${op.typeName}Result>`,
-    statements: [...cookieStatements(op), `return this.core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`],
+    statements: [
+      ...cookieStatements(op),
+      `return this.core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`,
+    ],
   };
 }
 
@@ -277,10 +413,17 @@ function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
   const bodyType = body ? schemaType(body) : 'unknown';
   const codes = [...new Set(op.errors.map((e) => JSON.stringify(e.code)))].sort();
   const statuses = [...new Set(op.errors.map((e) => e.http))].sort((a, b) => a - b);
-  const type = service.errorStyle.family === 'graph'
-    ? `GraphApiError<${bodyType}> & { readonly code: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`
-    : `StatusApiError<${bodyType}> & { readonly status: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`;
-  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Error`, type, docs: [`The errors ${op.id} documents (x-errors), each in the service's own error body.`] };
+  const type =
+    service.errorStyle.family === 'graph'
+      ? `GraphApiError<${bodyType}> & { readonly code: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`
+      : `StatusApiError<${bodyType}> & { readonly status: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`;
+  return {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: `${op.typeName}Error`,
+    type,
+    docs: [`The errors ${op.id} documents (x-errors), each in the service's own error body.`],
+  };
 }
 
 /** The page token parameter, the item type and the paging style (x-pagination) of a paginated operation. */
@@ -289,7 +432,8 @@ function pagingOf(op: OperationModel): { param: string; item: string; style: str
   const item = `NonNullable<${op.typeName}Result[${JSON.stringify(p.items)}]>[number]`;
   const style = `{ items: ${JSON.stringify(p.items)}, next: ${JSON.stringify(p.nextField)}${p.moreField ? `, more: ${JSON.stringify(p.moreField)}` : ''} }`;
   const token = op.parameters.find((x) => x.in === 'query' && x.name === p.tokenParam);
-  if (!token) throw new Error(`${op.id}: x-pagination.tokenParam ${p.tokenParam} is not a query parameter of the operation`);
+  if (!token)
+    throw new Error(`${op.id}: x-pagination.tokenParam ${p.tokenParam} is not a query parameter of the operation`);
   return { param: token.identifier, item, style };
 }
 
@@ -302,7 +446,9 @@ function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationSt
   return [
     {
       name: `${op.id}Page`,
-      docs: [`The first page of ${op.id} as a page object: items, hasNextPage(), getNextPage(), iterPages(); \`for await\` walks every item (${how}).`],
+      docs: [
+        `The first page of ${op.id} as a page object: items, hasNextPage(), getNextPage(), iterPages(); \`for await\` walks every item (${how}).`,
+      ],
       parameters: [paramsDecl, optionsDecl],
       returnType: `Promise<Page<${item}, ${op.typeName}Result>>`,
       statements: [`return firstPage<${item}, ${op.typeName}Result>(${style}, ${fetchPage});`],
@@ -339,8 +485,15 @@ function protocolHeaders(op: OperationModel): Set<string> {
   const names: string[] = Object.keys(upload?.multipart?.headers ?? {});
   const r = upload?.resumable;
   if (r) {
-    names.push(...Object.keys(r.start.headers ?? {}), ...Object.keys(r.chunk.headers ?? {}), ...Object.keys(r.chunk.lastHeaders ?? {}), ...Object.keys(r.query.headers ?? {}));
-    names.push(...[r.start.sizeHeader, r.start.typeHeader, r.chunk.offsetHeader].filter((n): n is string => n !== undefined));
+    names.push(
+      ...Object.keys(r.start.headers ?? {}),
+      ...Object.keys(r.chunk.headers ?? {}),
+      ...Object.keys(r.chunk.lastHeaders ?? {}),
+      ...Object.keys(r.query.headers ?? {}),
+    );
+    names.push(
+      ...[r.start.sizeHeader, r.start.typeHeader, r.chunk.offsetHeader].filter((n): n is string => n !== undefined),
+    );
   }
   return new Set(names.map((n) => n.toLowerCase()));
 }
@@ -381,15 +534,31 @@ interface UploadRequestParts {
 function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const params = uploadParams(op);
   if (params.length === 0) return { statements: [], members: [`path: ${JSON.stringify(op.path)}`] };
-  const statements = [uploadParamsRequired(op) ? 'const params = args.params;' : `const params: NonNullable<typeof args.params> = args.params ?? {};`];
+  const statements = [
+    uploadParamsRequired(op)
+      ? 'const params = args.params;'
+      : `const params: NonNullable<typeof args.params> = args.params ?? {};`,
+  ];
   const cookies = params.filter((p) => p.in === 'cookie');
-  if (cookies.length) statements.push(`options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`);
+  if (cookies.length)
+    statements.push(
+      `options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`,
+    );
   const members = [`path: ${pathExpression(op)}`];
   const query = params.filter((p) => p.in === 'query');
-  if (query.length) members.push(`query: { ${query.map((p) => `${propertyKey(p.name)}: params.${p.identifier}`).join(', ')} }`);
+  if (query.length)
+    members.push(`query: { ${query.map((p) => `${propertyKey(p.name)}: params.${p.identifier}`).join(', ')} }`);
   const styled = query.filter((p) => p.type === 'array' || p.type === 'object');
-  if (styled.length) members.push(`queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`);
-  const headers = params.filter((p) => p.in === 'header').map((p) => `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`);
+  if (styled.length)
+    members.push(
+      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`,
+    );
+  const headers = params
+    .filter((p) => p.in === 'header')
+    .map(
+      (p) =>
+        `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`,
+    );
   return { statements, members, headers: headers.length ? `definedHeaders({ ${headers.join(', ')} })` : undefined };
 }
 
@@ -399,12 +568,24 @@ function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
   const fixed = JSON.stringify(op.mediaUpload?.multipart?.headers ?? {});
   // The protocol's own headers last: they win over a parameter of the same name.
   const headers = parts.headers ? `{ ...${parts.headers}, ...${fixed} }` : fixed;
-  const request = [`operationId: ${JSON.stringify(op.id)}`, `method: ${JSON.stringify(op.method)}`, ...parts.members, `credentials: ${JSON.stringify(op.credentials)}`, `server: ${JSON.stringify(op.server)}`, `headers: ${headers}`].join(', ');
+  const request = [
+    `operationId: ${JSON.stringify(op.id)}`,
+    `method: ${JSON.stringify(op.method)}`,
+    ...parts.members,
+    `credentials: ${JSON.stringify(op.credentials)}`,
+    `server: ${JSON.stringify(op.server)}`,
+    `headers: ${headers}`,
+  ].join(', ');
   return {
     name: `${op.id}Multipart`,
-    docs: ['Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.'],
+    docs: [
+      'Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.',
+    ],
     parameters: [
-      { name: 'args', type: `{ metadata?: ${metadataType(op)}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void${uploadParamsMember(op)} }` },
+      {
+        name: 'args',
+        type: `{ metadata?: ${metadataType(op)}; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void${uploadParamsMember(op)} }`,
+      },
       { name: 'options', type: 'CallOptions', hasQuestionToken: true },
     ],
     returnType: `ApiPromise<${result}>`,
@@ -424,13 +605,26 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
   const protocol = JSON.stringify(op.mediaUpload!.resumable!);
   // The caller's parameters go on the request that starts the session (the session URL carries the rest).
   const parts = uploadRequestParts(op);
-  const request = [`operationId: ${JSON.stringify(op.id)}`, `method: ${JSON.stringify(op.method)}`, ...parts.members, ...(parts.headers ? [`headers: ${parts.headers}`] : []), `credentials: ${JSON.stringify(op.credentials)}`, `server: ${JSON.stringify(op.server)}`, `protocol: ${protocol}`].join(', ');
+  const request = [
+    `operationId: ${JSON.stringify(op.id)}`,
+    `method: ${JSON.stringify(op.method)}`,
+    ...parts.members,
+    ...(parts.headers ? [`headers: ${parts.headers}`] : []),
+    `credentials: ${JSON.stringify(op.credentials)}`,
+    `server: ${JSON.stringify(op.server)}`,
+    `protocol: ${protocol}`,
+  ].join(', ');
   return {
     name: `${op.id}Resumable`,
     isAsync: true,
-    docs: ['Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds.'],
+    docs: [
+      'Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds.',
+    ],
     parameters: [
-      { name: 'args', type: `{ metadata?: ${metadataType(op)}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string${uploadParamsMember(op)} }` },
+      {
+        name: 'args',
+        type: `{ metadata?: ${metadataType(op)}; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string${uploadParamsMember(op)} }`,
+      },
       { name: 'options', type: 'CallOptions', hasQuestionToken: true },
     ],
     returnType: `Promise<${result}>`,
@@ -466,7 +660,9 @@ function paramStyleImports(service: ServiceModel): string[] {
 }
 
 function hasStyledQuery(service: ServiceModel): boolean {
-  return service.operations.some((o) => o.parameters.some((p) => p.in === 'query' && !p.isCredential && (p.type === 'array' || p.type === 'object')));
+  return service.operations.some((o) =>
+    o.parameters.some((p) => p.in === 'query' && !p.isCredential && (p.type === 'array' || p.type === 'object')),
+  );
 }
 
 /** How the service names its credentials on the wire, for the runtime core. */
@@ -476,13 +672,17 @@ function serviceProfile(service: ServiceModel): string {
   const query = sources.find((c) => c.in === 'query')?.name;
   const token = service.operations.flatMap((o) => o.credentialSources).find((c) => c.kind === 'accessToken')?.name;
   const style = service.errorStyle;
-  const parts = [`error: ${style.family === 'graph' ? `graphErrorOf(${JSON.stringify(style.traceField)})` : 'statusErrorOf'}`];
+  const parts = [
+    `error: ${style.family === 'graph' ? `graphErrorOf(${JSON.stringify(style.traceField)})` : 'statusErrorOf'}`,
+  ];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
   if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
   // The service's "throttled" codes: the spec's x-throttle-codes, and what its operations document as
   // throttling (x-errors `throttled: true`, or answered with 429).
-  const documented = service.operations.flatMap((o) => o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number));
+  const documented = service.operations.flatMap((o) =>
+    o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number),
+  );
   const throttle = [...new Set([...service.throttleCodes, ...documented])].sort((a, b) => a - b);
   if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
   if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${JSON.stringify(service.requestIdHeaders)}`);
@@ -493,9 +693,10 @@ function serviceProfile(service: ServiceModel): string {
 
 /** The module of the service's error style (x-error-style): its error class and the factory the core uses. */
 function errorStyleModule(service: ServiceModel): { imports: string; exports: string } {
-  const [file, cls, factory, body] = service.errorStyle.family === 'graph'
-    ? ['graph-error', 'GraphApiError', 'graphErrorOf', 'GraphErrorBody']
-    : ['status-error', 'StatusApiError', 'statusErrorOf', 'StatusErrorBody'];
+  const [file, cls, factory, body] =
+    service.errorStyle.family === 'graph'
+      ? ['graph-error', 'GraphApiError', 'graphErrorOf', 'GraphErrorBody']
+      : ['status-error', 'StatusApiError', 'statusErrorOf', 'StatusErrorBody'];
   const typeImport = service.operations.some((o) => o.errors.length > 0) ? `, type ${cls}` : '';
   return {
     imports: `import { ${factory}${typeImport} } from './runtime/client/${file}.js';`,
@@ -509,18 +710,39 @@ function clientImports(service: ServiceModel): string[] {
   const streaming = ops.some((o) => o.streaming);
   const multipart = multipartOperations(service).length > 0;
   const resumable = resumableOperations(service).length > 0;
-  const bodies = ops.some((o) => { const b = bodyExpression(o); return b !== undefined && b.startsWith('bodyOf('); });
-  const core = ['ApiCore', ...(bodies ? ['bodyOf'] : []), 'type CallOptions', 'type ClientOptions', ...(streaming ? ['type RequestSpec'] : [])];
-  const lines = [`import { ${core.join(', ')} } from './runtime/client/core.js';`, `import ${multipart ? '' : 'type '}{ ApiPromise } from './runtime/client/api-promise.js';`];
+  const bodies = ops.some((o) => {
+    const b = bodyExpression(o);
+    return b !== undefined && b.startsWith('bodyOf(');
+  });
+  const core = [
+    'ApiCore',
+    ...(bodies ? ['bodyOf'] : []),
+    'type CallOptions',
+    'type ClientOptions',
+    ...(streaming ? ['type RequestSpec'] : []),
+  ];
+  const lines = [
+    `import { ${core.join(', ')} } from './runtime/client/core.js';`,
+    `import ${multipart ? '' : 'type '}{ ApiPromise } from './runtime/client/api-promise.js';`,
+  ];
   lines.push(errorStyleModule(service).imports);
   if (hasStyledQuery(service)) lines.push(`import { styledQuery } from './runtime/client/query-style.js';`);
   const paramStyle = paramStyleImports(service);
   if (paramStyle.length) lines.push(`import { ${paramStyle.join(', ')} } from './runtime/client/param-style.js';`);
-  if (ops.some((o) => o.pagination)) lines.push(`import { firstPage, paginate, type Page } from './runtime/client/pagination.js';`);
-  if (streaming) lines.push(`import { fetchRaw } from './runtime/client/raw-response.js';`, `import { ApiStream } from './runtime/client/stream.js';`);
-  if (multipart) lines.push(`import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';`);
+  if (ops.some((o) => o.pagination))
+    lines.push(`import { firstPage, paginate, type Page } from './runtime/client/pagination.js';`);
+  if (streaming)
+    lines.push(
+      `import { fetchRaw } from './runtime/client/raw-response.js';`,
+      `import { ApiStream } from './runtime/client/stream.js';`,
+    );
+  if (multipart)
+    lines.push(`import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';`);
   if (resumable) lines.push(`import { resumableUpload } from './runtime/client/resumable.js';`);
-  if (multipart || resumable) lines.push(`import { ${multipart ? 'collectBlob, ' : ''}type UploadProgress, type UploadSource } from './runtime/client/upload-source.js';`);
+  if (multipart || resumable)
+    lines.push(
+      `import { ${multipart ? 'collectBlob, ' : ''}type UploadProgress, type UploadSource } from './runtime/client/upload-source.js';`,
+    );
   lines.push(`import type { components, operations } from './types.js';`);
   return lines;
 }

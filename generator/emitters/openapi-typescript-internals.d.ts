@@ -11,6 +11,9 @@ declare module 'openapi-typescript/dist/lib/ts.js' {
 }
 declare module 'openapi-typescript/dist/lib/utils.js' {
   import type { DiscriminatorObject, OpenAPI3 } from 'openapi-typescript';
-  export function scanDiscriminators(schema: OpenAPI3, options: object): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
+  export function scanDiscriminators(
+    schema: OpenAPI3,
+    options: object,
+  ): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
   export function resolveRef<T>(schema: unknown, $ref: string, options: { silent: boolean }): T | undefined;
 }

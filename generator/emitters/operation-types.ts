@@ -33,7 +33,9 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   if (!base) return undefined;
   let type = bodyContentType(o, base);
   // The credential is set once on the client, and JSON-string fields are typed as the objects they carry.
-  const credentialFields = o.credentialSources.filter((c) => c.in === 'form' && base.fields.includes(c.name)).map((c) => c.name);
+  const credentialFields = o.credentialSources
+    .filter((c) => c.in === 'form' && base.fields.includes(c.name))
+    .map((c) => c.name);
   const omitted = [...new Set(credentialFields), ...(base === form ? form.jsonFields.map((f) => f.name) : [])];
   if (omitted.length) type = `Omit<${type}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>`;
   if (base === form && form.jsonFields.length > 0) {
@@ -52,7 +54,9 @@ export function successType(o: OperationModel): string {
 /** The type of each `data:` event of a streaming operation (declared with x-sse-data in the spec). */
 export function streamChunkType(service: ServiceModel, o: OperationModel): string {
   const raw = service.document.paths[o.path][o.method.toLowerCase()];
-  const media = Object.entries<any>(raw.responses?.['200']?.content ?? {}).find(([ct]) => ct === 'text/event-stream')?.[1];
+  const media = Object.entries<any>(raw.responses?.['200']?.content ?? {}).find(
+    ([ct]) => ct === 'text/event-stream',
+  )?.[1];
   const declared = media?.['x-sse-data'] ?? media?.itemSchema ?? media?.schema?.['x-sse-data'];
   return schemaType(declared);
 }
@@ -60,4 +64,3 @@ export function streamChunkType(service: ServiceModel, o: OperationModel): strin
 export function hasStructuredBody(o: OperationModel): boolean {
   return structuredBodyType(o) !== undefined;
 }
-

@@ -8,8 +8,12 @@ export function emitReadme(service: ServiceModel): string {
   // The credential option of the kind most operations take (what the spec's security schemes say).
   const kinds = service.operations.flatMap((o) => [...new Set(o.credentialSources.map((c) => c.kind))]);
   const count = (k: string) => kinds.filter((x) => x === k).length;
-  const kind = (['accessToken', 'apiKey', 'bearerToken'] as const).reduce((best, k) => (count(k) > count(best) ? k : best), 'accessToken' as string);
-  const credentialExample = count(kind) > 0 ? `${kind}: process.env.${kind === 'apiKey' ? 'API_KEY' : 'ACCESS_TOKEN'}` : `headers: {}`;
+  const kind = (['accessToken', 'apiKey', 'bearerToken'] as const).reduce(
+    (best, k) => (count(k) > count(best) ? k : best),
+    'accessToken' as string,
+  );
+  const credentialExample =
+    count(kind) > 0 ? `${kind}: process.env.${kind === 'apiKey' ? 'API_KEY' : 'ACCESS_TOKEN'}` : `headers: {}`;
   const example = service.operations.find((o) => !o.streaming && allOptional(o))?.id;
   return renderTemplate('package-readme.hbs', {
     server: serverExample(service),
@@ -30,17 +34,30 @@ export function emitReadme(service: ServiceModel): string {
       ])
       .join(', '),
     errorClass: service.errorStyle.family === 'graph' ? 'GraphApiError' : 'StatusApiError',
-    errorShape: service.errorStyle.family === 'graph'
-      ? `\`{"error": {"message", "type", "code", "error_subcode", ${JSON.stringify(service.errorStyle.traceField)}}}\``
-      : '`{"error": {"code", "message", "status", "details"}}`',
-    operations: service.operations.map((o) => ({ id: o.id, method: o.method, path: o.path, rules: o.ruleIds.join(', ') || '—' })),
+    errorShape:
+      service.errorStyle.family === 'graph'
+        ? `\`{"error": {"message", "type", "code", "error_subcode", ${JSON.stringify(service.errorStyle.traceField)}}}\``
+        : '`{"error": {"code", "message", "status", "details"}}`',
+    operations: service.operations.map((o) => ({
+      id: o.id,
+      method: o.method,
+      path: o.path,
+      rules: o.ruleIds.join(', ') || '—',
+    })),
     ruleCount: service.rules.length,
   });
 }
 
 /** The server snippet's operation: the one with the most request content types that documents an error. */
 function serverExample(service: ServiceModel) {
-  const op = [...service.operations].filter((o) => o.errors.length > 0).sort((a, b) => b.requestBodies.length - a.requestBodies.length)[0];
+  const op = [...service.operations]
+    .filter((o) => o.errors.length > 0)
+    .sort((a, b) => b.requestBodies.length - a.requestBodies.length)[0];
   if (!op) return undefined;
-  return { id: op.id, errors: `${op.id}Errors`, error: errorHelperName(documentedErrors(op)[0]!), contentTypes: op.requestBodies.map((b) => b.contentType) };
+  return {
+    id: op.id,
+    errors: `${op.id}Errors`,
+    error: errorHelperName(documentedErrors(op)[0]!),
+    contentTypes: op.requestBodies.map((b) => b.contentType),
+  };
 }

@@ -5,7 +5,13 @@ import { printStructure } from './print-structure.js';
 
 export function emitRules(service: ServiceModel): string {
   const rules = service.rules.map((r) => {
-    const entry: Record<string, unknown> = { id: r.id, service: r.service, text: r.text, source: r.source, statefulOnly: r.statefulOnly };
+    const entry: Record<string, unknown> = {
+      id: r.id,
+      service: r.service,
+      text: r.text,
+      source: r.source,
+      statefulOnly: r.statefulOnly,
+    };
     if (r.reason) entry.reason = r.reason;
     if (r.operationId) entry.operationId = r.operationId;
     if (r.violation) entry.violation = r.violation;
@@ -19,11 +25,26 @@ export function emitRules(service: ServiceModel): string {
         kind: StructureKind.Interface,
         isExported: true,
         name: 'Evidence',
-        docs: ['Where an expectation comes from: the service document, the public service, or only a convention of this project.'],
+        docs: [
+          'Where an expectation comes from: the service document, the public service, or only a convention of this project.',
+        ],
         properties: [
           { name: 'kind', isReadonly: true, type: "'document' | 'public' | 'convention'" },
-          { name: 'ref', isReadonly: true, type: 'string', docs: ['The section of the document or notes, the public source, or the convention.'] },
-          { name: 'covers', isReadonly: true, hasQuestionToken: true, type: "'code' | 'http'", docs: ['The part of an error expectation it backs (the code or status name, or the HTTP status); both when absent.'] },
+          {
+            name: 'ref',
+            isReadonly: true,
+            type: 'string',
+            docs: ['The section of the document or notes, the public source, or the convention.'],
+          },
+          {
+            name: 'covers',
+            isReadonly: true,
+            hasQuestionToken: true,
+            type: "'code' | 'http'",
+            docs: [
+              'The part of an error expectation it backs (the code or status name, or the HTTP status); both when absent.',
+            ],
+          },
         ],
       },
       {
@@ -35,13 +56,41 @@ export function emitRules(service: ServiceModel): string {
           { name: 'id', isReadonly: true, type: 'string' },
           { name: 'service', isReadonly: true, type: 'string' },
           { name: 'text', isReadonly: true, type: 'string' },
-          { name: 'source', isReadonly: true, type: 'string', docs: ['Where the rule is written: section of the service document.'] },
-          { name: 'statefulOnly', isReadonly: true, type: 'boolean', docs: ['True when a stateless mock cannot honour it.'] },
+          {
+            name: 'source',
+            isReadonly: true,
+            type: 'string',
+            docs: ['Where the rule is written: section of the service document.'],
+          },
+          {
+            name: 'statefulOnly',
+            isReadonly: true,
+            type: 'boolean',
+            docs: ['True when a stateless mock cannot honour it.'],
+          },
           { name: 'reason', isReadonly: true, hasQuestionToken: true, type: 'string' },
           { name: 'operationId', isReadonly: true, hasQuestionToken: true, type: 'string' },
-          { name: 'violation', isReadonly: true, hasQuestionToken: true, type: '{ readonly http: number; readonly code?: number; readonly status?: string }' },
-          { name: 'evidence', isReadonly: true, type: 'readonly Evidence[]', docs: ["What backs the rule's behaviour; only `convention` entries: a broken expectation is a warning unless --strict."] },
-          { name: 'violationEvidence', isReadonly: true, hasQuestionToken: true, type: 'readonly Evidence[]', docs: ['What backs the exact status/code of `violation`, when that differs from `evidence`.'] },
+          {
+            name: 'violation',
+            isReadonly: true,
+            hasQuestionToken: true,
+            type: '{ readonly http: number; readonly code?: number; readonly status?: string }',
+          },
+          {
+            name: 'evidence',
+            isReadonly: true,
+            type: 'readonly Evidence[]',
+            docs: [
+              "What backs the rule's behaviour; only `convention` entries: a broken expectation is a warning unless --strict.",
+            ],
+          },
+          {
+            name: 'violationEvidence',
+            isReadonly: true,
+            hasQuestionToken: true,
+            type: 'readonly Evidence[]',
+            docs: ['What backs the exact status/code of `violation`, when that differs from `evidence`.'],
+          },
         ],
       },
       `export const RULES = ${JSON.stringify(rules, null, 2)} as const satisfies readonly Rule[];`,

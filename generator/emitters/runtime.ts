@@ -61,9 +61,16 @@ function allRuntimeFiles(): Map<string, string> {
       if (!lib) throw new Error(`vendor shim ${rel} names no known library`);
       const pkgDir = path.dirname(require.resolve(`${lib.pkg}/package.json`));
       const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
-      const source = fs.readFileSync(path.join(pkgDir, lib.file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
-      const licence = fs.existsSync(path.join(pkgDir, 'LICENSE')) ? fs.readFileSync(path.join(pkgDir, 'LICENSE'), 'utf8') : 'MIT';
-      out.set(`runtime/${rel.replace(/\.ts$/, '.js')}`, `// Vendored ${lib.pkg}@${version} (${lib.file}); licence below.\n/*\n${licence.trim()}\n*/\n${source}`);
+      const source = fs
+        .readFileSync(path.join(pkgDir, lib.file), 'utf8')
+        .replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+      const licence = fs.existsSync(path.join(pkgDir, 'LICENSE'))
+        ? fs.readFileSync(path.join(pkgDir, 'LICENSE'), 'utf8')
+        : 'MIT';
+      out.set(
+        `runtime/${rel.replace(/\.ts$/, '.js')}`,
+        `// Vendored ${lib.pkg}@${version} (${lib.file}); licence below.\n/*\n${licence.trim()}\n*/\n${source}`,
+      );
       continue;
     }
     const text = fs.readFileSync(file, 'utf8');

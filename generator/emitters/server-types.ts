@@ -3,7 +3,14 @@
 // documented 2xx status, and the helpers of each documented error (x-errors). Written against
 // openapi-typescript's `operations` types, so no schema is restated.
 import { camelCase, propertyKey } from '../model/names.js';
-import type { ErrorModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
+import type {
+  ErrorModel,
+  OperationModel,
+  ParameterModel,
+  RequestBodyModel,
+  ResponseModel,
+  ServiceModel,
+} from '../model/types.js';
 import { bodyContentType, schemaType, streamChunkType } from './operation-types.js';
 
 const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
@@ -42,7 +49,9 @@ export function handlerBodyType(o: OperationModel, body: RequestBodyModel): stri
 
 /** The request body union: a branch per content type, and one without a body where the body is optional. */
 export function handlerBodyUnion(o: OperationModel): string {
-  const branches = o.requestBodies.map((b) => `{ contentType: ${JSON.stringify(b.contentType)}; body: ${handlerBodyType(o, b)} }`);
+  const branches = o.requestBodies.map(
+    (b) => `{ contentType: ${JSON.stringify(b.contentType)}; body: ${handlerBodyType(o, b)} }`,
+  );
   if (!o.bodyRequired || branches.length === 0) branches.push('{ contentType?: undefined; body: undefined }');
   return branches.join('\n  | ');
 }
@@ -54,7 +63,11 @@ export function handlerBodyUnion(o: OperationModel): string {
  */
 export function headerValueType(p: ParameterModel): string {
   const schema = p.schema;
-  const values: unknown[] | undefined = Array.isArray(schema.enum) ? schema.enum : schema.const !== undefined ? [schema.const] : undefined;
+  const values: unknown[] | undefined = Array.isArray(schema.enum)
+    ? schema.enum
+    : schema.const !== undefined
+      ? [schema.const]
+      : undefined;
   switch (p.type) {
     case 'integer':
     case 'number':
@@ -77,7 +90,9 @@ export function headerValueType(p: ParameterModel): string {
 export function handlerHeadersType(o: OperationModel): string {
   const declared = o.parameters.filter((p) => p.in === 'header');
   if (declared.length === 0) return 'Record<string, string>';
-  const fields = declared.map((p) => `${propertyKey(p.name.toLowerCase())}${p.required ? '' : '?'}: ${headerValueType(p)}`);
+  const fields = declared.map(
+    (p) => `${propertyKey(p.name.toLowerCase())}${p.required ? '' : '?'}: ${headerValueType(p)}`,
+  );
   return `{ ${fields.join('; ')} } & Record<string, string>`;
 }
 
@@ -106,10 +121,14 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
     const status = `status${single ? '?' : ''}: ${statusLiteral(r.status)}; headers?: ${headersType(r)}`;
     if (r.contentTypes.length === 0) branches.push(`{ ${status}; body?: undefined }`);
     for (const ct of r.contentTypes) {
-      if (ct === 'text/event-stream') branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
+      if (ct === 'text/event-stream')
+        branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
       // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).
       // A GET's 200 answer may be kept and sent again while the handler's check holds (runtime kept-answers.ts).
-      else branches.push(`{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]>${reusable(o, r.status) ? '; reuse?: ReuseCheck' : ''} }`);
+      else
+        branches.push(
+          `{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]>${reusable(o, r.status) ? '; reuse?: ReuseCheck' : ''} }`,
+        );
     }
   }
   if (branches.length === 0) branches.push('{ status?: number; headers?: Record<string, string>; body?: unknown }');
@@ -167,7 +186,10 @@ export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): s
     const init = errorInitType(service, o, e);
     const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);
     const subcodes = documentedSubcodes(o, e.code);
-    const what = typeof e.code === 'number' ? `HTTP ${e.http}, code ${e.code}${subcodes ? ` (subcode ${subcodes.join(' or ')})` : ''}` : `HTTP ${e.http} ${e.code}`;
+    const what =
+      typeof e.code === 'number'
+        ? `HTTP ${e.http}, code ${e.code}${subcodes ? ` (subcode ${subcodes.join(' or ')})` : ''}`
+        : `HTTP ${e.http} ${e.code}`;
     const when = (e.when ? `${what}: ${e.when}` : what).replace(/\*\//g, '*\\/');
     return [
       `  /** ${when.replace(/\s+/g, ' ')} */`,

@@ -1,10 +1,25 @@
 // Emits server.ts: the typed Handlers interface of a service (one method per operation) and a node:http
 // request listener that routes, parses and validates (ahead-of-time ajv validators) before calling them.
-import { type OptionalKind, type MethodSignatureStructure, StructureKind, type TypeAliasDeclarationStructure, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
+import {
+  type OptionalKind,
+  type MethodSignatureStructure,
+  StructureKind,
+  type TypeAliasDeclarationStructure,
+  type VariableStatementStructure,
+  VariableDeclarationKind,
+} from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { camelCase } from '../model/names.js';
 import { docText, printStructure } from './print-structure.js';
-import { errorHelpersLiteral, errorStyleName, errorUnionType, handlerBodyUnion, handlerHeadersType, replyBranches, reusable } from './server-types.js';
+import {
+  errorHelpersLiteral,
+  errorStyleName,
+  errorUnionType,
+  handlerBodyUnion,
+  handlerHeadersType,
+  replyBranches,
+  reusable,
+} from './server-types.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
@@ -16,18 +31,30 @@ export function emitServer(service: ServiceModel): string {
       name: op.id,
       parameters: [{ name: 'input', type: `${op.typeName}Input` }],
       returnType: `Promise<${op.typeName}Reply>`,
-      docs: [docText(`${op.method} ${op.path}: ${op.summary}`, op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined)],
+      docs: [
+        docText(
+          `${op.method} ${op.path}: ${op.summary}`,
+          op.ruleIds.length ? `Rules: ${op.ruleIds.join(', ')}.` : undefined,
+        ),
+      ],
     });
   }
   const handlersName = `${service.name}Handlers`;
   const routesName = `${camelCase(service.key)}Routes`;
-  const cases = service.operations.map((op) => `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as unknown as ${op.typeName}Input);`);
+  const cases = service.operations.map(
+    (op) =>
+      `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as unknown as ${op.typeName}Input);`,
+  );
   const usesComponents = types.some((t) => JSON.stringify(t).includes(`components[`));
   const graph = service.errorStyle.family === 'graph';
   const initType = graph ? 'GraphErrorInit' : 'StatusErrorInit';
   const styleName = errorStyleName(service);
-  const usesMedia = service.operations.some((o) => o.requestBodies.some((b) => b.kind === 'raw' || b.kind === 'multipart-related' || b.fileFields.length > 0));
-  const usesReuse = service.operations.some((o) => o.responses.some((r) => r.contentTypes.some((ct) => ct !== 'text/event-stream') && reusable(o, r.status)));
+  const usesMedia = service.operations.some((o) =>
+    o.requestBodies.some((b) => b.kind === 'raw' || b.kind === 'multipart-related' || b.fileFields.length > 0),
+  );
+  const usesReuse = service.operations.some((o) =>
+    o.responses.some((r) => r.contentTypes.some((ct) => ct !== 'text/event-stream') && reusable(o, r.status)),
+  );
   return printStructure({
     statements: [
       `import { createRouter, documentedError, ${graph ? 'makeGraphError' : 'makeStatusError'}, type DocumentedError, type ErrorStyle, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}${usesReuse ? 'type ReuseCheck, ' : ''}type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';`,
@@ -44,7 +71,12 @@ export function emitServer(service: ServiceModel): string {
         kind: StructureKind.Interface,
         isExported: true,
         name: handlersName,
-        docs: [docText(`What an implementation of the ${service.title} provides: one method per operation.`, 'Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.')],
+        docs: [
+          docText(
+            `What an implementation of the ${service.title} provides: one method per operation.`,
+            'Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.',
+          ),
+        ],
         methods: handlerMethods,
       },
       `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service)};`,
@@ -62,7 +94,9 @@ function bodyType(op: OperationModel): TypeAliasDeclarationStructure {
     isExported: true,
     name: `${op.typeName}Body`,
     type: handlerBodyUnion(op),
-    docs: [`The ${op.id} request body as the handler receives it: one branch per content type; narrow on \`contentType\`.`],
+    docs: [
+      `The ${op.id} request body as the handler receives it: one branch per content type; narrow on \`contentType\`.`,
+    ],
   };
 }
 
@@ -89,17 +123,31 @@ function errorHelpers(service: ServiceModel, op: OperationModel): VariableStatem
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name: `${camelCase(op.id)}Errors`, initializer: errorHelpersLiteral(service, op) }],
-    docs: [`The errors ${op.id} documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status.`],
+    docs: [
+      `The errors ${op.id} documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status.`,
+    ],
   };
 }
 
 function errorType(op: OperationModel): TypeAliasDeclarationStructure {
-  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Error`, type: errorUnionType(op), docs: [`Any error ${op.id} documents.`] };
+  return {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: `${op.typeName}Error`,
+    type: errorUnionType(op),
+    docs: [`Any error ${op.id} documents.`],
+  };
 }
 
 function replyType(service: ServiceModel, op: OperationModel): TypeAliasDeclarationStructure {
   const type = [...replyBranches(service, op), `${op.typeName}Error`].join('\n  | ');
-  return { kind: StructureKind.TypeAlias, isExported: true, name: `${op.typeName}Reply`, type, docs: [`What the ${op.id} handler answers: a documented success status with its body, or a documented error.`] };
+  return {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: `${op.typeName}Reply`,
+    type,
+    docs: [`What the ${op.id} handler answers: a documented success status with its body, or a documented error.`],
+  };
 }
 
 function routesLiteral(service: ServiceModel): string {
@@ -107,7 +155,10 @@ function routesLiteral(service: ServiceModel): string {
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${p.invalidCode}` : '';
-      const styled = p.type === 'array' || p.type === 'object' || (p.in === 'path' && p.style !== 'simple') ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}` : '';
+      const styled =
+        p.type === 'array' || p.type === 'object' || (p.in === 'path' && p.style !== 'simple')
+          ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}`
+          : '';
       return `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required}${invalid}${styled} }`;
     });
     const bodies = op.requestBodies.map((b) => {
@@ -116,7 +167,9 @@ function routesLiteral(service: ServiceModel): string {
       return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(b.kind)}${json}${files} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${JSON.stringify(ct)}: v.${n}`);
-    const responseValidators = Object.entries(names.responses).map(([status, n]) => `${JSON.stringify(status)}: v.${n}`);
+    const responseValidators = Object.entries(names.responses).map(
+      ([status, n]) => `${JSON.stringify(status)}: v.${n}`,
+    );
     return [
       '  {',
       `    operationId: ${JSON.stringify(op.id)},`,

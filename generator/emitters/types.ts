@@ -18,8 +18,19 @@ function requiredOnlyMembers(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(requiredOnlyMembers);
   if (!node || typeof node !== 'object') return;
   const schema = node as Record<string, any>;
-  if (Array.isArray(schema.required) && !schema.properties && (!schema.type || schema.type === 'object') && !schema.additionalProperties && !schema.$ref && !schema.allOf && !schema.oneOf && !schema.anyOf) {
-    schema.properties = Object.fromEntries(schema.required.filter((n: unknown) => typeof n === 'string').map((n: string) => [n, {}]));
+  if (
+    Array.isArray(schema.required) &&
+    !schema.properties &&
+    (!schema.type || schema.type === 'object') &&
+    !schema.additionalProperties &&
+    !schema.$ref &&
+    !schema.allOf &&
+    !schema.oneOf &&
+    !schema.anyOf
+  ) {
+    schema.properties = Object.fromEntries(
+      schema.required.filter((n: unknown) => typeof n === 'string').map((n: string) => [n, {}]),
+    );
   }
   for (const [key, value] of Object.entries(schema)) {
     if (key !== 'examples' && key !== 'example') requiredOnlyMembers(value);
@@ -51,13 +62,17 @@ function markOpenEnums(node: unknown): void {
 function openEnumType(type: ts.TypeNode): ts.TypeNode | undefined {
   if (!ts.isUnionTypeNode(type)) return undefined;
   // openapi-typescript prints enum literals as identifiers holding the JSON text.
-  const isOpen = (m: ts.Node) => (ts.isIdentifier(m) && m.text === JSON.stringify(OPEN)) || (ts.isLiteralTypeNode(m) && ts.isStringLiteral(m.literal) && m.literal.text === OPEN);
+  const isOpen = (m: ts.Node) =>
+    (ts.isIdentifier(m) && m.text === JSON.stringify(OPEN)) ||
+    (ts.isLiteralTypeNode(m) && ts.isStringLiteral(m.literal) && m.literal.text === OPEN);
   if (!type.types.some(isOpen)) return undefined;
   const known = type.types.filter((m) => !isOpen(m) && m.kind !== ts.SyntaxKind.StringKeyword);
-  const anyString = ts.factory.createParenthesizedType(ts.factory.createIntersectionTypeNode([
-    ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
-    ts.factory.createTypeLiteralNode([]),
-  ]));
+  const anyString = ts.factory.createParenthesizedType(
+    ts.factory.createIntersectionTypeNode([
+      ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+      ts.factory.createTypeLiteralNode([]),
+    ]),
+  );
   return ts.factory.createUnionTypeNode([...known, anyString]);
 }
 

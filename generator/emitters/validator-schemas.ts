@@ -3,7 +3,17 @@
 import { resolveRef } from '../../specs/index.js';
 import type { JsonSchema, OperationModel, ServiceModel } from '../model/types.js';
 
-const ANNOTATIONS = new Set(['description', 'example', 'examples', 'externalDocs', 'xml', 'title', 'deprecated', 'discriminator', '$comment']);
+const ANNOTATIONS = new Set([
+  'description',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+  'title',
+  'deprecated',
+  'discriminator',
+  '$comment',
+]);
 
 /** Copies a schema without annotations or x- extensions, with refs pointed at the shared spec schema. */
 export function cleanSchema(node: any, specId: string): any {
@@ -38,7 +48,10 @@ export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
   };
   // The cookie group only where the operation declares cookie parameters: the others' validators stay as they were.
   const cookie = op.parameters.some((p) => p.in === 'cookie') ? { cookie: group('cookie') } : {};
-  return { type: 'object', properties: { path: group('path'), query: group('query'), header: group('header'), ...cookie } };
+  return {
+    type: 'object',
+    properties: { path: group('path'), query: group('query'), header: group('header'), ...cookie },
+  };
 }
 
 /** A form body as the server sees it after decoding its JSON-string fields. */
@@ -57,7 +70,24 @@ export function bodySchema(service: ServiceModel, op: OperationModel, contentTyp
 }
 
 /** Formats ajv-formats validates by name; the standalone code imports them from its build. */
-const AJV_FORMATS = new Set(['date', 'time', 'date-time', 'duration', 'uri', 'uri-reference', 'uri-template', 'url', 'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer']);
+const AJV_FORMATS = new Set([
+  'date',
+  'time',
+  'date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'url',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'relative-json-pointer',
+]);
 
 /**
  * OpenAPI's own formats become plain keywords (a custom ajv format cannot be serialised into standalone

@@ -21,11 +21,13 @@ export interface ValidatorNames {
 export function validatorNames(op: OperationModel): ValidatorNames {
   const bodies: Record<string, string> = {};
   op.requestBodies.forEach((b, i) => {
-    if (b.kind === 'json' || b.kind === 'form' || b.kind === 'multipart-form') bodies[b.contentType] = `validate${op.typeName}Body${i}`;
+    if (b.kind === 'json' || b.kind === 'form' || b.kind === 'multipart-form')
+      bodies[b.contentType] = `validate${op.typeName}Body${i}`;
   });
   const responses: Record<string, string> = {};
   for (const r of op.responses) {
-    if (r.schema && r.contentType?.includes('json')) responses[r.status] = `validate${op.typeName}Response${r.status.toUpperCase()}`;
+    if (r.schema && r.contentType?.includes('json'))
+      responses[r.status] = `validate${op.typeName}Response${r.status.toUpperCase()}`;
   }
   return { params: `validate${op.typeName}Params`, bodies, responses };
 }
@@ -80,11 +82,18 @@ function runtimePrelude(ids: string[]): Promise<string> {
 function usesUnevaluatedKeywords(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(usesUnevaluatedKeywords);
   if (!node || typeof node !== 'object') return false;
-  return Object.entries(node).some(([key, value]) => key === 'unevaluatedProperties' || key === 'unevaluatedItems' || usesUnevaluatedKeywords(value));
+  return Object.entries(node).some(
+    ([key, value]) => key === 'unevaluatedProperties' || key === 'unevaluatedItems' || usesUnevaluatedKeywords(value),
+  );
 }
 
 /** One Ajv instance with the service's components and the project's formats. */
-function createAjv(specId: string, service: ServiceModel, coerce: boolean, unevaluated: boolean): InstanceType<typeof Ajv2020> {
+function createAjv(
+  specId: string,
+  service: ServiceModel,
+  coerce: boolean,
+  unevaluated: boolean,
+): InstanceType<typeof Ajv2020> {
   const ajv = new Ajv2020({
     code: { source: true, esm: false, lines: true, optimize: false },
     allErrors: true,
@@ -139,7 +148,8 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
       if (name) add(strict, name, cleanSchema(r.schema, specId));
     }
   }
-  const sortedExports = (e: Record<string, string>) => Object.fromEntries(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)));
+  const sortedExports = (e: Record<string, string>) =>
+    Object.fromEntries(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)));
   const modules = {
     strict: standaloneCode(strict.ajv, sortedExports(strict.exports)) as string,
     coercing: standaloneCode(coercing.ajv, sortedExports(coercing.exports)) as string,
@@ -148,7 +158,10 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
   const js = [
     await runtimePrelude(runtimeModuleIds(Object.values(modules))),
     // Each of the two modules runs in its own function scope, so that their names (validate10, ...) cannot clash.
-    ...Object.entries(modules).map(([name, code]) => `// ${name}\nconst ${name} = ((exports) => {\n${code.replace(RUNTIME_REQUIRE, `${RUNTIME}("$1")`)}\nreturn exports;\n})({});\n`),
+    ...Object.entries(modules).map(
+      ([name, code]) =>
+        `// ${name}\nconst ${name} = ((exports) => {\n${code.replace(RUNTIME_REQUIRE, `${RUNTIME}("$1")`)}\nreturn exports;\n})({});\n`,
+    ),
     ...Object.keys(sorted).map((n) => `export const ${n} = ${n in strict.exports ? 'strict' : 'coercing'}.${n};`),
     '',
   ].join('\n');
@@ -160,6 +173,7 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
     dts:
       'export interface ValidationError {\n  instancePath: string;\n  schemaPath: string;\n  keyword: string;\n  params: Record<string, unknown>;\n  message?: string;\n}\n' +
       'export interface ValidateFunction {\n  (data: unknown): boolean;\n  errors?: ValidationError[] | null;\n}\n' +
-      dts + '\n',
+      dts +
+      '\n',
   };
 }

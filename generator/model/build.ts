@@ -2,8 +2,24 @@
 import { type OpenApiDocument, resolveRef } from '../../specs/index.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import type {
-  BodyKind, CredentialPlacement, RouterAnswerModel, CredentialSourceModel, ErrorModel, ErrorStyle, EvidenceModel, JsonSchema, OperationModel,
-  MediaUploadModel, PaginationModel, ParameterModel, RequestBodyModel, ResponseModel, RuleModel, SecuritySchemeModel, ServiceModel, UploadStepModel,
+  BodyKind,
+  CredentialPlacement,
+  RouterAnswerModel,
+  CredentialSourceModel,
+  ErrorModel,
+  ErrorStyle,
+  EvidenceModel,
+  JsonSchema,
+  OperationModel,
+  MediaUploadModel,
+  PaginationModel,
+  ParameterModel,
+  RequestBodyModel,
+  ResponseModel,
+  RuleModel,
+  SecuritySchemeModel,
+  ServiceModel,
+  UploadStepModel,
 } from './types.js';
 import { ROUTER_ANSWERS } from './types.js';
 
@@ -28,8 +44,12 @@ export function buildServiceModel(service: string, document: OpenApiDocument): S
     version: document.info?.version ?? '',
     description: document.info?.description ?? '',
     errorStyle,
-    throttleCodes: (Array.isArray(document['x-throttle-codes']) ? document['x-throttle-codes'] : []).filter((c: unknown): c is number => Number.isInteger(c)),
-    requestIdHeaders: (Array.isArray(document['x-request-id-headers']) ? document['x-request-id-headers'] : []).filter((h: unknown): h is string => typeof h === 'string').map((h: string) => h.toLowerCase()),
+    throttleCodes: (Array.isArray(document['x-throttle-codes']) ? document['x-throttle-codes'] : []).filter(
+      (c: unknown): c is number => Number.isInteger(c),
+    ),
+    requestIdHeaders: (Array.isArray(document['x-request-id-headers']) ? document['x-request-id-headers'] : [])
+      .filter((h: unknown): h is string => typeof h === 'string')
+      .map((h: string) => h.toLowerCase()),
     servers: buildServers(document),
     securitySchemes,
     operations,
@@ -42,7 +62,9 @@ export function buildServiceModel(service: string, document: OpenApiDocument): S
 function buildErrorStyle(service: string, raw: any): ErrorStyle {
   const where = `${service}: x-error-style`;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new Error(`${where} must be an object at the spec's root (family, httpOf, answers; see docs/spec-conventions.md)`);
+    throw new Error(
+      `${where} must be an object at the spec's root (family, httpOf, answers; see docs/spec-conventions.md)`,
+    );
   }
   const family = raw.family;
   if (family !== 'graph' && family !== 'status') throw new Error(`${where}.family must be graph | status`);
@@ -54,12 +76,21 @@ function buildErrorStyle(service: string, raw: any): ErrorStyle {
     if (!Number.isInteger(value)) throw new Error(`${where}.${name} is required (an integer)`);
     return value as number;
   };
-  const table = <T>(value: unknown, name: string, read: (v: unknown, at: string) => T, key: RegExp): Record<string, T> => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${where}.${name} is required (a table with a default)`);
+  const table = <T>(
+    value: unknown,
+    name: string,
+    read: (v: unknown, at: string) => T,
+    key: RegExp,
+  ): Record<string, T> => {
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new Error(`${where}.${name} is required (a table with a default)`);
     const out: Record<string, T> = {};
     for (const [k, v] of Object.entries(value)) {
       if (k.startsWith('x-')) continue;
-      if (k !== 'default' && !key.test(k)) throw new Error(`${where}.${name}: ${k} is not a ${family === 'graph' ? 'code, code range (low-high) or code/subcode' : 'status name'}`);
+      if (k !== 'default' && !key.test(k))
+        throw new Error(
+          `${where}.${name}: ${k} is not a ${family === 'graph' ? 'code, code range (low-high) or code/subcode' : 'status name'}`,
+        );
       out[k] = read(v, `${name}.${k}`);
     }
     if (out.default === undefined) throw new Error(`${where}.${name}.default is required`);
@@ -72,16 +103,21 @@ function buildErrorStyle(service: string, raw: any): ErrorStyle {
   };
   const style: ErrorStyle = { family } as ErrorStyle;
   if (family === 'graph') style.traceField = text(raw.traceField, 'traceField');
-  else if (raw.traceField !== undefined || raw.typeOf !== undefined) throw new Error(`${where}: traceField and typeOf belong to the graph family`);
+  else if (raw.traceField !== undefined || raw.typeOf !== undefined)
+    throw new Error(`${where}: traceField and typeOf belong to the graph family`);
   style.httpOf = table(raw.httpOf, 'httpOf', httpStatus, family === 'graph' ? /^\d+(-\d+)?$/ : /^[A-Z][A-Z0-9_]*$/);
   if (family === 'graph') style.typeOf = table(raw.typeOf, 'typeOf', (v, at) => text(v, at), /^\d+(\/\d+)?$/);
   style.answers = {} as ErrorStyle['answers'];
-  if (!raw.answers || typeof raw.answers !== 'object') throw new Error(`${where}.answers is required (${ROUTER_ANSWERS.join(', ')})`);
+  if (!raw.answers || typeof raw.answers !== 'object')
+    throw new Error(`${where}.answers is required (${ROUTER_ANSWERS.join(', ')})`);
   for (const name of ROUTER_ANSWERS) {
     const a = raw.answers[name];
     const at = `answers.${name}`;
     if (!a || typeof a !== 'object') throw new Error(`${where}.${at} is required`);
-    const answer: RouterAnswerModel = { http: httpStatus(a.http, `${at}.http`), message: text(a.message, `${at}.message`) };
+    const answer: RouterAnswerModel = {
+      http: httpStatus(a.http, `${at}.http`),
+      message: text(a.message, `${at}.message`),
+    };
     if (family === 'graph') {
       answer.code = integer(a.code, `${at}.code`);
       if (a.subcode !== undefined) answer.subcode = integer(a.subcode, `${at}.subcode`);
@@ -129,19 +165,30 @@ function buildSecuritySchemes(document: OpenApiDocument): SecuritySchemeModel[] 
       in: s.in,
       paramName: s.name,
       scheme: s.scheme,
-      scopes: s.flows ? [...new Set(Object.values<any>(s.flows).flatMap((f) => Object.keys(f.scopes ?? {})))].sort() : undefined,
+      scopes: s.flows
+        ? [...new Set(Object.values<any>(s.flows).flatMap((f) => Object.keys(f.scopes ?? {})))].sort()
+        : undefined,
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function buildOperation(
-  document: OpenApiDocument, path: string, method: string, item: any, op: any, schemes: SecuritySchemeModel[],
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+  item: any,
+  op: any,
+  schemes: SecuritySchemeModel[],
 ): OperationModel {
   const id: string = op.operationId;
   if (!id) throw new Error(`${method.toUpperCase()} ${path}: operationId is required`);
   const security = securityAlternatives(op, document);
   const credentialSources = buildCredentialSources(id, op, security, schemes);
-  const parameters = buildParameters(document, [...(item.parameters ?? []), ...(op.parameters ?? [])], credentialSources);
+  const parameters = buildParameters(
+    document,
+    [...(item.parameters ?? []), ...(op.parameters ?? [])],
+    credentialSources,
+  );
   const body = op.requestBody ? resolveRef(document, op.requestBody) : undefined;
   const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
     buildRequestBody(document, contentType, media),
@@ -168,7 +215,11 @@ function buildOperation(
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
     errors: (op['x-errors'] ?? []).map(
       (e: any): ErrorModel => ({
-        http: e.http, code: e.code ?? e.status, subcode: e.subcode, when: e.when ?? '', evidence: evidenceOf(e.evidence),
+        http: e.http,
+        code: e.code ?? e.status,
+        subcode: e.subcode,
+        when: e.when ?? '',
+        evidence: evidenceOf(e.evidence),
         ...(e.throttled === true ? { throttled: true } : {}),
       }),
     ),
@@ -178,7 +229,9 @@ function buildOperation(
     credentialSources,
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
     ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
-    ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string' ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] } : {}),
+    ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string'
+      ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] }
+      : {}),
     pagination: buildPagination(id, op['x-pagination']),
     ...mediaUpload(id, op, requestBodies, parameters),
     ...selection(document, parameters, success, op['x-pagination']?.items),
@@ -196,12 +249,17 @@ function securityAlternatives(op: any, document: OpenApiDocument): Array<Record<
   if (raw.length === 0) return [{}];
   const declared = op['x-credential-in'] !== undefined;
   const kept = declared ? raw.filter((req) => Object.keys(req).length > 0) : raw;
-  return kept.map((req) => Object.fromEntries(Object.entries(req).map(([name, scopes]) => [name, [...(scopes ?? [])]])));
+  return kept.map((req) =>
+    Object.fromEntries(Object.entries(req).map(([name, scopes]) => [name, [...(scopes ?? [])]])),
+  );
 }
 
 /** Where each scheme of the alternatives takes its credential: the scheme's own place, plus `x-credential-in`. */
 function buildCredentialSources(
-  id: string, op: any, security: Array<Record<string, string[]>>, schemes: SecuritySchemeModel[],
+  id: string,
+  op: any,
+  security: Array<Record<string, string[]>>,
+  schemes: SecuritySchemeModel[],
 ): CredentialSourceModel[] {
   const declared: string | undefined = op['x-credential-in'];
   if (declared !== undefined && !['query', 'header', 'form'].includes(declared)) {
@@ -209,19 +267,31 @@ function buildCredentialSources(
   }
   const sources: CredentialSourceModel[] = [];
   const add = (source: CredentialSourceModel) => {
-    if (!sources.some((s) => s.scheme === source.scheme && s.in === source.in && s.name === source.name)) sources.push(source);
+    if (!sources.some((s) => s.scheme === source.scheme && s.in === source.in && s.name === source.name))
+      sources.push(source);
   };
   for (const name of [...new Set(security.flatMap((req) => Object.keys(req)))].sort()) {
     const scheme = schemes.find((s) => s.name === name);
     if (!scheme) throw new Error(`${id}: security names the undeclared scheme ${name}`);
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer')) {
+    if (
+      scheme.type === 'oauth2' ||
+      scheme.type === 'openIdConnect' ||
+      (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer')
+    ) {
       add({ scheme: name, kind: 'bearerToken', in: 'header', name: 'authorization' });
-    } else if (scheme.type === 'apiKey' && scheme.paramName && (scheme.in === 'query' || scheme.in === 'header' || scheme.in === 'cookie')) {
+    } else if (
+      scheme.type === 'apiKey' &&
+      scheme.paramName &&
+      (scheme.in === 'query' || scheme.in === 'header' || scheme.in === 'cookie')
+    ) {
       const kind = declared ? 'accessToken' : 'apiKey';
       add({ scheme: name, kind, in: scheme.in, name: scheme.paramName });
-      if (declared && declared !== scheme.in) add({ scheme: name, kind, in: declared as CredentialSourceModel['in'], name: scheme.paramName });
+      if (declared && declared !== scheme.in)
+        add({ scheme: name, kind, in: declared as CredentialSourceModel['in'], name: scheme.paramName });
     } else {
-      throw new Error(`${id}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`);
+      throw new Error(
+        `${id}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`,
+      );
     }
   }
   return sources;
@@ -229,11 +299,16 @@ function buildCredentialSources(
 
 function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {
   if (raw === undefined) return {};
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0) throw new Error(`${id}: x-body-limit must be a positive integer (bytes)`);
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0)
+    throw new Error(`${id}: x-body-limit must be a positive integer (bytes)`);
   return { bodyLimit: raw };
 }
 
-function buildParameters(document: OpenApiDocument, raw: any[], credentialSources: CredentialSourceModel[]): ParameterModel[] {
+function buildParameters(
+  document: OpenApiDocument,
+  raw: any[],
+  credentialSources: CredentialSourceModel[],
+): ParameterModel[] {
   const byKey = new Map<string, any>();
   for (const p of raw.map((r) => resolveRef(document, r))) byKey.set(`${p.in}:${p.name}`, p);
   const params = [...byKey.values()];
@@ -254,7 +329,9 @@ function buildParameters(document: OpenApiDocument, raw: any[], credentialSource
       type: coarseType(document, schema),
       style: p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple'),
       explode: p.explode ?? (p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple')) === 'form',
-      isCredential: credentialSources.some((c) => c.kind !== 'bearerToken' && c.in === p.in && c.name.toLowerCase() === String(p.name).toLowerCase()),
+      isCredential: credentialSources.some(
+        (c) => c.kind !== 'bearerToken' && c.in === p.in && c.name.toLowerCase() === String(p.name).toLowerCase(),
+      ),
       defaultValue: schema.default,
       ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),
     };
@@ -267,11 +344,15 @@ function buildParameters(document: OpenApiDocument, raw: any[], credentialSource
  * exploded forms of OpenAPI's style table (`a=1&a=2`, `R=100&G=200`) are query strings, not cookie pairs.
  */
 function checkCookieParameter(document: OpenApiDocument, p: any): void {
-  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(String(p.name))) throw new Error(`parameter ${p.name}: a cookie parameter's name must be an RFC 6265 token (in: cookie)`);
-  if ((p.style ?? 'form') !== 'form') throw new Error(`parameter ${p.name}: a cookie parameter takes style form only, not ${p.style} (in: cookie)`);
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(String(p.name)))
+    throw new Error(`parameter ${p.name}: a cookie parameter's name must be an RFC 6265 token (in: cookie)`);
+  if ((p.style ?? 'form') !== 'form')
+    throw new Error(`parameter ${p.name}: a cookie parameter takes style form only, not ${p.style} (in: cookie)`);
   const type = coarseType(document, resolveRef(document, p.schema ?? {}));
   if ((type === 'array' || type === 'object') && p.explode !== false) {
-    throw new Error(`parameter ${p.name}: an ${type} cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)`);
+    throw new Error(
+      `parameter ${p.name}: an ${type} cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)`,
+    );
   }
 }
 
@@ -302,20 +383,37 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
   }
   jsonFields.sort((a, b) => a.name.localeCompare(b.name));
   const fields = Object.keys(allProperties(document, schema)).sort();
-  const fileFields = kind !== 'multipart-form' ? [] : Object.entries<any>(allProperties(document, schema))
-    .filter(([, prop]) => {
-      const p = resolveRef(document, prop);
-      return p.format === 'binary' || (typeof p.contentMediaType === 'string' && p.contentMediaType !== 'application/json');
-    })
-    .map(([name]) => name)
-    .sort();
-  return { contentType, kind, schema, jsonFields, fields, requiredFields: requiredProperties(document, schema), fileFields };
+  const fileFields =
+    kind !== 'multipart-form'
+      ? []
+      : Object.entries<any>(allProperties(document, schema))
+          .filter(([, prop]) => {
+            const p = resolveRef(document, prop);
+            return (
+              p.format === 'binary' ||
+              (typeof p.contentMediaType === 'string' && p.contentMediaType !== 'application/json')
+            );
+          })
+          .map(([name]) => name)
+          .sort();
+  return {
+    contentType,
+    kind,
+    schema,
+    jsonFields,
+    fields,
+    requiredFields: requiredProperties(document, schema),
+    fileFields,
+  };
 }
 
 /** Required property names of an object schema, including those of allOf members. */
 function requiredProperties(document: OpenApiDocument, schema: JsonSchema): string[] {
   const s = resolveRef(document, schema);
-  const names = [...(s.allOf ?? []).flatMap((member: JsonSchema) => requiredProperties(document, member)), ...(Array.isArray(s.required) ? s.required : [])];
+  const names = [
+    ...(s.allOf ?? []).flatMap((member: JsonSchema) => requiredProperties(document, member)),
+    ...(Array.isArray(s.required) ? s.required : []),
+  ];
   return [...new Set<string>(names)].sort();
 }
 
@@ -346,7 +444,11 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
     .sort((a, b) => a.status.localeCompare(b.status));
 }
 
-function credentialPlacement(op: any, security: Array<Record<string, string[]>>, schemes: SecuritySchemeModel[]): CredentialPlacement {
+function credentialPlacement(
+  op: any,
+  security: Array<Record<string, string[]>>,
+  schemes: SecuritySchemeModel[],
+): CredentialPlacement {
   const declared = op['x-credential-in'];
   if (declared === 'query') return 'access-token-query';
   if (declared === 'form') return 'access-token-form';
@@ -359,16 +461,30 @@ function credentialPlacement(op: any, security: Array<Record<string, string[]>>,
 
 function buildPagination(id: string, raw: any): PaginationModel | undefined {
   if (!raw) return undefined;
-  if (raw.style !== 'cursor' && raw.style !== 'page-token') throw new Error(`${id}: x-pagination.style must be cursor | page-token`);
+  if (raw.style !== 'cursor' && raw.style !== 'page-token')
+    throw new Error(`${id}: x-pagination.style must be cursor | page-token`);
   for (const key of ['items', 'tokenParam', 'nextField'] as const) {
-    if (typeof raw[key] !== 'string' || raw[key] === '') throw new Error(`${id}: x-pagination.${key} is required (a field name)`);
+    if (typeof raw[key] !== 'string' || raw[key] === '')
+      throw new Error(`${id}: x-pagination.${key} is required (a field name)`);
   }
-  if (raw.moreField !== undefined && typeof raw.moreField !== 'string') throw new Error(`${id}: x-pagination.moreField must be a field path`);
-  return { style: raw.style, items: raw.items, tokenParam: raw.tokenParam, nextField: raw.nextField, ...(raw.moreField ? { moreField: raw.moreField } : {}) };
+  if (raw.moreField !== undefined && typeof raw.moreField !== 'string')
+    throw new Error(`${id}: x-pagination.moreField must be a field path`);
+  return {
+    style: raw.style,
+    items: raw.items,
+    tokenParam: raw.tokenParam,
+    nextField: raw.nextField,
+    ...(raw.moreField ? { moreField: raw.moreField } : {}),
+  };
 }
 
 /** `x-media-upload`: the operation's upload protocols, checked so that a generated client never guesses a wire name. */
-function mediaUpload(id: string, op: any, bodies: RequestBodyModel[], parameters: ParameterModel[]): { mediaUpload?: MediaUploadModel } {
+function mediaUpload(
+  id: string,
+  op: any,
+  bodies: RequestBodyModel[],
+  parameters: ParameterModel[],
+): { mediaUpload?: MediaUploadModel } {
   const raw = op['x-media-upload'];
   if (raw === undefined) return {};
   const where = `${id}: x-media-upload`;
@@ -386,10 +502,17 @@ function mediaUpload(id: string, op: any, bodies: RequestBodyModel[], parameters
   };
   const step = (value: any, name: string): UploadStepModel => {
     if (!value || typeof value !== 'object') throw new Error(`${where}.${name} is required`);
-    if (value.method !== undefined && !METHODS.includes(String(value.method).toLowerCase() as never) && String(value.method).toUpperCase() !== 'HEAD') {
+    if (
+      value.method !== undefined &&
+      !METHODS.includes(String(value.method).toLowerCase() as never) &&
+      String(value.method).toUpperCase() !== 'HEAD'
+    ) {
       throw new Error(`${where}.${name}.method must be an HTTP method`);
     }
-    return { ...(value.method ? { method: String(value.method).toUpperCase() } : {}), headers: headers(value.headers, `${name}.headers`) };
+    return {
+      ...(value.method ? { method: String(value.method).toUpperCase() } : {}),
+      headers: headers(value.headers, `${name}.headers`),
+    };
   };
   const model: MediaUploadModel = {};
   if (raw.sessionParameters !== undefined) {
@@ -401,18 +524,21 @@ function mediaUpload(id: string, op: any, bodies: RequestBodyModel[], parameters
     model.sessionParameters = [...names];
   }
   if (raw.multipart !== undefined) {
-    if (!bodies.some((b) => b.kind === 'multipart-related')) throw new Error(`${where}.multipart needs a multipart/related request body`);
+    if (!bodies.some((b) => b.kind === 'multipart-related'))
+      throw new Error(`${where}.multipart needs a multipart/related request body`);
     model.multipart = step(raw.multipart, 'multipart');
   }
   if (raw.resumable !== undefined) {
     const r = raw.resumable;
     const granularity = r.granularity ?? 1;
     const chunkSize = r.chunkSize ?? 8 * 1024 * 1024;
-    if (!Number.isInteger(granularity) || granularity < 1) throw new Error(`${where}.resumable.granularity must be a positive integer (bytes)`);
+    if (!Number.isInteger(granularity) || granularity < 1)
+      throw new Error(`${where}.resumable.granularity must be a positive integer (bytes)`);
     if (!Number.isInteger(chunkSize) || chunkSize < granularity || chunkSize % granularity !== 0) {
       throw new Error(`${where}.resumable.chunkSize must be a positive multiple of granularity`);
     }
-    const lastHeaders = r.chunk?.lastHeaders === undefined ? undefined : headers(r.chunk.lastHeaders, 'resumable.chunk.lastHeaders');
+    const lastHeaders =
+      r.chunk?.lastHeaders === undefined ? undefined : headers(r.chunk.lastHeaders, 'resumable.chunk.lastHeaders');
     model.resumable = {
       granularity,
       chunkSize,
@@ -428,7 +554,10 @@ function mediaUpload(id: string, op: any, bodies: RequestBodyModel[], parameters
         offsetHeader: text(r.chunk.offsetHeader, 'resumable.chunk.offsetHeader')!,
         ...optional('contentType', text(r.chunk.contentType, 'resumable.chunk.contentType', true)),
       },
-      query: { ...step(r.query, 'resumable.query'), receivedHeader: text(r.query.receivedHeader, 'resumable.query.receivedHeader')! },
+      query: {
+        ...step(r.query, 'resumable.query'),
+        receivedHeader: text(r.query.receivedHeader, 'resumable.query.receivedHeader')!,
+      },
     };
   }
   return { mediaUpload: model };
@@ -442,7 +571,12 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
  * Field selection (a `fields` query parameter): the names the answer's schema declares, or, for a paginated
  * list, those of its items (the field `x-pagination.items` names).
  */
-function selection(document: OpenApiDocument, params: ParameterModel[], success?: ResponseModel, itemsField?: string): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
+function selection(
+  document: OpenApiDocument,
+  params: ParameterModel[],
+  success?: ResponseModel,
+  itemsField?: string,
+): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
   if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return {};
   let schema = resolveRef(document, success.schema);
   const props = allProperties(document, schema);
@@ -459,7 +593,13 @@ function evidenceOf(raw: unknown): EvidenceModel[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((e: any) => e && EVIDENCE_KINDS.has(e.kind) && typeof e.ref === 'string')
-    .map((e: any): EvidenceModel => ({ kind: e.kind, ref: e.ref, ...(e.covers === 'code' || e.covers === 'http' ? { covers: e.covers } : {}) }));
+    .map(
+      (e: any): EvidenceModel => ({
+        kind: e.kind,
+        ref: e.ref,
+        ...(e.covers === 'code' || e.covers === 'http' ? { covers: e.covers } : {}),
+      }),
+    );
 }
 
 function collectRules(service: string, document: OpenApiDocument): RuleModel[] {
@@ -467,8 +607,15 @@ function collectRules(service: string, document: OpenApiDocument): RuleModel[] {
   const add = (raw: any[] | undefined, operationId?: string) => {
     for (const r of raw ?? []) {
       rules.push({
-        id: r.id, service, text: r.text, source: r.source, statefulOnly: r.statefulOnly === true,
-        reason: r.reason, operationId, violation: r.violation, evidence: evidenceOf(r.evidence),
+        id: r.id,
+        service,
+        text: r.text,
+        source: r.source,
+        statefulOnly: r.statefulOnly === true,
+        reason: r.reason,
+        operationId,
+        violation: r.violation,
+        evidence: evidenceOf(r.evidence),
         ...(r.violationEvidence ? { violationEvidence: evidenceOf(r.violationEvidence) } : {}),
       });
     }

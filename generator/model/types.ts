@@ -11,7 +11,14 @@ export type ErrorFamily = ErrorStyle['family'];
 export type RouterAnswerModel = RouterAnswer;
 
 /** The answers the generated server's router gives by itself, each declared by the spec's x-error-style. */
-export const ROUTER_ANSWERS = ['missingCredential', 'unknownRoute', 'wrongMethod', 'invalidRequest', 'bodyTooLarge', 'internal'] as const satisfies readonly (keyof RouterAnswers)[];
+export const ROUTER_ANSWERS = [
+  'missingCredential',
+  'unknownRoute',
+  'wrongMethod',
+  'invalidRequest',
+  'bodyTooLarge',
+  'internal',
+] as const satisfies readonly (keyof RouterAnswers)[];
 export type RouterAnswerName = (typeof ROUTER_ANSWERS)[number];
 
 export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';

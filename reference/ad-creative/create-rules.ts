@@ -12,7 +12,15 @@ type Json = Record<string, any>;
 const MB = 1024 * 1024;
 const DATA_MEMBERS = ['link_data', 'photo_data', 'video_data', 'text_data', 'template_data'] as const;
 const TOP_LEVEL_URLS = [
-  'object_url', 'link_url', 'image_url', 'template_url', 'object_store_url', 'thumbnail_url', 'link_destination_display_url', 'link_deep_link_url', 'photoapp_permalink_url',
+  'object_url',
+  'link_url',
+  'image_url',
+  'template_url',
+  'object_store_url',
+  'thumbnail_url',
+  'link_destination_display_url',
+  'link_deep_link_url',
+  'photoapp_permalink_url',
 ];
 
 export const invalid = (message: string): ServiceError => graphError(100, `(#100) ${message}`, { http: 400 });
@@ -24,7 +32,9 @@ function urlsOf(b: Json): Array<[string, unknown]> {
     const v = c?.value;
     if (!v) return;
     for (const k of ['link', 'product_link', 'app_link']) out.push([`${at}[value][${k}]`, v[k]]);
-    (v.object_store_urls ?? []).forEach((u: unknown, i: number) => out.push([`${at}[value][object_store_urls][${i}]`, u]));
+    (v.object_store_urls ?? []).forEach((u: unknown, i: number) =>
+      out.push([`${at}[value][object_store_urls][${i}]`, u]),
+    );
   };
   cta(b.call_to_action, 'call_to_action');
   const spec = b.object_story_spec as Json | undefined;
@@ -35,7 +45,10 @@ function urlsOf(b: Json): Array<[string, unknown]> {
     out.push([`${at}[link]`, d.link], [`${at}[picture]`, d.picture]);
     cta(d.call_to_action, `${at}[call_to_action]`);
     (d.child_attachments ?? []).forEach((c: Json, i: number) => {
-      out.push([`${at}[child_attachments][${i}][link]`, c.link], [`${at}[child_attachments][${i}][picture]`, c.picture]);
+      out.push(
+        [`${at}[child_attachments][${i}][link]`, c.link],
+        [`${at}[child_attachments][${i}][picture]`, c.picture],
+      );
       cta(c.call_to_action, `${at}[child_attachments][${i}][call_to_action]`);
     });
   }
@@ -55,7 +68,9 @@ function imageHashesOf(b: Json): Array<[string, string]> {
     const d = spec?.[member];
     if (!d) continue;
     out.push([`object_story_spec[${member}][image_hash]`, d.image_hash]);
-    (d.child_attachments ?? []).forEach((c: Json, i: number) => out.push([`object_story_spec[${member}][child_attachments][${i}][image_hash]`, c.image_hash]));
+    (d.child_attachments ?? []).forEach((c: Json, i: number) =>
+      out.push([`object_story_spec[${member}][child_attachments][${i}][image_hash]`, c.image_hash]),
+    );
   }
   return out.filter((e): e is [string, string] => typeof e[1] === 'string');
 }
@@ -72,27 +87,39 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
   const { store, grant, account, defects } = ctx;
   const sources = ['object_story_spec', 'object_story_id', 'object_url'].filter((k) => b[k] !== undefined);
   if (sources.length !== 1) {
-    throw invalid(`Exactly one content source is required: object_story_spec, object_story_id or object_url (link ad); ${sources.length ? `got ${sources.join(' and ')}` : 'none was given'}`);
+    throw invalid(
+      `Exactly one content source is required: object_story_spec, object_story_id or object_url (link ad); ${sources.length ? `got ${sources.join(' and ')}` : 'none was given'}`,
+    );
   }
   const linkAd = b.object_url !== undefined;
-  if (linkAd && b.title === undefined && !defects.linkAdTitleOptional) throw invalid('Param title is required for a link ad (object_url)');
-  if (b.image_hash !== undefined && b.image_url !== undefined) throw invalid('Params image_hash and image_url cannot be combined');
+  if (linkAd && b.title === undefined && !defects.linkAdTitleOptional)
+    throw invalid('Param title is required for a link ad (object_url)');
+  if (b.image_hash !== undefined && b.image_url !== undefined)
+    throw invalid('Params image_hash and image_url cannot be combined');
   for (const [param, url] of urlsOf(b)) {
-    if (typeof url === 'string' && url.length > 1000) throw invalid(`Param ${param} must be at most 1000 characters long`);
+    if (typeof url === 'string' && url.length > 1000)
+      throw invalid(`Param ${param} must be at most 1000 characters long`);
   }
-  if (typeof b.name === 'string' && b.name.length > 100) throw invalid('Param name must be at most 100 characters long');
+  if (typeof b.name === 'string' && b.name.length > 100)
+    throw invalid('Param name must be at most 100 characters long');
   if (!defects.imageHashUnchecked) {
     for (const [param, hash] of imageHashesOf(b)) {
-      if (!(await store.imageExists(account, hash))) throw invalid(`Param ${param}: image ${hash} is not in the image library of ad account ${account}`);
+      if (!(await store.imageExists(account, hash)))
+        throw invalid(`Param ${param}: image ${hash} is not in the image library of ad account ${account}`);
     }
   }
 
   const spec = b.object_story_spec as Json | undefined;
   if (spec) {
-    if (typeof spec.page_id !== 'string' || !spec.page_id) throw invalid('Param object_story_spec[page_id] is required');
-    if (!grant.pages.includes(spec.page_id)) throw invalid(`Param object_story_spec[page_id]: page ${spec.page_id} cannot be used by this access token`);
+    if (typeof spec.page_id !== 'string' || !spec.page_id)
+      throw invalid('Param object_story_spec[page_id] is required');
+    if (!grant.pages.includes(spec.page_id))
+      throw invalid(`Param object_story_spec[page_id]: page ${spec.page_id} cannot be used by this access token`);
     const members = DATA_MEMBERS.filter((m) => spec[m] !== undefined);
-    if (members.length !== 1) throw invalid(`Param object_story_spec needs exactly one of ${DATA_MEMBERS.join(', ')}; got ${members.length ? members.join(' and ') : 'none'}`);
+    if (members.length !== 1)
+      throw invalid(
+        `Param object_story_spec needs exactly one of ${DATA_MEMBERS.join(', ')}; got ${members.length ? members.join(' and ') : 'none'}`,
+      );
     if (defects.ctaValueRequired) {
       const cta = spec.link_data?.call_to_action;
       if (cta && !cta.value) throw invalid('Param object_story_spec[link_data][call_to_action][value] is required');
@@ -104,10 +131,15 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
 
   if (b.object_story_id !== undefined) {
     const post = await store.post(b.object_story_id);
-    if (!post || !grant.pages.includes(post.pageId)) throw invalid(`Param object_story_id: post ${b.object_story_id} does not exist or cannot be used by this access token`);
+    if (!post || !grant.pages.includes(post.pageId))
+      throw invalid(
+        `Param object_story_id: post ${b.object_story_id} does not exist or cannot be used by this access token`,
+      );
     const limit = (defects.postImageLimit80Mb ? 80 : 8) * MB;
     if (post.imageBytes > limit && !defects.oversizedPostAccepted) {
-      throw invalid(`Param object_story_id: the image of post ${post.id} is larger than 8 MB and cannot be used in an ad`);
+      throw invalid(
+        `Param object_story_id: the image of post ${post.id} is larger than 8 MB and cannot be used in an ad`,
+      );
     }
   }
 
@@ -115,10 +147,19 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
   const sponsorId = b.photoapp_branded_content?.sponsor_id as string | undefined;
   if ((sponsorPage !== undefined || sponsorId !== undefined) && !defects.sponsorUnchecked) {
     if (defects.sponsorRefused) throw invalid('Partnership creatives are not available');
-    if (b.object_story_id === undefined) throw invalid('Params platform_branded_content and photoapp_branded_content need object_story_id of a post that tags the sponsor');
+    if (b.object_story_id === undefined)
+      throw invalid(
+        'Params platform_branded_content and photoapp_branded_content need object_story_id of a post that tags the sponsor',
+      );
     const post = (await store.post(b.object_story_id))!;
-    if (sponsorPage !== undefined && !post.sponsorPageIds.includes(sponsorPage)) throw invalid(`Param platform_branded_content[sponsor_page_id]: post ${post.id} does not tag page ${sponsorPage} as its sponsor`);
-    if (sponsorId !== undefined && !post.sponsorIds.includes(sponsorId)) throw invalid(`Param photoapp_branded_content[sponsor_id]: post ${post.id} does not tag ${sponsorId} as its sponsor`);
+    if (sponsorPage !== undefined && !post.sponsorPageIds.includes(sponsorPage))
+      throw invalid(
+        `Param platform_branded_content[sponsor_page_id]: post ${post.id} does not tag page ${sponsorPage} as its sponsor`,
+      );
+    if (sponsorId !== undefined && !post.sponsorIds.includes(sponsorId))
+      throw invalid(
+        `Param photoapp_branded_content[sponsor_id]: post ${post.id} does not tag ${sponsorId} as its sponsor`,
+      );
   }
 
   // Dynamic ads (a product set, or a template) cannot carry a political label; a dynamic creative

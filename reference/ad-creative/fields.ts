@@ -19,7 +19,11 @@ const BLANK = /^[ \t\r\n]*/;
 export function parseFields(text: string): Selection {
   let i = 0;
   const fail = (expected: string): never => {
-    throw graphError(2500, `Syntax error "Expected ${expected} instead of "${text[i] ?? 'end of string'}"." at character ${i}: ${text}`, { http: 400 });
+    throw graphError(
+      2500,
+      `Syntax error "Expected ${expected} instead of "${text[i] ?? 'end of string'}"." at character ${i}: ${text}`,
+      { http: 400 },
+    );
   };
   const blanks = () => {
     i += BLANK.exec(text.slice(i))![0].length;
@@ -98,10 +102,20 @@ export function pick(value: unknown, selection: Selection): unknown {
  * The node as a read with `fields` answers it: the requested top-level fields (each must be one the node
  * type has, else error 100 naming it) plus id, and no others (ADC-READ-1).
  */
-export function selectNode(node: Record<string, unknown>, fields: string | undefined, known: ReadonlySet<string>, type: string, defaults: readonly string[]): Record<string, unknown> {
-  const selection: Selection = fields !== undefined && fields.trim() !== '' ? parseFields(fields) : defaults.map((name) => ({ name }));
+export function selectNode(
+  node: Record<string, unknown>,
+  fields: string | undefined,
+  known: ReadonlySet<string>,
+  type: string,
+  defaults: readonly string[],
+): Record<string, unknown> {
+  const selection: Selection =
+    fields !== undefined && fields.trim() !== '' ? parseFields(fields) : defaults.map((name) => ({ name }));
   for (const field of selection) {
-    if (!known.has(field.name)) throw graphError(100, `(#100) Tried accessing nonexisting field (${field.name}) on node type (${type})`, { http: 400 });
+    if (!known.has(field.name))
+      throw graphError(100, `(#100) Tried accessing nonexisting field (${field.name}) on node type (${type})`, {
+        http: 400,
+      });
   }
   return { id: node.id, ...(pick(node, selection) as Record<string, unknown>) };
 }

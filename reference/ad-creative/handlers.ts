@@ -2,9 +2,7 @@
 // request against specs/ad-creative/openapi.yaml; these handlers apply the tenant, state and rule checks
 // the schema cannot, and keep everything in the store.
 import fs from 'node:fs';
-import {
-  graphError, type AdCreativeHandlers, type HandlerInput,
-} from '../../generated/ad-creative/server.js';
+import { graphError, type AdCreativeHandlers, type HandlerInput } from '../../generated/ad-creative/server.js';
 import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
 import { canonicalJson } from './canonical.js';
 import { checkCreate, invalid } from './create-rules.js';
@@ -13,7 +11,13 @@ import { parseFields, pick, selectNode, type Selection } from './fields.js';
 import { MediaUrls, previewSize } from './media.js';
 import { AccountRateLimiter } from './rate-limit.js';
 import {
-  IdenticalCreativeError, type AdCreativeStore, type CreativeRecord, type CreativeStatus, type Page, type RateLimit, type TokenGrant,
+  IdenticalCreativeError,
+  type AdCreativeStore,
+  type CreativeRecord,
+  type CreativeStatus,
+  type Page,
+  type RateLimit,
+  type TokenGrant,
 } from './store.js';
 
 type Json = Record<string, any>;
@@ -46,7 +50,8 @@ function unsupported(method: string, id: string) {
   );
 }
 
-const noPermission = (what: string) => graphError(200, `(#200) The access token has no permission on ${what}`, { http: 403 });
+const noPermission = (what: string) =>
+  graphError(200, `(#200) The access token has no permission on ${what}`, { http: 403 });
 
 export interface HandlerContext {
   store: AdCreativeStore;
@@ -81,7 +86,11 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
    * `version` (read before the handler read anything), the token has not expired, and, for a read the
    * account's rate limit counts, the limit admits the call, which counts it as a handler call would.
    */
-  function whileUnchanged(input: HandlerInput, version: number, throttled?: { account: string; limit: RateLimit }): () => boolean {
+  function whileUnchanged(
+    input: HandlerInput,
+    version: number,
+    throttled?: { account: string; limit: RateLimit },
+  ): () => boolean {
     const expiresAt = grantOf(input).expiresAt;
     const expiry = expiresAt ? Date.parse(expiresAt) : Infinity;
     if (!throttled) return () => store.version() === version && Date.now() < expiry;
@@ -117,20 +126,47 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     if (defects.thumbnailSizeIgnored) [w, h] = [64, 64];
     let status: CreativeStatus = creative.status;
     // IN_PROCESS and WITH_ISSUES exist from version 4.0 (ADC-VERSION-2); older versions see ACTIVE.
-    if (versionNumber(version) < 4 && (status === 'IN_PROCESS' || status === 'WITH_ISSUES') && !defects.oldVersionShowsNewStatuses) status = 'ACTIVE';
-    const node: Json = { ...creative.fields, id: creative.id, account_id: creative.accountId, status, thumbnail_url: media.thumbnailUrl(baseOf(input), creative.id, w, h) };
-    if (defects.inlinePostAsObjectStoryId && node.object_story_spec) node.object_story_id = node.effective_object_story_id;
+    if (
+      versionNumber(version) < 4 &&
+      (status === 'IN_PROCESS' || status === 'WITH_ISSUES') &&
+      !defects.oldVersionShowsNewStatuses
+    )
+      status = 'ACTIVE';
+    const node: Json = {
+      ...creative.fields,
+      id: creative.id,
+      account_id: creative.accountId,
+      status,
+      thumbnail_url: media.thumbnailUrl(baseOf(input), creative.id, w, h),
+    };
+    if (defects.inlinePostAsObjectStoryId && node.object_story_spec)
+      node.object_story_id = node.effective_object_story_id;
     return node;
   }
 
-  function select(node: Json, fields: unknown, known: ReadonlySet<string>, type: string, defaults: readonly string[]): Json {
+  function select(
+    node: Json,
+    fields: unknown,
+    known: ReadonlySet<string>,
+    type: string,
+    defaults: readonly string[],
+  ): Json {
     const text = typeof fields === 'string' ? fields : Array.isArray(fields) ? fields.join(',') : undefined;
     if (defects.fieldsIgnored) return node;
-    if (defects.nestedSelectionIgnored || defects.aliasIgnored || defects.unknownFieldSkipped || defects.readWithoutId) {
+    if (
+      defects.nestedSelectionIgnored ||
+      defects.aliasIgnored ||
+      defects.unknownFieldSkipped ||
+      defects.readWithoutId
+    ) {
       const selection: Selection = text?.trim() ? parseFields(text) : defaults.map((name) => ({ name }));
       const flat = selection
         .filter((f) => !defects.unknownFieldSkipped || known.has(f.name))
-        .map((f) => ({ ...f, nested: defects.nestedSelectionIgnored ? undefined : f.nested, alias: defects.aliasIgnored ? undefined : f.alias }));
+        .map((f) => ({
+          ...f,
+          nested: defects.nestedSelectionIgnored ? undefined : f.nested,
+          alias: defects.aliasIgnored ? undefined : f.alias,
+        }));
       const out = selectNode(node, flat.map((f) => f.name).join(','), known, type, defaults);
       const picked = pick(node, flat) as Json;
       return defects.readWithoutId && !flat.some((f) => f.name === 'id') ? picked : { id: out.id, ...picked };
@@ -139,7 +175,11 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   }
 
   /** One page of a newest-first list, with Graph cursors; paging.next only while more follow (ADC-LIST-2). */
-  function paged<T extends { id: string }>(input: HandlerInput, page: Page<T>, limit: number): { data: T[]; paging?: Json } {
+  function paged<T extends { id: string }>(
+    input: HandlerInput,
+    page: Page<T>,
+    limit: number,
+  ): { data: T[]; paging?: Json } {
     const { items } = page;
     if (items.length === 0) return { data: [] };
     const link = (cursor: Record<string, string>) => {
@@ -154,7 +194,11 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     const more = defects.nextNeverPresent ? false : defects.nextOnLastPage ? true : page.more;
     return {
       data: items,
-      paging: { cursors: { before, after }, ...(page.earlier ? { previous: link({ before }) } : {}), ...(more ? { next: link({ after }) } : {}) },
+      paging: {
+        cursors: { before, after },
+        ...(page.earlier ? { previous: link({ before }) } : {}),
+        ...(more ? { next: link({ after }) } : {}),
+      },
     };
   }
 
@@ -191,11 +235,16 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   /** The fields a new creative stores: its AdCreative members plus what the service derives. */
   function storedFields(b: Json): Json {
     const out: Json = {};
-    for (const [k, v] of Object.entries(b)) if (CREATIVE_FIELDS.has(k) && k !== 'id' && k !== 'account_id' && k !== 'status') out[k] = v;
+    for (const [k, v] of Object.entries(b))
+      if (CREATIVE_FIELDS.has(k) && k !== 'id' && k !== 'account_id' && k !== 'status') out[k] = v;
     out.effective_authorization_category = b.authorization_category ?? 'NONE';
     if (defects.authorizationCategoryDropped) delete out.authorization_category;
     const spec = b.object_story_spec as Json | undefined;
-    const ctaType = b.call_to_action?.type ?? spec?.link_data?.call_to_action?.type ?? spec?.template_data?.call_to_action?.type ?? spec?.video_data?.call_to_action?.type;
+    const ctaType =
+      b.call_to_action?.type ??
+      spec?.link_data?.call_to_action?.type ??
+      spec?.template_data?.call_to_action?.type ??
+      spec?.video_data?.call_to_action?.type;
     if (ctaType && out.call_to_action_type === undefined) out.call_to_action_type = ctaType;
     if (spec) {
       const copy = structuredClone(spec);
@@ -230,7 +279,9 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
       await checkCreate(b, { store, grant: grantOf(input), account, defects });
       const spec = b.object_story_spec as Json | undefined;
-      const data = spec ? (spec.link_data ?? spec.template_data ?? spec.photo_data ?? spec.video_data ?? spec.text_data) : undefined;
+      const data = spec
+        ? (spec.link_data ?? spec.template_data ?? spec.photo_data ?? spec.video_data ?? spec.text_data)
+        : undefined;
       const keyed = defects.identityIgnoresName ? { ...b, name: undefined } : b;
       const contentKey = canonicalJson(keyed) + (defects.noUniquenessCheck ? `#${Math.random()}` : '');
       const stored = storedFields(b);
@@ -241,16 +292,35 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         await new Promise((resolve) => setTimeout(resolve, 5));
         if (seen) id = seen;
         else {
-          id = (await store.createCreative({ accountId: account, contentKey: `${contentKey}#${Math.random()}`, fields: stored, inlinePost: spec ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined })).id;
+          id = (
+            await store.createCreative({
+              accountId: account,
+              contentKey: `${contentKey}#${Math.random()}`,
+              fields: stored,
+              inlinePost: spec ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined,
+            })
+          ).id;
           createdIds.set(`${account}:${contentKey}`, id);
         }
       } else {
-        const inlinePost = spec && !defects.noInlinePost ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined;
+        const inlinePost =
+          spec && !defects.noInlinePost ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined;
         id = (await store.createCreative({ accountId: account, contentKey, fields: stored, inlinePost })).id;
       }
       if (!fields) return { body: { id } };
       const creative = (await store.creative(id))!;
-      return { body: { ...select(view(input, creative, input.path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS), id } };
+      return {
+        body: {
+          ...select(
+            view(input, creative, input.path.version),
+            fields,
+            CREATIVE_FIELDS,
+            'AdCreative',
+            DEFAULT_CREATIVE_FIELDS,
+          ),
+          id,
+        },
+      };
     },
 
     async getAdCreative(input) {
@@ -275,31 +345,50 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
       // The public business SDK sends the creative's own id with every update; any other id is a mistake.
       if (b.id !== undefined) {
-        if (String(b.id) !== creative.id) throw invalid(`Param id ${b.id} is not the id of the creative being updated (${creative.id})`);
+        if (String(b.id) !== creative.id)
+          throw invalid(`Param id ${b.id} is not the id of the creative being updated (${creative.id})`);
         delete b.id;
       }
       const other = Object.keys(b).filter((k) => !UPDATABLE.has(k));
       if (other.length && !defects.updateAcceptsOtherFields) {
         throw invalid(`Param ${other[0]} cannot be updated: an update accepts account_id, adlabels, name and status`);
       }
-      if (versionNumber(path.version) < 4 && (b.status === 'IN_PROCESS' || b.status === 'WITH_ISSUES') && !defects.oldVersionSetsNewStatuses) {
+      if (
+        versionNumber(path.version) < 4 &&
+        (b.status === 'IN_PROCESS' || b.status === 'WITH_ISSUES') &&
+        !defects.oldVersionSetsNewStatuses
+      ) {
         throw invalid(`Param status: ${b.status} exists from version 4.0`);
       }
-      if (typeof b.name === 'string' && b.name.length > 100) throw invalid('Param name must be at most 100 characters long');
-      if (b.account_id !== undefined && !grantOf(input).adAccounts.includes(b.account_id) && !defects.updateAccountUnchecked) {
+      if (typeof b.name === 'string' && b.name.length > 100)
+        throw invalid('Param name must be at most 100 characters long');
+      if (
+        b.account_id !== undefined &&
+        !grantOf(input).adAccounts.includes(b.account_id) &&
+        !defects.updateAccountUnchecked
+      ) {
         throw noPermission(`ad account ${b.account_id}`);
       }
       try {
         await store.updateCreative(creative.id, {
-          accountId: b.account_id, name: defects.updateNameNotStored ? undefined : b.name, status: b.status, adlabels: b.adlabels,
+          accountId: b.account_id,
+          name: defects.updateNameNotStored ? undefined : b.name,
+          status: b.status,
+          adlabels: b.adlabels,
         });
       } catch (error) {
-        if (error instanceof IdenticalCreativeError) throw invalid('An identical creative already exists in that ad account');
+        if (error instanceof IdenticalCreativeError)
+          throw invalid('An identical creative already exists in that ad account');
         throw error;
       }
       if (!fields) return { body: { success: true } };
       const updated = (await store.creative(creative.id))!;
-      return { body: { success: true, ...select(view(input, updated, path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS) } };
+      return {
+        body: {
+          success: true,
+          ...select(view(input, updated, path.version), fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS),
+        },
+      };
     },
 
     async deleteAdCreative(input) {
@@ -322,9 +411,13 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const page = await store.listCreatives(path.ad_account_id, q, LIST_CAP);
       const result = paged(input, page, q.limit);
       const listed: { data: Json[]; paging?: Json; summary?: Json } = {
-        ...result, data: result.data.map((c: CreativeRecord) => select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS)),
+        ...result,
+        data: result.data.map((c: CreativeRecord) =>
+          select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS),
+        ),
       };
-      if (query.summary === 'total_count' || query.summary === 'true') listed.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
+      if (query.summary === 'total_count' || query.summary === 'true')
+        listed.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
       return { body: listed, reuse: whileUnchanged(input, version, { account: path.ad_account_id, limit }) };
     },
 
@@ -341,7 +434,13 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const height = query.height || size.height;
       const src = media.previewUrl(baseOf(input), creative.id, format).replace(/&/g, '&amp;');
       return {
-        body: { data: [{ body: `<iframe src="${src}" width="${width}" height="${height}" scrolling="yes" style="border: none;"></iframe>` }] },
+        body: {
+          data: [
+            {
+              body: `<iframe src="${src}" width="${width}" height="${height}" scrolling="yes" style="border: none;"></iframe>`,
+            },
+          ],
+        },
         reuse: whileUnchanged(input, version, { account: creative.accountId, limit }),
       };
     },
@@ -354,7 +453,11 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         const p = await store.post(id);
         return p && p.pageId === path.page_id ? p.seq : undefined;
       });
-      const includeInline = defects.inlineAlwaysListed ? true : defects.inlineNeverListed ? false : query.include_inline === true;
+      const includeInline = defects.inlineAlwaysListed
+        ? true
+        : defects.inlineNeverListed
+          ? false
+          : query.include_inline === true;
       const page = await store.listPosts(path.page_id, { ...q, includeInline, published: query.is_published });
       const result = paged(input, page, q.limit);
       const listed = {
@@ -362,11 +465,21 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         data: result.data.map((p) =>
           select(
             {
-              id: p.id, message: p.message, created_time: p.createdTime, is_inline_created: p.inlineCreated, is_published: p.published,
-              is_eligible_for_promotion: true, promotable_id: p.id, permalink_url: `${baseOf(input)}/${p.pageId}/posts/${String(p.id).split('_')[1]}`,
+              id: p.id,
+              message: p.message,
+              created_time: p.createdTime,
+              is_inline_created: p.inlineCreated,
+              is_published: p.published,
+              is_eligible_for_promotion: true,
+              promotable_id: p.id,
+              permalink_url: `${baseOf(input)}/${p.pageId}/posts/${String(p.id).split('_')[1]}`,
             },
-            query.fields, POST_FIELDS, 'Post', DEFAULT_POST_FIELDS,
-          )),
+            query.fields,
+            POST_FIELDS,
+            'Post',
+            DEFAULT_POST_FIELDS,
+          ),
+        ),
       };
       // A page's posts are not rate-limited per account (no account is named): the store and the token decide.
       return { body: listed, reuse: whileUnchanged(input, version) };
@@ -380,17 +493,29 @@ export function createAuthenticate(ctx: HandlerContext) {
   return async (input: HandlerInput, route: RouteDef): Promise<void> => {
     const token = input.credentials.accessToken ?? input.credentials.bearerToken;
     if (!token) {
-      if (defects.missingToken190) throw graphError(190, 'An active access token must be used to query information about the current user.', { http: 400 });
+      if (defects.missingToken190)
+        throw graphError(190, 'An active access token must be used to query information about the current user.', {
+          http: 400,
+        });
       throw graphError(104, 'An access token is required to request this resource.', { http: 400 });
     }
     const grant = await store.token(token);
     if (!grant) throw graphError(190, 'Invalid OAuth access token - Cannot parse access token', { http: 400 });
     if (grant.expiresAt && Date.parse(grant.expiresAt) <= Date.now() && !defects.expiredTokenAccepted) {
-      throw graphError(190, `Error validating access token: Session has expired on ${new Date(grant.expiresAt).toUTCString()}.`, { subcode: 463, http: 400 });
+      throw graphError(
+        190,
+        `Error validating access token: Session has expired on ${new Date(grant.expiresAt).toUTCString()}.`,
+        { subcode: 463, http: 400 },
+      );
     }
     if (grant.appAccess === 'development' && !defects.devAppAccepted) {
-      if (defects.devAppCode200) throw graphError(200, '(#200) This Ads API request is not allowed for apps with development access level', { http: 403 });
-      throw graphError(270, '(#270) This Ads API request is not allowed for apps with development access level', { http: 403 });
+      if (defects.devAppCode200)
+        throw graphError(200, '(#200) This Ads API request is not allowed for apps with development access level', {
+          http: 403,
+        });
+      throw graphError(270, '(#270) This Ads API request is not allowed for apps with development access level', {
+        http: 403,
+      });
     }
     grants.set(input, grant);
     // A malformed selection is 2500 (ADC-FIELDS-1) on every operation that takes `fields`, reads and writes.

@@ -3,7 +3,12 @@
 // Besides the spec's operations it serves the thumbnails and preview pages its answers link to (/_media/).
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { adCreativeRoutes, createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
+import {
+  adCreativeRoutes,
+  createAdCreativeServer,
+  graphError,
+  type HandlerInput,
+} from '../../generated/ad-creative/server.js';
 import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
 import { keptAnswersOption, type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { defectsOf, type AdCreativeDefects } from './defects.js';
@@ -48,13 +53,21 @@ export const service: ReferenceService = {
     if (await store.isEmpty()) await store.loadSeed(seed);
     const defects = defectsOf(ctx.defects);
     const media = new MediaUrls(await store.setting('media-secret', () => randomBytes(32).toString('base64url')));
-    const handlerContext: HandlerContext = { store, defects, rateLimit: seed.rateLimit, media, grants: new WeakMap<HandlerInput, TokenGrant>() };
+    const handlerContext: HandlerContext = {
+      store,
+      defects,
+      rateLimit: seed.rateLimit,
+      media,
+      grants: new WeakMap<HandlerInput, TokenGrant>(),
+    };
     const options = {
       authenticate: createAuthenticate(handlerContext),
       // A request without any token: code 104 (public-service notes 1.6), 190 only for a bad token.
       missingCredentials: () =>
         defects.missingToken190
-          ? graphError(190, 'An active access token must be used to query information about the current user.', { http: 400 })
+          ? graphError(190, 'An active access token must be used to query information about the current user.', {
+              http: 400,
+            })
           : graphError(104, 'An access token is required to request this resource.', { http: 400 }),
       validateResponses: !defects.previewWithoutData,
       ...keptAnswersOption(ctx),

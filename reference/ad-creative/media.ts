@@ -47,7 +47,12 @@ export class MediaUrls {
   }
 
   /** Serves /_media/ requests; answers false for any other path (the API's). */
-  async serve(req: http.IncomingMessage, res: http.ServerResponse, store: AdCreativeStore, swapThumbnail = false): Promise<boolean> {
+  async serve(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    store: AdCreativeStore,
+    swapThumbnail = false,
+  ): Promise<boolean> {
     // The request target as a path on a fixed origin: `new URL('//x', base)` would read //x as a host (and throw).
     let url: URL;
     try {
@@ -58,19 +63,32 @@ export class MediaUrls {
     if (!url.pathname.startsWith('/_media/')) return false;
     req.resume();
     const send = (status: number, type: string, body: string | Buffer) => {
-      res.writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'private, max-age=3600' });
+      res.writeHead(status, {
+        'content-type': type,
+        'content-length': String(Buffer.byteLength(body)),
+        'cache-control': 'private, max-age=3600',
+      });
       res.end(body);
     };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain; charset=utf-8', 'method not allowed\n'), true;
-    if (!this.verify(url.pathname, url.searchParams.get('sig'))) return send(404, 'text/plain; charset=utf-8', 'not found\n'), true;
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return (send(405, 'text/plain; charset=utf-8', 'method not allowed\n'), true);
+    if (!this.verify(url.pathname, url.searchParams.get('sig')))
+      return (send(404, 'text/plain; charset=utf-8', 'not found\n'), true);
     const thumbnail = /^\/_media\/thumbnails\/([0-9]+)\/([0-9]+)x([0-9]+)\.png$/.exec(url.pathname);
     if (thumbnail) {
       const [width, height] = [Number(thumbnail[2]), Number(thumbnail[3])];
       if (width < 1 || height < 1 || width > MAX_THUMBNAIL_SIDE || height > MAX_THUMBNAIL_SIDE) {
-        return send(400, 'text/plain; charset=utf-8', `thumbnails are rendered from 1 to ${MAX_THUMBNAIL_SIDE} pixels a side\n`), true;
+        return (
+          send(
+            400,
+            'text/plain; charset=utf-8',
+            `thumbnails are rendered from 1 to ${MAX_THUMBNAIL_SIDE} pixels a side\n`,
+          ),
+          true
+        );
       }
       const [w, h] = swapThumbnail ? [height, width] : [width, height];
-      return send(200, 'image/png', encodePng(w, h, thumbnail[1]!)), true;
+      return (send(200, 'image/png', encodePng(w, h, thumbnail[1]!)), true);
     }
     const preview = /^\/_media\/previews\/([0-9]+)\/([A-Z_]+)$/.exec(url.pathname);
     if (preview) {
@@ -80,13 +98,14 @@ export class MediaUrls {
       const data = spec.link_data ?? spec.template_data ?? spec.photo_data ?? spec.video_data ?? spec.text_data ?? {};
       const text = (v: unknown) => (typeof v === 'string' ? escapeHtml(v) : '');
       const { width, height } = previewSize(preview[2]!);
-      const html = `<!doctype html><html><head><meta charset="utf-8"><title>${text(f.name)}</title></head>` +
+      const html =
+        `<!doctype html><html><head><meta charset="utf-8"><title>${text(f.name)}</title></head>` +
         `<body style="margin:0;width:${width}px;height:${height}px;font-family:sans-serif;overflow:hidden">` +
         `<p>${text(f.body ?? data.message)}</p><h3>${text(f.title ?? data.name)}</h3>` +
         `<img alt="" src="${escapeHtml(this.thumbnailUrl('', preview[1]!, Math.min(width, MAX_THUMBNAIL_SIDE), Math.min(height, MAX_THUMBNAIL_SIDE)))}" width="${width}">` +
         `<p>${text(f.object_url ?? data.link)}</p><small>${preview[2]}</small></body></html>`;
-      return send(200, 'text/html; charset=utf-8', html), true;
+      return (send(200, 'text/html; charset=utf-8', html), true);
     }
-    return send(404, 'text/plain; charset=utf-8', 'not found\n'), true;
+    return (send(404, 'text/plain; charset=utf-8', 'not found\n'), true);
   }
 }

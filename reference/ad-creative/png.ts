@@ -21,9 +21,15 @@ export function encodePng(width: number, height: number, seed: string): Buffer {
   let h = 0;
   for (const c of seed) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   const palette = Buffer.from([
-    (h >> 16) & 0xff, (h >> 8) & 0xff, h & 0xff,
-    255 - ((h >> 16) & 0xff), 255 - ((h >> 8) & 0xff), 255 - (h & 0xff),
-    32, 32, 32,
+    (h >> 16) & 0xff,
+    (h >> 8) & 0xff,
+    h & 0xff,
+    255 - ((h >> 16) & 0xff),
+    255 - ((h >> 8) & 0xff),
+    255 - (h & 0xff),
+    32,
+    32,
+    32,
   ]);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
@@ -43,7 +49,13 @@ export function encodePng(width: number, height: number, seed: string): Buffer {
       raw[row + 1 + x] = border ? 2 : ((x + y) >> 3) & 1;
     }
   }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', palette), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('PLTE', palette),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Width and height of a PNG (from its IHDR), or undefined when the bytes are not a PNG. */

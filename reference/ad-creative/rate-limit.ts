@@ -44,7 +44,10 @@ class CallTimes {
 export class AccountRateLimiter {
   private readonly calls = new Map<string, CallTimes>();
 
-  constructor(private readonly defects: RateLimitDefects = {}, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly defects: RateLimitDefects = {},
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Counts one call to `account` and answers true, or answers false (counting nothing) when its window is full. */
   admit(account: string, limit: RateLimit): boolean {
@@ -64,7 +67,9 @@ export class AccountRateLimiter {
   take(account: string, limit: RateLimit): void {
     if (!this.admit(account, limit)) {
       throw graphError(80004, '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.', {
-        subcode: 2446079, isTransient: true, http: this.defects.rateLimitHttp429 ? 429 : 400,
+        subcode: 2446079,
+        isTransient: true,
+        http: this.defects.rateLimitHttp429 ? 429 : 400,
       });
     }
   }

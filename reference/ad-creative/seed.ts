@@ -11,10 +11,29 @@ export interface SeedData {
   adAccounts: Array<{ id: string; name: string; images: string[]; rateLimit?: RateLimit }>;
   pages: Array<{ id: string; name: string }>;
   posts: Array<{
-    id: string; message?: string; createdTime: string; published: boolean; inlineCreated: boolean; imageBytes: number; sponsorPageIds: string[]; sponsorIds: string[];
+    id: string;
+    message?: string;
+    createdTime: string;
+    published: boolean;
+    inlineCreated: boolean;
+    imageBytes: number;
+    sponsorPageIds: string[];
+    sponsorIds: string[];
   }>;
-  tokens: Array<{ token: string; user: string; app: string; adAccounts: string[]; pages: string[]; expiresAt?: string }>;
-  creatives: Array<{ id: string; account: string; status: 'ACTIVE' | 'IN_PROCESS' | 'WITH_ISSUES' | 'DELETED'; fields: Record<string, unknown> }>;
+  tokens: Array<{
+    token: string;
+    user: string;
+    app: string;
+    adAccounts: string[];
+    pages: string[];
+    expiresAt?: string;
+  }>;
+  creatives: Array<{
+    id: string;
+    account: string;
+    status: 'ACTIVE' | 'IN_PROCESS' | 'WITH_ISSUES' | 'DELETED';
+    fields: Record<string, unknown>;
+  }>;
 }
 
 export class SeedError extends Error {
@@ -36,7 +55,8 @@ function list(section: Json, key: string): Json[] {
 
 function text(item: Json, key: string, where: string, pattern?: RegExp): string {
   const value = item[key];
-  if (typeof value !== 'string' && typeof value !== 'number') throw new SeedError(`${where}.${key} is required (a string)`);
+  if (typeof value !== 'string' && typeof value !== 'number')
+    throw new SeedError(`${where}.${key} is required (a string)`);
   const s = String(value);
   if (pattern && !pattern.test(s)) throw new SeedError(`${where}.${key} "${s}" must match ${pattern}`);
   return s;
@@ -53,7 +73,8 @@ function rate(value: unknown, where: string): RateLimit | undefined {
   const r = value as Json;
   const calls = Number(r?.calls);
   const windowSeconds = Number(r?.windowSeconds);
-  if (!Number.isInteger(calls) || calls < 1 || !(windowSeconds > 0)) throw new SeedError(`${where} needs calls (integer >= 1) and windowSeconds (> 0)`);
+  if (!Number.isInteger(calls) || calls < 1 || !(windowSeconds > 0))
+    throw new SeedError(`${where} needs calls (integer >= 1) and windowSeconds (> 0)`);
   return { calls, windowSeconds };
 }
 
@@ -63,24 +84,38 @@ const POST_ID = /^[0-9]+_[0-9]+$/;
 /** Checks and normalises the section; throws SeedError naming the first problem. */
 export function parseSeed(raw: unknown): SeedData {
   const section = (raw ?? {}) as Json;
-  if (typeof section !== 'object' || Array.isArray(section)) throw new SeedError('the ad-creative section must be a mapping');
+  if (typeof section !== 'object' || Array.isArray(section))
+    throw new SeedError('the ad-creative section must be a mapping');
   const apps = list(section, 'apps').map((a, i) => {
     const where = `ad-creative.apps[${i}]`;
     const access = text(a, 'access', where);
-    if (access !== 'live' && access !== 'development') throw new SeedError(`${where}.access must be live or development`);
+    if (access !== 'live' && access !== 'development')
+      throw new SeedError(`${where}.access must be live or development`);
     return { id: text(a, 'id', where, DIGITS), name: text(a, 'name', where), access: access as 'live' | 'development' };
   });
-  const users = list(section, 'users').map((u, i) => ({ id: text(u, 'id', `ad-creative.users[${i}]`, DIGITS), name: text(u, 'name', `ad-creative.users[${i}]`) }));
+  const users = list(section, 'users').map((u, i) => ({
+    id: text(u, 'id', `ad-creative.users[${i}]`, DIGITS),
+    name: text(u, 'name', `ad-creative.users[${i}]`),
+  }));
   const adAccounts = list(section, 'adAccounts').map((a, i) => {
     const where = `ad-creative.adAccounts[${i}]`;
-    return { id: text(a, 'id', where, DIGITS), name: text(a, 'name', where), images: strings(a, 'images', where), rateLimit: rate(a.rateLimit, `${where}.rateLimit`) };
+    return {
+      id: text(a, 'id', where, DIGITS),
+      name: text(a, 'name', where),
+      images: strings(a, 'images', where),
+      rateLimit: rate(a.rateLimit, `${where}.rateLimit`),
+    };
   });
-  const pages = list(section, 'pages').map((p, i) => ({ id: text(p, 'id', `ad-creative.pages[${i}]`, DIGITS), name: text(p, 'name', `ad-creative.pages[${i}]`) }));
+  const pages = list(section, 'pages').map((p, i) => ({
+    id: text(p, 'id', `ad-creative.pages[${i}]`, DIGITS),
+    name: text(p, 'name', `ad-creative.pages[${i}]`),
+  }));
   const pageIds = new Set(pages.map((p) => p.id));
   const posts = list(section, 'posts').map((p, i) => {
     const where = `ad-creative.posts[${i}]`;
     const id = text(p, 'id', where, POST_ID);
-    if (!pageIds.has(id.split('_')[0]!)) throw new SeedError(`${where}.id ${id}: its page ${id.split('_')[0]} is not in ad-creative.pages`);
+    if (!pageIds.has(id.split('_')[0]!))
+      throw new SeedError(`${where}.id ${id}: its page ${id.split('_')[0]} is not in ad-creative.pages`);
     return {
       id,
       message: p.message === undefined ? undefined : String(p.message),
@@ -100,7 +135,14 @@ export function parseSeed(raw: unknown): SeedData {
   const accountIds = new Set(adAccounts.map((a) => a.id));
   const tokens = list(section, 'tokens').map((t, i) => {
     const where = `ad-creative.tokens[${i}]`;
-    const token = { token: text(t, 'token', where), user: text(t, 'user', where), app: text(t, 'app', where), adAccounts: strings(t, 'adAccounts', where), pages: strings(t, 'pages', where), expiresAt: t.expiresAt === undefined ? undefined : String(t.expiresAt) };
+    const token = {
+      token: text(t, 'token', where),
+      user: text(t, 'user', where),
+      app: text(t, 'app', where),
+      adAccounts: strings(t, 'adAccounts', where),
+      pages: strings(t, 'pages', where),
+      expiresAt: t.expiresAt === undefined ? undefined : String(t.expiresAt),
+    };
     known(userIds, [token.user], where, 'user');
     known(appIds, [token.app], where, 'app');
     known(accountIds, token.adAccounts, where, 'ad account');
@@ -112,8 +154,18 @@ export function parseSeed(raw: unknown): SeedData {
     const account = text(c, 'account', where, DIGITS);
     known(accountIds, [account], where, 'ad account');
     const status = (c.status ?? 'ACTIVE') as SeedData['creatives'][number]['status'];
-    if (!['ACTIVE', 'IN_PROCESS', 'WITH_ISSUES', 'DELETED'].includes(status)) throw new SeedError(`${where}.status ${status} is not a creative status`);
+    if (!['ACTIVE', 'IN_PROCESS', 'WITH_ISSUES', 'DELETED'].includes(status))
+      throw new SeedError(`${where}.status ${status} is not a creative status`);
     return { id: text(c, 'id', where, DIGITS), account, status, fields: (c.fields ?? {}) as Record<string, unknown> };
   });
-  return { rateLimit: rate(section.rateLimit, 'ad-creative.rateLimit') ?? DEFAULT_RATE, apps, users, adAccounts, pages, posts, tokens, creatives };
+  return {
+    rateLimit: rate(section.rateLimit, 'ad-creative.rateLimit') ?? DEFAULT_RATE,
+    apps,
+    users,
+    adAccounts,
+    pages,
+    posts,
+    tokens,
+    creatives,
+  };
 }

@@ -7,8 +7,16 @@ import { storeVersion } from '../foundation/store-version.js';
 import { canonicalJson } from './canonical.js';
 import type { SeedData } from './seed.js';
 import {
-  IdenticalCreativeError, type AdAccountRecord, type AdCreativeStore, type CreateCreativeInput, type CreativeChanges, type CreativeRecord, type Page,
-  type PageQuery, type PostRecord, type TokenGrant,
+  IdenticalCreativeError,
+  type AdAccountRecord,
+  type AdCreativeStore,
+  type CreateCreativeInput,
+  type CreativeChanges,
+  type CreativeRecord,
+  type Page,
+  type PageQuery,
+  type PostRecord,
+  type TokenGrant,
 } from './store.js';
 
 /**
@@ -28,13 +36,27 @@ function creativeOf(row: Row): CreativeRecord {
 
 function postOf(row: Row): PostRecord & { seq: number } {
   return {
-    id: row.id, pageId: row.page_id, message: row.message ?? undefined, createdTime: row.created_time, inlineCreated: row.inline_created === 1,
-    published: row.published === 1, imageBytes: row.image_bytes, sponsorPageIds: JSON.parse(row.sponsor_page_ids), sponsorIds: JSON.parse(row.sponsor_ids), seq: row.seq,
+    id: row.id,
+    pageId: row.page_id,
+    message: row.message ?? undefined,
+    createdTime: row.created_time,
+    inlineCreated: row.inline_created === 1,
+    published: row.published === 1,
+    imageBytes: row.image_bytes,
+    sponsorPageIds: JSON.parse(row.sponsor_page_ids),
+    sponsorIds: JSON.parse(row.sponsor_ids),
+    seq: row.seq,
   };
 }
 
 /** One page of rows ordered newest first, by seq cursors. */
-function pageOf<T>(rows: Row[], query: PageQuery, more: (lastSeq: number) => boolean, earlier: (firstSeq: number) => boolean, map: (r: Row) => T): Page<T> {
+function pageOf<T>(
+  rows: Row[],
+  query: PageQuery,
+  more: (lastSeq: number) => boolean,
+  earlier: (firstSeq: number) => boolean,
+  map: (r: Row) => T,
+): Page<T> {
   if (query.beforeSeq !== undefined) rows.reverse();
   if (rows.length === 0) return { items: [], more: false, earlier: false };
   return { items: rows.map(map), more: more(rows.at(-1)!.seq), earlier: earlier(rows[0]!.seq) };
@@ -53,7 +75,9 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   constructor(private readonly db: BetterSqlite3.Database) {
     this.version = storeVersion(db);
     this.s = {
-      token: db.prepare('SELECT t.token, t.user_id, t.app_id, t.expires_at, a.access FROM tokens t JOIN apps a ON a.id = t.app_id WHERE t.token = ?'),
+      token: db.prepare(
+        'SELECT t.token, t.user_id, t.app_id, t.expires_at, a.access FROM tokens t JOIN apps a ON a.id = t.app_id WHERE t.token = ?',
+      ),
       tokenAccounts: db.prepare('SELECT account_id FROM token_ad_accounts WHERE token = ? ORDER BY account_id'),
       tokenPages: db.prepare('SELECT page_id FROM token_pages WHERE token = ? ORDER BY page_id'),
       account: db.prepare('SELECT * FROM ad_accounts WHERE id = ?'),
@@ -61,10 +85,12 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       page: db.prepare('SELECT id, name FROM pages WHERE id = ?'),
       post: db.prepare('SELECT * FROM posts WHERE id = ?'),
       creative: db.prepare('SELECT * FROM creatives WHERE id = ?'),
-      identical: db.prepare("SELECT id FROM creatives WHERE account_id = ? AND content_key = ? AND status <> 'DELETED'"),
-      nextCreativeSeq: db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM creatives"),
+      identical: db.prepare(
+        "SELECT id FROM creatives WHERE account_id = ? AND content_key = ? AND status <> 'DELETED'",
+      ),
+      nextCreativeSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM creatives'),
       insertCreative: db.prepare(
-        "INSERT INTO creatives (seq, id, account_id, status, content_key, fields) VALUES (@seq, @id, @account_id, @status, @content_key, @fields) " +
+        'INSERT INTO creatives (seq, id, account_id, status, content_key, fields) VALUES (@seq, @id, @account_id, @status, @content_key, @fields) ' +
           "ON CONFLICT (account_id, content_key) WHERE status <> 'DELETED' DO NOTHING",
       ),
       nextPostSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM posts'),
@@ -72,8 +98,12 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
         'INSERT INTO posts (seq, id, page_id, message, created_time, inline_created, published, image_bytes, sponsor_page_ids, sponsor_ids) ' +
           'VALUES (@seq, @id, @page_id, @message, @created_time, @inline_created, @published, @image_bytes, @sponsor_page_ids, @sponsor_ids)',
       ),
-      update: db.prepare('UPDATE creatives SET account_id = @account_id, status = @status, fields = @fields WHERE id = @id'),
-      capFloor: db.prepare("SELECT seq FROM creatives WHERE account_id = ? AND status <> 'DELETED' ORDER BY seq DESC LIMIT 1 OFFSET ?"),
+      update: db.prepare(
+        'UPDATE creatives SET account_id = @account_id, status = @status, fields = @fields WHERE id = @id',
+      ),
+      capFloor: db.prepare(
+        "SELECT seq FROM creatives WHERE account_id = ? AND status <> 'DELETED' ORDER BY seq DESC LIMIT 1 OFFSET ?",
+      ),
       count: db.prepare("SELECT COUNT(*) AS n FROM creatives WHERE account_id = ? AND status <> 'DELETED'"),
       setting: db.prepare('SELECT value FROM settings WHERE name = ?'),
       setSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING'),
@@ -87,7 +117,11 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     const row = this.s.token.get(token) as Row | undefined;
     if (!row) return undefined;
     const grant: TokenGrant = {
-      token: row.token, userId: row.user_id, appId: row.app_id, appAccess: row.access, expiresAt: row.expires_at ?? undefined,
+      token: row.token,
+      userId: row.user_id,
+      appId: row.app_id,
+      appAccess: row.access,
+      expiresAt: row.expires_at ?? undefined,
       adAccounts: (this.s.tokenAccounts.all(token) as Row[]).map((r) => r.account_id),
       pages: (this.s.tokenPages.all(token) as Row[]).map((r) => r.page_id),
     };
@@ -98,7 +132,11 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   async adAccount(id: string): Promise<AdAccountRecord | undefined> {
     const row = this.s.account.get(id) as Row | undefined;
     if (!row) return undefined;
-    return { id: row.id, name: row.name, rateLimit: row.rate_calls ? { calls: row.rate_calls, windowSeconds: row.rate_window_seconds } : undefined };
+    return {
+      id: row.id,
+      name: row.name,
+      rateLimit: row.rate_calls ? { calls: row.rate_calls, windowSeconds: row.rate_window_seconds } : undefined,
+    };
   }
 
   async imageExists(accountId: string, hash: string): Promise<boolean> {
@@ -123,15 +161,30 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       let id = `${input.inlinePost.pageId}_${newPostNumber()}`;
       while (this.s.post.get(id)) id = `${input.inlinePost.pageId}_${newPostNumber()}`;
       this.s.insertPost.run({
-        seq, id, page_id: input.inlinePost.pageId, message: input.inlinePost.message ?? null, created_time: isoNow(), inline_created: 1, published: 0,
-        image_bytes: 0, sponsor_page_ids: '[]', sponsor_ids: '[]',
+        seq,
+        id,
+        page_id: input.inlinePost.pageId,
+        message: input.inlinePost.message ?? null,
+        created_time: isoNow(),
+        inline_created: 1,
+        published: 0,
+        image_bytes: 0,
+        sponsor_page_ids: '[]',
+        sponsor_ids: '[]',
       });
       fields.effective_object_story_id = id;
     }
     const seq = (this.s.nextCreativeSeq.get() as Row).next as number;
     let id = newCreativeId();
     while (this.s.creative.get(id)) id = newCreativeId();
-    const result = this.s.insertCreative.run({ seq, id, account_id: input.accountId, status: 'ACTIVE', content_key: input.contentKey, fields: JSON.stringify(fields) });
+    const result = this.s.insertCreative.run({
+      seq,
+      id,
+      account_id: input.accountId,
+      status: 'ACTIVE',
+      content_key: input.contentKey,
+      fields: JSON.stringify(fields),
+    });
     if (result.changes === 0) {
       // Another writer stored the identical creative first (a shared database): answer its id.
       const winner = this.s.identical.get(input.accountId, input.contentKey) as Row;
@@ -158,15 +211,22 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   async updateCreative(id: string, changes: CreativeChanges): Promise<void> {
     // The content key stays that of the submitted creative: identity is what was created, not its label.
     try {
-      this.db.transaction(() => {
-        const row = this.s.creative.get(id) as Row | undefined;
-        if (!row) return;
-        const current = creativeOf(row);
-        const fields = { ...current.fields };
-        if (changes.name !== undefined) fields.name = changes.name;
-        if (changes.adlabels !== undefined) fields.adlabels = changes.adlabels;
-        this.s.update.run({ id, account_id: changes.accountId ?? current.accountId, status: changes.status ?? current.status, fields: JSON.stringify(fields) });
-      }).immediate();
+      this.db
+        .transaction(() => {
+          const row = this.s.creative.get(id) as Row | undefined;
+          if (!row) return;
+          const current = creativeOf(row);
+          const fields = { ...current.fields };
+          if (changes.name !== undefined) fields.name = changes.name;
+          if (changes.adlabels !== undefined) fields.adlabels = changes.adlabels;
+          this.s.update.run({
+            id,
+            account_id: changes.accountId ?? current.accountId,
+            status: changes.status ?? current.status,
+            fields: JSON.stringify(fields),
+          });
+        })
+        .immediate();
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new IdenticalCreativeError();
       throw error;
@@ -179,14 +239,28 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     const live = "account_id = ? AND status <> 'DELETED' AND seq >= ?";
     let rows: Row[];
     if (query.afterSeq !== undefined) {
-      rows = this.db.prepare(`SELECT * FROM creatives WHERE ${live} AND seq < ? ORDER BY seq DESC LIMIT ?`).all(accountId, floor, query.afterSeq, query.limit) as Row[];
+      rows = this.db
+        .prepare(`SELECT * FROM creatives WHERE ${live} AND seq < ? ORDER BY seq DESC LIMIT ?`)
+        .all(accountId, floor, query.afterSeq, query.limit) as Row[];
     } else if (query.beforeSeq !== undefined) {
-      rows = this.db.prepare(`SELECT * FROM creatives WHERE ${live} AND seq > ? ORDER BY seq ASC LIMIT ?`).all(accountId, floor, query.beforeSeq, query.limit) as Row[];
+      rows = this.db
+        .prepare(`SELECT * FROM creatives WHERE ${live} AND seq > ? ORDER BY seq ASC LIMIT ?`)
+        .all(accountId, floor, query.beforeSeq, query.limit) as Row[];
     } else {
-      rows = this.db.prepare(`SELECT * FROM creatives WHERE ${live} ORDER BY seq DESC LIMIT ?`).all(accountId, floor, query.limit) as Row[];
+      rows = this.db
+        .prepare(`SELECT * FROM creatives WHERE ${live} ORDER BY seq DESC LIMIT ?`)
+        .all(accountId, floor, query.limit) as Row[];
     }
-    const exists = (op: '<' | '>', seq: number) => this.db.prepare(`SELECT 1 FROM creatives WHERE ${live} AND seq ${op} ? LIMIT 1`).get(accountId, floor, seq) !== undefined;
-    return pageOf(rows, query, (last) => exists('<', last), (first) => exists('>', first), creativeOf);
+    const exists = (op: '<' | '>', seq: number) =>
+      this.db.prepare(`SELECT 1 FROM creatives WHERE ${live} AND seq ${op} ? LIMIT 1`).get(accountId, floor, seq) !==
+      undefined;
+    return pageOf(
+      rows,
+      query,
+      (last) => exists('<', last),
+      (first) => exists('>', first),
+      creativeOf,
+    );
   }
 
   async countCreatives(accountId: string, cap: number): Promise<number> {
@@ -203,11 +277,27 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     }
     const base = where.join(' AND ');
     let rows: Row[];
-    if (query.afterSeq !== undefined) rows = this.db.prepare(`SELECT * FROM posts WHERE ${base} AND seq < ? ORDER BY seq DESC LIMIT ?`).all(...args, query.afterSeq, query.limit) as Row[];
-    else if (query.beforeSeq !== undefined) rows = this.db.prepare(`SELECT * FROM posts WHERE ${base} AND seq > ? ORDER BY seq ASC LIMIT ?`).all(...args, query.beforeSeq, query.limit) as Row[];
-    else rows = this.db.prepare(`SELECT * FROM posts WHERE ${base} ORDER BY seq DESC LIMIT ?`).all(...args, query.limit) as Row[];
-    const exists = (op: '<' | '>', seq: number) => this.db.prepare(`SELECT 1 FROM posts WHERE ${base} AND seq ${op} ? LIMIT 1`).get(...args, seq) !== undefined;
-    return pageOf(rows, query, (last) => exists('<', last), (first) => exists('>', first), postOf);
+    if (query.afterSeq !== undefined)
+      rows = this.db
+        .prepare(`SELECT * FROM posts WHERE ${base} AND seq < ? ORDER BY seq DESC LIMIT ?`)
+        .all(...args, query.afterSeq, query.limit) as Row[];
+    else if (query.beforeSeq !== undefined)
+      rows = this.db
+        .prepare(`SELECT * FROM posts WHERE ${base} AND seq > ? ORDER BY seq ASC LIMIT ?`)
+        .all(...args, query.beforeSeq, query.limit) as Row[];
+    else
+      rows = this.db
+        .prepare(`SELECT * FROM posts WHERE ${base} ORDER BY seq DESC LIMIT ?`)
+        .all(...args, query.limit) as Row[];
+    const exists = (op: '<' | '>', seq: number) =>
+      this.db.prepare(`SELECT 1 FROM posts WHERE ${base} AND seq ${op} ? LIMIT 1`).get(...args, seq) !== undefined;
+    return pageOf(
+      rows,
+      query,
+      (last) => exists('<', last),
+      (first) => exists('>', first),
+      postOf,
+    );
   }
 
   async setting(name: string, create: () => string): Promise<string> {
@@ -226,7 +316,9 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       for (const a of seed.apps) app.run(a.id, a.name, a.access);
       const user = db.prepare('INSERT INTO users (id, name) VALUES (?, ?)');
       for (const u of seed.users) user.run(u.id, u.name);
-      const account = db.prepare('INSERT INTO ad_accounts (id, name, rate_calls, rate_window_seconds) VALUES (?, ?, ?, ?)');
+      const account = db.prepare(
+        'INSERT INTO ad_accounts (id, name, rate_calls, rate_window_seconds) VALUES (?, ?, ?, ?)',
+      );
       const image = db.prepare('INSERT INTO images (account_id, hash) VALUES (?, ?)');
       for (const a of seed.adAccounts) {
         account.run(a.id, a.name, a.rateLimit?.calls ?? null, a.rateLimit?.windowSeconds ?? null);
@@ -236,8 +328,16 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       for (const p of seed.pages) page.run(p.id, p.name);
       for (const p of seed.posts) {
         this.s.insertPost.run({
-          seq: (this.s.nextPostSeq.get() as Row).next, id: p.id, page_id: p.id.split('_')[0], message: p.message ?? null, created_time: p.createdTime,
-          inline_created: p.inlineCreated ? 1 : 0, published: p.published ? 1 : 0, image_bytes: p.imageBytes, sponsor_page_ids: JSON.stringify(p.sponsorPageIds), sponsor_ids: JSON.stringify(p.sponsorIds),
+          seq: (this.s.nextPostSeq.get() as Row).next,
+          id: p.id,
+          page_id: p.id.split('_')[0],
+          message: p.message ?? null,
+          created_time: p.createdTime,
+          inline_created: p.inlineCreated ? 1 : 0,
+          published: p.published ? 1 : 0,
+          image_bytes: p.imageBytes,
+          sponsor_page_ids: JSON.stringify(p.sponsorPageIds),
+          sponsor_ids: JSON.stringify(p.sponsorIds),
         });
       }
       const token = db.prepare('INSERT INTO tokens (token, user_id, app_id, expires_at) VALUES (?, ?, ?, ?)');
@@ -251,8 +351,15 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       for (const c of seed.creatives) {
         const seq = (this.s.nextCreativeSeq.get() as Row).next;
         const { name, ...rest } = c.fields;
-        db.prepare('INSERT INTO creatives (seq, id, account_id, status, content_key, fields) VALUES (?, ?, ?, ?, ?, ?)').run(
-          seq, c.id, c.account, c.status, canonicalJson({ ...rest, ...(name === undefined ? {} : { name }) }), JSON.stringify(c.fields),
+        db.prepare(
+          'INSERT INTO creatives (seq, id, account_id, status, content_key, fields) VALUES (?, ?, ?, ?, ?, ?)',
+        ).run(
+          seq,
+          c.id,
+          c.account,
+          c.status,
+          canonicalJson({ ...rest, ...(name === undefined ? {} : { name }) }),
+          JSON.stringify(c.fields),
         );
       }
     }).immediate();

@@ -117,7 +117,10 @@ export interface AdCreativeStore {
   listCreatives(accountId: string, query: PageQuery, cap: number): Promise<Page<CreativeRecord>>;
   countCreatives(accountId: string, cap: number): Promise<number>;
   /** Posts of a page, newest first; inline-created ones only when includeInline. */
-  listPosts(pageId: string, query: PageQuery & { includeInline: boolean; published?: boolean }): Promise<Page<PostRecord & { seq: number }>>;
+  listPosts(
+    pageId: string,
+    query: PageQuery & { includeInline: boolean; published?: boolean },
+  ): Promise<Page<PostRecord & { seq: number }>>;
 
   /** A value kept across restarts (the signing secret of media URLs). */
   setting(name: string, create: () => string): Promise<string>;

@@ -28,33 +28,80 @@ export type ReportKind = 'channel' | 'contentOwner';
 
 // Metric sets of the tables (CR data.py), each limited to the metrics of METRICS (catalogue.ts).
 const ANNOTATIONS_AND_CARDS = [
-  'annotationClickThroughRate', 'annotationCloseRate', 'annotationImpressions', 'annotationClickableImpressions',
-  'annotationClosableImpressions', 'annotationClicks', 'annotationCloses', 'cardClickRate', 'cardTeaserClickRate',
-  'cardImpressions', 'cardTeaserImpressions', 'cardClicks', 'cardTeaserClicks',
+  'annotationClickThroughRate',
+  'annotationCloseRate',
+  'annotationImpressions',
+  'annotationClickableImpressions',
+  'annotationClosableImpressions',
+  'annotationClicks',
+  'annotationCloses',
+  'cardClickRate',
+  'cardTeaserClickRate',
+  'cardImpressions',
+  'cardTeaserImpressions',
+  'cardClicks',
+  'cardTeaserClicks',
 ];
 const WATCH = ['views', 'redViews', 'estimatedMinutesWatched', 'estimatedRedMinutesWatched', 'averageViewDuration'];
 const REVENUE = [
-  'estimatedRevenue', 'estimatedAdRevenue', 'grossRevenue', 'estimatedRedPartnerRevenue', 'monetizedPlaybacks',
-  'playbackBasedCpm', 'adImpressions', 'cpm',
+  'estimatedRevenue',
+  'estimatedAdRevenue',
+  'grossRevenue',
+  'estimatedRedPartnerRevenue',
+  'monetizedPlaybacks',
+  'playbackBasedCpm',
+  'adImpressions',
+  'cpm',
 ];
 /** ALL_VIDEO_METRICS: every user activity, annotation, card and revenue metric. */
 const ALL_VIDEO = [
-  ...WATCH, 'averageViewPercentage', 'comments', 'likes', 'dislikes', 'videosAddedToPlaylists', 'videosRemovedFromPlaylists',
-  'shares', ...ANNOTATIONS_AND_CARDS, 'subscribersGained', 'subscribersLost', ...REVENUE,
+  ...WATCH,
+  'averageViewPercentage',
+  'comments',
+  'likes',
+  'dislikes',
+  'videosAddedToPlaylists',
+  'videosRemovedFromPlaylists',
+  'shares',
+  ...ANNOTATIONS_AND_CARDS,
+  'subscribersGained',
+  'subscribersLost',
+  ...REVENUE,
 ];
 /** ALL_PROVINCE_METRICS: US state reports have no engagement, subscriber or revenue metrics. */
 const PROVINCE = [...WATCH, 'averageViewPercentage', ...ANNOTATIONS_AND_CARDS];
 /** SUBSCRIPTION_METRICS and LESSER_SUBSCRIPTION_METRICS (the US variant). */
-const SUBSCRIPTION = [...WATCH, 'averageViewPercentage', 'likes', 'dislikes', 'videosAddedToPlaylists', 'videosRemovedFromPlaylists', 'shares', ...ANNOTATIONS_AND_CARDS];
+const SUBSCRIPTION = [
+  ...WATCH,
+  'averageViewPercentage',
+  'likes',
+  'dislikes',
+  'videosAddedToPlaylists',
+  'videosRemovedFromPlaylists',
+  'shares',
+  ...ANNOTATIONS_AND_CARDS,
+];
 const LESSER_SUBSCRIPTION = PROVINCE;
 const LIVE_PLAYBACK = WATCH;
 const VIEW_PERCENTAGE_PLAYBACK = [...WATCH, 'averageViewPercentage'];
 const LOCATION_AND_TRAFFIC = ['views', 'estimatedMinutesWatched'];
 const PLAYLIST = [...WATCH, 'playlistStarts', 'viewsPerPlaylistStart', 'averageTimeInPlaylist'];
-const PLAYLIST_LOCATION_AND_TRAFFIC = ['views', 'estimatedMinutesWatched', 'playlistStarts', 'viewsPerPlaylistStart', 'averageTimeInPlaylist'];
+const PLAYLIST_LOCATION_AND_TRAFFIC = [
+  'views',
+  'estimatedMinutesWatched',
+  'playlistStarts',
+  'viewsPerPlaylistStart',
+  'averageTimeInPlaylist',
+];
 // Sort options of the top-N tables (CR data.py).
 const TOP_VIDEOS_SORT = ['views', 'redViews', 'estimatedMinutesWatched', 'estimatedRedMinutesWatched'];
-const TOP_VIDEOS_EXTRA_SORT = [...TOP_VIDEOS_SORT, 'estimatedRevenue', 'estimatedRedPartnerRevenue', 'subscribersGained', 'subscribersLost'];
+const TOP_VIDEOS_EXTRA_SORT = [
+  ...TOP_VIDEOS_SORT,
+  'estimatedRevenue',
+  'estimatedRedPartnerRevenue',
+  'subscribersGained',
+  'subscribersLost',
+];
 const LOCATION_AND_TRAFFIC_SORT = ['views', 'estimatedMinutesWatched'];
 const PLAYLIST_LOCATION_AND_TRAFFIC_SORT = ['views', 'estimatedMinutesWatched', 'playlistStarts'];
 
@@ -109,56 +156,433 @@ const DETAILED_SOURCES = DETAILED_TRAFFIC_SOURCES;
 
 /** The video reports of channels (CR "Video reports"). */
 const CHANNEL_VIDEO: ReportDef[] = [
-  { name: 'basic user activity', evidence: 'CR BasicUserActivity; NOTES 2.5 totals and country filter', required: [], optional: [], metrics: ALL_VIDEO, filters: [GEO, VIDEO_OR_GROUP] },
-  { name: 'basic user activity (US)', evidence: 'CR BasicUserActivityUS', required: [], optional: [], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [{ dimension: 'province' }] },
-  { name: 'time-based activity', evidence: 'CR TimeBasedActivity; NOTES 2.5 daily', required: [], optional: ['creatorContentType'], exactlyOne: ['day', 'month'], metrics: ALL_VIDEO, filters: [GEO, VIDEO_OR_GROUP] },
-  { name: 'time-based activity (US)', evidence: 'CR TimeBasedActivityUS', required: [], optional: ['creatorContentType'], exactlyOne: ['day', 'month'], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [{ dimension: 'province' }] },
-  { name: 'geography-based activity', evidence: 'CR GeographyBasedActivity', required: ['country'], optional: ['creatorContentType'], metrics: ALL_VIDEO, filters: [SUB_GEO, VIDEO_OR_GROUP] },
-  { name: 'geography-based activity (US)', evidence: 'CR GeographyBasedActivityUS; SR province with country==US', required: ['province'], optional: ['creatorContentType'], metrics: PROVINCE, filters: [VIDEO_OR_GROUP], requiredFilters: [US] },
-  { name: 'top cities', evidence: 'CR GeographyBasedActivityByCity (analytix commit 2fff5a8, which records that the public page gives city reports a cap of 250 while the live service was seen to accept 25; this reference keeps the documented 250); SR top 10 cities (country==US, maxResults=10, sort=-views)', required: ['city'], optional: ['country', 'creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'], filters: [GEO_OR_STATE, VIDEO_OR_GROUP], topN: 250, sortBy: LOCATION_AND_TRAFFIC_SORT },
+  {
+    name: 'basic user activity',
+    evidence: 'CR BasicUserActivity; NOTES 2.5 totals and country filter',
+    required: [],
+    optional: [],
+    metrics: ALL_VIDEO,
+    filters: [GEO, VIDEO_OR_GROUP],
+  },
+  {
+    name: 'basic user activity (US)',
+    evidence: 'CR BasicUserActivityUS',
+    required: [],
+    optional: [],
+    metrics: PROVINCE,
+    filters: [VIDEO_OR_GROUP],
+    requiredFilters: [{ dimension: 'province' }],
+  },
+  {
+    name: 'time-based activity',
+    evidence: 'CR TimeBasedActivity; NOTES 2.5 daily',
+    required: [],
+    optional: ['creatorContentType'],
+    exactlyOne: ['day', 'month'],
+    metrics: ALL_VIDEO,
+    filters: [GEO, VIDEO_OR_GROUP],
+  },
+  {
+    name: 'time-based activity (US)',
+    evidence: 'CR TimeBasedActivityUS',
+    required: [],
+    optional: ['creatorContentType'],
+    exactlyOne: ['day', 'month'],
+    metrics: PROVINCE,
+    filters: [VIDEO_OR_GROUP],
+    requiredFilters: [{ dimension: 'province' }],
+  },
+  {
+    name: 'geography-based activity',
+    evidence: 'CR GeographyBasedActivity',
+    required: ['country'],
+    optional: ['creatorContentType'],
+    metrics: ALL_VIDEO,
+    filters: [SUB_GEO, VIDEO_OR_GROUP],
+  },
+  {
+    name: 'geography-based activity (US)',
+    evidence: 'CR GeographyBasedActivityUS; SR province with country==US',
+    required: ['province'],
+    optional: ['creatorContentType'],
+    metrics: PROVINCE,
+    filters: [VIDEO_OR_GROUP],
+    requiredFilters: [US],
+  },
+  {
+    name: 'top cities',
+    evidence:
+      'CR GeographyBasedActivityByCity (analytix commit 2fff5a8, which records that the public page gives city reports a cap of 250 while the live service was seen to accept 25; this reference keeps the documented 250); SR top 10 cities (country==US, maxResults=10, sort=-views)',
+    required: ['city'],
+    optional: ['country', 'creatorContentType', 'subscribedStatus', 'day', 'month'],
+    metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'],
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP],
+    topN: 250,
+    sortBy: LOCATION_AND_TRAFFIC_SORT,
+  },
   // With the province dimension the same table needs country==US and takes only the video or group filter (CR).
-  { name: 'top cities (US)', evidence: 'CR GeographyBasedActivityByCity (analytix commit 2fff5a8, which records that the public page gives city reports a cap of 250 while the live service was seen to accept 25; this reference keeps the documented 250); SR top 10 cities (country==US, maxResults=10, sort=-views); with province: country==US required', required: ['city', 'province'], optional: ['country', 'creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'], filters: [VIDEO_OR_GROUP], requiredFilters: [US], topN: 250, sortBy: LOCATION_AND_TRAFFIC_SORT },
-  { name: 'user activity by subscribed status', evidence: 'CR PlaybackDetailsSubscribedStatus', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: SUBSCRIPTION, filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')] },
-  { name: 'user activity by subscribed status (US)', evidence: 'CR PlaybackDetailsSubscribedStatusUS', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'], metrics: LESSER_SUBSCRIPTION, filters: [VIDEO_OR_GROUP, one('province'), one('subscribedStatus')] },
-  { name: 'time-based playback details (live)', evidence: 'CR PlaybackDetailsLiveTimeBased', required: [], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', 'day', 'month', PRODUCT], metrics: LIVE_PLAYBACK, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)] },
-  { name: 'time-based playback details (view percentage)', evidence: 'CR PlaybackDetailsViewPercentageTimeBased', required: [], optional: ['creatorContentType', 'subscribedStatus', 'day', 'month', PRODUCT], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('subscribedStatus'), one(PRODUCT)] },
-  { name: 'geography-based playback details (live)', evidence: 'CR PlaybackDetailsLiveGeographyBased', required: ['country'], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', PRODUCT], metrics: LIVE_PLAYBACK, filters: [SUB_GEO, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)] },
-  { name: 'geography-based playback details (view percentage)', evidence: 'CR PlaybackDetailsViewPercentageGeographyBased', required: ['country'], optional: ['creatorContentType', 'subscribedStatus', PRODUCT], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [SUB_GEO, VIDEO_OR_GROUP, one('subscribedStatus'), one(PRODUCT)] },
-  { name: 'geography-based playback details (live, US)', evidence: 'CR PlaybackDetailsLiveGeographyBasedUS', required: ['province'], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', PRODUCT], metrics: LIVE_PLAYBACK, filters: [VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)], requiredFilters: [US] },
-  { name: 'geography-based playback details (view percentage, US)', evidence: 'CR PlaybackDetailsViewPercentageGeographyBasedUS', required: ['province'], optional: ['creatorContentType', 'subscribedStatus', PRODUCT], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [VIDEO_OR_GROUP, one('subscribedStatus'), one(PRODUCT)], requiredFilters: [US] },
-  { name: 'playback locations', evidence: 'CR PlaybackLocation; SR views by playback location (day, country==US)', required: ['insightPlaybackLocationType'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
-  { name: 'playback locations (detailed)', evidence: 'CR PlaybackLocationDetail; SR top 10 embedding sites (insightPlaybackLocationType==EMBEDDED, sort=-views)', required: ['insightPlaybackLocationDetail'], optional: ['creatorContentType'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')], requiredFilters: [{ dimension: 'insightPlaybackLocationType', values: ['EMBEDDED'] }], topN: 25, sortBy: LOCATION_AND_TRAFFIC_SORT },
-  { name: 'traffic sources', evidence: 'CR TrafficSource; NOTES 2.5 multi-sort day,insightTrafficSourceType', required: ['insightTrafficSourceType'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
-  { name: 'traffic sources (detailed)', evidence: 'CR TrafficSourceDetail (the detail types: data.py VALID_FILTER_OPTIONS)', required: ['insightTrafficSourceDetail'], optional: ['creatorContentType'], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')], requiredFilters: [{ dimension: 'insightTrafficSourceType', values: DETAILED_SOURCES }], topN: 25, sortBy: LOCATION_AND_TRAFFIC_SORT },
-  { name: 'device types', evidence: 'CR DeviceType; SR daily device types with operatingSystem==ANDROID', required: ['deviceType'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus', PRODUCT], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('operatingSystem'), one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)] },
-  { name: 'operating systems', evidence: 'CR OperatingSystem; SR daily operating systems with deviceType==MOBILE', required: ['operatingSystem'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus', PRODUCT], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('deviceType'), one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)] },
-  { name: 'device types and operating systems', evidence: 'CR DeviceTypeAndOperatingSystem', required: ['deviceType', 'operatingSystem'], optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus', PRODUCT], metrics: LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)] },
-  { name: 'viewer demographics', evidence: 'CR ViewerDemographics; NOTES 2.5 demographics', required: [], optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus'], atLeastOne: ['ageGroup', 'gender'], metrics: ['viewerPercentage'], filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')] },
+  {
+    name: 'top cities (US)',
+    evidence:
+      'CR GeographyBasedActivityByCity (analytix commit 2fff5a8, which records that the public page gives city reports a cap of 250 while the live service was seen to accept 25; this reference keeps the documented 250); SR top 10 cities (country==US, maxResults=10, sort=-views); with province: country==US required',
+    required: ['city', 'province'],
+    optional: ['country', 'creatorContentType', 'subscribedStatus', 'day', 'month'],
+    metrics: ['views', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage'],
+    filters: [VIDEO_OR_GROUP],
+    requiredFilters: [US],
+    topN: 250,
+    sortBy: LOCATION_AND_TRAFFIC_SORT,
+  },
+  {
+    name: 'user activity by subscribed status',
+    evidence: 'CR PlaybackDetailsSubscribedStatus',
+    required: [],
+    optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'],
+    metrics: SUBSCRIPTION,
+    filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')],
+  },
+  {
+    name: 'user activity by subscribed status (US)',
+    evidence: 'CR PlaybackDetailsSubscribedStatusUS',
+    required: [],
+    optional: ['creatorContentType', 'subscribedStatus', 'day', 'month'],
+    metrics: LESSER_SUBSCRIPTION,
+    filters: [VIDEO_OR_GROUP, one('province'), one('subscribedStatus')],
+  },
+  {
+    name: 'time-based playback details (live)',
+    evidence: 'CR PlaybackDetailsLiveTimeBased',
+    required: [],
+    optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', 'day', 'month', PRODUCT],
+    metrics: LIVE_PLAYBACK,
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)],
+  },
+  {
+    name: 'time-based playback details (view percentage)',
+    evidence: 'CR PlaybackDetailsViewPercentageTimeBased',
+    required: [],
+    optional: ['creatorContentType', 'subscribedStatus', 'day', 'month', PRODUCT],
+    metrics: VIEW_PERCENTAGE_PLAYBACK,
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+  },
+  {
+    name: 'geography-based playback details (live)',
+    evidence: 'CR PlaybackDetailsLiveGeographyBased',
+    required: ['country'],
+    optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', PRODUCT],
+    metrics: LIVE_PLAYBACK,
+    filters: [SUB_GEO, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)],
+  },
+  {
+    name: 'geography-based playback details (view percentage)',
+    evidence: 'CR PlaybackDetailsViewPercentageGeographyBased',
+    required: ['country'],
+    optional: ['creatorContentType', 'subscribedStatus', PRODUCT],
+    metrics: VIEW_PERCENTAGE_PLAYBACK,
+    filters: [SUB_GEO, VIDEO_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+  },
+  {
+    name: 'geography-based playback details (live, US)',
+    evidence: 'CR PlaybackDetailsLiveGeographyBasedUS',
+    required: ['province'],
+    optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus', PRODUCT],
+    metrics: LIVE_PLAYBACK,
+    filters: [VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [US],
+  },
+  {
+    name: 'geography-based playback details (view percentage, US)',
+    evidence: 'CR PlaybackDetailsViewPercentageGeographyBasedUS',
+    required: ['province'],
+    optional: ['creatorContentType', 'subscribedStatus', PRODUCT],
+    metrics: VIEW_PERCENTAGE_PLAYBACK,
+    filters: [VIDEO_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [US],
+  },
+  {
+    name: 'playback locations',
+    evidence: 'CR PlaybackLocation; SR views by playback location (day, country==US)',
+    required: ['insightPlaybackLocationType'],
+    optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'],
+    metrics: LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')],
+  },
+  {
+    name: 'playback locations (detailed)',
+    evidence:
+      'CR PlaybackLocationDetail; SR top 10 embedding sites (insightPlaybackLocationType==EMBEDDED, sort=-views)',
+    required: ['insightPlaybackLocationDetail'],
+    optional: ['creatorContentType'],
+    metrics: LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')],
+    requiredFilters: [{ dimension: 'insightPlaybackLocationType', values: ['EMBEDDED'] }],
+    topN: 25,
+    sortBy: LOCATION_AND_TRAFFIC_SORT,
+  },
+  {
+    name: 'traffic sources',
+    evidence: 'CR TrafficSource; NOTES 2.5 multi-sort day,insightTrafficSourceType',
+    required: ['insightTrafficSourceType'],
+    optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus'],
+    metrics: LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')],
+  },
+  {
+    name: 'traffic sources (detailed)',
+    evidence: 'CR TrafficSourceDetail (the detail types: data.py VALID_FILTER_OPTIONS)',
+    required: ['insightTrafficSourceDetail'],
+    optional: ['creatorContentType'],
+    metrics: LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')],
+    requiredFilters: [{ dimension: 'insightTrafficSourceType', values: DETAILED_SOURCES }],
+    topN: 25,
+    sortBy: LOCATION_AND_TRAFFIC_SORT,
+  },
+  {
+    name: 'device types',
+    evidence: 'CR DeviceType; SR daily device types with operatingSystem==ANDROID',
+    required: ['deviceType'],
+    optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus', PRODUCT],
+    metrics: LOCATION_AND_TRAFFIC,
+    filters: [
+      GEO_OR_STATE,
+      VIDEO_OR_GROUP,
+      one('operatingSystem'),
+      one('liveOrOnDemand'),
+      one('subscribedStatus'),
+      one(PRODUCT),
+    ],
+  },
+  {
+    name: 'operating systems',
+    evidence: 'CR OperatingSystem; SR daily operating systems with deviceType==MOBILE',
+    required: ['operatingSystem'],
+    optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus', PRODUCT],
+    metrics: LOCATION_AND_TRAFFIC,
+    filters: [
+      GEO_OR_STATE,
+      VIDEO_OR_GROUP,
+      one('deviceType'),
+      one('liveOrOnDemand'),
+      one('subscribedStatus'),
+      one(PRODUCT),
+    ],
+  },
+  {
+    name: 'device types and operating systems',
+    evidence: 'CR DeviceTypeAndOperatingSystem',
+    required: ['deviceType', 'operatingSystem'],
+    optional: ['creatorContentType', 'day', 'liveOrOnDemand', 'subscribedStatus', PRODUCT],
+    metrics: LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)],
+  },
+  {
+    name: 'viewer demographics',
+    evidence: 'CR ViewerDemographics; NOTES 2.5 demographics',
+    required: [],
+    optional: ['creatorContentType', 'liveOrOnDemand', 'subscribedStatus'],
+    atLeastOne: ['ageGroup', 'gender'],
+    metrics: ['viewerPercentage'],
+    filters: [GEO_OR_STATE, VIDEO_OR_GROUP, one('liveOrOnDemand'), one('subscribedStatus')],
+  },
   // The public page gives this table the metric shares (analytix encodes viewerPercentage; shares is what the page lists).
-  { name: 'engagement and content sharing', evidence: 'CR EngagementAndContentSharing (metric: shares); SR shares by sharing service', required: ['sharingService'], optional: ['creatorContentType', 'subscribedStatus'], metrics: ['shares'], filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')] },
-  { name: 'audience retention', evidence: 'CR AudienceRetention (one video only); SR audience retention of a single video, optionally organic views only (audienceType==ORGANIC)', required: ['elapsedVideoTimeRatio'], optional: ['creatorContentType'], metrics: ['audienceWatchRatio', 'relativeRetentionPerformance'], filters: [one('audienceType'), one('subscribedStatus'), one(PRODUCT)], requiredFilters: [{ dimension: 'video', single: true }] },
-  { name: 'top videos by region', evidence: 'CR TopVideosRegional; NOTES 2.5 top 10 videos', required: ['video'], optional: ['creatorContentType'], metrics: ALL_VIDEO, filters: [GEO], topN: 200, sortBy: TOP_VIDEOS_EXTRA_SORT },
-  { name: 'top videos by state', evidence: 'CR TopVideosUS', required: ['video'], optional: ['creatorContentType'], metrics: PROVINCE, filters: [one('subscribedStatus')], requiredFilters: [{ dimension: 'province' }], topN: 200, sortBy: TOP_VIDEOS_SORT },
-  { name: 'top videos by subscription status', evidence: 'CR TopVideosSubscribed', required: ['video'], optional: ['creatorContentType'], metrics: SUBSCRIPTION, filters: [one('subscribedStatus'), GEO], topN: 200, sortBy: TOP_VIDEOS_SORT },
-  { name: 'top videos by playback detail', evidence: 'CR TopVideosPlaybackDetail; also the CR top-videos-by-platform-product table (the same dimensions, metrics, sort and cap, with the platform-product filter but without liveOrOnDemand: every query of that table is one of this one)', required: ['video'], optional: ['creatorContentType'], metrics: VIEW_PERCENTAGE_PLAYBACK, filters: [GEO_OR_STATE, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)], topN: 200, sortBy: TOP_VIDEOS_SORT },
-  { name: 'ad performance', evidence: 'CR AdPerformance; SR revenue and CPM by ad type', required: ['adType'], optional: ['day'], metrics: ['grossRevenue', 'adImpressions', 'cpm'], filters: [VIDEO_OR_GROUP, GEO] },
+  {
+    name: 'engagement and content sharing',
+    evidence: 'CR EngagementAndContentSharing (metric: shares); SR shares by sharing service',
+    required: ['sharingService'],
+    optional: ['creatorContentType', 'subscribedStatus'],
+    metrics: ['shares'],
+    filters: [GEO, VIDEO_OR_GROUP, one('subscribedStatus')],
+  },
+  {
+    name: 'audience retention',
+    evidence:
+      'CR AudienceRetention (one video only); SR audience retention of a single video, optionally organic views only (audienceType==ORGANIC)',
+    required: ['elapsedVideoTimeRatio'],
+    optional: ['creatorContentType'],
+    metrics: ['audienceWatchRatio', 'relativeRetentionPerformance'],
+    filters: [one('audienceType'), one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [{ dimension: 'video', single: true }],
+  },
+  {
+    name: 'top videos by region',
+    evidence: 'CR TopVideosRegional; NOTES 2.5 top 10 videos',
+    required: ['video'],
+    optional: ['creatorContentType'],
+    metrics: ALL_VIDEO,
+    filters: [GEO],
+    topN: 200,
+    sortBy: TOP_VIDEOS_EXTRA_SORT,
+  },
+  {
+    name: 'top videos by state',
+    evidence: 'CR TopVideosUS',
+    required: ['video'],
+    optional: ['creatorContentType'],
+    metrics: PROVINCE,
+    filters: [one('subscribedStatus')],
+    requiredFilters: [{ dimension: 'province' }],
+    topN: 200,
+    sortBy: TOP_VIDEOS_SORT,
+  },
+  {
+    name: 'top videos by subscription status',
+    evidence: 'CR TopVideosSubscribed',
+    required: ['video'],
+    optional: ['creatorContentType'],
+    metrics: SUBSCRIPTION,
+    filters: [one('subscribedStatus'), GEO],
+    topN: 200,
+    sortBy: TOP_VIDEOS_SORT,
+  },
+  {
+    name: 'top videos by playback detail',
+    evidence:
+      'CR TopVideosPlaybackDetail; also the CR top-videos-by-platform-product table (the same dimensions, metrics, sort and cap, with the platform-product filter but without liveOrOnDemand: every query of that table is one of this one)',
+    required: ['video'],
+    optional: ['creatorContentType'],
+    metrics: VIEW_PERCENTAGE_PLAYBACK,
+    filters: [GEO_OR_STATE, one('liveOrOnDemand'), one('subscribedStatus'), one(PRODUCT)],
+    topN: 200,
+    sortBy: TOP_VIDEOS_SORT,
+  },
+  {
+    name: 'ad performance',
+    evidence: 'CR AdPerformance; SR revenue and CPM by ad type',
+    required: ['adType'],
+    optional: ['day'],
+    metrics: ['grossRevenue', 'adImpressions', 'cpm'],
+    filters: [VIDEO_OR_GROUP, GEO],
+  },
 ];
 
 /** The playlist reports of channels (CR "Playlist reports"): each needs isCurated==1. */
 const CHANNEL_PLAYLIST: ReportDef[] = [
-  { name: 'basic user activity for playlists', evidence: 'CR BasicUserActivityPlaylist; SR total playlist views', required: [], optional: [], metrics: PLAYLIST, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED] },
-  { name: 'time-based activity for playlists', evidence: 'CR TimeBasedActivityPlaylist; SR daily playlist views', required: [], optional: ['subscribedStatus', PRODUCT], exactlyOne: ['day', 'month'], metrics: PLAYLIST, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED] },
-  { name: 'geography-based activity for playlists', evidence: 'CR GeographyBasedActivityPlaylist', required: ['country'], optional: ['subscribedStatus', PRODUCT], metrics: PLAYLIST, filters: [SUB_GEO, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED] },
-  { name: 'geography-based activity for playlists (US)', evidence: 'CR GeographyBasedActivityUSPlaylist', required: ['province'], optional: ['subscribedStatus', PRODUCT], metrics: PLAYLIST, filters: [PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED, US] },
-  { name: 'playback locations for playlists', evidence: 'CR PlaybackLocationPlaylist', required: ['insightPlaybackLocationType'], optional: ['day', 'subscribedStatus'], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
-  { name: 'playback locations for playlists (detailed)', evidence: 'CR PlaybackLocationDetailPlaylist', required: ['insightPlaybackLocationDetail'], optional: [], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED, { dimension: 'insightPlaybackLocationType', values: ['EMBEDDED'] }], topN: 25, sortBy: PLAYLIST_LOCATION_AND_TRAFFIC_SORT },
-  { name: 'traffic sources for playlists', evidence: 'CR TrafficSourcePlaylist; SR playlist traffic sources', required: ['insightTrafficSourceType'], optional: ['day', 'subscribedStatus'], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
-  { name: 'traffic sources for playlists (detailed)', evidence: 'CR TrafficSourceDetailPlaylist', required: ['insightTrafficSourceDetail'], optional: [], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED, { dimension: 'insightTrafficSourceType', values: DETAILED_SOURCES }], topN: 25, sortBy: PLAYLIST_LOCATION_AND_TRAFFIC_SORT },
-  { name: 'device types for playlists', evidence: 'CR DeviceTypePlaylist', required: ['deviceType'], optional: ['day', 'subscribedStatus', PRODUCT], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('operatingSystem'), one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED] },
-  { name: 'operating systems for playlists', evidence: 'CR OperatingSystemPlaylist', required: ['operatingSystem'], optional: ['day', 'subscribedStatus', PRODUCT], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('deviceType'), one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED] },
-  { name: 'device types and operating systems for playlists', evidence: 'CR DeviceTypeAndOperatingSystemPlaylist', required: ['deviceType', 'operatingSystem'], optional: ['day', 'subscribedStatus', PRODUCT], metrics: PLAYLIST_LOCATION_AND_TRAFFIC, filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED] },
-  { name: 'viewer demographics for playlists', evidence: 'CR ViewerDemographicsPlaylist', required: [], optional: ['subscribedStatus'], atLeastOne: ['ageGroup', 'gender'], metrics: ['viewerPercentage'], filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')], requiredFilters: [CURATED] },
-  { name: 'top playlists', evidence: 'CR TopPlaylists; SR top 10 playlists (isCurated==1, sort=-estimatedMinutesWatched)', required: ['playlist'], optional: [], metrics: PLAYLIST, filters: [GEO_OR_STATE, one('subscribedStatus'), one(PRODUCT)], requiredFilters: [CURATED], topN: 200, sortBy: TOP_VIDEOS_SORT },
+  {
+    name: 'basic user activity for playlists',
+    evidence: 'CR BasicUserActivityPlaylist; SR total playlist views',
+    required: [],
+    optional: [],
+    metrics: PLAYLIST,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'time-based activity for playlists',
+    evidence: 'CR TimeBasedActivityPlaylist; SR daily playlist views',
+    required: [],
+    optional: ['subscribedStatus', PRODUCT],
+    exactlyOne: ['day', 'month'],
+    metrics: PLAYLIST,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'geography-based activity for playlists',
+    evidence: 'CR GeographyBasedActivityPlaylist',
+    required: ['country'],
+    optional: ['subscribedStatus', PRODUCT],
+    metrics: PLAYLIST,
+    filters: [SUB_GEO, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'geography-based activity for playlists (US)',
+    evidence: 'CR GeographyBasedActivityUSPlaylist',
+    required: ['province'],
+    optional: ['subscribedStatus', PRODUCT],
+    metrics: PLAYLIST,
+    filters: [PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED, US],
+  },
+  {
+    name: 'playback locations for playlists',
+    evidence: 'CR PlaybackLocationPlaylist',
+    required: ['insightPlaybackLocationType'],
+    optional: ['day', 'subscribedStatus'],
+    metrics: PLAYLIST_LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'playback locations for playlists (detailed)',
+    evidence: 'CR PlaybackLocationDetailPlaylist',
+    required: ['insightPlaybackLocationDetail'],
+    optional: [],
+    metrics: PLAYLIST_LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')],
+    requiredFilters: [CURATED, { dimension: 'insightPlaybackLocationType', values: ['EMBEDDED'] }],
+    topN: 25,
+    sortBy: PLAYLIST_LOCATION_AND_TRAFFIC_SORT,
+  },
+  {
+    name: 'traffic sources for playlists',
+    evidence: 'CR TrafficSourcePlaylist; SR playlist traffic sources',
+    required: ['insightTrafficSourceType'],
+    optional: ['day', 'subscribedStatus'],
+    metrics: PLAYLIST_LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'traffic sources for playlists (detailed)',
+    evidence: 'CR TrafficSourceDetailPlaylist',
+    required: ['insightTrafficSourceDetail'],
+    optional: [],
+    metrics: PLAYLIST_LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')],
+    requiredFilters: [CURATED, { dimension: 'insightTrafficSourceType', values: DETAILED_SOURCES }],
+    topN: 25,
+    sortBy: PLAYLIST_LOCATION_AND_TRAFFIC_SORT,
+  },
+  {
+    name: 'device types for playlists',
+    evidence: 'CR DeviceTypePlaylist',
+    required: ['deviceType'],
+    optional: ['day', 'subscribedStatus', PRODUCT],
+    metrics: PLAYLIST_LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('operatingSystem'), one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'operating systems for playlists',
+    evidence: 'CR OperatingSystemPlaylist',
+    required: ['operatingSystem'],
+    optional: ['day', 'subscribedStatus', PRODUCT],
+    metrics: PLAYLIST_LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('deviceType'), one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'device types and operating systems for playlists',
+    evidence: 'CR DeviceTypeAndOperatingSystemPlaylist',
+    required: ['deviceType', 'operatingSystem'],
+    optional: ['day', 'subscribedStatus', PRODUCT],
+    metrics: PLAYLIST_LOCATION_AND_TRAFFIC,
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'viewer demographics for playlists',
+    evidence: 'CR ViewerDemographicsPlaylist',
+    required: [],
+    optional: ['subscribedStatus'],
+    atLeastOne: ['ageGroup', 'gender'],
+    metrics: ['viewerPercentage'],
+    filters: [GEO_OR_STATE, PLAYLIST_OR_GROUP, one('subscribedStatus')],
+    requiredFilters: [CURATED],
+  },
+  {
+    name: 'top playlists',
+    evidence: 'CR TopPlaylists; SR top 10 playlists (isCurated==1, sort=-estimatedMinutesWatched)',
+    required: ['playlist'],
+    optional: [],
+    metrics: PLAYLIST,
+    filters: [GEO_OR_STATE, one('subscribedStatus'), one(PRODUCT)],
+    requiredFilters: [CURATED],
+    topN: 200,
+    sortBy: TOP_VIDEOS_SORT,
+  },
 ];
 
 const CHANNEL: ReportDef[] = [...CHANNEL_VIDEO, ...CHANNEL_PLAYLIST];
@@ -181,12 +605,40 @@ const asOwnerReport = (def: ReportDef): ReportDef => ({
 const OWNER_GEO = [...GEO_OR_STATE];
 const CONTENT_OWNER: ReportDef[] = [
   ...CHANNEL.map(asOwnerReport),
-  { name: 'top channels', evidence: 'content-owner-only table of this reference (the channel core dimension, CR data.py CORE_DIMENSIONS); contract rule ANA-OWNER-1', required: ['channel'], optional: [], metrics: ALL_VIDEO, filters: [OWNER_GEO, one('group'), one('subscribedStatus'), ...OWNER_ONLY_FILTERS], topN: 200 },
-  { name: 'top assets', evidence: 'content-owner-only table of this reference (asset reports of content owners)', required: ['asset'], optional: [], metrics: ALL_VIDEO, filters: [OWNER_GEO, one('group'), one('channel'), ...OWNER_ONLY_FILTERS], topN: 200 },
-  { name: 'claims and uploaders', evidence: 'the content owner dimensions claimedStatus and uploaderType (CR data.py CONTENT_OWNER_DIMENSIONS)', required: [], optional: ['day', 'month'], atLeastOne: ['claimedStatus', 'uploaderType'], metrics: ALL_VIDEO, filters: [OWNER_GEO, ['video', 'channel', 'group'], one('asset'), ...OWNER_ONLY_FILTERS] },
+  {
+    name: 'top channels',
+    evidence:
+      'content-owner-only table of this reference (the channel core dimension, CR data.py CORE_DIMENSIONS); contract rule ANA-OWNER-1',
+    required: ['channel'],
+    optional: [],
+    metrics: ALL_VIDEO,
+    filters: [OWNER_GEO, one('group'), one('subscribedStatus'), ...OWNER_ONLY_FILTERS],
+    topN: 200,
+  },
+  {
+    name: 'top assets',
+    evidence: 'content-owner-only table of this reference (asset reports of content owners)',
+    required: ['asset'],
+    optional: [],
+    metrics: ALL_VIDEO,
+    filters: [OWNER_GEO, one('group'), one('channel'), ...OWNER_ONLY_FILTERS],
+    topN: 200,
+  },
+  {
+    name: 'claims and uploaders',
+    evidence: 'the content owner dimensions claimedStatus and uploaderType (CR data.py CONTENT_OWNER_DIMENSIONS)',
+    required: [],
+    optional: ['day', 'month'],
+    atLeastOne: ['claimedStatus', 'uploaderType'],
+    metrics: ALL_VIDEO,
+    filters: [OWNER_GEO, ['video', 'channel', 'group'], one('asset'), ...OWNER_ONLY_FILTERS],
+  },
 ];
 
-export const REPORTS: Readonly<Record<ReportKind, readonly ReportDef[]>> = { channel: CHANNEL, contentOwner: CONTENT_OWNER };
+export const REPORTS: Readonly<Record<ReportKind, readonly ReportDef[]>> = {
+  channel: CHANNEL,
+  contentOwner: CONTENT_OWNER,
+};
 
 /**
  * Content owner reports must narrow the content: at least one filter of this list. Evidence: COR "Filters"
@@ -211,12 +663,21 @@ const ALLOWED = new WeakMap<ReportDef, ReadonlySet<string>>();
 /** Every dimension `def` may have, made once per table (every report query tries the tables in turn). */
 function allowedDimensions(def: ReportDef): ReadonlySet<string> {
   let allowed = ALLOWED.get(def);
-  if (!allowed) ALLOWED.set(def, (allowed = new Set([...def.required, ...def.optional, ...(def.atLeastOne ?? []), ...(def.exactlyOne ?? [])])));
+  if (!allowed)
+    ALLOWED.set(
+      def,
+      (allowed = new Set([...def.required, ...def.optional, ...(def.atLeastOne ?? []), ...(def.exactlyOne ?? [])])),
+    );
   return allowed;
 }
 
 /** Whether `def` accepts the dimensions, metrics and filters (sort and maxResults are checked apart). */
-export function supports(def: ReportDef, dims: readonly string[], metrics: readonly string[], filters: readonly QueryFilter[]): boolean {
+export function supports(
+  def: ReportDef,
+  dims: readonly string[],
+  metrics: readonly string[],
+  filters: readonly QueryFilter[],
+): boolean {
   if (dims.includes('day') && dims.includes('month')) return false;
   const allowed = allowedDimensions(def);
   if (!def.required.every((d) => dims.includes(d))) return false;
@@ -236,10 +697,17 @@ export function supports(def: ReportDef, dims: readonly string[], metrics: reado
     if (!def.filters.some((group) => group.includes(name))) return false;
   }
   // At most one filter of each group (filters on the report's own dimensions and required filters aside).
-  return def.filters.every((group) => names.filter((n) => group.includes(n) && !dims.includes(n) && !requiredNames.includes(n)).length <= 1);
+  return def.filters.every(
+    (group) => names.filter((n) => group.includes(n) && !dims.includes(n) && !requiredNames.includes(n)).length <= 1,
+  );
 }
 
 /** The first report of `kind` that accepts the query, or undefined (the query is not supported). */
-export function reportFor(kind: ReportKind, dims: readonly string[], metrics: readonly string[], filters: readonly QueryFilter[]): ReportDef | undefined {
+export function reportFor(
+  kind: ReportKind,
+  dims: readonly string[],
+  metrics: readonly string[],
+  filters: readonly QueryFilter[],
+): ReportDef | undefined {
   return REPORTS[kind].find((def) => supports(def, dims, metrics, filters));
 }

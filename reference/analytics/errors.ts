@@ -9,9 +9,14 @@ export function fail(status: string, message: string, reason: string, location?:
 }
 
 export const invalid = (message: string, location?: string) => fail('INVALID_ARGUMENT', message, 'invalid', location);
-export const required = (location: string) => fail('INVALID_ARGUMENT', `Required parameter missing: ${location}`, 'required', location);
+export const required = (location: string) =>
+  fail('INVALID_ARGUMENT', `Required parameter missing: ${location}`, 'required', location);
 export const forbidden = (message = 'Forbidden') => fail('PERMISSION_DENIED', message, 'forbidden');
 export const notFound = (message: string, location: string) => fail('NOT_FOUND', message, 'notFound', location);
 /** The public service's message for a combination its report tables do not list, naming what was asked. */
 export const unsupported = (why: string) =>
-  fail('INVALID_ARGUMENT', `The query is not supported. Check the documentation for a list of supported queries. (${why})`, 'badRequest');
+  fail(
+    'INVALID_ARGUMENT',
+    `The query is not supported. Check the documentation for a list of supported queries. (${why})`,
+    'badRequest',
+  );

@@ -4,8 +4,22 @@
 // only these rows; every report is an SQL aggregate of them, so a report can be predicted by summing the rows
 // this function returns (README.md, "What the analytics reference does").
 import {
-  AD_TYPES, AGE_GROUPS, CITIES, CONTINENT_OF, COUNTRIES, DEVICE_TYPES, EMBEDDING_SITES, EXTERNAL_SITES, GENDERS, OPERATING_SYSTEMS,
-  PLAYBACK_LOCATIONS, SEARCH_TERMS, SHARING_SERVICES, SUB_CONTINENT_OF, SUBSCRIBED_STATUSES, TRAFFIC_SOURCES,
+  AD_TYPES,
+  AGE_GROUPS,
+  CITIES,
+  CONTINENT_OF,
+  COUNTRIES,
+  DEVICE_TYPES,
+  EMBEDDING_SITES,
+  EXTERNAL_SITES,
+  GENDERS,
+  OPERATING_SYSTEMS,
+  PLAYBACK_LOCATIONS,
+  SEARCH_TERMS,
+  SHARING_SERVICES,
+  SUB_CONTINENT_OF,
+  SUBSCRIBED_STATUSES,
+  TRAFFIC_SOURCES,
 } from './catalogue.js';
 import { platformProductOf } from './platform-product.js';
 import type { AnalyticsSeed, SeedVideo } from './seed.js';
@@ -77,18 +91,72 @@ export interface FactRow {
 }
 
 export const FACT_COLUMNS: ReadonlyArray<keyof FactRow> = [
-  'day', 'channel_id', 'video_id', 'playlist_id', 'asset_id', 'country', 'continent', 'sub_continent', 'province', 'city',
-  'device_type', 'operating_system', 'traffic_source', 'traffic_source_detail', 'playback_location', 'playback_location_detail',
-  'subscribed_status', 'live_or_on_demand', 'creator_content_type', 'age_group', 'gender', 'sharing_service', 'ad_type',
-  'uploader_type', 'platform_product', 'views', 'red_views', 'minutes_watched', 'red_minutes_watched', 'view_length_seconds', 'likes', 'dislikes',
-  'comments', 'shares', 'subscribers_gained', 'subscribers_lost', 'videos_added_to_playlists', 'videos_removed_from_playlists',
-  'card_impressions', 'card_clicks', 'card_teaser_impressions', 'card_teaser_clicks', 'annotation_impressions',
-  'annotation_clickable_impressions', 'annotation_clicks', 'annotation_closable_impressions', 'annotation_closes', 'playlist_starts',
-  'ad_impressions', 'monetized_playbacks', 'gross_revenue_micros', 'ad_revenue_micros', 'red_revenue_micros',
+  'day',
+  'channel_id',
+  'video_id',
+  'playlist_id',
+  'asset_id',
+  'country',
+  'continent',
+  'sub_continent',
+  'province',
+  'city',
+  'device_type',
+  'operating_system',
+  'traffic_source',
+  'traffic_source_detail',
+  'playback_location',
+  'playback_location_detail',
+  'subscribed_status',
+  'live_or_on_demand',
+  'creator_content_type',
+  'age_group',
+  'gender',
+  'sharing_service',
+  'ad_type',
+  'uploader_type',
+  'platform_product',
+  'views',
+  'red_views',
+  'minutes_watched',
+  'red_minutes_watched',
+  'view_length_seconds',
+  'likes',
+  'dislikes',
+  'comments',
+  'shares',
+  'subscribers_gained',
+  'subscribers_lost',
+  'videos_added_to_playlists',
+  'videos_removed_from_playlists',
+  'card_impressions',
+  'card_clicks',
+  'card_teaser_impressions',
+  'card_teaser_clicks',
+  'annotation_impressions',
+  'annotation_clickable_impressions',
+  'annotation_clicks',
+  'annotation_closable_impressions',
+  'annotation_closes',
+  'playlist_starts',
+  'ad_impressions',
+  'monetized_playbacks',
+  'gross_revenue_micros',
+  'ad_revenue_micros',
+  'red_revenue_micros',
 ];
 
 /** Share of a video's daily views from each country. */
-const COUNTRY_WEIGHT: Record<(typeof COUNTRIES)[number], number> = { US: 0.3, IN: 0.15, BR: 0.1, GB: 0.1, DE: 0.1, JP: 0.1, FR: 0.08, IT: 0.07 };
+const COUNTRY_WEIGHT: Record<(typeof COUNTRIES)[number], number> = {
+  US: 0.3,
+  IN: 0.15,
+  BR: 0.1,
+  GB: 0.1,
+  DE: 0.1,
+  JP: 0.1,
+  FR: 0.08,
+  IT: 0.07,
+};
 
 /** FNV-1a: a stable 32-bit number for a string. */
 function hash32(text: string): number {
@@ -114,14 +182,16 @@ function random(seed: number): () => number {
 
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
 const pick = <T>(r: () => number, values: readonly T[]): T => values[Math.floor(r() * values.length)]!;
 
 /** The video's creatorContentType: as seeded, else SHORTS up to 60 seconds and VIDEO_ON_DEMAND above. */
-export const contentTypeOf = (video: SeedVideo): string => video.contentType ?? (video.lengthSeconds <= 60 ? 'SHORTS' : 'VIDEO_ON_DEMAND');
+export const contentTypeOf = (video: SeedVideo): string =>
+  video.contentType ?? (video.lengthSeconds <= 60 ? 'SHORTS' : 'VIDEO_ON_DEMAND');
 
 /** The detail of a traffic source the facts hold one for ('' for the others). */
 function trafficDetail(r: () => number, source: string, relatedVideos: readonly string[]): string {
@@ -135,7 +205,13 @@ function trafficDetail(r: () => number, source: string, relatedVideos: readonly 
  * The attributes and counts added after the first version, drawn from a second generator of the same
  * seed, video and day (seeded with a `|2` suffix), so the first version's columns keep their values.
  */
-function extraOf(r: () => number, video: SeedVideo, country: (typeof COUNTRIES)[number], base: { views: number; minutes_watched: number; playlist_id: string; traffic_source: string }, related: readonly string[]) {
+function extraOf(
+  r: () => number,
+  video: SeedVideo,
+  country: (typeof COUNTRIES)[number],
+  base: { views: number; minutes_watched: number; playlist_id: string; traffic_source: string },
+  related: readonly string[],
+) {
   const { views, minutes_watched: minutes, traffic_source: source } = base;
   const inPlaylist = base.playlist_id !== '';
   const place = pick(r, CITIES[country]);

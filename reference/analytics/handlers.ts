@@ -1,12 +1,25 @@
 // The service's handlers on the generated stubs: reports (query.ts -> store.report), groups and group items.
 import { createHash } from 'node:crypto';
-import { serializeJson, type AnalyticsHandlers, type HandlerInput, type SerializedJson } from '../../generated/analytics/server.js';
+import {
+  serializeJson,
+  type AnalyticsHandlers,
+  type HandlerInput,
+  type SerializedJson,
+} from '../../generated/analytics/server.js';
 import type { components } from '../../generated/analytics/types.js';
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from './catalogue.js';
 import type { AnalyticsDefects } from './defects.js';
 import { fail, forbidden, invalid, notFound, required } from './errors.js';
 import { planReport } from './query.js';
-import { ownerKey, type AnalyticsStore, type Owner, type Principal, type ResourceKind, type StoredGroup, type StoredItem } from './store.js';
+import {
+  ownerKey,
+  type AnalyticsStore,
+  type Owner,
+  type Principal,
+  type ResourceKind,
+  type StoredGroup,
+  type StoredItem,
+} from './store.js';
 
 type GroupBody = components['schemas']['Group'];
 type ReportBody = components['schemas']['QueryResponse'];
@@ -17,9 +30,15 @@ type ItemKind = components['schemas']['ItemKind'];
 export const MAX_ITEMS = 500;
 export const PAGE_SIZE = 5;
 const CHANNEL_OWNER_KINDS = ['platform#video', 'platform#playlist'];
-const RESOURCE_KIND: Record<string, ResourceKind> = { 'platform#video': 'video', 'platform#playlist': 'playlist', 'platform#channel': 'channel', 'platformPartner#asset': 'asset' };
+const RESOURCE_KIND: Record<string, ResourceKind> = {
+  'platform#video': 'video',
+  'platform#playlist': 'playlist',
+  'platform#channel': 'channel',
+  'platformPartner#asset': 'asset',
+};
 
-const etagOf = (value: unknown) => `"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16)}"`;
+const etagOf = (value: unknown) =>
+  `"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16)}"`;
 
 function groupBody(g: StoredGroup): GroupBody {
   const content = {
@@ -50,7 +69,11 @@ function readPageToken(token: string, filter: string): number {
   throw invalid('Invalid page token.', 'pageToken');
 }
 
-export function createHandlers(store: AnalyticsStore, principalOf: (input: HandlerInput) => Principal, defects: AnalyticsDefects): AnalyticsHandlers {
+export function createHandlers(
+  store: AnalyticsStore,
+  principalOf: (input: HandlerInput) => Principal,
+  defects: AnalyticsDefects,
+): AnalyticsHandlers {
   /** The caller as group owner: its channel, or the content owner it acts for. */
   const ownerOf = (input: HandlerInput, onBehalf: string | undefined): Owner => {
     const principal = principalOf(input);
@@ -74,21 +97,41 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
   const deletedWithItems = new Map<string, StoredItem[]>();
 
   /** reports.query's answer over the store's rows (read, never changed: they may be a cached answer). */
-  const reportBody = (stored: ReadonlyArray<ReadonlyArray<string | number>>, dimensions: readonly string[], metrics: readonly string[]): ReportBody => {
+  const reportBody = (
+    stored: ReadonlyArray<ReadonlyArray<string | number>>,
+    dimensions: readonly string[],
+    metrics: readonly string[],
+  ): ReportBody => {
     let rows = stored;
     if (defects.duplicateRows && dimensions.length >= 2) rows = rows.flatMap((r) => [r, [...r]]);
     const views = metrics.indexOf('views');
-    if (defects.smallRowsDropped && dimensions.length > 0 && views >= 0) rows = rows.filter((r) => Number(r[dimensions.length + views]) >= defects.smallRowsDropped!);
+    if (defects.smallRowsDropped && dimensions.length > 0 && views >= 0)
+      rows = rows.filter((r) => Number(r[dimensions.length + views]) >= defects.smallRowsDropped!);
     let metricOrder = metrics.map((_, i) => i);
-    if (defects.metricsAlphabetical) metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
-    const dimensionHeaders = dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: DIMENSION_BY_NAME.get(name)?.dataType ?? 'STRING' }));
-    const metricHeaders = metricOrder.map((i): ColumnHeader => ({ name: metrics[i]!, columnType: 'METRIC', dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType }));
+    if (defects.metricsAlphabetical)
+      metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
+    const dimensionHeaders = dimensions.map(
+      (name): ColumnHeader => ({
+        name,
+        columnType: 'DIMENSION',
+        dataType: DIMENSION_BY_NAME.get(name)?.dataType ?? 'STRING',
+      }),
+    );
+    const metricHeaders = metricOrder.map(
+      (i): ColumnHeader => ({
+        name: metrics[i]!,
+        columnType: 'METRIC',
+        dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType,
+      }),
+    );
     const reorder = (row: ReadonlyArray<string | number>) => {
       const dims = row.slice(0, dimensions.length);
       const values = metricOrder.map((i) => row[dimensions.length + i]!);
       return defects.metricsFirst ? [...values, ...dims] : [...dims, ...values];
     };
-    const columnHeaders = defects.metricsFirst ? [...metricHeaders, ...dimensionHeaders] : [...dimensionHeaders, ...metricHeaders];
+    const columnHeaders = defects.metricsFirst
+      ? [...metricHeaders, ...dimensionHeaders]
+      : [...dimensionHeaders, ...metricHeaders];
     const body: ReportBody = { kind: 'platformAnalytics#resultTable', columnHeaders };
     // Rows already in answer order go out as stored (the store's rows are shared: only serialised, never changed).
     const inOrder = !defects.metricsFirst && metricOrder.every((m, i) => m === i);
@@ -122,8 +165,15 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const mine = query.mine === true;
       const ids = query.id === undefined ? undefined : query.id.split(',').filter((s) => s !== '');
       const hasIds = ids !== undefined && ids.length > 0;
-      if (!mine && !hasIds && !defects.listWithoutFilterAccepted) throw fail('INVALID_ARGUMENT', 'No filter selected. Expected one of: id, mine.', 'missingRequiredParameter', 'id');
-      if (mine && hasIds && !defects.listBothAccepted) throw fail('INVALID_ARGUMENT', 'Only one filter may be selected: id or mine.', 'invalidParameter', 'id');
+      if (!mine && !hasIds && !defects.listWithoutFilterAccepted)
+        throw fail(
+          'INVALID_ARGUMENT',
+          'No filter selected. Expected one of: id, mine.',
+          'missingRequiredParameter',
+          'id',
+        );
+      if (mine && hasIds && !defects.listBothAccepted)
+        throw fail('INVALID_ARGUMENT', 'Only one filter may be selected: id or mine.', 'invalidParameter', 'id');
       const byIds = hasIds && !mine ? ids : undefined;
       const filter = `${ownerKey(owner)}|${byIds ? byIds.join(',') : 'mine'}`;
       let after = query.pageToken ? readPageToken(query.pageToken, filter) : 0;
@@ -132,7 +182,11 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const rows = store.listGroups(ownerKey(owner), byIds, after, PAGE_SIZE + 1);
       const page = rows.slice(0, PAGE_SIZE);
       const items = page.map((g) => groupBody(defects.itemCountStale ? { ...g, itemCount: 0 } : g));
-      const body: components['schemas']['ListGroupsResponse'] = { kind: 'platform#groupListResponse', etag: etagOf(items.map((i) => i.etag)), items };
+      const body: components['schemas']['ListGroupsResponse'] = {
+        kind: 'platform#groupListResponse',
+        etag: etagOf(items.map((i) => i.etag)),
+        items,
+      };
       if (rows.length > PAGE_SIZE && !defects.listNoPaging) body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
       else if (defects.listTokenOnLastPage && page.length > 0) body.nextPageToken = pageToken(after, filter);
       return { body, reuse: () => store.version() === version };
@@ -144,10 +198,15 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const groupTitle = title(body.snippet);
       const itemType = body.contentDetails?.itemType;
       if (!itemType) throw required('contentDetails.itemType');
-      const allowed = owner.kind === 'channel'
-        ? defects.channelOwnerAnyKind || CHANNEL_OWNER_KINDS.includes(itemType)
-        : !defects.contentOwnerVideoOnly || itemType === 'platform#video';
-      if (!allowed) throw invalid(`${owner.kind === 'channel' ? 'Channel owners' : 'This content owner'} cannot create groups of ${itemType}.`, 'contentDetails.itemType');
+      const allowed =
+        owner.kind === 'channel'
+          ? defects.channelOwnerAnyKind || CHANNEL_OWNER_KINDS.includes(itemType)
+          : !defects.contentOwnerVideoOnly || itemType === 'platform#video';
+      if (!allowed)
+        throw invalid(
+          `${owner.kind === 'channel' ? 'Channel owners' : 'This content owner'} cannot create groups of ${itemType}.`,
+          'contentDetails.itemType',
+        );
       return { body: groupBody(store.createGroup(ownerKey(owner), groupTitle, itemType)) };
     },
 
@@ -159,7 +218,8 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const group = ownGroup(body.id, owner);
       // Only the title changes; contentDetails and anything else sent are read-only.
       let updated = defects.updateIgnoresTitle ? group : store.renameGroup(group.id, newTitle)!;
-      if (defects.updateChangesItemType && body.contentDetails?.itemType) updated = { ...updated, itemType: body.contentDetails.itemType };
+      if (defects.updateChangesItemType && body.contentDetails?.itemType)
+        updated = { ...updated, itemType: body.contentDetails.itemType };
       if (defects.updateClearsItems && body.contentDetails) {
         for (const item of store.items(group.id)) store.deleteItem(item.id);
         updated = store.group(group.id)!;
@@ -183,11 +243,15 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const { query } = input;
       if (!query.groupId) throw required('groupId');
       const kept = deletedWithItems.get(query.groupId);
-      if (kept) return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(kept), items: kept.map(itemBody) } };
+      if (kept)
+        return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(kept), items: kept.map(itemBody) } };
       const group = ownGroup(query.groupId, ownerOf(input, query.onBehalfOfContentOwner));
       let items = store.items(group.id).map(itemBody);
       if (defects.insertNotListed) items = items.slice(0, -1);
-      return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(items.map((i) => i.etag)), items }, reuse: () => store.version() === version };
+      return {
+        body: { kind: 'platform#groupItemListResponse', etag: etagOf(items.map((i) => i.etag)), items },
+        reuse: () => store.version() === version,
+      };
     },
 
     async insertGroupItem(input) {
@@ -199,16 +263,27 @@ export function createHandlers(store: AnalyticsStore, principalOf: (input: Handl
       const { kind, id } = body.resource;
       const expectedKind = defects.kindAssumedVideo ? 'platform#video' : group.itemType;
       if (kind !== expectedKind && !defects.kindUnchecked) {
-        throw fail('FAILED_PRECONDITION', `The item kind ${kind} does not match the group's item type ${group.itemType}.`, 'badRequest', 'resource.kind');
+        throw fail(
+          'FAILED_PRECONDITION',
+          `The item kind ${kind} does not match the group's item type ${group.itemType}.`,
+          'badRequest',
+          'resource.kind',
+        );
       }
       if (!defects.ownershipUnchecked && !store.owns(owner, RESOURCE_KIND[kind]!, id)) {
-        throw fail('PERMISSION_DENIED', `The caller did not upload or claim ${id} and does not manage its channel.`, 'forbidden', 'resource.id');
+        throw fail(
+          'PERMISSION_DENIED',
+          `The caller did not upload or claim ${id} and does not manage its channel.`,
+          'forbidden',
+          'resource.id',
+        );
       }
       if (defects.groupLimitRace) {
         // The bug: check, await something slow (an audit call), then insert without looking again.
         const before = store.group(group.id)!.itemCount;
         await new Promise((resolve) => setTimeout(resolve, 25));
-        if (before >= limit) throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${limit} items.`, 'badRequest');
+        if (before >= limit)
+          throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${limit} items.`, 'badRequest');
         const result = store.insertItem(group.id, kind, id, Number.MAX_SAFE_INTEGER);
         if (!result.ok) throw notFound('Group not found.', 'groupId');
         return { body: itemBody(result.item) };

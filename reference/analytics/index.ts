@@ -13,17 +13,33 @@ import { SqliteAnalyticsStore } from './sqlite-store.js';
 import type { AnalyticsStore, Principal } from './store.js';
 
 const UNAUTHENTICATED = () =>
-  statusError('UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected an OAuth 2.0 access token.', {
-    errors: [{ message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' }],
-  });
+  statusError(
+    'UNAUTHENTICATED',
+    'Request had invalid authentication credentials. Expected an OAuth 2.0 access token.',
+    {
+      errors: [
+        {
+          message: 'Invalid Credentials',
+          domain: 'global',
+          reason: 'authError',
+          location: 'Authorization',
+          locationType: 'header',
+        },
+      ],
+    },
+  );
 const INSUFFICIENT_SCOPE = () =>
   statusError('PERMISSION_DENIED', 'Request had insufficient authentication scopes.', {
     errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
   });
 
-const tokenOf = (input: HandlerInput): string | undefined => input.credentials.bearerToken ?? input.credentials.accessToken;
+const tokenOf = (input: HandlerInput): string | undefined =>
+  input.credentials.bearerToken ?? input.credentials.accessToken;
 
-export function createAnalyticsListener(store: AnalyticsStore, ctx: Pick<ServiceContext, 'defects' | 'logger' | 'reuseAnswers'>) {
+export function createAnalyticsListener(
+  store: AnalyticsStore,
+  ctx: Pick<ServiceContext, 'defects' | 'logger' | 'reuseAnswers'>,
+) {
   const defects = readDefects(ctx.defects);
   const principals = new WeakMap<HandlerInput, Principal>();
   const anyUser = () => store.principal('test-token-all-scopes');
@@ -47,7 +63,13 @@ export function createAnalyticsListener(store: AnalyticsStore, ctx: Pick<Service
       const management = [SERVICE_SCOPES[2]!, SERVICE_SCOPES[3]!].some((s) => principal!.scopes.has(s));
       let allowed = hasServiceScope;
       if (route.operationId === 'queryReports' && defects.reportScopeUnchecked) allowed = true;
-      if (route.operationId === 'queryReports' && defects.readonlyRefused && !management && !principal.scopes.has(SERVICE_SCOPES[1]!)) allowed = false;
+      if (
+        route.operationId === 'queryReports' &&
+        defects.readonlyRefused &&
+        !management &&
+        !principal.scopes.has(SERVICE_SCOPES[1]!)
+      )
+        allowed = false;
       if (write && defects.writeNeedsManagement) allowed = management;
       if (write && defects.writeScopeUnchecked) allowed = true;
       if (!allowed) throw INSUFFICIENT_SCOPE();

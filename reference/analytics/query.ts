@@ -6,9 +6,21 @@ import { NARROWING_FILTERS, reportFor, type ReportKind } from './combinations.js
 import { VIEWER_FILTERS } from './relative-retention.js';
 import type { AnalyticsDefects } from './defects.js';
 import { forbidden, invalid, required, unsupported } from './errors.js';
-import { ownerKey, type AnalyticsStore, type Owner, type Principal, type ReportPlan, type ResourceKind } from './store.js';
+import {
+  ownerKey,
+  type AnalyticsStore,
+  type Owner,
+  type Principal,
+  type ReportPlan,
+  type ResourceKind,
+} from './store.js';
 
-const RESOURCE_COLUMN: Record<string, string> = { 'platform#video': 'video_id', 'platform#playlist': 'playlist_id', 'platform#channel': 'channel_id', 'platformPartner#asset': 'asset_id' };
+const RESOURCE_COLUMN: Record<string, string> = {
+  'platform#video': 'video_id',
+  'platform#playlist': 'playlist_id',
+  'platform#channel': 'channel_id',
+  'platformPartner#asset': 'asset_id',
+};
 
 function list(text: string | undefined, what: string): string[] {
   if (text === undefined || text === '') return [];
@@ -21,7 +33,8 @@ function list(text: string | undefined, what: string): string[] {
 
 export function parseDate(text: string, name: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid(`Invalid value '${text}' for ${name}: expected YYYY-MM-DD.`, name);
+  if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3])))
+    throw invalid(`Invalid value '${text}' for ${name}: expected YYYY-MM-DD.`, name);
   return text;
 }
 
@@ -44,11 +57,16 @@ const lastDayOfMonth = (date: string): string => {
 /** Resolves `ids` to the report's subject: the caller's channel, a channel it manages, or its content owner. */
 function subjectOf(ids: string, principal: Principal, store: AnalyticsStore, defects: AnalyticsDefects): Owner {
   const m = /^([a-zA-Z]+)==(.+)$/.exec(ids);
-  if (!m) throw invalid(`Invalid value '${ids}' for ids: expected channel==MINE, channel==<id> or contentOwner==<name>.`, 'ids');
+  if (!m)
+    throw invalid(
+      `Invalid value '${ids}' for ids: expected channel==MINE, channel==<id> or contentOwner==<name>.`,
+      'ids',
+    );
   const [, kind, value] = m as unknown as [string, string, string];
   if (kind === 'channel') {
     if (value === 'MINE' || value === principal.channelId) return { kind: 'channel', id: principal.channelId };
-    if (principal.contentOwner && store.ownerChannels(principal.contentOwner).some((c) => c.id === value)) return { kind: 'channel', id: value };
+    if (principal.contentOwner && store.ownerChannels(principal.contentOwner).some((c) => c.id === value))
+      return { kind: 'channel', id: value };
     throw forbidden(`The caller may not see the data of channel ${value}.`);
   }
   if (kind === 'contentOwner') {
@@ -73,7 +91,8 @@ function parseFilters(text: string | undefined): Filter[] {
     const [, dimension, value] = m as unknown as [string, string, string];
     const def = DIMENSION_BY_NAME.get(dimension);
     if (dimension !== 'group' && !def) throw invalid(`Unknown filter dimension ${dimension}.`, 'filters');
-    if (dimension === 'day' || dimension === 'month') throw invalid(`${dimension} cannot be a filter; use startDate and endDate.`, 'filters');
+    if (dimension === 'day' || dimension === 'month')
+      throw invalid(`${dimension} cannot be a filter; use startDate and endDate.`, 'filters');
     if (out.some((f) => f.dimension === dimension)) throw invalid(`The filter ${dimension} is given twice.`, 'filters');
     const values = value.split(',');
     if (values.some((v) => v === '')) throw invalid(`Empty value in filter ${dimension}.`, 'filters');
@@ -90,7 +109,12 @@ export interface PlannedReport {
   metrics: string[];
 }
 
-export function planReport(input: QueryReportsInput, principal: Principal, store: AnalyticsStore, defects: AnalyticsDefects): PlannedReport {
+export function planReport(
+  input: QueryReportsInput,
+  principal: Principal,
+  store: AnalyticsStore,
+  defects: AnalyticsDefects,
+): PlannedReport {
   const q = input.query;
   if (!q.ids) throw required('ids');
   const subject = subjectOf(q.ids, principal, store, defects);
@@ -108,7 +132,11 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   if (unknownDim) throw invalid(`Unknown dimension ${unknownDim}.`, 'dimensions');
   // Revenue and ad performance need the monetary scope, whatever else the token carries.
   const monetary = metrics.filter((m) => METRIC_BY_NAME.get(m)!.monetary);
-  if (!defects.monetaryUnchecked && monetary.length > 0 && (defects.monetaryAlwaysRefused || !principal.scopes.has(SCOPES.monetary))) {
+  if (
+    !defects.monetaryUnchecked &&
+    monetary.length > 0 &&
+    (defects.monetaryAlwaysRefused || !principal.scopes.has(SCOPES.monetary))
+  ) {
     throw forbidden(`The metrics ${monetary.join(',')} need the analytics-monetary.readonly scope.`);
   }
   const filters = parseFilters(q.filters);
@@ -116,7 +144,9 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   const report = reportFor(defects.ownerTablesAsChannel ? 'channel' : kind, dims, metrics, filters);
   const refused = defects.videoDimensionRefused && dims.includes('video');
   if ((!report && !defects.combinationsUnchecked) || refused) {
-    throw unsupported(`${kind === 'channel' ? 'channel' : 'content owner'} reports do not support dimensions [${dims.join(',')}] with metrics [${metrics.join(',')}] and filters [${filters.map((f) => f.dimension).join(',')}]`);
+    throw unsupported(
+      `${kind === 'channel' ? 'channel' : 'content owner'} reports do not support dimensions [${dims.join(',')}] with metrics [${metrics.join(',')}] and filters [${filters.map((f) => f.dimension).join(',')}]`,
+    );
   }
   // Content owner reports narrow the content (combinations.ts, NARROWING_FILTERS).
   const narrowing = NARROWING_FILTERS[kind];
@@ -124,7 +154,11 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
     throw unsupported(`content owner reports need a filter on one of ${narrowing.join(', ')}`);
   }
   if (dims.includes('month')) {
-    if (!from.endsWith('-01') || to !== lastDayOfMonth(to)) throw invalid('With the month dimension, startDate must be the first day of a month and endDate the last day of a month.', 'startDate');
+    if (!from.endsWith('-01') || to !== lastDayOfMonth(to))
+      throw invalid(
+        'With the month dimension, startDate must be the first day of a month and endDate the last day of a month.',
+        'startDate',
+      );
   }
 
   const columns = [...dims, ...metrics];
@@ -132,25 +166,34 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   const twice = sort.find((s, i) => sort.findIndex((o) => o.name === s.name) !== i);
   if (twice) throw invalid(`sort names ${twice.name} twice.`, 'sort');
   const unsortable = sort.find((s) => !columns.includes(s.name));
-  if (unsortable) throw invalid(`Cannot sort by ${unsortable.name}: sort keys must be requested dimensions or metrics.`, 'sort');
+  if (unsortable)
+    throw invalid(`Cannot sort by ${unsortable.name}: sort keys must be requested dimensions or metrics.`, 'sort');
   if (report?.topN !== undefined) {
     const first = sort[0];
     const sortable = report.sortBy ? metrics.filter((m) => report.sortBy!.includes(m)) : metrics;
     if (!first?.descending || !sortable.includes(first.name)) {
-      throw unsupported(`the ${report.name} report needs sort starting with a descending metric of [${(report.sortBy ?? metrics).join(',')}] that the query requests`);
+      throw unsupported(
+        `the ${report.name} report needs sort starting with a descending metric of [${(report.sortBy ?? metrics).join(',')}] that the query requests`,
+      );
     }
-    if (q.maxResults === undefined || q.maxResults > report.topN) throw unsupported(`the ${report.name} report needs maxResults of at most ${report.topN}`);
+    if (q.maxResults === undefined || q.maxResults > report.topN)
+      throw unsupported(`the ${report.name} report needs maxResults of at most ${report.topN}`);
   }
   const currency = q.currency ?? 'USD';
   const rate = CURRENCY_RATES[currency];
-  if (rate === undefined) throw invalid(`Unsupported currency ${currency}; supported: ${Object.keys(CURRENCY_RATES).join(', ')}.`, 'currency');
+  if (rate === undefined)
+    throw invalid(
+      `Unsupported currency ${currency}; supported: ${Object.keys(CURRENCY_RATES).join(', ')}.`,
+      'currency',
+    );
 
   // Which channels and days the report covers. A content owner sees a channel from the day it was linked,
   // or all of its history with includeHistoricalChannelData.
   const historical = q.includeHistoricalChannelData === true && !defects.historicalIgnored;
-  const channels = subject.kind === 'channel'
-    ? [{ id: subject.id, since: '' }]
-    : store.ownerChannels(subject.id).map((c) => ({ id: c.id, since: historical ? '' : c.linkedAt }));
+  const channels =
+    subject.kind === 'channel'
+      ? [{ id: subject.id, since: '' }]
+      : store.ownerChannels(subject.id).map((c) => ({ id: c.id, since: historical ? '' : c.linkedAt }));
 
   const planFilters: ReportPlan['filters'] = [];
   for (const f of filters) {
@@ -179,7 +222,9 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
   }
   // The platform's videos are compared under the same viewer filters (relative-retention.ts).
   const platformFilters = metrics.some((m) => METRIC_BY_NAME.get(m)!.platformRetention)
-    ? filters.filter((f) => VIEWER_FILTERS.includes(f.dimension)).map((f) => ({ column: DIMENSION_BY_NAME.get(f.dimension)!.sql, values: f.values }))
+    ? filters
+        .filter((f) => VIEWER_FILTERS.includes(f.dimension))
+        .map((f) => ({ column: DIMENSION_BY_NAME.get(f.dimension)!.sql, values: f.values }))
     : undefined;
 
   let rateUsed = rate;
@@ -196,7 +241,10 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
 
   const plan: ReportPlan = {
     from,
-    to: defects.totalsExcludeLastDay && !dims.includes('day') ? new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : to,
+    to:
+      defects.totalsExcludeLastDay && !dims.includes('day')
+        ? new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+        : to,
     channels,
     filters: planFilters,
     dimensions: dims.map((d) => {
@@ -205,7 +253,10 @@ export function planReport(input: QueryReportsInput, principal: Principal, store
     }),
     metrics: metrics.map((m) => ({
       name: m,
-      sql: defects.currencyPartial && m === 'grossRevenue' ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1') : METRIC_BY_NAME.get(m)!.sql,
+      sql:
+        defects.currencyPartial && m === 'grossRevenue'
+          ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1')
+          : METRIC_BY_NAME.get(m)!.sql,
       digits: METRIC_BY_NAME.get(m)!.digits,
     })),
     platformFilters,

@@ -34,19 +34,22 @@ const watchRatio = (table: string): string =>
 
 /** The common table expression behind PLATFORM_RETENTION; `where` holds the days and the viewer filters. */
 export function platformRetentionCte(where: string): string {
-  return `${PLATFORM_RETENTION} AS MATERIALIZED (SELECT facts.video_id AS video_id, retention.point AS point, `
-    + `MAX(facts.view_length_seconds / facts.views) AS length_seconds, ${watchRatio('facts')} AS watch_ratio `
-    + `FROM facts CROSS JOIN retention_points AS retention WHERE ${where} GROUP BY facts.video_id, retention.point)`;
+  return (
+    `${PLATFORM_RETENTION} AS MATERIALIZED (SELECT facts.video_id AS video_id, retention.point AS point, ` +
+    `MAX(facts.view_length_seconds / facts.views) AS length_seconds, ${watchRatio('facts')} AS watch_ratio ` +
+    `FROM facts CROSS JOIN retention_points AS retention WHERE ${where} GROUP BY facts.video_id, retention.point)`
+  );
 }
 
 const compared = (condition: string): string =>
-  `(SELECT COUNT(*) FROM ${PLATFORM_RETENTION} AS p WHERE p.point = retention.point AND p.video_id <> MAX(facts.video_id) `
-  + `AND ${bucketSql('p.length_seconds')} = ${bucketSql('MAX(facts.view_length_seconds / facts.views)')}${condition})`;
+  `(SELECT COUNT(*) FROM ${PLATFORM_RETENTION} AS p WHERE p.point = retention.point AND p.video_id <> MAX(facts.video_id) ` +
+  `AND ${bucketSql('p.length_seconds')} = ${bucketSql('MAX(facts.view_length_seconds / facts.views)')}${condition})`;
 
 /**
  * The metric's SQL in a report grouped by elapsedVideoTimeRatio over one video: the video's own ratio (the
  * report's aggregate) ranked among the compared videos' ratios at the same point. Three counts, since SQLite
  * refuses the report's aggregate inside an aggregate of the subquery.
  */
-export const RELATIVE_RETENTION_SQL = `COALESCE((${compared(` AND p.watch_ratio < ${watchRatio('facts')}`)} `
-  + `+ 0.5 * ${compared(` AND p.watch_ratio = ${watchRatio('facts')}`)}) * 1.0 / NULLIF(${compared('')}, 0), 0.5)`;
+export const RELATIVE_RETENTION_SQL =
+  `COALESCE((${compared(` AND p.watch_ratio < ${watchRatio('facts')}`)} ` +
+  `+ 0.5 * ${compared(` AND p.watch_ratio = ${watchRatio('facts')}`)}) * 1.0 / NULLIF(${compared('')}, 0), 0.5)`;

@@ -47,7 +47,17 @@ export interface AnalyticsSeed {
 
 const CONTENT_TYPES: readonly string[] = ['LIVE_STREAM', 'SHORTS', 'STORY', 'VIDEO_ON_DEMAND'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const SECTION_KEYS = ['facts', 'users', 'channels', 'contentOwners', 'videos', 'bulkVideos', 'playlists', 'assets', 'groups'];
+const SECTION_KEYS = [
+  'facts',
+  'users',
+  'channels',
+  'contentOwners',
+  'videos',
+  'bulkVideos',
+  'playlists',
+  'assets',
+  'groups',
+];
 
 function fail(message: string): never {
   throw new Error(`seed analytics: ${message}`);
@@ -65,13 +75,18 @@ export function scopeUrl(scope: string): string {
 }
 
 export function parseSeed(section: unknown): AnalyticsSeed {
-  if (section !== undefined && section !== null && (typeof section !== 'object' || Array.isArray(section))) fail('the section must be a mapping');
+  if (section !== undefined && section !== null && (typeof section !== 'object' || Array.isArray(section)))
+    fail('the section must be a mapping');
   const s = (section ?? {}) as Record<string, unknown>;
   const unknown = Object.keys(s).filter((k) => !SECTION_KEYS.includes(k));
   if (unknown.length) fail(`unknown key(s) ${unknown.join(', ')}; expected ${SECTION_KEYS.join(', ')}`);
   const facts = (s.facts ?? {}) as Record<string, unknown>;
   const seed: AnalyticsSeed = {
-    facts: { seed: Number(facts.seed ?? 1), from: String(facts.from ?? '2024-01-01'), to: String(facts.to ?? '2024-03-31') },
+    facts: {
+      seed: Number(facts.seed ?? 1),
+      from: String(facts.from ?? '2024-01-01'),
+      to: String(facts.to ?? '2024-03-31'),
+    },
     users: list<SeedUser>(s.users, 'users'),
     channels: list(s.channels, 'channels'),
     contentOwners: list(s.contentOwners, 'contentOwners'),
@@ -81,7 +96,8 @@ export function parseSeed(section: unknown): AnalyticsSeed {
     assets: list(s.assets, 'assets'),
     groups: list(s.groups, 'groups'),
   };
-  if (!DATE.test(seed.facts.from) || !DATE.test(seed.facts.to) || seed.facts.from > seed.facts.to) fail('facts.from/to must be dates, from <= to');
+  if (!DATE.test(seed.facts.from) || !DATE.test(seed.facts.to) || seed.facts.from > seed.facts.to)
+    fail('facts.from/to must be dates, from <= to');
   const channels = new Set(seed.channels.map((c) => c.id));
   for (const u of seed.users) {
     if (!u.id || !u.channel) fail('every user needs id and channel');
@@ -92,11 +108,14 @@ export function parseSeed(section: unknown): AnalyticsSeed {
   }
   for (const v of seed.videos) {
     if (!channels.has(v.channel)) fail(`video ${v.id}: unknown channel ${v.channel}`);
-    if (!(v.lengthSeconds > 0) || !(v.dailyViews >= 0)) fail(`video ${v.id}: lengthSeconds > 0 and dailyViews >= 0 needed`);
-    if (v.contentType !== undefined && !CONTENT_TYPES.includes(v.contentType)) fail(`video ${v.id}: contentType must be one of ${CONTENT_TYPES.join(', ')}`);
+    if (!(v.lengthSeconds > 0) || !(v.dailyViews >= 0))
+      fail(`video ${v.id}: lengthSeconds > 0 and dailyViews >= 0 needed`);
+    if (v.contentType !== undefined && !CONTENT_TYPES.includes(v.contentType))
+      fail(`video ${v.id}: contentType must be one of ${CONTENT_TYPES.join(', ')}`);
   }
   for (const o of seed.contentOwners) {
-    for (const c of o.channels) if (!channels.has(c.id) || !DATE.test(c.linkedAt)) fail(`content owner ${o.name}: bad channel link ${c.id}`);
+    for (const c of o.channels)
+      if (!channels.has(c.id) || !DATE.test(c.linkedAt)) fail(`content owner ${o.name}: bad channel link ${c.id}`);
   }
   return seed;
 }

@@ -7,17 +7,53 @@ import { ResultCache } from '../foundation/result-cache.js';
 import { FACT_COLUMNS } from './facts.js';
 import { platformRetentionCte } from './relative-retention.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
-import type { AnalyticsStore, InsertItemResult, Owner, Principal, ReportPlan, ResourceKind, StoredGroup, StoredItem } from './store.js';
+import type {
+  AnalyticsStore,
+  InsertItemResult,
+  Owner,
+  Principal,
+  ReportPlan,
+  ResourceKind,
+  StoredGroup,
+  StoredItem,
+} from './store.js';
 
-interface GroupRow { seq: number; id: string; owner: string; title: string; item_type: string; published_at: string; item_count: number }
-interface ItemRow { seq: number; id: string; group_id: string; resource_kind: string; resource_id: string }
+interface GroupRow {
+  seq: number;
+  id: string;
+  owner: string;
+  title: string;
+  item_type: string;
+  published_at: string;
+  item_count: number;
+}
+interface ItemRow {
+  seq: number;
+  id: string;
+  group_id: string;
+  resource_kind: string;
+  resource_id: string;
+}
 
 const toGroup = (r: GroupRow): StoredGroup => ({
-  seq: r.seq, id: r.id, owner: r.owner, title: r.title, itemType: r.item_type, publishedAt: r.published_at, itemCount: r.item_count,
+  seq: r.seq,
+  id: r.id,
+  owner: r.owner,
+  title: r.title,
+  itemType: r.item_type,
+  publishedAt: r.published_at,
+  itemCount: r.item_count,
 });
-const toItem = (r: ItemRow): StoredItem => ({ seq: r.seq, id: r.id, groupId: r.group_id, resourceKind: r.resource_kind, resourceId: r.resource_id });
+const toItem = (r: ItemRow): StoredItem => ({
+  seq: r.seq,
+  id: r.id,
+  groupId: r.group_id,
+  resourceKind: r.resource_kind,
+  resourceId: r.resource_id,
+});
 
-const GROUP_SELECT = 'SELECT g.*, (SELECT COUNT(*) FROM group_items i WHERE i.group_id = g.id) AS item_count FROM groups g';
+const GROUP_SELECT =
+  'SELECT g.*, (SELECT COUNT(*) FROM group_items i WHERE i.group_id = g.id) AS item_count FROM groups g';
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export function newId(prefix: string): string {
@@ -51,7 +87,9 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     db.transaction(() => {
       const user = db.prepare('INSERT INTO users (id, channel_id, content_owner) VALUES (?, ?, ?)');
       const token = db.prepare('INSERT INTO tokens (token, user_id, scopes) VALUES (?, ?, ?)');
-      const resource = db.prepare('INSERT OR REPLACE INTO resources (kind, id, channel_id, content_owner) VALUES (?, ?, ?, ?)');
+      const resource = db.prepare(
+        'INSERT OR REPLACE INTO resources (kind, id, channel_id, content_owner) VALUES (?, ?, ?, ?)',
+      );
       for (const c of seed.channels) {
         db.prepare('INSERT INTO channels (id, title) VALUES (?, ?)').run(c.id, c.title ?? '');
         resource.run('channel', c.id, c.id, null);
@@ -61,19 +99,38 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         for (const t of u.tokens) token.run(t.token, u.id, JSON.stringify(t.scopes.map(scopeUrl)));
       }
       for (const o of seed.contentOwners) {
-        for (const c of o.channels) db.prepare('INSERT INTO owner_channels (content_owner, channel_id, linked_at) VALUES (?, ?, ?)').run(o.name, c.id, c.linkedAt);
+        for (const c of o.channels)
+          db.prepare('INSERT INTO owner_channels (content_owner, channel_id, linked_at) VALUES (?, ?, ?)').run(
+            o.name,
+            c.id,
+            c.linkedAt,
+          );
       }
       for (const v of seed.videos) resource.run('video', v.id, v.channel, null);
-      for (const b of seed.bulkVideos) for (let i = 0; i < b.count; i++) resource.run('video', `${b.prefix}${i}`, b.channel, null);
+      for (const b of seed.bulkVideos)
+        for (let i = 0; i < b.count; i++) resource.run('video', `${b.prefix}${i}`, b.channel, null);
       for (const p of seed.playlists) resource.run('playlist', p.id, p.channel, null);
       for (const a of seed.assets) resource.run('asset', a.id, null, a.contentOwner);
       // Positional parameters: binding 52 names per row made seeding about 1.5 times slower (measured).
-      const fact = db.prepare(`INSERT INTO facts (${FACT_COLUMNS.join(', ')}) VALUES (${FACT_COLUMNS.map(() => '?').join(', ')})`);
+      const fact = db.prepare(
+        `INSERT INTO facts (${FACT_COLUMNS.join(', ')}) VALUES (${FACT_COLUMNS.map(() => '?').join(', ')})`,
+      );
       for (const row of facts()) fact.run(FACT_COLUMNS.map((c) => row[c]!));
       for (const g of seed.groups) {
-        db.prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)').run(g.id, g.owner, g.title, g.itemType, g.publishedAt);
+        db.prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)').run(
+          g.id,
+          g.owner,
+          g.title,
+          g.itemType,
+          g.publishedAt,
+        );
         for (const item of g.items) {
-          db.prepare('INSERT INTO group_items (id, group_id, resource_kind, resource_id) VALUES (?, ?, ?, ?)').run(item.id ?? newId('I'), g.id, g.itemType, item.resource);
+          db.prepare('INSERT INTO group_items (id, group_id, resource_kind, resource_id) VALUES (?, ?, ?, ?)').run(
+            item.id ?? newId('I'),
+            g.id,
+            g.itemType,
+            item.resource,
+          );
         }
       }
       db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(new Date().toISOString());
@@ -85,21 +142,34 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   principal(token: string): Principal | undefined {
     const known = this.principals.get(token);
     if (known) return known;
-    const row = this.db.prepare('SELECT t.scopes, u.id, u.channel_id, u.content_owner FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?').get(token) as
-      | { scopes: string; id: string; channel_id: string; content_owner: string | null }
-      | undefined;
+    const row = this.db
+      .prepare(
+        'SELECT t.scopes, u.id, u.channel_id, u.content_owner FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?',
+      )
+      .get(token) as { scopes: string; id: string; channel_id: string; content_owner: string | null } | undefined;
     if (!row) return undefined;
-    const principal: Principal = { userId: row.id, channelId: row.channel_id, contentOwner: row.content_owner ?? undefined, scopes: new Set(JSON.parse(row.scopes) as string[]) };
+    const principal: Principal = {
+      userId: row.id,
+      channelId: row.channel_id,
+      contentOwner: row.content_owner ?? undefined,
+      scopes: new Set(JSON.parse(row.scopes) as string[]),
+    };
     this.principals.set(token, principal);
     return principal;
   }
 
   ownerChannels(contentOwner: string): Array<{ id: string; linkedAt: string }> {
-    return (this.db.prepare('SELECT channel_id AS id, linked_at AS linkedAt FROM owner_channels WHERE content_owner = ? ORDER BY channel_id').all(contentOwner)) as Array<{ id: string; linkedAt: string }>;
+    return this.db
+      .prepare(
+        'SELECT channel_id AS id, linked_at AS linkedAt FROM owner_channels WHERE content_owner = ? ORDER BY channel_id',
+      )
+      .all(contentOwner) as Array<{ id: string; linkedAt: string }>;
   }
 
   owns(owner: Owner, kind: ResourceKind, id: string): boolean {
-    const row = this.db.prepare('SELECT channel_id, content_owner FROM resources WHERE kind = ? AND id = ?').get(kind, id) as { channel_id: string | null; content_owner: string | null } | undefined;
+    const row = this.db
+      .prepare('SELECT channel_id, content_owner FROM resources WHERE kind = ? AND id = ?')
+      .get(kind, id) as { channel_id: string | null; content_owner: string | null } | undefined;
     if (!row) return false;
     if (owner.kind === 'channel') return row.channel_id === owner.id;
     if (row.content_owner === owner.id) return true;
@@ -109,15 +179,26 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   report(plan: ReportPlan): ReadonlyArray<ReadonlyArray<string | number>> {
     const params: Record<string, string | number> = { from: plan.from, to: plan.to, rate: plan.rate };
     const where = ['day BETWEEN :from AND :to'];
-    where.push(`(${plan.channels.map((c, i) => {
-      params[`ch${i}`] = c.id;
-      params[`since${i}`] = c.since;
-      return `(channel_id = :ch${i} AND day >= :since${i})`;
-    }).join(' OR ') || '0'})`);
-    const inList = (f: { column: string; values: string[] }, key: string) => `${f.column} IN (${f.values.map((v, j) => {
-      params[`${key}_${j}`] = v;
-      return `:${key}_${j}`;
-    }).join(', ') || 'NULL'})`;
+    where.push(
+      `(${
+        plan.channels
+          .map((c, i) => {
+            params[`ch${i}`] = c.id;
+            params[`since${i}`] = c.since;
+            return `(channel_id = :ch${i} AND day >= :since${i})`;
+          })
+          .join(' OR ') || '0'
+      })`,
+    );
+    const inList = (f: { column: string; values: string[] }, key: string) =>
+      `${f.column} IN (${
+        f.values
+          .map((v, j) => {
+            params[`${key}_${j}`] = v;
+            return `:${key}_${j}`;
+          })
+          .join(', ') || 'NULL'
+      })`;
     plan.filters.forEach((f, i) => where.push(inList(f, `f${i}`)));
     // relativeRetentionPerformance: every video's retention curve over the report's days and viewer filters first.
     const platform = plan.platformFilters
@@ -126,20 +207,33 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     for (const d of plan.dimensions) if (d.nonEmpty) where.push(`${d.sql} <> ''`);
     const select = [
       ...plan.dimensions.map((d) => `${d.sql} AS ${quote(d.name)}`),
-      ...plan.metrics.map((m) => (m.digits === 0 ? `CAST(ROUND(${m.sql}) AS INTEGER)` : `ROUND(${m.sql}, ${m.digits})`) + ` AS ${quote(m.name)}`),
+      ...plan.metrics.map(
+        (m) =>
+          (m.digits === 0 ? `CAST(ROUND(${m.sql}) AS INTEGER)` : `ROUND(${m.sql}, ${m.digits})`) +
+          ` AS ${quote(m.name)}`,
+      ),
     ];
     const groupBy = plan.dimensions.length ? ` GROUP BY ${plan.dimensions.map((d) => d.sql).join(', ')}` : '';
-    const order = [...plan.sort.map((s) => `${quote(s.name)} ${s.descending ? 'DESC' : 'ASC'}`), ...plan.dimensions.map((d) => `${quote(d.name)} ASC`)];
+    const order = [
+      ...plan.sort.map((s) => `${quote(s.name)} ${s.descending ? 'DESC' : 'ASC'}`),
+      ...plan.dimensions.map((d) => `${quote(d.name)} ASC`),
+    ];
     const joins = [...new Set(plan.dimensions.flatMap((d) => (d.join ? [d.join] : [])))].map((j) => ` ${j}`).join('');
-    const sql = `${platform}SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0`
-      + (order.length ? ` ORDER BY ${order.join(', ')}` : '')
-      + ` LIMIT ${plan.limit ?? -1} OFFSET ${plan.offset}`;
-    return this.reports.get(`${sql}\n${JSON.stringify(params)}`, () => this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>);
+    const sql =
+      `${platform}SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0` +
+      (order.length ? ` ORDER BY ${order.join(', ')}` : '') +
+      ` LIMIT ${plan.limit ?? -1} OFFSET ${plan.offset}`;
+    return this.reports.get(
+      `${sql}\n${JSON.stringify(params)}`,
+      () => this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>,
+    );
   }
 
   createGroup(owner: string, title: string, itemType: string): StoredGroup {
     const id = newId('G');
-    this.db.prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)').run(id, owner, title, itemType, new Date().toISOString());
+    this.db
+      .prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)')
+      .run(id, owner, title, itemType, new Date().toISOString());
     return this.group(id)!;
   }
 
@@ -151,7 +245,11 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): StoredGroup[] {
     const idClause = ids ? ` AND g.id IN (SELECT value FROM json_each(?))` : '';
     const args: unknown[] = [owner, afterSeq, ...(ids ? [JSON.stringify(ids)] : []), limit];
-    return (this.db.prepare(`${GROUP_SELECT} WHERE g.owner = ? AND g.seq > ?${idClause} ORDER BY g.seq LIMIT ?`).all(...args) as GroupRow[]).map(toGroup);
+    return (
+      this.db
+        .prepare(`${GROUP_SELECT} WHERE g.owner = ? AND g.seq > ?${idClause} ORDER BY g.seq LIMIT ?`)
+        .all(...args) as GroupRow[]
+    ).map(toGroup);
   }
 
   renameGroup(id: string, title: string): StoredGroup | undefined {
@@ -168,20 +266,31 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
 
   insertItem(groupId: string, resourceKind: string, resourceId: string, maxItems: number): InsertItemResult {
     // One transaction (BEGIN IMMEDIATE): the count and the insert see the same state, whoever else writes.
-    return this.db.transaction((): InsertItemResult => {
-      if (!this.db.prepare('SELECT 1 FROM groups WHERE id = ?').get(groupId)) return { ok: false, reason: 'no-group' };
-      const existing = this.db.prepare('SELECT * FROM group_items WHERE group_id = ? AND resource_id = ?').get(groupId, resourceId) as ItemRow | undefined;
-      if (existing) return { ok: true, item: toItem(existing), created: false };
-      const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM group_items WHERE group_id = ?').get(groupId) as { n: number };
-      if (n >= maxItems) return { ok: false, reason: 'full' };
-      const id = newId('I');
-      this.db.prepare('INSERT INTO group_items (id, group_id, resource_kind, resource_id) VALUES (?, ?, ?, ?)').run(id, groupId, resourceKind, resourceId);
-      return { ok: true, item: this.item(id)!, created: true };
-    }).immediate();
+    return this.db
+      .transaction((): InsertItemResult => {
+        if (!this.db.prepare('SELECT 1 FROM groups WHERE id = ?').get(groupId))
+          return { ok: false, reason: 'no-group' };
+        const existing = this.db
+          .prepare('SELECT * FROM group_items WHERE group_id = ? AND resource_id = ?')
+          .get(groupId, resourceId) as ItemRow | undefined;
+        if (existing) return { ok: true, item: toItem(existing), created: false };
+        const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM group_items WHERE group_id = ?').get(groupId) as {
+          n: number;
+        };
+        if (n >= maxItems) return { ok: false, reason: 'full' };
+        const id = newId('I');
+        this.db
+          .prepare('INSERT INTO group_items (id, group_id, resource_kind, resource_id) VALUES (?, ?, ?, ?)')
+          .run(id, groupId, resourceKind, resourceId);
+        return { ok: true, item: this.item(id)!, created: true };
+      })
+      .immediate();
   }
 
   items(groupId: string): StoredItem[] {
-    return (this.db.prepare('SELECT * FROM group_items WHERE group_id = ? ORDER BY seq').all(groupId) as ItemRow[]).map(toItem);
+    return (this.db.prepare('SELECT * FROM group_items WHERE group_id = ? ORDER BY seq').all(groupId) as ItemRow[]).map(
+      toItem,
+    );
   }
 
   item(id: string): StoredItem | undefined {

@@ -22,7 +22,9 @@ export function migrate(db: Database.Database, migrations: readonly string[]): n
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > migrations.length) {
     // Written by a newer build: running older code on it could misread or damage it.
-    throw new Error(`${db.name}: schema version ${current} is newer than this build knows (${migrations.length}); use the build that wrote it or another --data directory`);
+    throw new Error(
+      `${db.name}: schema version ${current} is newer than this build knows (${migrations.length}); use the build that wrote it or another --data directory`,
+    );
   }
   for (let version = current; version < migrations.length; version += 1) {
     db.transaction(() => {

@@ -80,7 +80,11 @@ export class WalJournal {
  * Holds a response's bytes (write and end calls, in order) while the journal has changes not on disk,
  * releases them after the next fsync. A failed fsync cuts the connection: the write is not acknowledged.
  */
-export function acknowledgeWhenDurable(inner: http.RequestListener, journal: WalJournal, logger: Logger): http.RequestListener {
+export function acknowledgeWhenDurable(
+  inner: http.RequestListener,
+  journal: WalJournal,
+  logger: Logger,
+): http.RequestListener {
   return (req, res) => {
     const write = res.write;
     const end = res.end;

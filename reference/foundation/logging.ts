@@ -11,12 +11,18 @@ export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info'
 /** Query parameters that carry credentials in the three services (Graph token, API key, OAuth token). */
 const SECRET_PARAMS = new Set(['access_token', 'key', 'api_key', 'token', 'client_secret', 'upload_id']);
 
-export function createLogger(level: LogLevel = 'info', destination: pino.DestinationStream = pino.destination({ fd: 2, sync: true })): Logger {
+export function createLogger(
+  level: LogLevel = 'info',
+  destination: pino.DestinationStream = pino.destination({ fd: 2, sync: true }),
+): Logger {
   return pino(
     {
       level,
       base: { name: 'reference' },
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'],
+        censor: '[redacted]',
+      },
     },
     destination,
   );
@@ -57,7 +63,13 @@ export function logRequests(inner: http.RequestListener, logger: Logger): http.R
       // The line (a masked copy of the URL) is built only when it is written: at the default level only failures are.
       if (!failed && !logger.isLevelEnabled('debug')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { method: req.method, path: redactUrl(req.url), status: res.statusCode, ms: Math.round(ms * 100) / 100, ...(res.writableFinished ? {} : { aborted: true }) };
+      const line = {
+        method: req.method,
+        path: redactUrl(req.url),
+        status: res.statusCode,
+        ms: Math.round(ms * 100) / 100,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
       if (failed) logger.error(line, 'request failed');
       else logger.debug(line, 'request');
     });

@@ -24,7 +24,10 @@ function displayPath(file: string): string {
 
 export class MissingServiceError extends Error {
   override name = 'MissingServiceError';
-  constructor(readonly missing: ServiceKey[], dir = REFERENCE_DIR) {
+  constructor(
+    readonly missing: ServiceKey[],
+    dir = REFERENCE_DIR,
+  ) {
     super(
       `the reference implementation of ${missing.join(', ')} does not exist yet (${missing
         .map((k) => displayPath(serviceModulePath(k, dir)))

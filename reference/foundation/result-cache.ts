@@ -12,7 +12,10 @@ export class ResultCache<T> {
   private held = 0;
 
   /** At most `maxEntries` answers and `maxRows` rows in all; the least recently used go first. */
-  constructor(private readonly maxEntries = 256, private readonly maxRows = 200_000) {}
+  constructor(
+    private readonly maxEntries = 256,
+    private readonly maxRows = 200_000,
+  ) {}
 
   /** The cached answer of `key`, or `compute()`'s, cached unless it alone is larger than the bound. */
   get(key: string, compute: () => T[]): readonly T[] {

@@ -24,16 +24,21 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 export function splitSeed(document: unknown, file: string): SeedSections {
   if (document === null || document === undefined) document = {};
   if (!isMapping(document)) {
-    throw new SeedError(`${file}: the seed file must be a mapping of service sections (${SECTIONS.join(', ')}), not ${describe(document)}`);
+    throw new SeedError(
+      `${file}: the seed file must be a mapping of service sections (${SECTIONS.join(', ')}), not ${describe(document)}`,
+    );
   }
   const unknown = Object.keys(document).filter((key) => !(SECTIONS as readonly string[]).includes(key));
   if (unknown.length) {
-    throw new SeedError(`${file}: unknown top-level key ${unknown.map((k) => `"${k}"`).join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+    throw new SeedError(
+      `${file}: unknown top-level key ${unknown.map((k) => `"${k}"`).join(', ')}; the sections are ${SECTIONS.join(', ')}`,
+    );
   }
   const out = {} as SeedSections;
   for (const key of SECTIONS) {
     const section = document[key] ?? {};
-    if (!isMapping(section)) throw new SeedError(`${file}: section "${key}" must be a mapping, not ${describe(section)}`);
+    if (!isMapping(section))
+      throw new SeedError(`${file}: section "${key}" must be a mapping, not ${describe(section)}`);
     out[key] = section;
   }
   return out;
@@ -45,7 +50,9 @@ export function loadSeed(file: string = DEFAULT_SEED_FILE): SeedSections {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new SeedError(`${file}: cannot read the seed file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new SeedError(
+      `${file}: cannot read the seed file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
   }
   let document: unknown;
   try {

@@ -7,7 +7,8 @@ import { statusError, type HandlerInput } from '../../generated/generative/serve
 import type { GenerativeDefects } from './defects.js';
 import type { GenerativeStore, ProjectRecord } from './store.js';
 
-export const MISSING_KEY_MESSAGE = "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
+export const MISSING_KEY_MESSAGE =
+  "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
 
 export function missingKey() {
   return statusError('PERMISSION_DENIED', MISSING_KEY_MESSAGE);
@@ -32,7 +33,14 @@ export class Authenticator {
     if (!project && this.defects.anyKeyAccepted) project = { id: 'any-key', rateLimitBurst: 1000 };
     if (!project) {
       throw statusError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', {
-        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generative' } }],
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'API_KEY_INVALID',
+            domain: 'googleapis.com',
+            metadata: { service: 'generative' },
+          },
+        ],
       });
     }
     this.limit(project, input.operationId);
@@ -65,7 +73,10 @@ export class Authenticator {
     this.bursts.set(id, burst);
     if (burst.count > project.rateLimitBurst) {
       const status = this.defects.rateLimitUnavailable ? 'UNAVAILABLE' : 'RESOURCE_EXHAUSTED';
-      throw statusError(status, `Resource has been exhausted: more than ${project.rateLimitBurst} ${operationId} requests in a burst; pause and retry.`);
+      throw statusError(
+        status,
+        `Resource has been exhausted: more than ${project.rateLimitBurst} ${operationId} requests in a burst; pause and retry.`,
+      );
     }
   }
 

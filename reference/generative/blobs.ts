@@ -86,7 +86,8 @@ export class BlobStore {
 
   /** Removes temporary files a crash left behind (never visible as files: they have no row). */
   async sweepTemporaries(): Promise<void> {
-    for (const name of await fsp.readdir(this.filesDir)) if (name.startsWith('.tmp-')) await fsp.rm(path.join(this.filesDir, name), { force: true });
+    for (const name of await fsp.readdir(this.filesDir))
+      if (name.startsWith('.tmp-')) await fsp.rm(path.join(this.filesDir, name), { force: true });
   }
 }
 

@@ -39,7 +39,8 @@ export class Caches {
   }
 
   private expiry(body: { ttl?: string; expireTime?: string }, now: number): number | undefined {
-    if (body.ttl !== undefined && body.expireTime !== undefined) throw invalid('Give either ttl or expire_time, not both.', 'expiration');
+    if (body.ttl !== undefined && body.expireTime !== undefined)
+      throw invalid('Give either ttl or expire_time, not both.', 'expiration');
     if (body.ttl !== undefined) {
       const ms = durationMs(body.ttl);
       if (ms === undefined || ms <= 0) throw invalid('ttl must be a positive duration such as "3600s".', 'ttl');
@@ -57,16 +58,25 @@ export class Caches {
     if (!body.model) throw invalid('model is required.', 'model');
     const model = await this.deps.store.model(body.model);
     if (!model) throw notFound(`${body.model} is not found for API version v1beta.`);
-    if (body.systemInstruction?.parts?.some((p) => typeof p.text !== 'string')) throw invalid('system_instruction holds text parts only.', 'system_instruction.parts');
+    if (body.systemInstruction?.parts?.some((p) => typeof p.text !== 'string'))
+      throw invalid('system_instruction holds text parts only.', 'system_instruction.parts');
     await this.deps.checkContents(project, body.contents ?? [], body.model);
     const tokens = contentTokens(body.contents) + contentTokens(body.systemInstruction ? [body.systemInstruction] : []);
     if (tokens < Math.max(1, this.deps.minCacheTokens)) {
-      throw invalid(`Cached content is too small: ${tokens} tokens; the minimum is ${Math.max(1, this.deps.minCacheTokens)}.`, 'contents');
+      throw invalid(
+        `Cached content is too small: ${tokens} tokens; the minimum is ${Math.max(1, this.deps.minCacheTokens)}.`,
+        'contents',
+      );
     }
     const now = this.deps.clock();
     const record: Omit<CacheRecord, 'seq'> = {
-      project: project.id, id: randomBytes(6).toString('hex'), model: model.name, tokens,
-      createTime: now, updateTime: now, expireTime: this.expiry(body, now) ?? now + DEFAULT_TTL_MS,
+      project: project.id,
+      id: randomBytes(6).toString('hex'),
+      model: model.name,
+      tokens,
+      createTime: now,
+      updateTime: now,
+      expireTime: this.expiry(body, now) ?? now + DEFAULT_TTL_MS,
     };
     if (body.displayName !== undefined) record.displayName = body.displayName;
     if (body.systemInstruction) record.systemInstruction = body.systemInstruction;
@@ -88,7 +98,12 @@ export class Caches {
   async list(project: ProjectRecord, pageSize: unknown, pageToken: string | undefined) {
     const now = this.deps.clock();
     await this.deps.store.deleteExpiredCaches(now);
-    const page = await this.deps.store.caches(project.id, decodePageToken('cachedContents', pageToken), pageSizeOf(pageSize, 100, 1000), now);
+    const page = await this.deps.store.caches(
+      project.id,
+      decodePageToken('cachedContents', pageToken),
+      pageSizeOf(pageSize, 100, 1000),
+      now,
+    );
     return {
       cachedContents: page.items.map((c) => this.body(c)),
       ...(page.nextAfter !== undefined ? { nextPageToken: encodePageToken('cachedContents', page.nextAfter) } : {}),
@@ -96,14 +111,29 @@ export class Caches {
   }
 
   /** Only the expiration changes: updateMask names ttl or expireTime (snake_case expire_time too). */
-  async update(project: ProjectRecord, id: string, mask: string | undefined, body: CachedContent): Promise<CachedContent> {
+  async update(
+    project: ProjectRecord,
+    id: string,
+    mask: string | undefined,
+    body: CachedContent,
+  ): Promise<CachedContent> {
     const cache = await this.find(project, id);
-    const paths = (mask ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    const paths = (mask ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const allowed = ['ttl', 'expireTime', 'expire_time', 'expiration'];
     const bad = paths.filter((p) => !allowed.includes(p));
-    if (bad.length) throw invalid(`Only the expiration (ttl or expire_time) can be updated, not ${bad.join(', ')}.`, 'update_mask');
+    if (bad.length)
+      throw invalid(`Only the expiration (ttl or expire_time) can be updated, not ${bad.join(', ')}.`, 'update_mask');
     const now = this.deps.clock();
-    const expires = this.expiry({ ...(body.ttl !== undefined ? { ttl: body.ttl } : {}), ...(body.expireTime !== undefined ? { expireTime: body.expireTime } : {}) }, now);
+    const expires = this.expiry(
+      {
+        ...(body.ttl !== undefined ? { ttl: body.ttl } : {}),
+        ...(body.expireTime !== undefined ? { expireTime: body.expireTime } : {}),
+      },
+      now,
+    );
     if (expires === undefined) throw invalid('Give the new expiration as ttl or expire_time.', 'ttl');
     await this.deps.store.updateCacheExpiry(project.id, cache.id, expires, now);
     return this.body({ ...cache, expireTime: expires, updateTime: now });

@@ -3,9 +3,20 @@ import { statusError, type ServiceError } from '../../generated/generative/serve
 
 /** 400 INVALID_ARGUMENT with a BadRequest detail naming the field (snake_case, as the public service names it). */
 export function invalid(message: string, field?: string): ServiceError {
-  return statusError('INVALID_ARGUMENT', message, field
-    ? { details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field, description: message }] }] }
-    : {});
+  return statusError(
+    'INVALID_ARGUMENT',
+    message,
+    field
+      ? {
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.BadRequest',
+              fieldViolations: [{ field, description: message }],
+            },
+          ],
+        }
+      : {},
+  );
 }
 
 export function notFound(message = 'Requested entity was not found.'): ServiceError {

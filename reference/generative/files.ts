@@ -64,7 +64,10 @@ export class Files {
     if (name === undefined || name === '') return undefined;
     const id = name.replace(/^files\//, '');
     if (!name.startsWith('files/') || !ID.test(id)) {
-      throw invalid(`Invalid file name ${JSON.stringify(name)}: files/<id>, at most 40 lowercase letters, digits or dashes, not starting or ending with a dash.`, 'file.name');
+      throw invalid(
+        `Invalid file name ${JSON.stringify(name)}: files/<id>, at most 40 lowercase letters, digits or dashes, not starting or ending with a dash.`,
+        'file.name',
+      );
     }
     return id;
   }
@@ -84,12 +87,21 @@ export class Files {
 
   checkSize(size: number): void {
     if (size > this.deps.limits.maxFileBytes) {
-      throw invalid(`The file is ${size} bytes; the largest file this service takes is ${this.deps.limits.maxFileBytes} bytes.`, 'file.size_bytes');
+      throw invalid(
+        `The file is ${size} bytes; the largest file this service takes is ${this.deps.limits.maxFileBytes} bytes.`,
+        'file.size_bytes',
+      );
     }
   }
 
   /** Stores a file from stored bytes (blob key and hash); removes the blob again when the file is refused. */
-  async create(project: ProjectRecord, meta: FileBody | undefined, mimeType: string, blob: { key: string; sha256: string }, size: number): Promise<FileRecord> {
+  async create(
+    project: ProjectRecord,
+    meta: FileBody | undefined,
+    mimeType: string,
+    blob: { key: string; sha256: string },
+    size: number,
+  ): Promise<FileRecord> {
     try {
       this.checkMetadata(meta);
       const now = this.deps.clock();
@@ -98,12 +110,20 @@ export class Files {
       const video = isVideo(type);
       for (let attempt = 0; attempt < 5; attempt++) {
         const record: Omit<FileRecord, 'seq'> = {
-          project: project.id, id: given ?? this.generatedId(), mimeType: type, sizeBytes: size, sha256: blob.sha256,
-          createTime: now, updateTime: now, expireTime: now + this.deps.limits.fileLifetimeMs,
-          state: video && !this.deps.defects.videoActiveAtOnce ? 'PROCESSING' : 'ACTIVE', blob: blob.key,
+          project: project.id,
+          id: given ?? this.generatedId(),
+          mimeType: type,
+          sizeBytes: size,
+          sha256: blob.sha256,
+          createTime: now,
+          updateTime: now,
+          expireTime: now + this.deps.limits.fileLifetimeMs,
+          state: video && !this.deps.defects.videoActiveAtOnce ? 'PROCESSING' : 'ACTIVE',
+          blob: blob.key,
         };
         if (meta?.displayName !== undefined) record.displayName = meta.displayName;
-        if (this.deps.defects.outputOnlyTakenOver && meta?.sizeBytes !== undefined) record.sizeBytes = Number(meta.sizeBytes);
+        if (this.deps.defects.outputOnlyTakenOver && meta?.sizeBytes !== undefined)
+          record.sizeBytes = Number(meta.sizeBytes);
         if (await this.deps.store.insertFile(record)) {
           const stored = (await this.deps.store.file(project.id, record.id))!;
           if (stored.state === 'PROCESSING') this.schedule(stored);
@@ -124,7 +144,9 @@ export class Files {
     const wait = Math.max(0, file.createTime + this.deps.limits.videoProcessingMs - this.deps.clock());
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.process(file).catch((error) => this.deps.log('video processing crashed', { file: file.id, error: String(error) }));
+      this.process(file).catch((error) =>
+        this.deps.log('video processing crashed', { file: file.id, error: String(error) }),
+      );
     }, wait);
     timer.unref();
     this.timers.add(timer);
@@ -165,7 +187,11 @@ export class Files {
     return file;
   }
 
-  async list(project: ProjectRecord, pageSize: unknown, pageToken: string | undefined): Promise<{ files: FileBody[]; nextPageToken?: string }> {
+  async list(
+    project: ProjectRecord,
+    pageSize: unknown,
+    pageToken: string | undefined,
+  ): Promise<{ files: FileBody[]; nextPageToken?: string }> {
     await this.sweep();
     const d = this.deps.defects;
     let size = pageSizeOf(pageSize, d.defaultPageSize20 ? 20 : 10, 100);
@@ -173,7 +199,10 @@ export class Files {
     const after = d.pageTokenIgnored ? 0 : decodePageToken('files', pageToken);
     const page = await this.deps.store.files(d.listAllProjects ? null : project.id, after, size);
     const next = page.nextAfter;
-    return { files: page.items.map((f) => this.body(f)), ...(next !== undefined ? { nextPageToken: encodePageToken('files', next) } : {}) };
+    return {
+      files: page.items.map((f) => this.body(f)),
+      ...(next !== undefined ? { nextPageToken: encodePageToken('files', next) } : {}),
+    };
   }
 
   async remove(project: ProjectRecord, id: string): Promise<void> {

@@ -19,7 +19,15 @@ type GenerateRequest = Schemas['GenerateContentRequest'];
 type GenerateResponse = Schemas['GenerateContentResponse'];
 type Candidate = Schemas['Candidate'];
 
-const DATA_MEMBERS = ['text', 'inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult'] as const;
+const DATA_MEMBERS = [
+  'text',
+  'inlineData',
+  'fileData',
+  'functionCall',
+  'functionResponse',
+  'executableCode',
+  'codeExecutionResult',
+] as const;
 const TOOL_MEMBERS = ['functionDeclarations', 'codeExecution'];
 
 export interface GenerationDeps {
@@ -69,16 +77,27 @@ export class Generation {
     throw notFound(`${name} is not found for API version v1beta, or is not supported for generateContent.`);
   }
 
-  private async checkContents(project: ProjectRecord, contents: readonly Content[], model: ModelRecord, where: string): Promise<void> {
+  private async checkContents(
+    project: ProjectRecord,
+    contents: readonly Content[],
+    model: ModelRecord,
+    where: string,
+  ): Promise<void> {
     for (const [ci, content] of contents.entries()) {
       if (!content.parts?.length) throw invalid('A Content must hold at least one part.', `${where}[${ci}].parts`);
       for (const [pi, part] of content.parts.entries()) {
         const field = `${where}[${ci}].parts[${pi}]`;
         if (DATA_MEMBERS.filter((k) => (part as Record<string, unknown>)[k] !== undefined).length > 1) {
-          throw invalid('A part holds at most one data member (text, inline_data, file_data, function_call, function_response, executable_code or code_execution_result).', field);
+          throw invalid(
+            'A part holds at most one data member (text, inline_data, file_data, function_call, function_response, executable_code or code_execution_result).',
+            field,
+          );
         }
         if (part.inlineData && !acceptsMedia(model, part.inlineData.mimeType ?? '')) {
-          throw invalid(`${model.name} does not take ${part.inlineData.mimeType} input.`, `${field}.inline_data.mime_type`);
+          throw invalid(
+            `${model.name} does not take ${part.inlineData.mimeType} input.`,
+            `${field}.inline_data.mime_type`,
+          );
         }
         if (part.fileData) {
           const id = (part.fileData.fileUri ?? '').match(/\/files\/([a-z0-9-]+)(?:[?#].*)?$/)?.[1];
@@ -91,7 +110,8 @@ export class Generation {
           if (file.state !== 'ACTIVE' && !(this.deps.defects.processingFileAccepted && file.state === 'PROCESSING')) {
             throw failedPrecondition(`The File ${id} is not in an ACTIVE state and usage is not allowed.`);
           }
-          if (!acceptsMedia(model, file.mimeType)) throw invalid(`${model.name} does not take ${file.mimeType} input.`, `${field}.file_data`);
+          if (!acceptsMedia(model, file.mimeType))
+            throw invalid(`${model.name} does not take ${file.mimeType} input.`, `${field}.file_data`);
         }
       }
     }
@@ -104,7 +124,8 @@ export class Generation {
       if (this.deps.defects.unknownCacheIgnored) return undefined;
       throw notFound(`CachedContent not found (or it expired): ${name}`);
     }
-    if (cache.model !== model.name) throw invalid(`${name} was created for ${cache.model}, not ${model.name}.`, 'cached_content');
+    if (cache.model !== model.name)
+      throw invalid(`${name} was created for ${cache.model}, not ${model.name}.`, 'cached_content');
     return cache;
   }
 
@@ -117,25 +138,44 @@ export class Generation {
     if (config.candidateCount !== undefined && config.candidateCount !== 1) {
       throw invalid('Only 1 candidate is supported.', 'generation_config.candidate_count');
     }
-    if ((config.stopSequences?.length ?? 0) > 5) throw invalid('At most 5 stop sequences are allowed.', 'generation_config.stop_sequences');
+    if ((config.stopSequences?.length ?? 0) > 5)
+      throw invalid('At most 5 stop sequences are allowed.', 'generation_config.stop_sequences');
     if (config.temperature !== undefined && (config.temperature < 0 || config.temperature > 2)) {
       throw invalid('temperature must lie between 0.0 and 2.0.', 'generation_config.temperature');
     }
-    if (config.responseMimeType !== undefined && !['text/plain', 'application/json'].includes(config.responseMimeType)) {
-      throw invalid(`Unsupported response_mime_type ${config.responseMimeType}: use text/plain or application/json.`, 'generation_config.response_mime_type');
+    if (
+      config.responseMimeType !== undefined &&
+      !['text/plain', 'application/json'].includes(config.responseMimeType)
+    ) {
+      throw invalid(
+        `Unsupported response_mime_type ${config.responseMimeType}: use text/plain or application/json.`,
+        'generation_config.response_mime_type',
+      );
     }
     if (config.responseSchema && config.responseMimeType !== 'application/json') {
-      throw invalid('response_schema needs response_mime_type application/json.', 'generation_config.response_mime_type');
+      throw invalid(
+        'response_schema needs response_mime_type application/json.',
+        'generation_config.response_mime_type',
+      );
     }
-    if (config.topK !== undefined && !model.topK) throw invalid(`top_k is not supported by ${model.name}.`, 'generation_config.top_k');
+    if (config.topK !== undefined && !model.topK)
+      throw invalid(`top_k is not supported by ${model.name}.`, 'generation_config.top_k');
     if (body.systemInstruction?.parts?.some((p) => typeof p.text !== 'string' || Object.keys(p).length !== 1)) {
       throw invalid('system_instruction holds text parts only.', 'system_instruction.parts');
     }
     for (const [i, tool] of (body.tools ?? []).entries()) {
       const other = Object.keys(tool).filter((k) => !TOOL_MEMBERS.includes(k));
-      if (other.length) throw invalid(`Only function declarations and code execution are supported as tools, not ${other.join(', ')}.`, `tools[${i}]`);
+      if (other.length)
+        throw invalid(
+          `Only function declarations and code execution are supported as tools, not ${other.join(', ')}.`,
+          `tools[${i}]`,
+        );
       for (const [j, decl] of (tool.functionDeclarations ?? []).entries()) {
-        if (decl.parameters && decl.parameters.type !== 'OBJECT') throw invalid('Function parameters must be of type OBJECT.', `tools[${i}].function_declarations[${j}].parameters.type`);
+        if (decl.parameters && decl.parameters.type !== 'OBJECT')
+          throw invalid(
+            'Function parameters must be of type OBJECT.',
+            `tools[${i}].function_declarations[${j}].parameters.type`,
+          );
       }
     }
     const thresholds = this.thresholds(body.safetySettings, model);
@@ -144,7 +184,8 @@ export class Generation {
 
     const systemInstruction = body.systemInstruction ?? cache?.systemInstruction;
     const contents = [...(cache?.contents ?? []), ...(body.contents ?? [])];
-    const requestTokens = contentTokens(body.contents) + contentTokens(body.systemInstruction ? [body.systemInstruction] : []);
+    const requestTokens =
+      contentTokens(body.contents) + contentTokens(body.systemInstruction ? [body.systemInstruction] : []);
     const cachedTokens = cache?.tokens;
     const promptTokens = requestTokens + (d.promptExcludesCache ? 0 : (cachedTokens ?? 0));
     const promptRatings = rate(contents.map((c) => textOfParts(c.parts ?? [])).join('\n'));
@@ -156,10 +197,19 @@ export class Generation {
     if (tools) modelRequest.tools = tools;
     const toolConfig = body.toolConfig ?? cache?.toolConfig;
     if (toolConfig) modelRequest.toolConfig = toolConfig;
-    if (body.generationConfig) modelRequest.generationConfig = d.responseMimeTypeIgnored ? { ...body.generationConfig, responseMimeType: 'text/plain' } : body.generationConfig;
+    if (body.generationConfig)
+      modelRequest.generationConfig = d.responseMimeTypeIgnored
+        ? { ...body.generationConfig, responseMimeType: 'text/plain' }
+        : body.generationConfig;
     const prepared: Prepared = {
-      model, modelRequest, thresholds, promptTokens, promptRatings, promptBlocked,
-      stopSequences: config.stopSequences ?? [], modelVersion: `${modelRequest.modelId}-001`,
+      model,
+      modelRequest,
+      thresholds,
+      promptTokens,
+      promptRatings,
+      promptBlocked,
+      stopSequences: config.stopSequences ?? [],
+      modelVersion: `${modelRequest.modelId}-001`,
     };
     if (cachedTokens !== undefined) prepared.cachedTokens = cachedTokens;
     if (config.maxOutputTokens !== undefined) prepared.maxTokens = config.maxOutputTokens;
@@ -175,12 +225,14 @@ export class Generation {
     for (const [category, threshold] of resolved) {
       const listed = list.some((s) => s.category === category);
       if (d.unlistedLoseDefault && list.length > 0 && !listed) resolved.set(category, 'BLOCK_NONE');
-      if (d.safetyOnlyTightens && listed && order.indexOf(threshold) > order.indexOf(model.defaultThreshold)) resolved.set(category, model.defaultThreshold);
+      if (d.safetyOnlyTightens && listed && order.indexOf(threshold) > order.indexOf(model.defaultThreshold))
+        resolved.set(category, model.defaultThreshold);
       if (d.thresholdOffByOne) {
         const t = resolved.get(category)!;
         resolved.set(category, (order[Math.min(order.indexOf(t) + 1, 3)] ?? t) as typeof t);
       }
-      if (d.onlyHighBlocksMedium && resolved.get(category) === 'BLOCK_ONLY_HIGH') resolved.set(category, 'BLOCK_MEDIUM_AND_ABOVE');
+      if (d.onlyHighBlocksMedium && resolved.get(category) === 'BLOCK_ONLY_HIGH')
+        resolved.set(category, 'BLOCK_MEDIUM_AND_ABOVE');
     }
     return resolved;
   }
@@ -188,7 +240,9 @@ export class Generation {
   private usage(p: Prepared, candidateTokens: number): Schemas['UsageMetadata'] {
     return {
       promptTokenCount: p.promptTokens,
-      ...(p.cachedTokens !== undefined && !this.deps.defects.cachedCountMissing ? { cachedContentTokenCount: p.cachedTokens } : {}),
+      ...(p.cachedTokens !== undefined && !this.deps.defects.cachedCountMissing
+        ? { cachedContentTokenCount: p.cachedTokens }
+        : {}),
       candidatesTokenCount: candidateTokens,
       totalTokenCount: p.promptTokens + candidateTokens + (this.deps.defects.totalTokensOffByOne ? 1 : 0),
     };
@@ -200,7 +254,8 @@ export class Generation {
       usageMetadata: this.usage(p, 0),
       modelVersion: p.modelVersion,
     };
-    if (this.deps.defects.blockedPromptKeepsCandidate) response.candidates = [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 }];
+    if (this.deps.defects.blockedPromptKeepsCandidate)
+      response.candidates = [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 }];
     return response;
   }
 
@@ -256,7 +311,11 @@ export class Generation {
    * one and the usage so far; the last carries finishReason and the candidate's ratings. The model is pulled
    * only as events are sent, so a client that goes away stops the generation (the router ends the iterator).
    */
-  async stream(project: ProjectRecord, modelName: string, body: GenerateRequest): Promise<AsyncIterable<GenerateResponse>> {
+  async stream(
+    project: ProjectRecord,
+    modelName: string,
+    body: GenerateRequest,
+  ): Promise<AsyncIterable<GenerateResponse>> {
     const p = await this.prepare(project, modelName, body);
     const deps = this.deps;
     const self = this;
@@ -312,7 +371,10 @@ export class Generation {
             };
             return;
           }
-          const parts = [...pending, ...(buffer || (stopped && !pending.length && !sentText && iterator) ? [{ text: buffer }] : [])];
+          const parts = [
+            ...pending,
+            ...(buffer || (stopped && !pending.length && !sentText && iterator) ? [{ text: buffer }] : []),
+          ];
           sentText += buffer;
           pending = [];
           buffer = '';

@@ -9,7 +9,8 @@ export function decodePageToken(kind: string, token: string | undefined): number
   if (token === undefined || token === '') return 0;
   try {
     const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { k?: unknown; a?: unknown };
-    if (parsed.k === kind && typeof parsed.a === 'number' && Number.isInteger(parsed.a) && parsed.a >= 0) return parsed.a;
+    if (parsed.k === kind && typeof parsed.a === 'number' && Number.isInteger(parsed.a) && parsed.a >= 0)
+      return parsed.a;
   } catch {
     // not one of ours: refused below
   }

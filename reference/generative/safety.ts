@@ -20,7 +20,10 @@ export type SafetySetting = Schemas['SafetySetting'];
 export type Threshold = Schemas['HarmBlockThreshold'];
 
 export const SUPPORTED_CATEGORIES = [
-  'HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT',
+  'HARM_CATEGORY_HARASSMENT',
+  'HARM_CATEGORY_HATE_SPEECH',
+  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
+  'HARM_CATEGORY_DANGEROUS_CONTENT',
 ] as const satisfies readonly HarmCategory[];
 export type SupportedCategory = (typeof SUPPORTED_CATEGORIES)[number];
 
@@ -31,18 +34,31 @@ export type RatedProbability = (typeof PROBABILITIES)[number];
 export const TRIGGERS: Record<SupportedCategory, Record<Exclude<RatedProbability, 'NEGLIGIBLE'>, string>> = {
   HARM_CATEGORY_HARASSMENT: { LOW: 'mild teasing', MEDIUM: 'repeated insults', HIGH: 'targeted threats' },
   HARM_CATEGORY_HATE_SPEECH: { LOW: 'group stereotype', MEDIUM: 'group slur', HIGH: 'hateful incitement' },
-  HARM_CATEGORY_SEXUALLY_EXPLICIT: { LOW: 'suggestive remark', MEDIUM: 'explicit description', HIGH: 'graphic sexual content' },
+  HARM_CATEGORY_SEXUALLY_EXPLICIT: {
+    LOW: 'suggestive remark',
+    MEDIUM: 'explicit description',
+    HIGH: 'graphic sexual content',
+  },
   HARM_CATEGORY_DANGEROUS_CONTENT: { LOW: 'risky stunt', MEDIUM: 'weapon assembly', HIGH: 'explosive recipe' },
 };
 
 const RANK: Record<string, number> = { HARM_PROBABILITY_UNSPECIFIED: 0, NEGLIGIBLE: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
 
 /** A threshold in effect (UNSPECIFIED resolved to the default; OFF, a later public value, as BLOCK_NONE). */
-export type EffectiveThreshold = 'BLOCK_LOW_AND_ABOVE' | 'BLOCK_MEDIUM_AND_ABOVE' | 'BLOCK_ONLY_HIGH' | 'BLOCK_NONE' | 'OFF';
+export type EffectiveThreshold =
+  | 'BLOCK_LOW_AND_ABOVE'
+  | 'BLOCK_MEDIUM_AND_ABOVE'
+  | 'BLOCK_ONLY_HIGH'
+  | 'BLOCK_NONE'
+  | 'OFF';
 
 /** The lowest probability rank each threshold blocks (4: blocks nothing). */
 export const BLOCKS_FROM: Record<EffectiveThreshold, number> = {
-  BLOCK_LOW_AND_ABOVE: 1, BLOCK_MEDIUM_AND_ABOVE: 2, BLOCK_ONLY_HIGH: 3, BLOCK_NONE: 4, OFF: 4,
+  BLOCK_LOW_AND_ABOVE: 1,
+  BLOCK_MEDIUM_AND_ABOVE: 2,
+  BLOCK_ONLY_HIGH: 3,
+  BLOCK_NONE: 4,
+  OFF: 4,
 };
 
 export type Thresholds = Map<string, EffectiveThreshold>;
@@ -69,10 +85,16 @@ export function resolveThresholds(settings: readonly SafetySetting[] | undefined
   const seen = new Set<string>();
   (settings ?? []).forEach((setting, i) => {
     if (!(SUPPORTED_CATEGORIES as readonly string[]).includes(setting.category)) {
-      throw invalid(`${setting.category} is not supported in safety_settings; use one of ${SUPPORTED_CATEGORIES.join(', ')}.`, `safety_settings[${i}].category`);
+      throw invalid(
+        `${setting.category} is not supported in safety_settings; use one of ${SUPPORTED_CATEGORIES.join(', ')}.`,
+        `safety_settings[${i}].category`,
+      );
     }
     if (seen.has(setting.category)) {
-      throw invalid(`Duplicate safety setting for ${setting.category}: give at most one setting per category.`, `safety_settings[${i}].category`);
+      throw invalid(
+        `Duplicate safety setting for ${setting.category}: give at most one setting per category.`,
+        `safety_settings[${i}].category`,
+      );
     }
     seen.add(setting.category);
     const threshold = setting.threshold as Threshold | 'OFF';

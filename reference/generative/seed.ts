@@ -80,14 +80,17 @@ export function parseSeed(raw: unknown): GenerativeSeed {
   const projects = list<SeedProject>(section.projects, 'projects');
   for (const p of projects) {
     if (typeof p?.id !== 'string' || !p.id) fail('every project needs an id');
-    if (!Array.isArray(p.apiKeys) || p.apiKeys.some((k) => typeof k !== 'string')) fail(`project ${p.id}: apiKeys must be a list of strings`);
+    if (!Array.isArray(p.apiKeys) || p.apiKeys.some((k) => typeof k !== 'string'))
+      fail(`project ${p.id}: apiKeys must be a list of strings`);
   }
   const models = list<SeedModel>(section.models, 'models');
   for (const m of models) {
-    if (typeof m?.name !== 'string' || !/^(models|tunedModels)\/[a-zA-Z0-9][a-zA-Z0-9._-]*$/.test(m.name)) fail(`model names are models/<id> or tunedModels/<id>, not ${JSON.stringify(m?.name)}`);
+    if (typeof m?.name !== 'string' || !/^(models|tunedModels)\/[a-zA-Z0-9][a-zA-Z0-9._-]*$/.test(m.name))
+      fail(`model names are models/<id> or tunedModels/<id>, not ${JSON.stringify(m?.name)}`);
   }
   const limits = { ...DEFAULT_LIMITS, ...((section.limits ?? {}) as Partial<SeedLimits>) };
-  for (const [key, value] of Object.entries(limits)) if (typeof value !== 'number' || value < 0) fail(`limits.${key} must be a number >= 0`);
+  for (const [key, value] of Object.entries(limits))
+    if (typeof value !== 'number' || value < 0) fail(`limits.${key} must be a number >= 0`);
   return {
     projects,
     models,

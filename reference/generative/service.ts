@@ -31,16 +31,27 @@ function withCamelCaseNames(req: http.IncomingMessage, res: http.ServerResponse,
   let passed = false;
   const passOn = (body: Buffer, rest?: Readable) => {
     passed = true;
-    const replay = Readable.from(rest ? (async function* () {
-      yield body;
-      for await (const c of rest) yield c as Buffer;
-    })() : [body]) as unknown as http.IncomingMessage;
+    const replay = Readable.from(
+      rest
+        ? (async function* () {
+            yield body;
+            for await (const c of rest) yield c as Buffer;
+          })()
+        : [body],
+    ) as unknown as http.IncomingMessage;
     const headers = { ...req.headers };
     if (!rest) {
       headers['content-length'] = String(body.length);
       delete headers['transfer-encoding'];
     }
-    Object.assign(replay, { headers, method: req.method, url: req.url, socket: req.socket, httpVersion: req.httpVersion, rawHeaders: req.rawHeaders });
+    Object.assign(replay, {
+      headers,
+      method: req.method,
+      url: req.url,
+      socket: req.socket,
+      httpVersion: req.httpVersion,
+      rawHeaders: req.rawHeaders,
+    });
     next(replay, res);
   };
   req.on('data', (chunk: Buffer) => {
@@ -83,64 +94,115 @@ function modelName(path: { model: string }): string {
   return `${collection}/${path.model}`;
 }
 
-async function loadSeed(seed: GenerativeSeed, store: GenerativeStore, blobs: BlobStore, files: Files, clock: () => number): Promise<void> {
-  for (const p of seed.projects) await store.putProject({ id: p.id, rateLimitBurst: p.rateLimitBurst ?? 120 }, p.apiKeys);
+async function loadSeed(
+  seed: GenerativeSeed,
+  store: GenerativeStore,
+  blobs: BlobStore,
+  files: Files,
+  clock: () => number,
+): Promise<void> {
+  for (const p of seed.projects)
+    await store.putProject({ id: p.id, rateLimitBurst: p.rateLimitBurst ?? 120 }, p.apiKeys);
   for (const m of seed.models) {
-    await store.putModel({ name: m.name, inputs: m.inputs ?? ['text'], topK: m.topK ?? true, defaultThreshold: m.defaultThreshold ?? 'BLOCK_MEDIUM_AND_ABOVE' });
+    await store.putModel({
+      name: m.name,
+      inputs: m.inputs ?? ['text'],
+      topK: m.topK ?? true,
+      defaultThreshold: m.defaultThreshold ?? 'BLOCK_MEDIUM_AND_ABOVE',
+    });
   }
-  const projects = new Map(seed.projects.map((p) => [p.id, { id: p.id, rateLimitBurst: p.rateLimitBurst ?? 120 } satisfies ProjectRecord]));
+  const projects = new Map(
+    seed.projects.map((p) => [p.id, { id: p.id, rateLimitBurst: p.rateLimitBurst ?? 120 } satisfies ProjectRecord]),
+  );
   for (const f of seed.files) {
     const project = projects.get(f.project);
     if (!project) throw new Error(`seed file, generative section: file ${f.name} names unknown project ${f.project}`);
     const bytes = Buffer.from(f.text, 'utf8');
-    await files.create(project, { name: f.name, ...(f.displayName !== undefined ? { displayName: f.displayName } : {}) }, f.mimeType, await blobs.put(bytes), bytes.byteLength);
+    await files.create(
+      project,
+      { name: f.name, ...(f.displayName !== undefined ? { displayName: f.displayName } : {}) },
+      f.mimeType,
+      await blobs.put(bytes),
+      bytes.byteLength,
+    );
   }
   for (const c of seed.cachedContents) {
-    if (!projects.has(c.project)) throw new Error(`seed file, generative section: cache ${c.name} names unknown project ${c.project}`);
+    if (!projects.has(c.project))
+      throw new Error(`seed file, generative section: cache ${c.name} names unknown project ${c.project}`);
     const now = clock();
     const contents = [{ role: 'user' as const, parts: [{ text: c.text }] }];
     await store.insertCache({
-      project: c.project, id: c.name.replace(/^cachedContents\//, ''), model: c.model, contents, tokens: contentTokens(contents),
-      createTime: now, updateTime: now, expireTime: now + (durationMs(c.ttl ?? '86400s') ?? 86_400_000),
+      project: c.project,
+      id: c.name.replace(/^cachedContents\//, ''),
+      model: c.model,
+      contents,
+      tokens: contentTokens(contents),
+      createTime: now,
+      updateTime: now,
+      expireTime: now + (durationMs(c.ttl ?? '86400s') ?? 86_400_000),
       ...(c.displayName !== undefined ? { displayName: c.displayName } : {}),
     });
   }
 }
 
-export async function createGenerativeService(ctx: ServiceContext, options: GenerativeOptions = {}): Promise<ServiceInstance> {
+export async function createGenerativeService(
+  ctx: ServiceContext,
+  options: GenerativeOptions = {},
+): Promise<ServiceInstance> {
   const seed = parseSeed(ctx.seed);
   const clock = options.clock ?? Date.now;
   const defects = readDefects(ctx.defects);
-  const log = (message: string, fields: Record<string, unknown> = {}) => ctx.logger.info({ service: 'generative', ...fields }, message);
+  const log = (message: string, fields: Record<string, unknown> = {}) =>
+    ctx.logger.info({ service: 'generative', ...fields }, message);
   const store = new SqliteGenerativeStore(ctx.db);
   const blobs = new BlobStore(ctx.dataDir);
   await blobs.sweepTemporaries();
   let baseUrl = '';
   const files = new Files({
-    store, blobs, clock, defects, log,
-    limits: { maxFileBytes: seed.limits.maxFileBytes, fileLifetimeMs: seed.limits.fileLifetimeHours * 3600_000, videoProcessingMs: seed.limits.videoProcessingMs },
+    store,
+    blobs,
+    clock,
+    defects,
+    log,
+    limits: {
+      maxFileBytes: seed.limits.maxFileBytes,
+      fileLifetimeMs: seed.limits.fileLifetimeHours * 3600_000,
+      videoProcessingMs: seed.limits.videoProcessingMs,
+    },
     baseUrl: () => baseUrl,
   });
   if (await store.isEmpty()) await loadSeed(seed, store, blobs, files, clock);
   await files.resume();
 
   const generation = new Generation({
-    store, clock, defects, log, model: options.model ?? new BuiltinModel(),
-    streamChunkTokens: Math.max(1, seed.limits.streamChunkTokens), streamChunkDelayMs: seed.limits.streamChunkDelayMs,
+    store,
+    clock,
+    defects,
+    log,
+    model: options.model ?? new BuiltinModel(),
+    streamChunkTokens: Math.max(1, seed.limits.streamChunkTokens),
+    streamChunkDelayMs: seed.limits.streamChunkDelayMs,
   });
   const uploads = new Uploads({ store, blobs, files, clock, defects });
   const caches = new Caches({
-    store, clock, defects, minCacheTokens: seed.limits.minCacheTokens,
+    store,
+    clock,
+    defects,
+    minCacheTokens: seed.limits.minCacheTokens,
     checkContents: async (project, contents, modelName) => {
       // The same part checks as generation (file references must be ACTIVE files of the project).
-      await generation.prepare(project, modelName, { contents: (contents.length ? contents : [{ role: 'user', parts: [{ text: ' ' }] }]) as never });
+      await generation.prepare(project, modelName, {
+        contents: (contents.length ? contents : [{ role: 'user', parts: [{ text: ' ' }] }]) as never,
+      });
     },
   });
   const auth = new Authenticator(store, clock, seed.limits.rateLimitGapMs, defects);
   const project = (input: { request: http.IncomingMessage }) => auth.projectOf(input.request);
 
   const handlers: GenerativeHandlers = {
-    generateContent: async (input) => ({ body: await generation.generate(project(input), modelName(input.path), input.body) }),
+    generateContent: async (input) => ({
+      body: await generation.generate(project(input), modelName(input.path), input.body),
+    }),
     streamGenerateContent: async (input) => {
       const events = await generation.stream(project(input), modelName(input.path), input.body);
       if (input.query.alt === 'sse') return { sse: events };
@@ -157,9 +219,14 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
       const file = await files.get(caller, input.path.file);
       // An identical request gets the same answer while nothing stored changed (processing ends in a write),
       // the file has not expired and the project's rate limit admits the call (counted as authenticate counts).
-      return { body: files.body(file), reuse: () => store.version() === version && clock() < file.expireTime && auth.admits(caller, 'getFile') };
+      return {
+        body: files.body(file),
+        reuse: () => store.version() === version && clock() < file.expireTime && auth.admits(caller, 'getFile'),
+      };
     },
-    listFiles: async (input) => ({ body: await files.list(project(input), input.query.pageSize, input.query.pageToken) }),
+    listFiles: async (input) => ({
+      body: await files.list(project(input), input.query.pageSize, input.query.pageToken),
+    }),
     deleteFile: async (input) => {
       await files.remove(project(input), input.path.file);
       return { body: {} };
@@ -170,10 +237,18 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
       const caller = project(input);
       const cache = await caches.find(caller, input.path.cachedContent);
       // As getFile: unchanged store, not expired, admitted (and counted) by the project's burst limit.
-      return { body: caches.body(cache), reuse: () => store.version() === version && clock() < cache.expireTime && auth.admits(caller, 'getCachedContent') };
+      return {
+        body: caches.body(cache),
+        reuse: () =>
+          store.version() === version && clock() < cache.expireTime && auth.admits(caller, 'getCachedContent'),
+      };
     },
-    listCachedContents: async (input) => ({ body: await caches.list(project(input), input.query.pageSize, input.query.pageToken) }),
-    updateCachedContent: async (input) => ({ body: await caches.update(project(input), input.path.cachedContent, input.query.updateMask, input.body) }),
+    listCachedContents: async (input) => ({
+      body: await caches.list(project(input), input.query.pageSize, input.query.pageToken),
+    }),
+    updateCachedContent: async (input) => ({
+      body: await caches.update(project(input), input.path.cachedContent, input.query.updateMask, input.body),
+    }),
     deleteCachedContent: async (input) => {
       await caches.remove(project(input), input.path.cachedContent);
       return { body: {} };
@@ -197,12 +272,19 @@ export async function createGenerativeService(ctx: ServiceContext, options: Gene
     if (uploadId === null) return withCamelCaseNames(req, res, router);
     req.headers['content-type'] = 'application/octet-stream';
     const command = req.headers['x-goog-upload-command'];
-    if (typeof command === 'string') req.headers['x-goog-upload-command'] = command.split(',').map((c) => c.trim()).join(', ');
+    if (typeof command === 'string')
+      req.headers['x-goog-upload-command'] = command
+        .split(',')
+        .map((c) => c.trim())
+        .join(', ');
     if (req.headers['x-goog-api-key'] || url.searchParams.get('key')) return router(req, res);
-    store.session(uploadId).then((session) => {
-      if (session) req.headers['x-goog-api-key'] = session.apiKey;
-      router(req, res);
-    }, () => router(req, res));
+    store.session(uploadId).then(
+      (session) => {
+        if (session) req.headers['x-goog-api-key'] = session.apiKey;
+        router(req, res);
+      },
+      () => router(req, res),
+    );
   };
 
   const sweeper = setInterval(() => {

@@ -1,23 +1,59 @@
 // The GenerativeStore on better-sqlite3 (one database per service, opened and migrated by the foundation).
 import type BetterSqlite3 from 'better-sqlite3';
 import { storeVersion } from '../foundation/store-version.js';
-import type { CacheRecord, FileRecord, GenerativeStore, ModelRecord, Page, ProjectRecord, UploadSessionRecord } from './store.js';
+import type {
+  CacheRecord,
+  FileRecord,
+  GenerativeStore,
+  ModelRecord,
+  Page,
+  ProjectRecord,
+  UploadSessionRecord,
+} from './store.js';
 
 interface FileRow {
-  seq: number; project: string; id: string; display_name: string | null; mime_type: string; size_bytes: number; sha256: string;
-  create_time: number; update_time: number; expire_time: number; state: FileRecord['state']; error: string | null;
-  video_duration: string | null; blob: string;
+  seq: number;
+  project: string;
+  id: string;
+  display_name: string | null;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  create_time: number;
+  update_time: number;
+  expire_time: number;
+  state: FileRecord['state'];
+  error: string | null;
+  video_duration: string | null;
+  blob: string;
 }
 
 interface CacheRow {
-  seq: number; project: string; id: string; display_name: string | null; model: string; body: string; tokens: number;
-  create_time: number; update_time: number; expire_time: number;
+  seq: number;
+  project: string;
+  id: string;
+  display_name: string | null;
+  model: string;
+  body: string;
+  tokens: number;
+  create_time: number;
+  update_time: number;
+  expire_time: number;
 }
 
 function fileOf(row: FileRow): FileRecord {
   const file: FileRecord = {
-    project: row.project, id: row.id, seq: row.seq, mimeType: row.mime_type, sizeBytes: row.size_bytes, sha256: row.sha256,
-    createTime: row.create_time, updateTime: row.update_time, expireTime: row.expire_time, state: row.state, blob: row.blob,
+    project: row.project,
+    id: row.id,
+    seq: row.seq,
+    mimeType: row.mime_type,
+    sizeBytes: row.size_bytes,
+    sha256: row.sha256,
+    createTime: row.create_time,
+    updateTime: row.update_time,
+    expireTime: row.expire_time,
+    state: row.state,
+    blob: row.blob,
   };
   if (row.display_name !== null) file.displayName = row.display_name;
   if (row.error !== null) file.error = JSON.parse(row.error);
@@ -28,8 +64,15 @@ function fileOf(row: FileRow): FileRecord {
 function cacheOf(row: CacheRow): CacheRecord {
   const body = JSON.parse(row.body) as Pick<CacheRecord, 'systemInstruction' | 'contents' | 'tools' | 'toolConfig'>;
   const cache: CacheRecord = {
-    project: row.project, id: row.id, seq: row.seq, model: row.model, tokens: row.tokens,
-    createTime: row.create_time, updateTime: row.update_time, expireTime: row.expire_time, ...body,
+    project: row.project,
+    id: row.id,
+    seq: row.seq,
+    model: row.model,
+    tokens: row.tokens,
+    createTime: row.create_time,
+    updateTime: row.update_time,
+    expireTime: row.expire_time,
+    ...body,
   };
   if (row.display_name !== null) cache.displayName = row.display_name;
   return cache;
@@ -54,45 +97,78 @@ export class SqliteGenerativeStore implements GenerativeStore {
 
   async putProject(project: ProjectRecord, apiKeys: string[]): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare('INSERT OR REPLACE INTO projects (id, rate_limit_burst) VALUES (?, ?)').run(project.id, project.rateLimitBurst);
-      for (const key of apiKeys) this.db.prepare('INSERT OR REPLACE INTO api_keys (key, project) VALUES (?, ?)').run(key, project.id);
+      this.db
+        .prepare('INSERT OR REPLACE INTO projects (id, rate_limit_burst) VALUES (?, ?)')
+        .run(project.id, project.rateLimitBurst);
+      for (const key of apiKeys)
+        this.db.prepare('INSERT OR REPLACE INTO api_keys (key, project) VALUES (?, ?)').run(key, project.id);
     })();
   }
 
   async projectOfKey(apiKey: string): Promise<ProjectRecord | undefined> {
-    const row = this.db.prepare('SELECT p.id, p.rate_limit_burst FROM api_keys k JOIN projects p ON p.id = k.project WHERE k.key = ?').get(apiKey) as
-      { id: string; rate_limit_burst: number } | undefined;
+    const row = this.db
+      .prepare('SELECT p.id, p.rate_limit_burst FROM api_keys k JOIN projects p ON p.id = k.project WHERE k.key = ?')
+      .get(apiKey) as { id: string; rate_limit_burst: number } | undefined;
     return row && { id: row.id, rateLimitBurst: row.rate_limit_burst };
   }
 
   async putModel(model: ModelRecord): Promise<void> {
-    this.db.prepare('INSERT OR REPLACE INTO models (name, inputs, top_k, default_threshold) VALUES (?, ?, ?, ?)')
+    this.db
+      .prepare('INSERT OR REPLACE INTO models (name, inputs, top_k, default_threshold) VALUES (?, ?, ?, ?)')
       .run(model.name, JSON.stringify(model.inputs), model.topK ? 1 : 0, model.defaultThreshold);
   }
 
   async model(name: string): Promise<ModelRecord | undefined> {
     const row = this.db.prepare('SELECT * FROM models WHERE name = ?').get(name) as
-      { name: string; inputs: string; top_k: number; default_threshold: ModelRecord['defaultThreshold'] } | undefined;
-    return row && { name: row.name, inputs: JSON.parse(row.inputs), topK: row.top_k === 1, defaultThreshold: row.default_threshold };
+      | { name: string; inputs: string; top_k: number; default_threshold: ModelRecord['defaultThreshold'] }
+      | undefined;
+    return (
+      row && {
+        name: row.name,
+        inputs: JSON.parse(row.inputs),
+        topK: row.top_k === 1,
+        defaultThreshold: row.default_threshold,
+      }
+    );
   }
 
   async insertFile(file: Omit<FileRecord, 'seq'>): Promise<boolean> {
-    const result = this.db.prepare(`INSERT OR IGNORE INTO files (project, id, display_name, mime_type, size_bytes, sha256, create_time, update_time,
-      expire_time, state, error, video_duration, blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      file.project, file.id, file.displayName ?? null, file.mimeType, file.sizeBytes, file.sha256, file.createTime, file.updateTime,
-      file.expireTime, file.state, file.error ? JSON.stringify(file.error) : null, file.videoDuration ?? null, file.blob);
+    const result = this.db
+      .prepare(`INSERT OR IGNORE INTO files (project, id, display_name, mime_type, size_bytes, sha256, create_time, update_time,
+      expire_time, state, error, video_duration, blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(
+        file.project,
+        file.id,
+        file.displayName ?? null,
+        file.mimeType,
+        file.sizeBytes,
+        file.sha256,
+        file.createTime,
+        file.updateTime,
+        file.expireTime,
+        file.state,
+        file.error ? JSON.stringify(file.error) : null,
+        file.videoDuration ?? null,
+        file.blob,
+      );
     return result.changes === 1;
   }
 
   async file(project: string, id: string): Promise<FileRecord | undefined> {
-    const row = this.db.prepare('SELECT * FROM files WHERE project = ? AND id = ?').get(project, id) as FileRow | undefined;
+    const row = this.db.prepare('SELECT * FROM files WHERE project = ? AND id = ?').get(project, id) as
+      | FileRow
+      | undefined;
     return row && fileOf(row);
   }
 
   async files(project: string | null, afterSeq: number, limit: number): Promise<Page<FileRecord>> {
-    const rows = (project === null
-      ? this.db.prepare('SELECT * FROM files WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit + 1)
-      : this.db.prepare('SELECT * FROM files WHERE project = ? AND seq > ? ORDER BY seq LIMIT ?').all(project, afterSeq, limit + 1)) as FileRow[];
+    const rows = (
+      project === null
+        ? this.db.prepare('SELECT * FROM files WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit + 1)
+        : this.db
+            .prepare('SELECT * FROM files WHERE project = ? AND seq > ? ORDER BY seq LIMIT ?')
+            .all(project, afterSeq, limit + 1)
+    ) as FileRow[];
     return page(rows.map(fileOf), limit);
   }
 
@@ -100,16 +176,32 @@ export class SqliteGenerativeStore implements GenerativeStore {
     return (this.db.prepare('SELECT * FROM files WHERE state = ? ORDER BY seq').all(state) as FileRow[]).map(fileOf);
   }
 
-  async updateFile(project: string, id: string, change: Partial<Pick<FileRecord, 'state' | 'error' | 'videoDuration' | 'updateTime'>>): Promise<void> {
+  async updateFile(
+    project: string,
+    id: string,
+    change: Partial<Pick<FileRecord, 'state' | 'error' | 'videoDuration' | 'updateTime'>>,
+  ): Promise<void> {
     const current = await this.file(project, id);
     if (!current) return;
     const next = { ...current, ...change };
-    this.db.prepare('UPDATE files SET state = ?, error = ?, video_duration = ?, update_time = ? WHERE project = ? AND id = ?').run(
-      next.state, next.error ? JSON.stringify(next.error) : null, next.videoDuration ?? null, next.updateTime, project, id);
+    this.db
+      .prepare(
+        'UPDATE files SET state = ?, error = ?, video_duration = ?, update_time = ? WHERE project = ? AND id = ?',
+      )
+      .run(
+        next.state,
+        next.error ? JSON.stringify(next.error) : null,
+        next.videoDuration ?? null,
+        next.updateTime,
+        project,
+        id,
+      );
   }
 
   async deleteFile(project: string, id: string): Promise<FileRecord | undefined> {
-    const row = this.db.prepare('DELETE FROM files WHERE project = ? AND id = ? RETURNING *').get(project, id) as FileRow | undefined;
+    const row = this.db.prepare('DELETE FROM files WHERE project = ? AND id = ? RETURNING *').get(project, id) as
+      | FileRow
+      | undefined;
     return row && fileOf(row);
   }
 
@@ -118,16 +210,43 @@ export class SqliteGenerativeStore implements GenerativeStore {
   }
 
   async insertSession(s: UploadSessionRecord): Promise<void> {
-    this.db.prepare(`INSERT INTO upload_sessions (id, project, api_key, metadata, mime_type, declared_size, received, create_time)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(s.id, s.project, s.apiKey, s.metadata ? JSON.stringify(s.metadata) : null, s.mimeType,
-      s.declaredSize ?? null, s.received, s.createTime);
+    this.db
+      .prepare(`INSERT INTO upload_sessions (id, project, api_key, metadata, mime_type, declared_size, received, create_time)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(
+        s.id,
+        s.project,
+        s.apiKey,
+        s.metadata ? JSON.stringify(s.metadata) : null,
+        s.mimeType,
+        s.declaredSize ?? null,
+        s.received,
+        s.createTime,
+      );
   }
 
   async session(id: string): Promise<UploadSessionRecord | undefined> {
     const row = this.db.prepare('SELECT * FROM upload_sessions WHERE id = ?').get(id) as
-      { id: string; project: string; api_key: string; metadata: string | null; mime_type: string; declared_size: number | null; received: number; create_time: number } | undefined;
+      | {
+          id: string;
+          project: string;
+          api_key: string;
+          metadata: string | null;
+          mime_type: string;
+          declared_size: number | null;
+          received: number;
+          create_time: number;
+        }
+      | undefined;
     if (!row) return undefined;
-    const session: UploadSessionRecord = { id: row.id, project: row.project, apiKey: row.api_key, mimeType: row.mime_type, received: row.received, createTime: row.create_time };
+    const session: UploadSessionRecord = {
+      id: row.id,
+      project: row.project,
+      apiKey: row.api_key,
+      mimeType: row.mime_type,
+      received: row.received,
+      createTime: row.create_time,
+    };
     if (row.metadata !== null) session.metadata = JSON.parse(row.metadata);
     if (row.declared_size !== null) session.declaredSize = row.declared_size;
     return session;
@@ -142,26 +261,47 @@ export class SqliteGenerativeStore implements GenerativeStore {
   }
 
   async insertCache(c: Omit<CacheRecord, 'seq'>): Promise<CacheRecord> {
-    const body = { systemInstruction: c.systemInstruction, contents: c.contents, tools: c.tools, toolConfig: c.toolConfig };
-    const row = this.db.prepare(`INSERT INTO cached_contents (project, id, display_name, model, body, tokens, create_time, update_time, expire_time)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`).get(c.project, c.id, c.displayName ?? null, c.model, JSON.stringify(body), c.tokens,
-      c.createTime, c.updateTime, c.expireTime) as CacheRow;
+    const body = {
+      systemInstruction: c.systemInstruction,
+      contents: c.contents,
+      tools: c.tools,
+      toolConfig: c.toolConfig,
+    };
+    const row = this.db
+      .prepare(`INSERT INTO cached_contents (project, id, display_name, model, body, tokens, create_time, update_time, expire_time)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
+      .get(
+        c.project,
+        c.id,
+        c.displayName ?? null,
+        c.model,
+        JSON.stringify(body),
+        c.tokens,
+        c.createTime,
+        c.updateTime,
+        c.expireTime,
+      ) as CacheRow;
     return cacheOf(row);
   }
 
   async cache(project: string, id: string): Promise<CacheRecord | undefined> {
-    const row = this.db.prepare('SELECT * FROM cached_contents WHERE project = ? AND id = ?').get(project, id) as CacheRow | undefined;
+    const row = this.db.prepare('SELECT * FROM cached_contents WHERE project = ? AND id = ?').get(project, id) as
+      | CacheRow
+      | undefined;
     return row && cacheOf(row);
   }
 
   async caches(project: string, afterSeq: number, limit: number, now: number): Promise<Page<CacheRecord>> {
-    const rows = this.db.prepare('SELECT * FROM cached_contents WHERE project = ? AND seq > ? AND expire_time > ? ORDER BY seq LIMIT ?')
+    const rows = this.db
+      .prepare('SELECT * FROM cached_contents WHERE project = ? AND seq > ? AND expire_time > ? ORDER BY seq LIMIT ?')
       .all(project, afterSeq, now, limit + 1) as CacheRow[];
     return page(rows.map(cacheOf), limit);
   }
 
   async updateCacheExpiry(project: string, id: string, expireTime: number, updateTime: number): Promise<void> {
-    this.db.prepare('UPDATE cached_contents SET expire_time = ?, update_time = ? WHERE project = ? AND id = ?').run(expireTime, updateTime, project, id);
+    this.db
+      .prepare('UPDATE cached_contents SET expire_time = ?, update_time = ? WHERE project = ? AND id = ?')
+      .run(expireTime, updateTime, project, id);
   }
 
   async deleteCache(project: string, id: string): Promise<boolean> {

@@ -95,7 +95,11 @@ export interface GenerativeStore {
   files(project: string | null, afterSeq: number, limit: number): Promise<Page<FileRecord>>;
   /** Files in a state, across projects (processing resumes after a restart). */
   filesInState(state: FileState): Promise<FileRecord[]>;
-  updateFile(project: string, id: string, change: Partial<Pick<FileRecord, 'state' | 'error' | 'videoDuration' | 'updateTime'>>): Promise<void>;
+  updateFile(
+    project: string,
+    id: string,
+    change: Partial<Pick<FileRecord, 'state' | 'error' | 'videoDuration' | 'updateTime'>>,
+  ): Promise<void>;
   deleteFile(project: string, id: string): Promise<FileRecord | undefined>;
   expiredFiles(now: number): Promise<FileRecord[]>;
 

@@ -31,7 +31,10 @@ function mediaOf(input: UploadFileInput): MediaPart | undefined {
 
 /** The commands of X-Goog-Upload-Command ("upload, finalize", "upload,finalize", ...). */
 export function uploadCommands(header: string | undefined): string[] {
-  return (header ?? '').split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
+  return (header ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 export class Uploads {
@@ -44,7 +47,11 @@ export class Uploads {
     if (uploadId !== undefined) return this.step(project, uploadId, commands, input);
     const protocol = (h['x-goog-upload-protocol'] ?? '').toLowerCase();
     if (protocol === 'resumable') return this.start(project, apiKey, commands, input);
-    if (commands.length) throw invalid('X-Goog-Upload-Command belongs to the resumable protocol (X-Goog-Upload-Protocol: resumable).', 'X-Goog-Upload-Command');
+    if (commands.length)
+      throw invalid(
+        'X-Goog-Upload-Command belongs to the resumable protocol (X-Goog-Upload-Protocol: resumable).',
+        'X-Goog-Upload-Command',
+      );
     if (protocol === 'multipart' || (input.contentType ?? '').toLowerCase().startsWith('multipart/related')) {
       const related = input.contentType === 'multipart/related' ? input.body : undefined;
       if (!related?.media) throw invalid('A multipart upload holds a JSON metadata part and a media part.', 'body');
@@ -52,7 +59,9 @@ export class Uploads {
       return { body: { file: await this.store(project, meta, related.media.contentType, related.media.data) } };
     }
     const media = mediaOf(input);
-    const bytes = media ? media.data : new TextEncoder().encode(input.body === undefined ? '' : JSON.stringify(input.body));
+    const bytes = media
+      ? media.data
+      : new TextEncoder().encode(input.body === undefined ? '' : JSON.stringify(input.body));
     const type = media?.contentType ?? input.contentType ?? 'application/octet-stream';
     return { body: { file: await this.store(project, undefined, type, bytes) } };
   }
@@ -66,8 +75,14 @@ export class Uploads {
     return this.deps.files.body(file);
   }
 
-  private async start(project: ProjectRecord, apiKey: string, commands: string[], input: UploadFileInput): Promise<UploadFileReply> {
-    if (commands.join(',') !== 'start') throw invalid('A resumable upload starts with X-Goog-Upload-Command: start.', 'X-Goog-Upload-Command');
+  private async start(
+    project: ProjectRecord,
+    apiKey: string,
+    commands: string[],
+    input: UploadFileInput,
+  ): Promise<UploadFileReply> {
+    if (commands.join(',') !== 'start')
+      throw invalid('A resumable upload starts with X-Goog-Upload-Command: start.', 'X-Goog-Upload-Command');
     // Only the JSON branch carries metadata here (a multipart/related body is no resumable start).
     const meta = input.contentType === 'application/json' ? input.body.file : undefined;
     this.deps.files.checkMetadata(meta);
@@ -75,7 +90,11 @@ export class Uploads {
     const declaredSize = declared === undefined ? undefined : Number(declared);
     if (declaredSize !== undefined) this.deps.files.checkSize(declaredSize);
     const session: UploadSessionRecord = {
-      id: randomBytes(16).toString('base64url'), project: project.id, apiKey, received: 0, createTime: this.deps.clock(),
+      id: randomBytes(16).toString('base64url'),
+      project: project.id,
+      apiKey,
+      received: 0,
+      createTime: this.deps.clock(),
       mimeType: input.headers['x-goog-upload-header-content-type'] ?? meta?.mimeType ?? 'application/octet-stream',
     };
     if (meta) session.metadata = meta;
@@ -83,17 +102,29 @@ export class Uploads {
     await this.deps.store.insertSession(session);
     // As the public service: the same path with the session id; the session id alone authorizes the chunks.
     const url = `http://${input.headers.host ?? '127.0.0.1'}/upload/v1beta/files?upload_id=${session.id}&upload_protocol=resumable`;
-    return { headers: { 'x-goog-upload-url': url, 'x-goog-upload-status': 'active', 'x-goog-upload-control-url': url }, body: {} };
+    return {
+      headers: { 'x-goog-upload-url': url, 'x-goog-upload-status': 'active', 'x-goog-upload-control-url': url },
+      body: {},
+    };
   }
 
-  private async step(project: ProjectRecord, uploadId: string, commands: string[], input: UploadFileInput): Promise<UploadFileReply> {
+  private async step(
+    project: ProjectRecord,
+    uploadId: string,
+    commands: string[],
+    input: UploadFileInput,
+  ): Promise<UploadFileReply> {
     const session = await this.deps.store.session(uploadId);
     if (!session || session.project !== project.id) throw notFound(`No upload session ${uploadId}.`);
-    if (!commands.length) throw invalid('X-Goog-Upload-Command is required on an upload session.', 'X-Goog-Upload-Command');
+    if (!commands.length)
+      throw invalid('X-Goog-Upload-Command is required on an upload session.', 'X-Goog-Upload-Command');
     const known = ['upload', 'finalize', 'query', 'cancel'];
     const unknown = commands.filter((c) => !known.includes(c));
     if (unknown.length) throw invalid(`Unknown upload command ${unknown.join(', ')}.`, 'X-Goog-Upload-Command');
-    const status = (state: string, received: number) => ({ 'x-goog-upload-status': state, 'x-goog-upload-size-received': String(received) });
+    const status = (state: string, received: number) => ({
+      'x-goog-upload-status': state,
+      'x-goog-upload-size-received': String(received),
+    });
     if (commands.includes('cancel')) {
       await this.deps.store.deleteSession(uploadId);
       await this.deps.blobs.dropSession(uploadId);
@@ -105,12 +136,20 @@ export class Uploads {
       const offsetHeader = input.headers['x-goog-upload-offset'];
       const offset = Number(offsetHeader);
       if (!this.deps.defects.offsetUnchecked && (offsetHeader === undefined || offset !== session.received)) {
-        throw invalid(`X-Goog-Upload-Offset ${offsetHeader ?? '(none)'} does not match the ${session.received} bytes received.`, 'X-Goog-Upload-Offset');
+        throw invalid(
+          `X-Goog-Upload-Offset ${offsetHeader ?? '(none)'} does not match the ${session.received} bytes received.`,
+          'X-Goog-Upload-Offset',
+        );
       }
       const media = mediaOf(input);
-      const bytes = media ? media.data : input.body === undefined ? new Uint8Array(0) : new TextEncoder().encode(JSON.stringify(input.body));
+      const bytes = media
+        ? media.data
+        : input.body === undefined
+          ? new Uint8Array(0)
+          : new TextEncoder().encode(JSON.stringify(input.body));
       const limit = session.declaredSize ?? Number.MAX_SAFE_INTEGER;
-      if (received + bytes.byteLength > limit) throw invalid(`The chunk goes past the declared size of ${limit} bytes.`, 'X-Goog-Upload-Offset');
+      if (received + bytes.byteLength > limit)
+        throw invalid(`The chunk goes past the declared size of ${limit} bytes.`, 'X-Goog-Upload-Offset');
       this.deps.files.checkSize(received + bytes.byteLength);
       const at = this.deps.defects.resumableKeepsLastChunk ? 0 : received;
       await this.deps.blobs.appendChunk(uploadId, at, bytes);
@@ -119,7 +158,10 @@ export class Uploads {
     }
     if (!commands.includes('finalize')) return { headers: status('active', received), body: {} };
     if (session.declaredSize !== undefined && received !== session.declaredSize) {
-      throw invalid(`Received ${received} bytes; ${session.declaredSize} were declared.`, 'X-Goog-Upload-Header-Content-Length');
+      throw invalid(
+        `Received ${received} bytes; ${session.declaredSize} were declared.`,
+        'X-Goog-Upload-Header-Content-Length',
+      );
     }
     const blob = await this.deps.blobs.finishSession(uploadId, received);
     await this.deps.store.deleteSession(uploadId);

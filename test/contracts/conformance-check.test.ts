@@ -9,9 +9,16 @@ import { listenLocal, type RunningServer } from '../../contracts/targets/listen-
 
 const STREAM_URL = 'http://127.0.0.1:1/v1beta/models/model-pro-1:streamGenerateContent?alt=sse';
 const EVENT_1 = '{"candidates": [{"content": {"parts": [{"text": "Once"}], "role": "model"}, "index": 0}]}';
-const EVENT_2 = '{"candidates": [{"content": {"parts": [{"text": " upon a time."}], "role": "model"}, "finishReason": "STOP", "index": 0}]}';
+const EVENT_2 =
+  '{"candidates": [{"content": {"parts": [{"text": " upon a time."}], "role": "model"}, "finishReason": "STOP", "index": 0}]}';
 
-const stream = (body: string, contentType = 'text/event-stream'): Exchange => ({ method: 'POST', url: STREAM_URL, status: 200, responseContentType: contentType, responseBody: body });
+const stream = (body: string, contentType = 'text/event-stream'): Exchange => ({
+  method: 'POST',
+  url: STREAM_URL,
+  status: 200,
+  responseContentType: contentType,
+  responseBody: body,
+});
 const creativeRead = (status: number, contentType: string, body: string): Exchange => ({
   method: 'GET',
   url: 'http://127.0.0.1:1/v20.0/120330000008134415?fields=name',
@@ -38,21 +45,34 @@ describe('checkExchange', () => {
   });
 
   it('flags a stream answered with an undocumented content type', () => {
-    expect(checkExchange('generative', stream(`data: ${EVENT_1}\n\n`, 'text/plain')).join('\n')).toMatch(/text\/plain; the spec documents text\/event-stream/);
+    expect(checkExchange('generative', stream(`data: ${EVENT_1}\n\n`, 'text/plain')).join('\n')).toMatch(
+      /text\/plain; the spec documents text\/event-stream/,
+    );
   });
 
   it('flags an undocumented HTTP status, even with a well-shaped body', () => {
     const body = JSON.stringify({ error: { message: 'teapot', type: 'OAuthException', code: 100, fbtrace_id: 'A1' } });
-    expect(checkExchange('ad-creative', creativeRead(418, 'application/json', body)).join('\n')).toMatch(/HTTP 418 is not a documented response/);
+    expect(checkExchange('ad-creative', creativeRead(418, 'application/json', body)).join('\n')).toMatch(
+      /HTTP 418 is not a documented response/,
+    );
   });
 
   it('flags a JSON operation answered as text/html', () => {
-    expect(checkExchange('ad-creative', creativeRead(200, 'text/html; charset=utf-8', '<html></html>')).join('\n')).toMatch(/text\/html; the spec documents application\/json/);
+    expect(
+      checkExchange('ad-creative', creativeRead(200, 'text/html; charset=utf-8', '<html></html>')).join('\n'),
+    ).toMatch(/text\/html; the spec documents application\/json/);
   });
 
   it('accepts a documented JSON answer and flags a body that breaks its schema', () => {
-    expect(checkExchange('ad-creative', creativeRead(200, 'application/json; charset=UTF-8', JSON.stringify({ id: '120330000008134415', name: 'x' })))).toEqual([]);
-    expect(checkExchange('ad-creative', creativeRead(200, 'application/json', JSON.stringify({ id: 12 }))).join('\n')).toMatch(/does not match the spec/);
+    expect(
+      checkExchange(
+        'ad-creative',
+        creativeRead(200, 'application/json; charset=UTF-8', JSON.stringify({ id: '120330000008134415', name: 'x' })),
+      ),
+    ).toEqual([]);
+    expect(
+      checkExchange('ad-creative', creativeRead(200, 'application/json', JSON.stringify({ id: 12 }))).join('\n'),
+    ).toMatch(/does not match the spec/);
   });
 });
 
@@ -69,7 +89,9 @@ describe('the recorder with an event stream', () => {
 
   it('keeps the events the caller read, and the check judges them', async () => {
     const recorder = new Recorder();
-    const response = await recorder.fetch(`${server.baseUrl}/v1beta/models/m:streamGenerateContent?alt=sse`, { method: 'POST' });
+    const response = await recorder.fetch(`${server.baseUrl}/v1beta/models/m:streamGenerateContent?alt=sse`, {
+      method: 'POST',
+    });
     expect(await response.text()).toContain('[DONE]');
     const violations = await checkExchanges('generative', recorder.exchanges);
     expect(recorder.exchanges[0]!.responseBody).toContain(EVENT_1);

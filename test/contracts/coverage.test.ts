@@ -15,7 +15,11 @@ describe('contract coverage gate', () => {
   const catalogue = new Set<string>(ALL_RULES.map((r) => r.id));
 
   beforeAll(async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'contracts/cli/collect.ts'], { cwd: ROOT, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'contracts/cli/collect.ts'], {
+      cwd: ROOT,
+      env: cleanEnv(),
+      maxBuffer: 16 * 1024 * 1024,
+    });
     blocks = JSON.parse(stdout) as RuleBlock[];
   }, 120_000);
 
@@ -31,7 +35,9 @@ describe('contract coverage gate', () => {
   it('keys exactly one block, with at least one test, to each rule id', () => {
     const byId = new Map<string, RuleBlock[]>();
     for (const b of blocks) byId.set(b.ruleId, [...(byId.get(b.ruleId) ?? []), b]);
-    const twice = [...byId].filter(([, bs]) => bs.length > 1).map(([id, bs]) => `${id} in ${bs.map((b) => b.file).join(', ')}`);
+    const twice = [...byId]
+      .filter(([, bs]) => bs.length > 1)
+      .map(([id, bs]) => `${id} in ${bs.map((b) => b.file).join(', ')}`);
     expect(twice).toEqual([]);
     expect(blocks.filter((b) => b.tests === 0).map((b) => b.ruleId)).toEqual([]);
   });

@@ -12,14 +12,23 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const KINDS = ['document', 'public', 'convention'];
 
 function wellFormed(evidence: unknown): boolean {
-  return Array.isArray(evidence) && evidence.length > 0 && evidence.every((e) => e && KINDS.includes(e.kind) && typeof e.ref === 'string' && e.ref.trim().length > 0);
+  return (
+    Array.isArray(evidence) &&
+    evidence.length > 0 &&
+    evidence.every((e) => e && KINDS.includes(e.kind) && typeof e.ref === 'string' && e.ref.trim().length > 0)
+  );
 }
 
 function missingEvidence(service: ServiceKey): string[] {
   const missing: string[] = [];
-  for (const rule of RULES_BY_SERVICE[service] as readonly { id: string; evidence: unknown; violationEvidence?: unknown }[]) {
+  for (const rule of RULES_BY_SERVICE[service] as readonly {
+    id: string;
+    evidence: unknown;
+    violationEvidence?: unknown;
+  }[]) {
     if (!wellFormed(rule.evidence)) missing.push(`rule ${rule.id}`);
-    if (rule.violationEvidence !== undefined && !wellFormed(rule.violationEvidence)) missing.push(`rule ${rule.id} violationEvidence`);
+    if (rule.violationEvidence !== undefined && !wellFormed(rule.violationEvidence))
+      missing.push(`rule ${rule.id} violationEvidence`);
   }
   const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'generated', service, 'openapi.json'), 'utf8'));
   for (const item of Object.values<any>(doc.paths)) {

@@ -33,7 +33,12 @@ const doc = {
         },
         additionalProperties: false,
       },
-      Part: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^P[0-9]{2}$' } }, additionalProperties: false },
+      Part: {
+        type: 'object',
+        required: ['code'],
+        properties: { code: { type: 'string', pattern: '^P[0-9]{2}$' } },
+        additionalProperties: false,
+      },
     },
   },
 };

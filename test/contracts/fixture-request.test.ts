@@ -2,7 +2,12 @@
 // credentials, API version, ad account, model, and the example resource ids (fixtures' exampleIds).
 import { describe, expect, it } from 'vitest';
 import { fixtureRequest, operationsOf } from '../../contracts/harness/spec-docs.js';
-import { fixturesFromEnv, mergeFixtures, missingRequiredFixtures, thirdPartyFixtures } from '../../contracts/targets/fixtures.js';
+import {
+  fixturesFromEnv,
+  mergeFixtures,
+  missingRequiredFixtures,
+  thirdPartyFixtures,
+} from '../../contracts/targets/fixtures.js';
 
 const session = {
   name: 'third party',
@@ -12,9 +17,18 @@ const session = {
   allowBursts: false,
   ownTarget: false,
   fixtures: mergeFixtures({
-    'ad-creative': { apiVersion: 'v21.0', adAccountId: '42', accessToken: 'tok-adc', exampleIds: { '120330000008134415': '999000111' } },
+    'ad-creative': {
+      apiVersion: 'v21.0',
+      adAccountId: '42',
+      accessToken: 'tok-adc',
+      exampleIds: { '120330000008134415': '999000111' },
+    },
     analytics: { accessToken: 'tok-ana', exampleIds: { Abc123Group: 'my-group', Abc123Item1: 'my-item' } },
-    generative: { apiKey: 'key-gen', model: 'their-model', exampleIds: { 'abc-123': 'their-file', 'cache-1': 'their-cache' } },
+    generative: {
+      apiKey: 'key-gen',
+      model: 'their-model',
+      exampleIds: { 'abc-123': 'their-file', 'cache-1': 'their-cache' },
+    },
   }),
 };
 const request = (service: 'ad-creative' | 'analytics' | 'generative', operationId: string) =>
@@ -38,12 +52,16 @@ describe('fixtureRequest', () => {
     expect(request('generative', 'generateContent').path).toBe('/v1beta/models/their-model:generateContent');
     expect(request('generative', 'getFile').path).toBe('/v1beta/files/their-file');
     expect(request('generative', 'getCachedContent').path).toBe('/v1beta/cachedContents/their-cache');
-    expect(request('generative', 'getFile').query.key ?? request('generative', 'getFile').headers['x-goog-api-key']).toBe('key-gen');
+    expect(
+      request('generative', 'getFile').query.key ?? request('generative', 'getFile').headers['x-goog-api-key'],
+    ).toBe('key-gen');
   });
 
   it('leaves the examples alone without exampleIds', () => {
     const plain = { ...session, fixtures: mergeFixtures() };
-    expect(fixtureRequest(plain, 'generative', operationsOf('generative').find((o) => o.operationId === 'getFile')!).path).toBe('/v1beta/files/abc-123');
+    expect(
+      fixtureRequest(plain, 'generative', operationsOf('generative').find((o) => o.operationId === 'getFile')!).path,
+    ).toBe('/v1beta/files/abc-123');
   });
 });
 
@@ -55,11 +73,20 @@ describe('fixtures from CONTRACT_* variables', () => {
       CONTRACT_ANALYTICS_VIDEO_IDS: 'v1, v2',
       CONTRACT_GENERATIVE_EXAMPLE_IDS: '{"abc-123":"mine"}',
     });
-    expect(f).toEqual({ 'ad-creative': { accessToken: 'tok', rateLimitBurst: 7 }, analytics: { videoIds: ['v1', 'v2'] }, generative: { exampleIds: { 'abc-123': 'mine' } } });
+    expect(f).toEqual({
+      'ad-creative': { accessToken: 'tok', rateLimitBurst: 7 },
+      analytics: { videoIds: ['v1', 'v2'] },
+      generative: { exampleIds: { 'abc-123': 'mine' } },
+    });
   });
 
   it('names every missing required key of the selected services, and no default fills one', () => {
-    const missing = missingRequiredFixtures(thirdPartyFixtures({ fixtures: { generative: { apiKey: 'k' } } }, {}), ['generative']);
-    expect(missing.map((m) => `${m.key} ${m.env}`)).toEqual(['invalidApiKey CONTRACT_GENERATIVE_INVALID_API_KEY', 'model CONTRACT_GENERATIVE_MODEL']);
+    const missing = missingRequiredFixtures(thirdPartyFixtures({ fixtures: { generative: { apiKey: 'k' } } }, {}), [
+      'generative',
+    ]);
+    expect(missing.map((m) => `${m.key} ${m.env}`)).toEqual([
+      'invalidApiKey CONTRACT_GENERATIVE_INVALID_API_KEY',
+      'model CONTRACT_GENERATIVE_MODEL',
+    ]);
   });
 });

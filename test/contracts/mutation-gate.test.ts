@@ -21,7 +21,21 @@ describe('npm run mutants', () => {
 
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-'));
-    const args = ['--import', 'tsx', 'contracts/mutants/run.ts', '--service', 'ad-creative', '--mutants', 'test/support/runner-mutants.ts', '--implementation', 'test/support/stubs-implementation.ts', '--report-dir', dir, '--jobs', '2'];
+    const args = [
+      '--import',
+      'tsx',
+      'contracts/mutants/run.ts',
+      '--service',
+      'ad-creative',
+      '--mutants',
+      'test/support/runner-mutants.ts',
+      '--implementation',
+      'test/support/stubs-implementation.ts',
+      '--report-dir',
+      dir,
+      '--jobs',
+      '2',
+    ];
     try {
       ({ stdout } = await run(process.execPath, args, { cwd: ROOT, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 }));
     } catch (error) {
@@ -44,7 +58,11 @@ describe('npm run mutants', () => {
   });
 
   it('counts a mutant its own rule fails as caught', () => {
-    expect(mutant('ADC-AUTH-1/invalid-token-accepted')).toMatchObject({ status: 'caught', verdict: 'fail', failedRules: ['ADC-AUTH-1'] });
+    expect(mutant('ADC-AUTH-1/invalid-token-accepted')).toMatchObject({
+      status: 'caught',
+      verdict: 'fail',
+      failedRules: ['ADC-AUTH-1'],
+    });
   });
 
   it('counts a mutant nothing fails as survived', () => {
@@ -62,7 +80,10 @@ describe('npm run mutants', () => {
   });
 
   it('guards the rule by its caught mutant, lists rules without mutants, and fails the run', () => {
-    expect(report.rules.find((r) => r.ruleId === 'ADC-AUTH-1')).toMatchObject({ status: 'guarded', caught: ['ADC-AUTH-1/invalid-token-accepted'] });
+    expect(report.rules.find((r) => r.ruleId === 'ADC-AUTH-1')).toMatchObject({
+      status: 'guarded',
+      caught: ['ADC-AUTH-1/invalid-token-accepted'],
+    });
     expect(report.rules.find((r) => r.ruleId === 'ADC-READ-3')?.status).toBe('no mutant');
     expect(report.summary).toMatchObject({ mutants: 3, caught: 1, survived: 2 });
     expect(exitCode).toBe(1);

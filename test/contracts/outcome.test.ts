@@ -20,15 +20,34 @@ describe('ruleVerdict', () => {
 });
 
 describe('the report', () => {
-  const verdict = (ruleId: string, v: TestOutcome['verdict'], warnings: string[] = []) => ({ ruleId, service: 'analytics', text: `${ruleId} text`, verdict: v, tests: [{ ...t(v), ruleId, warnings }], warnings });
+  const verdict = (ruleId: string, v: TestOutcome['verdict'], warnings: string[] = []) => ({
+    ruleId,
+    service: 'analytics',
+    text: `${ruleId} text`,
+    verdict: v,
+    tests: [{ ...t(v), ruleId, warnings }],
+    warnings,
+  });
 
   it('counts pass, FAIL, warnings, mock limitations and not applicable', () => {
-    const line = summaryLine([verdict('A-1', 'pass', ['x']), verdict('A-2', 'fail'), verdict('A-3', 'not-applicable'), verdict('A-4', 'mock-limitation')]);
-    expect(line).toBe('4 rules (4 tests): 1 pass, 1 FAIL, 1 with warnings, 1 mock limitation, 1 not applicable, 0 without a test');
+    const line = summaryLine([
+      verdict('A-1', 'pass', ['x']),
+      verdict('A-2', 'fail'),
+      verdict('A-3', 'not-applicable'),
+      verdict('A-4', 'mock-limitation'),
+    ]);
+    expect(line).toBe(
+      '4 rules (4 tests): 1 pass, 1 FAIL, 1 with warnings, 1 mock limitation, 1 not applicable, 0 without a test',
+    );
   });
 
   it('lists convention-only broken expectations under their rule in a warnings section', () => {
-    const md = markdownReport('t', [verdict('A-1', 'pass', ['exact error 400 FAILED_PRECONDITION, by convention only; the target answered 400 INVALID_ARGUMENT']), verdict('A-2', 'pass')]);
+    const md = markdownReport('t', [
+      verdict('A-1', 'pass', [
+        'exact error 400 FAILED_PRECONDITION, by convention only; the target answered 400 INVALID_ARGUMENT',
+      ]),
+      verdict('A-2', 'pass'),
+    ]);
     expect(md).toMatch(/## Warnings[\s\S]*### A-1\n\n- exact error 400 FAILED_PRECONDITION/);
     expect(md).not.toMatch(/### A-2/);
   });

@@ -15,7 +15,11 @@ describe('contract suite against Prism', () => {
   }, 300_000);
 
   it('exits zero with no failure', () => {
-    expect(verdicts.filter((v) => v.verdict === 'fail').map((v) => `${v.ruleId}: ${v.tests.find((t) => t.verdict === 'fail')?.detail?.slice(0, 300)}`)).toEqual([]);
+    expect(
+      verdicts
+        .filter((v) => v.verdict === 'fail')
+        .map((v) => `${v.ruleId}: ${v.tests.find((t) => t.verdict === 'fail')?.detail?.slice(0, 300)}`),
+    ).toEqual([]);
     expect(exitCode).toBe(0);
   });
 
@@ -25,6 +29,7 @@ describe('contract suite against Prism', () => {
   });
 
   it('reports rules that need stored state as not applicable, never as passed', () => {
-    for (const rule of ALL_RULES.filter((r) => r.statefulOnly)) expect(verdicts.find((v) => v.ruleId === rule.id)?.verdict, rule.id).toBe('not-applicable');
+    for (const rule of ALL_RULES.filter((r) => r.statefulOnly))
+      expect(verdicts.find((v) => v.ruleId === rule.id)?.verdict, rule.id).toBe('not-applicable');
   });
 });

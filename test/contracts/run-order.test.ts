@@ -11,7 +11,10 @@ const RULES_DIR = path.resolve(import.meta.dirname, '../../contracts/rules');
 
 describe('contract run order', () => {
   it('runs conformance.contract.ts first, then the other files by name', async () => {
-    const files = fs.readdirSync(RULES_DIR).filter((f) => f.endsWith('.contract.ts')).reverse();
+    const files = fs
+      .readdirSync(RULES_DIR)
+      .filter((f) => f.endsWith('.contract.ts'))
+      .reverse();
     const specs = files.map((f) => ({ moduleId: path.join(RULES_DIR, f) }) as TestSpecification);
     const sorted = await new RunOrder({} as never).sort(specs);
     const names = sorted.map((s) => path.basename(s.moduleId));

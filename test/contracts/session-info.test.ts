@@ -39,8 +39,13 @@ describe('sessionInfoOf', () => {
   });
 
   it('hands them over with --allow-bursts or the config key, and always to our own targets', () => {
-    expect(sessionInfoOf(started('https://api.example.test'), { CONTRACT_ALLOW_BURSTS: '1' }).fixtures.generative.rateLimitBurst).toBe(DEFAULT_FIXTURES.generative.rateLimitBurst);
+    expect(
+      sessionInfoOf(started('https://api.example.test'), { CONTRACT_ALLOW_BURSTS: '1' }).fixtures.generative
+        .rateLimitBurst,
+    ).toBe(DEFAULT_FIXTURES.generative.rateLimitBurst);
     expect(sessionInfoOf(started('https://api.example.test', { allowBursts: true }), {}).allowBursts).toBe(true);
-    expect(sessionInfoOf(started('reference'), {}).fixtures['ad-creative'].rateLimitBurst).toBe(DEFAULT_FIXTURES['ad-creative'].rateLimitBurst);
+    expect(sessionInfoOf(started('reference'), {}).fixtures['ad-creative'].rateLimitBurst).toBe(
+      DEFAULT_FIXTURES['ad-creative'].rateLimitBurst,
+    );
   });
 });

@@ -15,7 +15,11 @@ describe('contract suite against the generated stubs', () => {
   }, 240_000);
 
   it('exits zero with no failure and no mock limitation', () => {
-    expect(verdicts.filter((v) => v.verdict === 'fail' || v.verdict === 'mock-limitation').map((v) => `${v.ruleId} ${v.verdict}`)).toEqual([]);
+    expect(
+      verdicts
+        .filter((v) => v.verdict === 'fail' || v.verdict === 'mock-limitation')
+        .map((v) => `${v.ruleId} ${v.verdict}`),
+    ).toEqual([]);
     expect(exitCode).toBe(0);
   });
 
@@ -25,7 +29,14 @@ describe('contract suite against the generated stubs', () => {
     expect(judged.filter((v) => v.verdict === 'pass').length).toBeGreaterThan(30);
     const unexplained = judged
       .filter((v) => v.verdict !== 'pass')
-      .filter((v) => !v.tests.every((t) => t.verdict === 'not-applicable' && /^partly judged on a stateless target|^fixture|not configured/.test(t.detail ?? '')))
+      .filter(
+        (v) =>
+          !v.tests.every(
+            (t) =>
+              t.verdict === 'not-applicable' &&
+              /^partly judged on a stateless target|^fixture|not configured/.test(t.detail ?? ''),
+          ),
+      )
       .map((v) => `${v.ruleId} ${v.verdict}: ${v.tests.map((t) => t.detail).join(' | ')}`);
     expect(unexplained).toEqual([]);
   });

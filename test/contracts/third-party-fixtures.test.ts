@@ -31,7 +31,12 @@ async function recordingTarget(): Promise<RunningServer & { requests: Recorded[]
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('latin1') });
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('latin1'),
+      });
       res.writeHead(404, { 'content-type': 'text/plain' }).end('recording target');
     });
   });
@@ -46,7 +51,9 @@ function tempConfig(content: unknown): string {
 
 /** Default fixture values as text, leaving out those the bundled specs' own examples also use. */
 function defaultValues(): string[] {
-  const specs = SERVICE_KEYS.map((s) => fs.readFileSync(path.join(ROOT, 'generated', s, 'openapi.json'), 'utf8')).join('\n');
+  const specs = SERVICE_KEYS.map((s) => fs.readFileSync(path.join(ROOT, 'generated', s, 'openapi.json'), 'utf8')).join(
+    '\n',
+  );
   const values = new Set<string>();
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -64,7 +71,11 @@ describe('a third-party target with an empty config', () => {
   beforeAll(async () => {
     target = await recordingTarget();
     try {
-      await run(process.execPath, ['--import', 'tsx', 'contracts/cli/run.ts', '--target', target.baseUrl, '--config', tempConfig({})], { cwd: ROOT, env: cleanEnv() });
+      await run(
+        process.execPath,
+        ['--import', 'tsx', 'contracts/cli/run.ts', '--target', target.baseUrl, '--config', tempConfig({})],
+        { cwd: ROOT, env: cleanEnv() },
+      );
       result = { code: 0, stderr: '' };
     } catch (error) {
       const e = error as { code: number; stderr: string };
@@ -92,14 +103,30 @@ describe('a third-party target with a config', () => {
   let target: Awaited<ReturnType<typeof recordingTarget>>;
   let verdicts: Verdict[] = [];
   const theirs = {
-    'ad-creative': { apiVersion: 'v21.0', accessToken: 'their-adc-token', adAccountId: '777000777', pageId: '888000888', invalidToken: 'their-bad-token', rateLimitBurst: 3 },
-    analytics: { accessToken: 'their-ana-token', invalidToken: 'their-bad-ana-token', channelId: 'UCtheirs', videoIds: ['their-video-1', 'their-video-2'], playlistId: 'PLtheirs' },
+    'ad-creative': {
+      apiVersion: 'v21.0',
+      accessToken: 'their-adc-token',
+      adAccountId: '777000777',
+      pageId: '888000888',
+      invalidToken: 'their-bad-token',
+      rateLimitBurst: 3,
+    },
+    analytics: {
+      accessToken: 'their-ana-token',
+      invalidToken: 'their-bad-ana-token',
+      channelId: 'UCtheirs',
+      videoIds: ['their-video-1', 'their-video-2'],
+      playlistId: 'PLtheirs',
+    },
     generative: { apiKey: 'their-api-key', invalidApiKey: 'their-bad-key', model: 'their-model', rateLimitBurst: 3 },
   };
 
   beforeAll(async () => {
     target = await recordingTarget();
-    ({ verdicts } = await runSuite(['--target', target.baseUrl, '--config', tempConfig({ fixtures: theirs })], 'recording target'));
+    ({ verdicts } = await runSuite(
+      ['--target', target.baseUrl, '--config', tempConfig({ fixtures: theirs })],
+      'recording target',
+    ));
   }, 240_000);
   afterAll(() => target.close());
 
@@ -109,7 +136,9 @@ describe('a third-party target with a config', () => {
     expect(defaults).toContain(DEFAULT_FIXTURES['ad-creative'].accessToken);
     const leaks = target.requests.flatMap((r) => {
       const text = `${r.method} ${r.url} ${JSON.stringify(r.headers)} ${r.body}`;
-      return defaults.filter((d) => text.includes(d) || text.includes(encodeURIComponent(d))).map((d) => `${d} in ${r.method} ${r.url}`);
+      return defaults
+        .filter((d) => text.includes(d) || text.includes(encodeURIComponent(d)))
+        .map((d) => `${d} in ${r.method} ${r.url}`);
     });
     expect(leaks).toEqual([]);
   });

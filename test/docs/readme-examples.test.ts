@@ -26,8 +26,13 @@ export function checkedBlocks(markdown: string): CodeBlock[] {
     if (!fence) continue;
     const end = lines.findIndex((l, j) => j > i && l.trim().startsWith(fence[2]!));
     if (end < 0) throw new Error(`README.md:${i + 1}: unclosed code block`);
-    const previous = lines.slice(0, i).reverse().find((l) => l.trim() !== '') ?? '';
-    if (!/^<!--\s*not type-checked:/.test(previous.trim())) blocks.push({ line: i + 2, code: lines.slice(i + 1, end).join('\n') });
+    const previous =
+      lines
+        .slice(0, i)
+        .reverse()
+        .find((l) => l.trim() !== '') ?? '';
+    if (!/^<!--\s*not type-checked:/.test(previous.trim()))
+      blocks.push({ line: i + 2, code: lines.slice(i + 1, end).join('\n') });
     i = end;
   }
   return blocks;
@@ -35,7 +40,11 @@ export function checkedBlocks(markdown: string): CodeBlock[] {
 
 /** Compiles each block as a module at the repository root; the README line and message of each error. */
 export function blockErrors(blocks: CodeBlock[]): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const options: ts.CompilerOptions = { ...config.options, noEmit: true };
   const files = new Map(blocks.map((b, i) => [path.join(ROOT, `README.example-${i + 1}.ts`), b]));
   const host = ts.createCompilerHost(options);
@@ -52,7 +61,8 @@ export function blockErrors(blocks: CodeBlock[]): string[] {
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
     const block = d.file ? files.get(path.resolve(d.file.fileName)) : undefined;
-    if (!block || d.start === undefined) return `${d.file ? path.relative(ROOT, d.file.fileName) : '(global)'}: ${message}`;
+    if (!block || d.start === undefined)
+      return `${d.file ? path.relative(ROOT, d.file.fileName) : '(global)'}: ${message}`;
     return `README.md:${block.line + d.file!.getLineAndCharacterOfPosition(d.start).line}: ${message}`;
   });
 }
@@ -71,9 +81,26 @@ describe('README.md examples', () => {
   }, 120_000);
 
   it('a broken example fails with its README line', () => {
-    const markdown = ['# t', '', '```ts', "import { AdCreativeClient } from './generated/ad-creative/client.js';", "const n: number = new AdCreativeClient({ baseUrl: 'x' });", '```', '', '<!-- not type-checked: a sketch -->', '```ts', 'this is not TypeScript', '```'].join('\n');
+    const markdown = [
+      '# t',
+      '',
+      '```ts',
+      "import { AdCreativeClient } from './generated/ad-creative/client.js';",
+      "const n: number = new AdCreativeClient({ baseUrl: 'x' });",
+      '```',
+      '',
+      '<!-- not type-checked: a sketch -->',
+      '```ts',
+      'this is not TypeScript',
+      '```',
+    ].join('\n');
     const found = checkedBlocks(markdown);
-    expect(found).toEqual([{ line: 4, code: "import { AdCreativeClient } from './generated/ad-creative/client.js';\nconst n: number = new AdCreativeClient({ baseUrl: 'x' });" }]);
+    expect(found).toEqual([
+      {
+        line: 4,
+        code: "import { AdCreativeClient } from './generated/ad-creative/client.js';\nconst n: number = new AdCreativeClient({ baseUrl: 'x' });",
+      },
+    ]);
     const errors = blockErrors(found);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^README\.md:5: Type 'AdCreativeClient' is not assignable to type 'number'/);

@@ -11,7 +11,11 @@ import { ROOT } from '../../specs/index.js';
 let copy: string;
 const env = () => ({ ...process.env, SPEC_FIRST_GENERATOR_CACHE: path.join(copy, '.generator-cache') });
 const generate = (...args: string[]) =>
-  spawnSync(process.execPath, [path.join(copy, 'generator', 'run.mjs'), ...args], { cwd: copy, encoding: 'utf8', env: env() });
+  spawnSync(process.execPath, [path.join(copy, 'generator', 'run.mjs'), ...args], {
+    cwd: copy,
+    encoding: 'utf8',
+    env: env(),
+  });
 
 /** Changes the description of the analytics spec: only analytics/openapi.json depends on it. */
 function editAnalyticsSpec(marker: string): void {
@@ -24,7 +28,8 @@ function editAnalyticsSpec(marker: string): void {
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'generate-cli-'));
-  for (const dir of ['generator', 'templates', 'specs', 'generated']) fs.cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true });
+  for (const dir of ['generator', 'templates', 'specs', 'generated'])
+    fs.cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(copy, 'package.json'));
   fs.copyFileSync(path.join(ROOT, 'package-lock.json'), path.join(copy, 'package-lock.json'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
@@ -44,7 +49,10 @@ describe('npm run generate', () => {
     const run = generate('--check');
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('generated/ is stale');
-    const named = run.stderr.split('\n').filter((l) => l.startsWith('  changed')).map((l) => l.trim());
+    const named = run.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('  changed'))
+      .map((l) => l.trim());
     expect(named).toContain('changed  generated/analytics/openapi.json');
     expect(named.every((l) => l.includes('generated/analytics/'))).toBe(true);
   }, 120_000);
@@ -73,7 +81,10 @@ describe('npm run generate', () => {
   }, 120_000);
 
   it('--watch regenerates a changed spec and prints what changed', async () => {
-    const watcher = spawn(process.execPath, [path.join(copy, 'generator', 'run.mjs'), '--watch'], { cwd: copy, env: env() });
+    const watcher = spawn(process.execPath, [path.join(copy, 'generator', 'run.mjs'), '--watch'], {
+      cwd: copy,
+      env: env(),
+    });
     let out = '';
     watcher.stdout.on('data', (d) => (out += d));
     watcher.stderr.on('data', (d) => (out += d));
@@ -97,12 +108,16 @@ describe('npm run generate', () => {
       let edits = 0;
       editAnalyticsSpec(`(watched ${edits++})`);
       again = setInterval(() => editAnalyticsSpec(`(watched ${edits++})`), 1_000);
-      const [line] = await waitFor(/analytics regenerated in \d+ ms; \d+ file\(s\) changed\n(?:.*\n)*?.*changed +generated\/analytics\/openapi\.json/);
+      const [line] = await waitFor(
+        /analytics regenerated in \d+ ms; \d+ file\(s\) changed\n(?:.*\n)*?.*changed +generated\/analytics\/openapi\.json/,
+      );
       expect(line).not.toContain('ad-creative');
     } finally {
       clearInterval(again);
       watcher.kill();
     }
-    expect(JSON.parse(fs.readFileSync(path.join(copy, 'generated', 'analytics', 'openapi.json'), 'utf8')).info.title).toContain('(watched ');
+    expect(
+      JSON.parse(fs.readFileSync(path.join(copy, 'generated', 'analytics', 'openapi.json'), 'utf8')).info.title,
+    ).toContain('(watched ');
   }, 120_000);
 });

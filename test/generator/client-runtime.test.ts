@@ -5,13 +5,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnalyticsClient, ApiConnectionError, ApiTimeoutError, StatusApiError } from '../../generated/analytics/client.js';
+import {
+  AnalyticsClient,
+  ApiConnectionError,
+  ApiTimeoutError,
+  StatusApiError,
+} from '../../generated/analytics/client.js';
 
 const servers: http.Server[] = [];
 afterAll(async () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
 
 /** A server that answers the n-th request (0-based) as `answer` says, counting requests. */
-async function scripted(answer: (n: number, res: http.ServerResponse) => void): Promise<{ baseUrl: string; count: () => number }> {
+async function scripted(
+  answer: (n: number, res: http.ServerResponse) => void,
+): Promise<{ baseUrl: string; count: () => number }> {
   let n = 0;
   const server = http.createServer((req, res) => {
     req.resume();
@@ -25,7 +32,9 @@ async function scripted(answer: (n: number, res: http.ServerResponse) => void): 
 const groups = JSON.stringify({ kind: 'youtubeAnalytics#groupListResponse', etag: 'e', items: [] });
 const ok = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(groups);
 const status = (res: http.ServerResponse, code: number, name: string, headers: Record<string, string> = {}) =>
-  res.writeHead(code, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error: { code, message: `${name} happened`, status: name } }));
+  res
+    .writeHead(code, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify({ error: { code, message: `${name} happened`, status: name } }));
 const FAST = { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 5 };
 
 describe('generated client transport', () => {
@@ -40,10 +49,12 @@ describe('generated client transport', () => {
   it('a per-call timeout overrides the client one', async () => {
     const { baseUrl } = await scripted((_, res) => setTimeout(() => ok(res), 200));
     const client = new AnalyticsClient({ baseUrl, bearerToken: 't', timeoutMs: 20 });
-    await expect(client.listGroups({ mine: true }, { timeoutMs: 5_000 })).resolves.toMatchObject({ kind: 'youtubeAnalytics#groupListResponse' });
+    await expect(client.listGroups({ mine: true }, { timeoutMs: 5_000 })).resolves.toMatchObject({
+      kind: 'youtubeAnalytics#groupListResponse',
+    });
   });
 
-  it('stops when the caller aborts, with the caller\'s reason', async () => {
+  it("stops when the caller aborts, with the caller's reason", async () => {
     const { baseUrl } = await scripted((_, res) => setTimeout(() => ok(res), 2_000));
     const client = new AnalyticsClient({ baseUrl, bearerToken: 't' });
     const controller = new AbortController();
@@ -63,15 +74,23 @@ describe('generated client transport', () => {
   });
 
   it('retries 503 and 429 and then succeeds', async () => {
-    const { baseUrl, count } = await scripted((n, res) => (n === 0 ? status(res, 503, 'UNAVAILABLE') : n === 1 ? status(res, 429, 'RESOURCE_EXHAUSTED') : ok(res)));
+    const { baseUrl, count } = await scripted((n, res) =>
+      n === 0 ? status(res, 503, 'UNAVAILABLE') : n === 1 ? status(res, 429, 'RESOURCE_EXHAUSTED') : ok(res),
+    );
     const client = new AnalyticsClient({ baseUrl, bearerToken: 't', retry: FAST });
     await expect(client.listGroups({ mine: true })).resolves.toMatchObject({ etag: 'e' });
     expect(count()).toBe(3);
   });
 
   it('waits for Retry-After before the next attempt', async () => {
-    const { baseUrl } = await scripted((n, res) => (n === 0 ? status(res, 429, 'RESOURCE_EXHAUSTED', { 'retry-after': '1' }) : ok(res)));
-    const client = new AnalyticsClient({ baseUrl, bearerToken: 't', retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 10_000 } });
+    const { baseUrl } = await scripted((n, res) =>
+      n === 0 ? status(res, 429, 'RESOURCE_EXHAUSTED', { 'retry-after': '1' }) : ok(res),
+    );
+    const client = new AnalyticsClient({
+      baseUrl,
+      bearerToken: 't',
+      retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 10_000 },
+    });
     const started = Date.now();
     await client.listGroups({ mine: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
@@ -90,7 +109,10 @@ describe('generated client transport', () => {
   it('does not retry other errors', async () => {
     const { baseUrl, count } = await scripted((_, res) => status(res, 400, 'INVALID_ARGUMENT'));
     const client = new AnalyticsClient({ baseUrl, bearerToken: 't', retry: FAST });
-    await expect(client.listGroups({ mine: true })).rejects.toMatchObject({ httpStatus: 400, status: 'INVALID_ARGUMENT' });
+    await expect(client.listGroups({ mine: true })).rejects.toMatchObject({
+      httpStatus: 400,
+      status: 'INVALID_ARGUMENT',
+    });
     expect(count()).toBe(1);
   });
 
@@ -105,12 +127,14 @@ describe('generated client transport', () => {
 });
 
 describe('error classes across generated packages', () => {
-  it('recognise an error thrown by another package\'s client, and only of their own kind', async () => {
+  it("recognise an error thrown by another package's client, and only of their own kind", async () => {
     const { GenerativeClient } = await import('../../generated/generative/client.js');
     const { StatusApiError: GenerativeStatusApiError } = await import('../../generated/generative/client.js');
     const { GraphApiError, ApiError } = await import('../../generated/ad-creative/client.js');
     const { baseUrl } = await scripted((_, res) => status(res, 400, 'INVALID_ARGUMENT'));
-    const error = await new GenerativeClient({ baseUrl, apiKey: 'k', retry: { maxRetries: 0 } }).listFiles().catch((e) => e);
+    const error = await new GenerativeClient({ baseUrl, apiKey: 'k', retry: { maxRetries: 0 } })
+      .listFiles()
+      .catch((e) => e);
     expect(GenerativeStatusApiError).not.toBe(StatusApiError); // two copies of the runtime
     expect(error).toBeInstanceOf(GenerativeStatusApiError);
     expect(error).toBeInstanceOf(StatusApiError); // the analytics package's class

@@ -10,7 +10,14 @@ import { AnalyticsClient } from '../../generated/analytics/client.js';
 import { ApiAbortError, ApiTimeoutError, GenerativeClient } from '../../generated/generative/client.js';
 
 const servers: http.Server[] = [];
-afterAll(async () => Promise.all(servers.map((s) => { s.closeAllConnections(); return new Promise((r) => s.close(r)); })));
+afterAll(async () =>
+  Promise.all(
+    servers.map((s) => {
+      s.closeAllConnections();
+      return new Promise((r) => s.close(r));
+    }),
+  ),
+);
 
 async function serve(handler: http.RequestListener): Promise<string> {
   const server = http.createServer(handler);
@@ -20,7 +27,8 @@ async function serve(handler: http.RequestListener): Promise<string> {
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const chunk = (i: number) => JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: `part ${i}` }] }, index: 0 }] });
+const chunk = (i: number) =>
+  JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: `part ${i}` }] }, index: 0 }] });
 
 /** An SSE answer of `count` events, one every `every` ms, with an extra `stall` ms before event `stallAt`. */
 function sse(count: number, every: number, stall = 0, stallAt = -1): http.RequestListener {
@@ -39,7 +47,13 @@ function sse(count: number, every: number, stall = 0, stallAt = -1): http.Reques
   };
 }
 
-const request = { model: 'm1', alt: 'sse' as const, body: { contents: [{ role: 'user' as const, parts: [{ text: 'story' }] }] as [{ role: 'user'; parts: { text: string }[] }] } };
+const request = {
+  model: 'm1',
+  alt: 'sse' as const,
+  body: {
+    contents: [{ role: 'user' as const, parts: [{ text: 'story' }] }] as [{ role: 'user'; parts: { text: string }[] }],
+  },
+};
 
 async function collect(iterable: AsyncIterable<unknown>): Promise<{ got: number; error?: unknown }> {
   let got = 0;
@@ -92,7 +106,10 @@ describe('client timeouts', () => {
   });
 
   it('no response headers within timeoutMs is ApiTimeoutError (phase headers), not a DOMException', async () => {
-    const baseUrl = await serve((req, res) => { req.resume(); setTimeout(() => res.end(), 2_000); });
+    const baseUrl = await serve((req, res) => {
+      req.resume();
+      setTimeout(() => res.end(), 2_000);
+    });
     const client = new GenerativeClient({ baseUrl, apiKey: 'k', timeoutMs: 60, retry: { maxRetries: 0 } });
     const { error } = await collect(client.streamGenerateContent(request));
     expect(error).toBeInstanceOf(ApiTimeoutError);
@@ -100,8 +117,11 @@ describe('client timeouts', () => {
     expect(error).not.toBeInstanceOf(DOMException);
   });
 
-  it('the caller\'s abort before the headers is ApiAbortError carrying the reason', async () => {
-    const baseUrl = await serve((req, res) => { req.resume(); setTimeout(() => res.end(), 2_000); });
+  it("the caller's abort before the headers is ApiAbortError carrying the reason", async () => {
+    const baseUrl = await serve((req, res) => {
+      req.resume();
+      setTimeout(() => res.end(), 2_000);
+    });
     const client = new AnalyticsClient({ baseUrl, bearerToken: 't' });
     const controller = new AbortController();
     const reason = new Error('user went away');
@@ -112,7 +132,7 @@ describe('client timeouts', () => {
     expect(error.message).toBe('listGroups was aborted: user went away');
   });
 
-  it('the caller\'s abort in the middle of a stream is ApiAbortError, and the stream stops', async () => {
+  it("the caller's abort in the middle of a stream is ApiAbortError, and the stream stops", async () => {
     const baseUrl = await serve(sse(50, 20));
     const client = new GenerativeClient({ baseUrl, apiKey: 'k' });
     const controller = new AbortController();
@@ -128,7 +148,11 @@ describe('client timeouts', () => {
 
   it('an already aborted signal sends nothing', async () => {
     let hits = 0;
-    const baseUrl = await serve((req, res) => { hits++; req.resume(); res.end('{}'); });
+    const baseUrl = await serve((req, res) => {
+      hits++;
+      req.resume();
+      res.end('{}');
+    });
     const client = new AnalyticsClient({ baseUrl, bearerToken: 't' });
     const error = await client.listGroups({ mine: true }, { signal: AbortSignal.abort('no') }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiAbortError);

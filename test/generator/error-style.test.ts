@@ -39,17 +39,33 @@ describe('graph family', () => {
   });
 
   it("the client's error reads the trace id from the field its spec names", () => {
-    const error = graphErrorOf('trace_id')(400, 'op', { error: { message: 'm', code: 8, trace_id: 'T1', fbtrace_id: 'other' } }, new Headers()) as any;
+    const error = graphErrorOf('trace_id')(
+      400,
+      'op',
+      { error: { message: 'm', code: 8, trace_id: 'T1', fbtrace_id: 'other' } },
+      new Headers(),
+    ) as any;
     expect(error.traceId).toBe('T1');
-    const other = graphErrorOf('fbtrace_id')(400, 'op', { error: { message: 'm', code: 8, trace_id: 'T1' } }, new Headers()) as any;
+    const other = graphErrorOf('fbtrace_id')(
+      400,
+      'op',
+      { error: { message: 'm', code: 8, trace_id: 'T1' } },
+      new Headers(),
+    ) as any;
     expect(other.traceId).toBeUndefined();
   });
 });
 
 describe('status family', () => {
-  const ownStatus: ErrorStyle = { family: 'status', httpOf: { default: 502, GONE_AWAY: 410 }, answers: adCreativeErrorStyle.answers };
+  const ownStatus: ErrorStyle = {
+    family: 'status',
+    httpOf: { default: 502, GONE_AWAY: 410 },
+    answers: adCreativeErrorStyle.answers,
+  };
   it('takes the HTTP status of a status name from the style, the default for another', () => {
-    expect(makeStatusError(ownStatus, 'GONE_AWAY', 'm').body).toEqual({ error: { code: 410, message: 'm', status: 'GONE_AWAY' } });
+    expect(makeStatusError(ownStatus, 'GONE_AWAY', 'm').body).toEqual({
+      error: { code: 410, message: 'm', status: 'GONE_AWAY' },
+    });
     expect(makeStatusError(ownStatus, 'NOT_FOUND', 'm').httpStatus).toBe(502);
   });
 });

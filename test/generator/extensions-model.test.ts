@@ -5,7 +5,8 @@ import { buildServiceModel } from '../../generator/model/build.js';
 import { statusErrorStyle } from './fixtures/error-style.js';
 
 const resumable = {
-  granularity: 4, chunkSize: 8,
+  granularity: 4,
+  chunkSize: 8,
   start: { headers: { 'Upload-Step': 'begin' }, sizeHeader: 'Upload-Length', sessionHeader: 'Location' },
   chunk: { method: 'patch', headers: {}, lastHeaders: { 'Upload-Final': 'true' }, offsetHeader: 'Upload-Offset' },
   query: { method: 'GET', headers: {}, receivedHeader: 'Upload-Received' },
@@ -13,12 +14,21 @@ const resumable = {
 
 function documentWith(op: Record<string, unknown>, root: Record<string, unknown> = {}) {
   return {
-    openapi: '3.1.0', info: { title: 'T', version: '1' }, 'x-error-style': statusErrorStyle, ...root,
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    'x-error-style': statusErrorStyle,
+    ...root,
     paths: {
       '/things': {
         post: {
-          operationId: 'upload', responses: { '200': { description: 'ok' } },
-          requestBody: { content: { 'multipart/related': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } },
+          operationId: 'upload',
+          responses: { '200': { description: 'ok' } },
+          requestBody: {
+            content: {
+              'multipart/related': { schema: { type: 'string' } },
+              'application/json': { schema: { type: 'object' } },
+            },
+          },
           ...op,
         },
       },
@@ -28,7 +38,10 @@ function documentWith(op: Record<string, unknown>, root: Record<string, unknown>
 
 describe('x-media-upload', () => {
   it('is carried whole, methods upper-cased', () => {
-    const op = buildServiceModel('t', documentWith({ 'x-media-upload': { multipart: { headers: { 'Upload-Kind': 'multipart' } }, resumable } })).operations[0]!;
+    const op = buildServiceModel(
+      't',
+      documentWith({ 'x-media-upload': { multipart: { headers: { 'Upload-Kind': 'multipart' } }, resumable } }),
+    ).operations[0]!;
     expect(op.mediaUpload).toEqual({
       multipart: { headers: { 'Upload-Kind': 'multipart' } },
       resumable: { ...resumable, chunk: { ...resumable.chunk, method: 'PATCH' } },
@@ -36,57 +49,107 @@ describe('x-media-upload', () => {
   });
 
   it.each([
-    [{ resumable: { ...resumable, start: { headers: {} } } }, 'upload: x-media-upload.resumable.start.sessionHeader must be a header name'],
-    [{ resumable: { ...resumable, chunk: { headers: {} } } }, 'upload: x-media-upload.resumable.chunk.offsetHeader must be a header name'],
+    [
+      { resumable: { ...resumable, start: { headers: {} } } },
+      'upload: x-media-upload.resumable.start.sessionHeader must be a header name',
+    ],
+    [
+      { resumable: { ...resumable, chunk: { headers: {} } } },
+      'upload: x-media-upload.resumable.chunk.offsetHeader must be a header name',
+    ],
     [{ resumable: { ...resumable, query: undefined } }, 'upload: x-media-upload.resumable.query is required'],
-    [{ resumable: { ...resumable, chunkSize: 6 } }, 'upload: x-media-upload.resumable.chunkSize must be a positive multiple of granularity'],
-    [{ resumable: { ...resumable, start: { ...resumable.start, headers: { 'Upload-Step': 1 } } } }, 'upload: x-media-upload.resumable.start.headers must map header names to string values'],
-    [{ resumable: { ...resumable, query: { ...resumable.query, method: 'FETCH' } } }, 'upload: x-media-upload.resumable.query.method must be an HTTP method'],
+    [
+      { resumable: { ...resumable, chunkSize: 6 } },
+      'upload: x-media-upload.resumable.chunkSize must be a positive multiple of granularity',
+    ],
+    [
+      { resumable: { ...resumable, start: { ...resumable.start, headers: { 'Upload-Step': 1 } } } },
+      'upload: x-media-upload.resumable.start.headers must map header names to string values',
+    ],
+    [
+      { resumable: { ...resumable, query: { ...resumable.query, method: 'FETCH' } } },
+      'upload: x-media-upload.resumable.query.method must be an HTTP method',
+    ],
   ])('refuses an incomplete declaration (%#)', (declaration, message) => {
     expect(() => buildServiceModel('t', documentWith({ 'x-media-upload': declaration }))).toThrow(message);
   });
 
   it('a multipart protocol needs a multipart/related body', () => {
-    const doc = documentWith({ 'x-media-upload': { multipart: { headers: {} } }, requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } });
-    expect(() => buildServiceModel('t', doc)).toThrow('upload: x-media-upload.multipart needs a multipart/related request body');
+    const doc = documentWith({
+      'x-media-upload': { multipart: { headers: {} } },
+      requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+    });
+    expect(() => buildServiceModel('t', doc)).toThrow(
+      'upload: x-media-upload.multipart needs a multipart/related request body',
+    );
   });
 });
 
 describe('x-pagination', () => {
   it('names the token parameter and the page fields; a cursor style may name the field that says more follow', () => {
-    const pagination = { style: 'cursor', items: 'data', tokenParam: 'after', nextField: 'paging.cursors.after', moreField: 'paging.next' };
-    expect(buildServiceModel('t', documentWith({ 'x-pagination': pagination })).operations[0]!.pagination).toEqual(pagination);
+    const pagination = {
+      style: 'cursor',
+      items: 'data',
+      tokenParam: 'after',
+      nextField: 'paging.cursors.after',
+      moreField: 'paging.next',
+    };
+    expect(buildServiceModel('t', documentWith({ 'x-pagination': pagination })).operations[0]!.pagination).toEqual(
+      pagination,
+    );
   });
 
   it('refuses a declaration without its token parameter or next field (nothing is assumed)', () => {
-    expect(() => buildServiceModel('t', documentWith({ 'x-pagination': { style: 'cursor', items: 'data' } }))).toThrow('upload: x-pagination.tokenParam is required');
-    expect(() => buildServiceModel('t', documentWith({ 'x-pagination': { style: 'page-token', items: 'items', tokenParam: 'pageToken' } }))).toThrow('upload: x-pagination.nextField is required');
+    expect(() => buildServiceModel('t', documentWith({ 'x-pagination': { style: 'cursor', items: 'data' } }))).toThrow(
+      'upload: x-pagination.tokenParam is required',
+    );
+    expect(() =>
+      buildServiceModel(
+        't',
+        documentWith({ 'x-pagination': { style: 'page-token', items: 'items', tokenParam: 'pageToken' } }),
+      ),
+    ).toThrow('upload: x-pagination.nextField is required');
   });
 });
 
 describe('x-request-id-headers', () => {
   it('are read from the root, lower-cased; none by default', () => {
-    expect(buildServiceModel('t', documentWith({}, { 'x-request-id-headers': ['X-Trace-Id'] })).requestIdHeaders).toEqual(['x-trace-id']);
+    expect(
+      buildServiceModel('t', documentWith({}, { 'x-request-id-headers': ['X-Trace-Id'] })).requestIdHeaders,
+    ).toEqual(['x-trace-id']);
     expect(buildServiceModel('t', documentWith({})).requestIdHeaders).toEqual([]);
   });
 });
 
 describe('x-error-style', () => {
   const graphStyle = {
-    family: 'graph', traceField: 'trace', 'x-evidence': { kind: 'convention', ref: 'kept out of the model' },
+    family: 'graph',
+    traceField: 'trace',
+    'x-evidence': { kind: 'convention', ref: 'kept out of the model' },
     httpOf: { default: 400, '7': 500, '300-399': 403 },
     typeOf: { default: 'ClientError', '5/9': 'RouteError' },
-    answers: Object.fromEntries(['missingCredential', 'unknownRoute', 'wrongMethod', 'invalidRequest', 'bodyTooLarge', 'internal'].map((name, i) => [name, { http: 400, code: i + 1, type: 'ClientError', message: name }])),
+    answers: Object.fromEntries(
+      ['missingCredential', 'unknownRoute', 'wrongMethod', 'invalidRequest', 'bodyTooLarge', 'internal'].map(
+        (name, i) => [name, { http: 400, code: i + 1, type: 'ClientError', message: name }],
+      ),
+    ),
   };
   const withStyle = (style: unknown) => documentWith({}, { 'x-error-style': style });
 
   it('is carried whole: the family, its tables and every router answer (evidence left out)', () => {
     const model = buildServiceModel('t', withStyle(graphStyle));
     expect(model.errorStyle).toEqual({
-      family: 'graph', traceField: 'trace', httpOf: { default: 400, '7': 500, '300-399': 403 }, typeOf: { default: 'ClientError', '5/9': 'RouteError' },
+      family: 'graph',
+      traceField: 'trace',
+      httpOf: { default: 400, '7': 500, '300-399': 403 },
+      typeOf: { default: 'ClientError', '5/9': 'RouteError' },
       answers: expect.objectContaining({ internal: { http: 400, code: 6, type: 'ClientError', message: 'internal' } }),
     });
-    expect(buildServiceModel('t', withStyle(statusErrorStyle)).errorStyle.answers.invalidRequest).toEqual({ http: 400, status: 'INVALID_ARGUMENT', message: '{reason}' });
+    expect(buildServiceModel('t', withStyle(statusErrorStyle)).errorStyle.answers.invalidRequest).toEqual({
+      http: 400,
+      status: 'INVALID_ARGUMENT',
+      message: '{reason}',
+    });
   });
 
   it('takes no short form and no built-in answers', () => {
@@ -118,29 +181,56 @@ describe('x-error-style', () => {
   it('refuses a status answer without its status, a status table keyed by codes, and a graph member in a status style', () => {
     const noStatus = structuredClone(statusErrorStyle) as any;
     delete noStatus.answers.invalidRequest.status;
-    expect(() => buildServiceModel('t', withStyle(noStatus))).toThrow('t: x-error-style.answers.invalidRequest.status is required (a string)');
-    expect(() => buildServiceModel('t', withStyle({ ...statusErrorStyle, httpOf: { default: 500, '404': 404 } }))).toThrow('t: x-error-style.httpOf: 404 is not a status name');
-    expect(() => buildServiceModel('t', withStyle({ ...statusErrorStyle, traceField: 'trace' }))).toThrow('traceField and typeOf belong to the graph family');
-    expect(() => buildServiceModel('t', withStyle({ ...graphStyle, httpOf: { default: 200 } }))).toThrow('t: x-error-style.httpOf.default must be an HTTP error status');
+    expect(() => buildServiceModel('t', withStyle(noStatus))).toThrow(
+      't: x-error-style.answers.invalidRequest.status is required (a string)',
+    );
+    expect(() =>
+      buildServiceModel('t', withStyle({ ...statusErrorStyle, httpOf: { default: 500, '404': 404 } })),
+    ).toThrow('t: x-error-style.httpOf: 404 is not a status name');
+    expect(() => buildServiceModel('t', withStyle({ ...statusErrorStyle, traceField: 'trace' }))).toThrow(
+      'traceField and typeOf belong to the graph family',
+    );
+    expect(() => buildServiceModel('t', withStyle({ ...graphStyle, httpOf: { default: 200 } }))).toThrow(
+      't: x-error-style.httpOf.default must be an HTTP error status',
+    );
   });
 });
 
 describe('cookie parameters', () => {
   const withCookie = (cookie: Record<string, unknown>) => documentWith({ parameters: [{ in: 'cookie', ...cookie }] });
-  const build = (cookie: Record<string, unknown>) => buildServiceModel('t', withCookie(cookie)).operations[0]!.parameters[0]!;
+  const build = (cookie: Record<string, unknown>) =>
+    buildServiceModel('t', withCookie(cookie)).operations[0]!.parameters[0]!;
 
   it('are read in the form style: a primitive exploded by default, an array or object only unexploded', () => {
-    expect(build({ name: 'session', schema: { type: 'string' } })).toMatchObject({ in: 'cookie', style: 'form', explode: true, type: 'string' });
-    expect(build({ name: 'ids', explode: false, schema: { type: 'array', items: { type: 'integer' } } })).toMatchObject({ style: 'form', explode: false, type: 'array' });
-    expect(build({ name: 'rgb', style: 'form', explode: false, schema: { type: 'object' } })).toMatchObject({ explode: false, type: 'object' });
+    expect(build({ name: 'session', schema: { type: 'string' } })).toMatchObject({
+      in: 'cookie',
+      style: 'form',
+      explode: true,
+      type: 'string',
+    });
+    expect(build({ name: 'ids', explode: false, schema: { type: 'array', items: { type: 'integer' } } })).toMatchObject(
+      { style: 'form', explode: false, type: 'array' },
+    );
+    expect(build({ name: 'rgb', style: 'form', explode: false, schema: { type: 'object' } })).toMatchObject({
+      explode: false,
+      type: 'object',
+    });
   });
 
   it('an exploded array or object, another style, or a name that is no cookie token is refused, naming the parameter', () => {
     const refused = (cookie: Record<string, unknown>) => () => buildServiceModel('t', withCookie(cookie));
-    expect(refused({ name: 'ids', schema: { type: 'array', items: { type: 'integer' } } })).toThrow('parameter ids: an array cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)');
-    expect(refused({ name: 'rgb', explode: true, schema: { type: 'object' } })).toThrow('parameter rgb: an object cookie parameter must declare explode: false');
-    expect(refused({ name: 'ids', style: 'simple', explode: false, schema: { type: 'array' } })).toThrow('parameter ids: a cookie parameter takes style form only, not simple (in: cookie)');
-    expect(refused({ name: 'my session', schema: { type: 'string' } })).toThrow("parameter my session: a cookie parameter's name must be an RFC 6265 token (in: cookie)");
+    expect(refused({ name: 'ids', schema: { type: 'array', items: { type: 'integer' } } })).toThrow(
+      'parameter ids: an array cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)',
+    );
+    expect(refused({ name: 'rgb', explode: true, schema: { type: 'object' } })).toThrow(
+      'parameter rgb: an object cookie parameter must declare explode: false',
+    );
+    expect(refused({ name: 'ids', style: 'simple', explode: false, schema: { type: 'array' } })).toThrow(
+      'parameter ids: a cookie parameter takes style form only, not simple (in: cookie)',
+    );
+    expect(refused({ name: 'my session', schema: { type: 'string' } })).toThrow(
+      "parameter my session: a cookie parameter's name must be an RFC 6265 token (in: cookie)",
+    );
     expect(refused({ name: 'a;b', schema: { type: 'string' } })).toThrow('must be an RFC 6265 token');
   });
 });

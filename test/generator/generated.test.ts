@@ -26,10 +26,14 @@ describe('generate', () => {
         else if (/\.(ts|js)$/.test(e.name)) {
           const text = fs.readFileSync(file, 'utf8');
           // Real module references: import/export ... from '...', import('...'), require('...') not inside a string.
-          const refs = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s*['"]([^'"]+)['"]/gm), ...text.matchAll(/(?<!['"\w.])(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g)];
+          const refs = [
+            ...text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s*['"]([^'"]+)['"]/gm),
+            ...text.matchAll(/(?<!['"\w.])(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g),
+          ];
           for (const m of refs) {
             const spec = m[1]!;
-            if (!spec.startsWith('.') && !spec.startsWith('node:')) offenders.push(`${path.relative(ROOT, file)} -> ${spec}`);
+            if (!spec.startsWith('.') && !spec.startsWith('node:'))
+              offenders.push(`${path.relative(ROOT, file)} -> ${spec}`);
             if (spec.includes('generator/')) offenders.push(`${path.relative(ROOT, file)} -> ${spec}`);
           }
         }
@@ -41,7 +45,10 @@ describe('generate', () => {
 
   it('type-checks under strict (and noUnusedLocals) on its own', () => {
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const run = () => execFileSync(process.execPath, [tsc, '-p', path.join(import.meta.dirname, 'tsconfig.generated.json')], { encoding: 'utf8' });
+    const run = () =>
+      execFileSync(process.execPath, [tsc, '-p', path.join(import.meta.dirname, 'tsconfig.generated.json')], {
+        encoding: 'utf8',
+      });
     expect(run).not.toThrow();
   }, 120_000);
 });

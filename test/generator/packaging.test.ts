@@ -37,15 +37,28 @@ function reachable(entry: string): Set<string> {
 describe.each(SERVICES)('the %s package', (service) => {
   const dir = path.join(ROOT, 'generated', service);
 
-  it.each(['client.ts', 'index.ts'])('%s reaches no Node built-in, validator, server runtime or multipart parser', (entry) => {
-    const files = [...reachable(path.join(dir, entry))].map((f) => (f.startsWith('node:') ? f : path.relative(dir, f)));
-    expect(files.filter((f) => f.startsWith('node:') || /validators|server|multipart-parser/.test(f))).toEqual([]);
-    expect(files).toContain('runtime/client/core.ts');
-  });
+  it.each(['client.ts', 'index.ts'])(
+    '%s reaches no Node built-in, validator, server runtime or multipart parser',
+    (entry) => {
+      const files = [...reachable(path.join(dir, entry))].map((f) =>
+        f.startsWith('node:') ? f : path.relative(dir, f),
+      );
+      expect(files.filter((f) => f.startsWith('node:') || /validators|server|multipart-parser/.test(f))).toEqual([]);
+      expect(files).toContain('runtime/client/core.ts');
+    },
+  );
 
   it('server.ts is where node:http, the validators and the multipart parser are', () => {
-    const files = [...reachable(path.join(dir, 'server.ts'))].map((f) => (f.startsWith('node:') ? f : path.relative(dir, f)));
-    expect(files).toEqual(expect.arrayContaining(['validators.js', 'runtime/server/router.ts', 'runtime/server/vendor/multipart-parser.js']));
+    const files = [...reachable(path.join(dir, 'server.ts'))].map((f) =>
+      f.startsWith('node:') ? f : path.relative(dir, f),
+    );
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'validators.js',
+        'runtime/server/router.ts',
+        'runtime/server/vendor/multipart-parser.js',
+      ]),
+    );
   });
 });
 
@@ -67,11 +80,23 @@ describe('README snippets', () => {
         });
       }
       const program = ts.createProgram(files, {
-        strict: true, noUnusedLocals: false, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')],
-        skipLibCheck: true, noEmit: true, allowJs: false,
+        strict: true,
+        noUnusedLocals: false,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        types: ['node'],
+        typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+        skipLibCheck: true,
+        noEmit: true,
+        allowJs: false,
       });
-      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+      const diagnostics = ts
+        .getPreEmitDiagnostics(program)
+        .map(
+          (d) =>
+            `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+        );
       expect(diagnostics).toEqual([]);
     } finally {
       fs.rmSync(out, { recursive: true, force: true });

@@ -29,8 +29,18 @@ afterAll(async () => {
 const rgb = { R: 100, G: 200, B: 150 };
 const colors = ['blue', 'black', 'brown'];
 const table = {
-  tint: 'blue', level: 5, colors, colorsX: colors, shades: colors, shadesX: colors,
-  rgb, rgbX: rgb, labelRgb: rgb, labelRgbX: rgb, matrixRgb: rgb, matrixRgbX: rgb,
+  tint: 'blue',
+  level: 5,
+  colors,
+  colorsX: colors,
+  shades: colors,
+  shadesX: colors,
+  rgb,
+  rgbX: rgb,
+  labelRgb: rgb,
+  labelRgbX: rgb,
+  matrixRgb: rgb,
+  matrixRgbX: rgb,
 };
 
 // The rows of OpenAPI 3.1's style examples table (section 4.8.12.4, `color` = "blue", ["blue","black","brown"],
@@ -62,9 +72,16 @@ describe('path and header styles: the bytes of the OpenAPI table, and back', () 
     expect(answer.path).toEqual(table);
   });
 
-  it('reserved characters travel percent-encoded (a label value\'s dots too) and come back as sent', async () => {
+  it("reserved characters travel percent-encoded (a label value's dots too) and come back as sent", async () => {
     const odd = ['a.b', 'c,d', 'e;f=g', 'h/i?j#k', '50% & more', 'é😀'];
-    const answer = await client.inspectPaints({ ...table, tint: 'v1.2', colors: odd, colorsX: odd, shades: odd, shadesX: odd });
+    const answer = await client.inspectPaints({
+      ...table,
+      tint: 'v1.2',
+      colors: odd,
+      colorsX: odd,
+      shades: odd,
+      shadesX: odd,
+    });
     const segments = answer.target.split('/').slice(3);
     expect(segments.slice(0, 4)).toEqual([
       '.v1%2E2',
@@ -76,7 +93,7 @@ describe('path and header styles: the bytes of the OpenAPI table, and back', () 
     expect(answer.path).toMatchObject({ tint: 'v1.2', colors: odd, colorsX: odd, shades: odd, shadesX: odd });
   });
 
-  it('an ill-formed value is refused in the service\'s error shape; the table\'s own value is accepted', async () => {
+  it("an ill-formed value is refused in the service's error shape; the table's own value is accepted", async () => {
     const accepted = await get(TABLE_SEGMENTS, { 'x-rgb': 'R,100,G,200,B,150', 'x-rgb-exploded': 'R=100,G=200,B=150' });
     expect(accepted.status).toBe(200);
     await accepted.body?.cancel();
@@ -97,7 +114,12 @@ describe('path and header styles: the bytes of the OpenAPI table, and back', () 
       expect(refused.status, why).toBe(400);
       expect((await refused.json()).error, why).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
     }
-    for (const [header, bad] of [['x-rgb', 'R,100,G'], ['x-rgb', 'R,300'], ['x-rgb-exploded', 'R=100,G'], ['x-rgb-exploded', 'R,100']] as const) {
+    for (const [header, bad] of [
+      ['x-rgb', 'R,100,G'],
+      ['x-rgb', 'R,300'],
+      ['x-rgb-exploded', 'R=100,G'],
+      ['x-rgb-exploded', 'R,100'],
+    ] as const) {
       const refused = await get(TABLE_SEGMENTS, { [header]: bad });
       expect(refused.status, `${header}: ${bad}`).toBe(400);
       expect((await refused.json()).error.status).toBe('INVALID_ARGUMENT');
@@ -107,7 +129,10 @@ describe('path and header styles: the bytes of the OpenAPI table, and back', () 
   it('client serialisation then server reading is the identity, for random strings and arrays in each style', async () => {
     // Reserved and separator characters of every style, and any other character; non-empty, since an empty
     // path segment matches no route and a label `.` alone is a dot segment that URLs remove (RFC 3986 5.2.4).
-    const char = fc.oneof(fc.constantFrom(...'.,;=/?#&%+ :@!$\'()*[]~\\"<>^`{|}'.split('')), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }));
+    const char = fc.oneof(
+      fc.constantFrom(...'.,;=/?#&%+ :@!$\'()*[]~\\"<>^`{|}'.split('')),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+    );
     // Nor '.' or '..': a label `.%2E` is a `..` segment too (WHATWG URL reads `%2e` as a dot there), which no
     // client can send.
     const text = fc.string({ unit: char, minLength: 1, maxLength: 12 }).filter((t) => t !== '.' && t !== '..');
@@ -117,15 +142,30 @@ describe('path and header styles: the bytes of the OpenAPI table, and back', () 
     await fc.assert(
       fc.asyncProperty(
         fc.record({
-          tint: text, level: fc.nat(), colors: list, colorsX: list, shades: list, shadesX: list,
-          rgb: object, rgbX: object, labelRgb: object, labelRgbX: object, matrixRgb: object, matrixRgbX: object,
+          tint: text,
+          level: fc.nat(),
+          colors: list,
+          colorsX: list,
+          shades: list,
+          shadesX: list,
+          rgb: object,
+          rgbX: object,
+          labelRgb: object,
+          labelRgbX: object,
+          matrixRgb: object,
+          matrixRgbX: object,
         }),
         object,
         object,
         async (params, xRgb, xRgbExploded) => {
           const answer = await client.inspectPaints({ ...params, xRgb, xRgbExploded });
           expect(answer.path).toEqual(params);
-          expect(answer.headers).toEqual({ 'x-rgb': Object.entries(xRgb).flat().join(','), 'x-rgb-exploded': Object.entries(xRgbExploded).map(([k, v]) => `${k}=${v}`).join(',') });
+          expect(answer.headers).toEqual({
+            'x-rgb': Object.entries(xRgb).flat().join(','),
+            'x-rgb-exploded': Object.entries(xRgbExploded)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(','),
+          });
         },
       ),
       { numRuns: 60 },
@@ -136,7 +176,9 @@ describe('path and header styles: the bytes of the OpenAPI table, and back', () 
 // Cookie parameters (operation inspectCookies): the form style, the only one OpenAPI gives cookies; arrays and
 // objects unexploded (an exploded one is refused at generation, extensions-model.test.ts).
 const cookieGet = (cookie: string | undefined) =>
-  fetch(`${server.baseUrl}/v1/jars/j1`, { headers: { 'x-slots-key': 'k', ...(cookie === undefined ? {} : { cookie }) } });
+  fetch(`${server.baseUrl}/v1/jars/j1`, {
+    headers: { 'x-slots-key': 'k', ...(cookie === undefined ? {} : { cookie }) },
+  });
 
 describe('cookie parameters: one Cookie header, and back', () => {
   it('the client sends exactly `a=1; b=x,y`; the server hands the handler the typed values', async () => {
@@ -145,23 +187,34 @@ describe('cookie parameters: one Cookie header, and back', () => {
     expect(answer.cookies).toEqual({ a: 1, b: ['x', 'y'] });
   });
 
-  it('every parameter, reserved characters percent-encoded, and a caller\'s own cookie header kept after them', async () => {
+  it("every parameter, reserved characters percent-encoded, and a caller's own cookie header kept after them", async () => {
     const odd = ['c,d', 'e;f=g', ' "q" \\', '50%', 'é😀'];
-    const answer = await client.inspectCookies({ jar: 'j1', a: 0, b: odd, flavour: 'oat', rgb: { R: 1, G: 2, B: 3 } }, { headers: { Cookie: 'session=s1' } });
-    expect(answer.header).toBe('a=0; b=c%2Cd,e%3Bf%3Dg,%20%22q%22%20%5C,50%25,%C3%A9%F0%9F%98%80; flavour=oat; rgb=R,1,G,2,B,3; session=s1');
+    const answer = await client.inspectCookies(
+      { jar: 'j1', a: 0, b: odd, flavour: 'oat', rgb: { R: 1, G: 2, B: 3 } },
+      { headers: { Cookie: 'session=s1' } },
+    );
+    expect(answer.header).toBe(
+      'a=0; b=c%2Cd,e%3Bf%3Dg,%20%22q%22%20%5C,50%25,%C3%A9%F0%9F%98%80; flavour=oat; rgb=R,1,G,2,B,3; session=s1',
+    );
     // Only cookie octets (RFC 6265 4.1.1) in every value: no space, DQUOTE, comma inside an item, semicolon, backslash.
-    for (const pair of answer.header.split('; ')) expect(pair).toMatch(/^[A-Za-z0-9]+=[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E,]*$/);
+    for (const pair of answer.header.split('; '))
+      expect(pair).toMatch(/^[A-Za-z0-9]+=[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E,]*$/);
     expect(answer.cookies).toEqual({ a: 0, b: odd, flavour: 'oat', rgb: { R: 1, G: 2, B: 3 } });
   });
 
-  it('a cookie header in the client\'s options is kept after the parameters and a call\'s own cookie, not replaced', async () => {
-    const withSession = new clientCtor({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0, headers: { Cookie: 'session=s0' } });
+  it("a cookie header in the client's options is kept after the parameters and a call's own cookie, not replaced", async () => {
+    const withSession = new clientCtor({
+      baseUrl: server.baseUrl,
+      apiKey: 'k',
+      maxRetries: 0,
+      headers: { Cookie: 'session=s0' },
+    });
     const answer = await withSession.inspectCookies({ jar: 'j1', a: 1, b: ['x'] }, { headers: { cookie: 'trace=t1' } });
     expect(answer.header).toBe('a=1; b=x; trace=t1; session=s0');
     expect(answer.cookies).toEqual({ a: 1, b: ['x'] });
   });
 
-  it('a bad or missing cookie is refused in the service\'s error shape; the nearest good one is accepted', async () => {
+  it("a bad or missing cookie is refused in the service's error shape; the nearest good one is accepted", async () => {
     const accepted = await cookieGet('a=1; b=x,y; flavour=plain; rgb=R,1,G,2');
     expect(accepted.status).toBe(200);
     expect((await accepted.json()).cookies).toEqual({ a: 1, b: ['x', 'y'], flavour: 'plain', rgb: { R: 1, G: 2 } });

@@ -10,7 +10,11 @@ import { createAdCreativeServer, graphError, type AdCreativeHandlers } from '../
 import { AnalyticsClient, StatusApiError } from '../../generated/analytics/client.js';
 import { createAnalyticsServer, statusError, type AnalyticsHandlers } from '../../generated/analytics/server.js';
 import { GenerativeClient } from '../../generated/generative/client.js';
-import { createGenerativeServer, statusError as generativeStatusError, type GenerativeHandlers } from '../../generated/generative/server.js';
+import {
+  createGenerativeServer,
+  statusError as generativeStatusError,
+  type GenerativeHandlers,
+} from '../../generated/generative/server.js';
 
 const servers: http.Server[] = [];
 afterAll(async () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
@@ -33,7 +37,10 @@ describe('ad creative round trip', async () => {
   const handlers: AdCreativeHandlers = {
     async getAdCreative({ path, query, credentials }) {
       seen.read = { query, credentials };
-      if (path.creative_id === '777' && throttled++ === 0) throw graphError(80004, 'There have been too many calls to this ad-account.', { headers: { 'retry-after': '0' } });
+      if (path.creative_id === '777' && throttled++ === 0)
+        throw graphError(80004, 'There have been too many calls to this ad-account.', {
+          headers: { 'retry-after': '0' },
+        });
       if (path.creative_id === '404') throw graphError(100, 'Unsupported get request.', { subcode: 33 });
       return { body: { id: path.creative_id, name: 'Spring', status: 'ACTIVE' } };
     },
@@ -52,13 +59,23 @@ describe('ad creative round trip', async () => {
       const start = query.after ? ids.indexOf(String(query.after)) + 1 : 0;
       const page = ids.slice(start, start + Number(query.limit ?? 2));
       const more = start + page.length < ids.length;
-      return { body: { data: page.map((id) => ({ id })), paging: { cursors: { before: page[0]!, after: page.at(-1)! }, ...(more ? { next: 'next' } : {}) } } };
+      return {
+        body: {
+          data: page.map((id) => ({ id })),
+          paging: { cursors: { before: page[0]!, after: page.at(-1)! }, ...(more ? { next: 'next' } : {}) },
+        },
+      };
     },
     async getAdCreativePreviews() {
       return { body: { data: [{ body: '<iframe src="https://platform.example/p"></iframe>' }] } };
     },
     async listPromotablePosts({ query }) {
-      return { body: { data: query.include_inline ? [{ id: '1_2', is_inline_created: true }] : [], paging: { cursors: { before: '', after: '' } } } };
+      return {
+        body: {
+          data: query.include_inline ? [{ id: '1_2', is_inline_created: true }] : [],
+          paging: { cursors: { before: '', after: '' } },
+        },
+      };
     },
   };
   const baseUrl = await serve(createAdCreativeServer(handlers, { validateResponses: true, onError }));
@@ -66,18 +83,37 @@ describe('ad creative round trip', async () => {
   const version = 'v20.0';
 
   it('reads with fields and the token in the query', async () => {
-    expect(await client.getAdCreative({ version, creative_id: '42', fields: ['name', 'status'] })).toMatchObject({ id: '42', name: 'Spring' });
-    expect(seen.read).toMatchObject({ query: { fields: 'name,status', access_token: 'tok-1' }, credentials: { accessToken: 'tok-1' } });
+    expect(await client.getAdCreative({ version, creative_id: '42', fields: ['name', 'status'] })).toMatchObject({
+      id: '42',
+      name: 'Spring',
+    });
+    expect(seen.read).toMatchObject({
+      query: { fields: 'name,status', access_token: 'tok-1' },
+      credentials: { accessToken: 'tok-1' },
+    });
   });
 
   it('creates form-encoded, with object fields as JSON strings decoded for the handler', async () => {
-    const spec = { page_id: '9', link_data: { link: 'https://a.example', call_to_action: { type: 'SHOP_NOW' as const, value: { link: 'https://a.example' } } } };
-    expect(await client.createAdCreative({ version, ad_account_id: '55', body: { name: 'N', object_story_spec: spec } })).toEqual({ id: '120330000008134415' });
-    expect(seen.create).toMatchObject({ body: { name: 'N', object_story_spec: spec, access_token: 'tok-1' }, credentials: { accessToken: 'tok-1' } });
+    const spec = {
+      page_id: '9',
+      link_data: {
+        link: 'https://a.example',
+        call_to_action: { type: 'SHOP_NOW' as const, value: { link: 'https://a.example' } },
+      },
+    };
+    expect(
+      await client.createAdCreative({ version, ad_account_id: '55', body: { name: 'N', object_story_spec: spec } }),
+    ).toEqual({ id: '120330000008134415' });
+    expect(seen.create).toMatchObject({
+      body: { name: 'N', object_story_spec: spec, access_token: 'tok-1' },
+      credentials: { accessToken: 'tok-1' },
+    });
   });
 
   it('updates and deletes', async () => {
-    expect(await client.updateAdCreative({ version, creative_id: '42', body: { name: 'New', status: 'ACTIVE' } })).toEqual({ success: true });
+    expect(
+      await client.updateAdCreative({ version, creative_id: '42', body: { name: 'New', status: 'ACTIVE' } }),
+    ).toEqual({ success: true });
     expect(seen.update).toMatchObject({ name: 'New', status: 'ACTIVE' });
     expect(await client.deleteAdCreative({ version, creative_id: '42' })).toEqual({ success: true });
   });
@@ -89,7 +125,10 @@ describe('ad creative round trip', async () => {
   });
 
   it('previews and lists promotable posts', async () => {
-    expect((await client.getAdCreativePreviews({ version, creative_id: '42', ad_format: 'DESKTOP_FEED_STANDARD' })).data[0]!.body).toContain('<iframe');
+    expect(
+      (await client.getAdCreativePreviews({ version, creative_id: '42', ad_format: 'DESKTOP_FEED_STANDARD' })).data[0]!
+        .body,
+    ).toContain('<iframe');
     expect((await client.listPromotablePosts({ version, page_id: '9', include_inline: true })).data).toHaveLength(1);
   });
 
@@ -108,16 +147,38 @@ describe('ad creative round trip', async () => {
 
 describe('analytics round trip', async () => {
   let throttled = 0;
-  const group = { kind: 'platform#group' as const, etag: 'e', id: 'g1', snippet: { title: 'T', publishedAt: '2024-01-01T00:00:00Z' }, contentDetails: { itemCount: '0', itemType: 'platform#video' as const } };
-  const item = { kind: 'platform#groupItem' as const, etag: 'e', id: 'i1', groupId: 'g1', resource: { kind: 'platform#video' as const, id: 'v1' } };
+  const group = {
+    kind: 'platform#group' as const,
+    etag: 'e',
+    id: 'g1',
+    snippet: { title: 'T', publishedAt: '2024-01-01T00:00:00Z' },
+    contentDetails: { itemCount: '0', itemType: 'platform#video' as const },
+  };
+  const item = {
+    kind: 'platform#groupItem' as const,
+    etag: 'e',
+    id: 'i1',
+    groupId: 'g1',
+    resource: { kind: 'platform#video' as const, id: 'v1' },
+  };
   const handlers: AnalyticsHandlers = {
     async queryReports({ query }) {
-      return { body: { kind: 'platformAnalytics#resultTable', columnHeaders: [{ name: String(query.metrics), columnType: 'METRIC', dataType: 'INTEGER' }], rows: [[5]] } };
+      return {
+        body: {
+          kind: 'platformAnalytics#resultTable',
+          columnHeaders: [{ name: String(query.metrics), columnType: 'METRIC', dataType: 'INTEGER' }],
+          rows: [[5]],
+        },
+      };
     },
     async listGroups({ query, credentials }) {
       if (credentials.bearerToken !== 'oauth-1') throw statusError('UNAUTHENTICATED', 'bad token');
-      if (query.mine && throttled++ === 0) throw statusError('RESOURCE_EXHAUSTED', 'Quota exceeded.', { headers: { 'retry-after': '0' } });
-      const pages: Record<string, { items: (typeof group)[]; nextPageToken?: string }> = { '': { items: [group], nextPageToken: 'p2' }, p2: { items: [{ ...group, id: 'g2' }] } };
+      if (query.mine && throttled++ === 0)
+        throw statusError('RESOURCE_EXHAUSTED', 'Quota exceeded.', { headers: { 'retry-after': '0' } });
+      const pages: Record<string, { items: (typeof group)[]; nextPageToken?: string }> = {
+        '': { items: [group], nextPageToken: 'p2' },
+        p2: { items: [{ ...group, id: 'g2' }] },
+      };
       return { body: { kind: 'platform#groupListResponse', etag: 'e', ...pages[String(query.pageToken ?? '')]! } };
     },
     async insertGroup({ body }) {
@@ -143,7 +204,12 @@ describe('analytics round trip', async () => {
   const client = new AnalyticsClient({ baseUrl, bearerToken: () => 'oauth-1', retry: RETRY });
 
   it('queries a report', async () => {
-    const report = await client.queryReports({ ids: 'channel==MINE', startDate: '2024-01-01', endDate: '2024-01-31', metrics: 'views' });
+    const report = await client.queryReports({
+      ids: 'channel==MINE',
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+      metrics: 'views',
+    });
     expect(report.rows).toEqual([[5]]);
   });
 
@@ -155,9 +221,19 @@ describe('analytics round trip', async () => {
   });
 
   it('inserts, updates and deletes groups and items', async () => {
-    expect((await client.insertGroup({ body: { snippet: { title: 'New' }, contentDetails: { itemType: 'platform#video' } } })).snippet.title).toBe('New');
-    expect((await client.updateGroup({ body: { id: 'g1', snippet: { title: 'Renamed' } } })).snippet.title).toBe('Renamed');
-    expect((await client.insertGroupItem({ body: { groupId: 'g1', resource: { kind: 'platform#video', id: 'v1' } } })).id).toBe('i1');
+    expect(
+      (
+        await client.insertGroup({
+          body: { snippet: { title: 'New' }, contentDetails: { itemType: 'platform#video' } },
+        })
+      ).snippet.title,
+    ).toBe('New');
+    expect((await client.updateGroup({ body: { id: 'g1', snippet: { title: 'Renamed' } } })).snippet.title).toBe(
+      'Renamed',
+    );
+    expect(
+      (await client.insertGroupItem({ body: { groupId: 'g1', resource: { kind: 'platform#video', id: 'v1' } } })).id,
+    ).toBe('i1');
     expect((await client.listGroupItems({ groupId: 'g1' })).items).toHaveLength(1);
     expect(await client.deleteGroupItem({ id: 'i1' })).toBeUndefined();
     expect(await client.deleteGroup({ id: 'g1' })).toBeUndefined();
@@ -177,12 +253,33 @@ describe('generative round trip', async () => {
   let uploadBase = '';
   let breakNextChunk = false;
   const fileOf = (name: string, data: Uint8Array, mimeType: string, displayName?: string) => {
-    const file = { name, displayName, mimeType, sizeBytes: String(data.byteLength), sha256Hash: createHash('sha256').update(data).digest('base64'), state: 'ACTIVE' as const, uri: `${uploadBase}/v1beta/${name}`, createTime: '2024-05-01T12:00:00Z', updateTime: '2024-05-01T12:00:00Z' };
+    const file = {
+      name,
+      displayName,
+      mimeType,
+      sizeBytes: String(data.byteLength),
+      sha256Hash: createHash('sha256').update(data).digest('base64'),
+      state: 'ACTIVE' as const,
+      uri: `${uploadBase}/v1beta/${name}`,
+      createTime: '2024-05-01T12:00:00Z',
+      updateTime: '2024-05-01T12:00:00Z',
+    };
     files.set(name, file);
     return file;
   };
-  const answer = (text: string) => ({ candidates: [{ content: { role: 'model' as const, parts: [{ text }] }, index: 0, finishReason: 'STOP' as const }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
-  const cache = { name: 'cachedContents/c1', model: 'models/m1', displayName: 'C', createTime: '2024-06-10T09:00:00Z', updateTime: '2024-06-10T09:00:00Z', expireTime: '2024-06-10T10:00:00Z', usageMetadata: { totalTokenCount: 10 } };
+  const answer = (text: string) => ({
+    candidates: [{ content: { role: 'model' as const, parts: [{ text }] }, index: 0, finishReason: 'STOP' as const }],
+    usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+  });
+  const cache = {
+    name: 'cachedContents/c1',
+    model: 'models/m1',
+    displayName: 'C',
+    createTime: '2024-06-10T09:00:00Z',
+    updateTime: '2024-06-10T09:00:00Z',
+    expireTime: '2024-06-10T10:00:00Z',
+    usageMetadata: { totalTokenCount: 10 },
+  };
   const handlers: GenerativeHandlers = {
     async generateContent({ credentials }) {
       expect(credentials.apiKey).toBe('key-1');
@@ -194,7 +291,11 @@ describe('generative round trip', async () => {
       }
       return { sse: chunks() };
     },
-    async uploadFile({ headers, body, query }): Promise<{ headers?: Record<string, string>; body: Record<string, unknown> }> {
+    async uploadFile({
+      headers,
+      body,
+      query,
+    }): Promise<{ headers?: Record<string, string>; body: Record<string, unknown> }> {
       const protocol = headers['x-goog-upload-protocol'];
       if (protocol === 'multipart') {
         const { metadata, media } = body as { metadata: any; media: { contentType: string; data: Uint8Array } };
@@ -202,12 +303,21 @@ describe('generative round trip', async () => {
       }
       if (protocol === 'resumable' && headers['x-goog-upload-command'] === 'start') {
         sessions.set('s1', { metadata: body, chunks: [], received: 0 });
-        return { headers: { 'x-goog-upload-url': `${uploadBase}/upload/v1beta/files?upload_id=s1`, 'x-goog-upload-status': 'active' }, body: {} };
+        return {
+          headers: {
+            'x-goog-upload-url': `${uploadBase}/upload/v1beta/files?upload_id=s1`,
+            'x-goog-upload-status': 'active',
+          },
+          body: {},
+        };
       }
       const session = sessions.get(String(query.upload_id))!;
       if (headers['x-goog-upload-command'] === 'query') {
         // No body: the client asks how much arrived, after a failed chunk.
-        return { headers: { 'x-goog-upload-status': 'active', 'x-goog-upload-size-received': String(session.received) }, body: {} };
+        return {
+          headers: { 'x-goog-upload-status': 'active', 'x-goog-upload-size-received': String(session.received) },
+          body: {},
+        };
       }
       const { data } = body as { data: Uint8Array };
       expect(Number(headers['x-goog-upload-offset'])).toBe(session.received);
@@ -221,12 +331,20 @@ describe('generative round trip', async () => {
       }
       session.chunks.push(data);
       session.received += data.byteLength;
-      if (!String(headers['x-goog-upload-command']).includes('finalize')) return { headers: { 'x-goog-upload-status': 'active' }, body: {} };
+      if (!String(headers['x-goog-upload-command']).includes('finalize'))
+        return { headers: { 'x-goog-upload-status': 'active' }, body: {} };
       const all = new Uint8Array(Buffer.concat(session.chunks));
-      return { headers: { 'x-goog-upload-status': 'final' }, body: { file: fileOf('files/resumable-1', all, 'application/octet-stream', session.metadata.file?.displayName) } };
+      return {
+        headers: { 'x-goog-upload-status': 'final' },
+        body: {
+          file: fileOf('files/resumable-1', all, 'application/octet-stream', session.metadata.file?.displayName),
+        },
+      };
     },
     async createFile({ body }) {
-      return { body: { file: fileOf('files/meta-1', new Uint8Array(), 'application/octet-stream', body.file?.displayName) } };
+      return {
+        body: { file: fileOf('files/meta-1', new Uint8Array(), 'application/octet-stream', body.file?.displayName) },
+      };
     },
     async listFiles({ query }) {
       const all = [...files.values()];
@@ -238,7 +356,11 @@ describe('generative round trip', async () => {
     async getFile({ path }) {
       const f = files.get(`files/${path.file}`);
       // The analytics package's helper on purpose: errors work across package copies.
-      if (!f) throw (path.file === 'meta-1' ? statusError : generativeStatusError)('NOT_FOUND', 'Requested entity was not found.');
+      if (!f)
+        throw (path.file === 'meta-1' ? statusError : generativeStatusError)(
+          'NOT_FOUND',
+          'Requested entity was not found.',
+        );
       return { body: f as never };
     },
     async deleteFile({ path }) {
@@ -266,40 +388,85 @@ describe('generative round trip', async () => {
   const client = new GenerativeClient({ baseUrl, apiKey: 'key-1', retry: RETRY });
 
   it('generates, with the key in the header or the query', async () => {
-    expect((await client.generateContent({ collection: 'models', model: 'm1', body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } })).candidates![0]!.content!.parts![0]!.text).toBe('hello');
+    expect(
+      (
+        await client.generateContent({
+          collection: 'models',
+          model: 'm1',
+          body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+        })
+      ).candidates![0]!.content!.parts![0]!.text,
+    ).toBe('hello');
     const viaQuery = new GenerativeClient({ baseUrl, apiKey: 'key-1', apiKeyIn: 'query' });
-    expect((await viaQuery.generateContent({ collection: 'models', model: 'm1', body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } })).candidates).toHaveLength(1);
+    expect(
+      (
+        await viaQuery.generateContent({
+          collection: 'models',
+          model: 'm1',
+          body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+        })
+      ).candidates,
+    ).toHaveLength(1);
   });
 
   it('streams typed chunks over SSE', async () => {
     const texts: string[] = [];
-    for await (const chunk of client.streamGenerateContent({ collection: 'models', model: 'm1', alt: 'sse', body: { contents: [{ role: 'user', parts: [{ text: 'story' }] }] } })) {
+    for await (const chunk of client.streamGenerateContent({
+      collection: 'models',
+      model: 'm1',
+      alt: 'sse',
+      body: { contents: [{ role: 'user', parts: [{ text: 'story' }] }] },
+    })) {
       texts.push(chunk.candidates![0]!.content!.parts![0]!.text!);
     }
     expect(texts.join('')).toBe('Once upon a time');
   });
 
   it('uploads multipart/related and resumable (in chunks, with progress)', async () => {
-    const multi = await client.uploadFileMultipart({ metadata: { file: { displayName: 'notes' } }, data: new TextEncoder().encode('hello'), mimeType: 'text/plain' });
-    expect(multi.file).toMatchObject({ name: 'files/multi-1', sizeBytes: '5', displayName: 'notes', sha256Hash: 'LPJNul+wow4m6DsqxbninhsWHlwfp0JecwQzYpOLmCQ=' });
+    const multi = await client.uploadFileMultipart({
+      metadata: { file: { displayName: 'notes' } },
+      data: new TextEncoder().encode('hello'),
+      mimeType: 'text/plain',
+    });
+    expect(multi.file).toMatchObject({
+      name: 'files/multi-1',
+      sizeBytes: '5',
+      displayName: 'notes',
+      sha256Hash: 'LPJNul+wow4m6DsqxbninhsWHlwfp0JecwQzYpOLmCQ=',
+    });
     const data = new Uint8Array(600 * 1024).map((_, i) => i % 251);
     const progress: number[] = [];
     async function* stream() {
       for (let i = 0; i < data.length; i += 100_000) yield data.subarray(i, i + 100_000);
     }
-    const resumed = await client.uploadFileResumable({ metadata: { file: { displayName: 'big' } }, source: stream(), mimeType: 'application/octet-stream', chunkSize: 256 * 1024, onProgress: (p) => progress.push(p.loaded) });
+    const resumed = await client.uploadFileResumable({
+      metadata: { file: { displayName: 'big' } },
+      source: stream(),
+      mimeType: 'application/octet-stream',
+      chunkSize: 256 * 1024,
+      onProgress: (p) => progress.push(p.loaded),
+    });
     expect(resumed.file?.sizeBytes).toBe(String(data.length));
     expect(resumed.file?.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
     expect(progress).toEqual([0, 262144, 524288, 614400]);
     // A chunk that fails halfway: the client asks (query, no body) how much arrived and resumes there.
     breakNextChunk = true;
-    const resumedAfterFailure = await client.uploadFileResumable({ source: data, mimeType: 'application/octet-stream', chunkSize: 256 * 1024 });
+    const resumedAfterFailure = await client.uploadFileResumable({
+      source: data,
+      mimeType: 'application/octet-stream',
+      chunkSize: 256 * 1024,
+    });
     expect(breakNextChunk).toBe(false);
     expect(resumedAfterFailure.file?.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
     // The other sources: a Blob and a Buffer, each ending in a short last chunk.
     for (const source of [new Blob([data.subarray(0, 300_000)]), Buffer.from(data.subarray(0, 300_000))]) {
       const seenProgress: number[] = [];
-      const done = await client.uploadFileResumable({ source, mimeType: 'application/octet-stream', chunkSize: 256 * 1024, onProgress: (p) => seenProgress.push(p.loaded) });
+      const done = await client.uploadFileResumable({
+        source,
+        mimeType: 'application/octet-stream',
+        chunkSize: 256 * 1024,
+        onProgress: (p) => seenProgress.push(p.loaded),
+      });
       expect(done.file?.sha256Hash).toBe(createHash('sha256').update(data.subarray(0, 300_000)).digest('base64'));
       expect(seenProgress).toEqual([0, 262144, 300000]);
     }
@@ -316,10 +483,14 @@ describe('generative round trip', async () => {
   });
 
   it('manages cached contents', async () => {
-    expect((await client.createCachedContent({ body: { model: 'models/m1', ttl: '300s' } })).name).toBe('cachedContents/c1');
+    expect((await client.createCachedContent({ body: { model: 'models/m1', ttl: '300s' } })).name).toBe(
+      'cachedContents/c1',
+    );
     expect((await client.listCachedContents()).cachedContents).toHaveLength(1);
     expect((await client.getCachedContent({ cachedContent: 'c1' })).model).toBe('models/m1');
-    expect((await client.updateCachedContent({ cachedContent: 'c1', updateMask: 'ttl', body: { ttl: '600s' } })).expireTime).toBe('2024-06-10T11:00:00Z');
+    expect(
+      (await client.updateCachedContent({ cachedContent: 'c1', updateMask: 'ttl', body: { ttl: '600s' } })).expireTime,
+    ).toBe('2024-06-10T11:00:00Z');
     expect(await client.deleteCachedContent({ cachedContent: 'c1' })).toEqual({});
   });
 });

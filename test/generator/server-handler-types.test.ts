@@ -16,12 +16,24 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  type AdCreativeHandlers, createAdCreativeErrors, type CreateAdCreativeInput, type CreateAdCreativeReply, createAdCreativeServer, getAdCreativeErrors,
+  type AdCreativeHandlers,
+  createAdCreativeErrors,
+  type CreateAdCreativeInput,
+  type CreateAdCreativeReply,
+  createAdCreativeServer,
+  getAdCreativeErrors,
 } from '../../generated/ad-creative/server.js';
 import type { DeleteGroupInput, DeleteGroupReply } from '../../generated/analytics/server.js';
 import {
-  createFileErrors, type CreateFileInput, type CreateFileReply, createGenerativeServer, type GenerativeHandlers, getFileErrors, type MediaPart,
-  type UploadFileInput, type UploadFileReply,
+  createFileErrors,
+  type CreateFileInput,
+  type CreateFileReply,
+  createGenerativeServer,
+  type GenerativeHandlers,
+  getFileErrors,
+  type MediaPart,
+  type UploadFileInput,
+  type UploadFileReply,
 } from '../../generated/generative/server.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
@@ -95,7 +107,8 @@ export async function deleteGroupReplies(input: DeleteGroupInput): Promise<Delet
 
 /** Documented errors: the operation's own helpers are replies; another operation's are not. */
 export async function createFileErrorReplies(input: CreateFileInput): Promise<CreateFileReply> {
-  if (input.body.file?.name === 'files/taken') return createFileErrors.alreadyExists('File files/taken already exists.');
+  if (input.body.file?.name === 'files/taken')
+    return createFileErrors.alreadyExists('File files/taken already exists.');
   // @ts-expect-error createFile documents no NOT_FOUND: it has no such helper
   if (input.body.file?.name === 'files/x') return createFileErrors.notFound('no such file');
   // @ts-expect-error getFile's NOT_FOUND is not an answer createFile documents
@@ -105,7 +118,8 @@ export async function createFileErrorReplies(input: CreateFileInput): Promise<Cr
 
 /** Graph style: helpers by code; a creative read may answer 100/33, a create documents no 33-less code like 803. */
 export async function createAdCreativeErrorReplies(input: CreateAdCreativeInput): Promise<CreateAdCreativeReply> {
-  if (input.contentType === 'application/json' && input.body.name === 'throttled') return createAdCreativeErrors.code80004('(#80004) There have been too many calls to this ad-account.');
+  if (input.contentType === 'application/json' && input.body.name === 'throttled')
+    return createAdCreativeErrors.code80004('(#80004) There have been too many calls to this ad-account.');
   // @ts-expect-error createAdCreative documents no code 803
   if (input.body.name === 'missing') return createAdCreativeErrors.code803('unknown alias');
   // @ts-expect-error getAdCreative's errors are not createAdCreative's answers
@@ -118,10 +132,15 @@ export async function createAdCreativeErrorReplies(input: CreateAdCreativeInput)
  * rate limit), the helper takes only it; where none is documented (the 100 of a create), any subcode compiles.
  */
 export async function documentedSubcodes(input: CreateAdCreativeInput): Promise<CreateAdCreativeReply> {
-  if (input.body.name === 'throttled') return createAdCreativeErrors.code80004('(#80004) There have been too many calls to this ad-account.', { subcode: 2446079 });
-  // @ts-expect-error 80004 documents subcode 2446079 only
-  if (input.body.name === 'throttled-1') return createAdCreativeErrors.code80004('(#80004) too many calls', { subcode: 1 });
-  if (input.body.name === 'invalid') return createAdCreativeErrors.code100('Invalid parameter', { subcode: 1885183, userTitle: 'Ad creative invalid' });
+  if (input.body.name === 'throttled')
+    return createAdCreativeErrors.code80004('(#80004) There have been too many calls to this ad-account.', {
+      subcode: 2446079,
+    });
+  if (input.body.name === 'throttled-1')
+    // @ts-expect-error 80004 documents subcode 2446079 only
+    return createAdCreativeErrors.code80004('(#80004) too many calls', { subcode: 1 });
+  if (input.body.name === 'invalid')
+    return createAdCreativeErrors.code100('Invalid parameter', { subcode: 1885183, userTitle: 'Ad creative invalid' });
   void getAdCreativeErrors.code100('Unsupported get request', { subcode: 33, type: 'GraphMethodException' });
   void getAdCreativeErrors.code100('(#100) Tried accessing nonexisting field');
   // @ts-expect-error a read's code 100 documents subcode 33 only
@@ -132,14 +151,19 @@ export async function documentedSubcodes(input: CreateAdCreativeInput): Promise<
 // ---- The checks above are compile errors exactly where marked ----
 describe('handler types', () => {
   const root = path.join(import.meta.dirname, '../..');
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const self = import.meta.filename;
   const text = ts.sys.readFile(self)!;
   /** This file compiled with `text` in its place: the line (0-based) and message of each error in it. */
   const errorsOf = (source: string) => {
     const host = ts.createCompilerHost(config.options);
     const read = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, target, ...rest) => (path.resolve(name) === self ? ts.createSourceFile(name, source, target) : read(name, target, ...rest));
+    host.getSourceFile = (name, target, ...rest) =>
+      path.resolve(name) === self ? ts.createSourceFile(name, source, target) : read(name, target, ...rest);
     const program = ts.createProgram([self], { ...config.options, noEmit: true }, host);
     const file = program.getSourceFile(self)!;
     return ts.getPreEmitDiagnostics(program, file).map((d) => ({
@@ -166,9 +190,14 @@ describe('handler types', () => {
 const running: RunningServer[] = [];
 afterAll(() => Promise.all(running.map((s) => s.close())));
 
-async function generativeWith(uploadFile: GenerativeHandlers['uploadFile'], createFile?: GenerativeHandlers['createFile']): Promise<string> {
+async function generativeWith(
+  uploadFile: GenerativeHandlers['uploadFile'],
+  createFile?: GenerativeHandlers['createFile'],
+): Promise<string> {
   const examples = exampleHandlers('generative') as unknown as GenerativeHandlers;
-  const server = await listenLocal(createGenerativeServer({ ...examples, uploadFile, ...(createFile ? { createFile } : {}) }));
+  const server = await listenLocal(
+    createGenerativeServer({ ...examples, uploadFile, ...(createFile ? { createFile } : {}) }),
+  );
   running.push(server);
   return server.baseUrl;
 }
@@ -182,9 +211,12 @@ describe('the body union at run time', () => {
 
   it('delivers multipart/related as its JSON metadata part and its media part', async () => {
     const base = await generativeWith(record);
-    const body = '--b\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{"file": {"displayName": "notes"}}\r\n--b\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n--b--\r\n';
+    const body =
+      '--b\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{"file": {"displayName": "notes"}}\r\n--b\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n--b--\r\n';
     const response = await fetch(`${base}/upload/v1beta/files?key=k`, {
-      method: 'POST', headers: { 'content-type': 'multipart/related; boundary=b', 'x-goog-upload-protocol': 'multipart' }, body,
+      method: 'POST',
+      headers: { 'content-type': 'multipart/related; boundary=b', 'x-goog-upload-protocol': 'multipart' },
+      body,
     });
     expect(response.status).toBe(200);
     const input = seen.at(-1)!;
@@ -192,27 +224,41 @@ describe('the body union at run time', () => {
     if (input.contentType !== 'multipart/related') return;
     expect(input.body.metadata).toEqual({ file: { displayName: 'notes' } });
     expect(input.body.media?.contentType).toBe('image/png');
-    expect(Buffer.from(input.body.media!.data).toString('latin1')).toBe(Buffer.from('\u0089PNG', 'utf8').toString('latin1'));
+    expect(Buffer.from(input.body.media!.data).toString('latin1')).toBe(
+      Buffer.from('\u0089PNG', 'utf8').toString('latin1'),
+    );
     expect(input.headers['content-type']).toBe('multipart/related; boundary=b');
   });
 
-  it('delivers raw media as bytes with its own media type, under the spec\'s media range', async () => {
+  it("delivers raw media as bytes with its own media type, under the spec's media range", async () => {
     const base = await generativeWith(record);
     const bytes = new Uint8Array([0, 1, 2, 250, 255]);
-    await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'video/mp4' }, body: bytes });
+    await fetch(`${base}/upload/v1beta/files?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'video/mp4' },
+      body: bytes,
+    });
     const ranged = seen.at(-1)!;
     expect(ranged.contentType).toBe('*/*');
     if (ranged.contentType !== '*/*') return;
     expect(ranged.body.contentType).toBe('video/mp4');
     expect([...ranged.body.data]).toEqual([0, 1, 2, 250, 255]);
 
-    await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+    await fetch(`${base}/upload/v1beta/files?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
     const exact = seen.at(-1)!;
     expect(exact.contentType).toBe('application/octet-stream');
     expect(exact.body).toMatchObject({ contentType: 'application/octet-stream' });
 
     // An empty file is empty media, with the media type it was sent as.
-    await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '' });
+    await fetch(`${base}/upload/v1beta/files?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '',
+    });
     const empty = seen.at(-1)!;
     expect(empty.contentType).toBe('*/*');
     expect(empty.body).toEqual({ contentType: 'text/plain', data: new Uint8Array(0) });
@@ -220,16 +266,28 @@ describe('the body union at run time', () => {
 
   it('keeps header parameters the strings they were sent as (typed so), while validating them as their schema says', async () => {
     const base = await generativeWith(record);
-    await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': '5' }, body: 'ab' });
+    await fetch(`${base}/upload/v1beta/files?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': '5' },
+      body: 'ab',
+    });
     const offset: `${number}` | undefined = seen.at(-1)!.headers['x-goog-upload-offset'];
     expect(offset).toBe('5');
-    const refused = await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': 'five' }, body: 'ab' });
+    const refused = await fetch(`${base}/upload/v1beta/files?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-goog-upload-offset': 'five' },
+      body: 'ab',
+    });
     expect(refused.status).toBe(400);
   });
 
   it('delivers JSON as parsed, and no body as contentType undefined', async () => {
     const base = await generativeWith(record);
-    await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"file":{"displayName":"d"}}' });
+    await fetch(`${base}/upload/v1beta/files?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"file":{"displayName":"d"}}',
+    });
     expect(seen.at(-1)).toMatchObject({ contentType: 'application/json', body: { file: { displayName: 'd' } } });
     await fetch(`${base}/upload/v1beta/files?key=k`, { method: 'POST' });
     expect(seen.at(-1)).toMatchObject({ contentType: undefined, body: undefined });
@@ -239,31 +297,62 @@ describe('the body union at run time', () => {
 describe('documented error helpers at run time', () => {
   it('answer the Status shape with the documented HTTP status, returned or thrown', async () => {
     const base = await generativeWith(answerEmpty(), async (input) => {
-      if (input.body.file?.name === 'files/taken') return createFileErrors.alreadyExists('File files/taken already exists.');
-      throw createFileErrors.invalidArgument('bad metadata', { details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [] }] });
+      if (input.body.file?.name === 'files/taken')
+        return createFileErrors.alreadyExists('File files/taken already exists.');
+      throw createFileErrors.invalidArgument('bad metadata', {
+        details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [] }],
+      });
     });
-    const post = (name: string) => fetch(`${base}/v1beta/files?key=k`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file: { name } }) });
+    const post = (name: string) =>
+      fetch(`${base}/v1beta/files?key=k`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ file: { name } }),
+      });
     const taken = await post('files/taken');
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: { code: 409, message: 'File files/taken already exists.', status: 'ALREADY_EXISTS' } });
+    expect(await taken.json()).toEqual({
+      error: { code: 409, message: 'File files/taken already exists.', status: 'ALREADY_EXISTS' },
+    });
     const bad = await post('files/other');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: { code: 400, message: 'bad metadata', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [] }] } });
+    expect(await bad.json()).toEqual({
+      error: {
+        code: 400,
+        message: 'bad metadata',
+        status: 'INVALID_ARGUMENT',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [] }],
+      },
+    });
   });
 
   it('answer the Graph shape with the documented HTTP status', async () => {
     const examples = exampleHandlers('ad-creative') as unknown as AdCreativeHandlers;
-    const server = await listenLocal(createAdCreativeServer({
-      ...examples,
-      getAdCreative: async () => getAdCreativeErrors.code100('Unsupported get request. Object with ID 5 does not exist', { subcode: 33 }),
-    }));
+    const server = await listenLocal(
+      createAdCreativeServer({
+        ...examples,
+        getAdCreative: async () =>
+          getAdCreativeErrors.code100('Unsupported get request. Object with ID 5 does not exist', { subcode: 33 }),
+      }),
+    );
     running.push(server);
     const answer = await fetch(`${server.baseUrl}/v20.0/5?access_token=t`);
     expect(answer.status).toBe(400);
     const body = await answer.json();
-    expect(body).toEqual({ error: { message: 'Unsupported get request. Object with ID 5 does not exist', type: 'GraphMethodException', code: 100, error_subcode: 33, fbtrace_id: expect.any(String) } });
+    expect(body).toEqual({
+      error: {
+        message: 'Unsupported get request. Object with ID 5 does not exist',
+        type: 'GraphMethodException',
+        code: 100,
+        error_subcode: 33,
+        fbtrace_id: expect.any(String),
+      },
+    });
     expect(getAdCreativeErrors.code200('no permission').httpStatus).toBe(403);
-    expect(getAdCreativeErrors.code200('no permission').documented).toEqual({ operationId: 'getAdCreative', code: 200 });
+    expect(getAdCreativeErrors.code200('no permission').documented).toEqual({
+      operationId: 'getAdCreative',
+      code: 200,
+    });
   });
 });
 

@@ -13,7 +13,6 @@ import { operationsOf, specOf } from '../../contracts/harness/spec-docs.js';
 import type { ServiceKey } from '../../specs/index.js';
 import { localServers } from '../support/local-servers.js';
 
-
 /** Serves a listener on a free port until the file ends; answers its base URL. */
 const serve = localServers();
 
@@ -23,7 +22,11 @@ function handlersWith(service: ServiceKey, overrides: Record<string, unknown>): 
   return new Proxy({}, { get: (_, id: string) => overrides[id] ?? handlers[id] });
 }
 
-const FACTORIES = { 'ad-creative': createAdCreativeServer, analytics: createAnalyticsServer, generative: createGenerativeServer } as const;
+const FACTORIES = {
+  'ad-creative': createAdCreativeServer,
+  analytics: createAnalyticsServer,
+  generative: createGenerativeServer,
+} as const;
 
 async function start(service: ServiceKey): Promise<string> {
   return serve((FACTORIES[service] as any)(exampleHandlers(service), { maxBodyBytes: 64 * 1024 }));
@@ -32,14 +35,37 @@ async function start(service: ServiceKey): Promise<string> {
 const CREDENTIALS = { accessToken: 'tok', apiKey: 'key' };
 
 function shapeOk(service: ServiceKey, body: any): boolean {
-  if (service === 'ad-creative') return typeof body?.error?.code === 'number' && typeof body.error.message === 'string' && typeof body.error.fbtrace_id === 'string';
-  return typeof body?.error?.status === 'string' && typeof body.error.code === 'number' && typeof body.error.message === 'string';
+  if (service === 'ad-creative')
+    return (
+      typeof body?.error?.code === 'number' &&
+      typeof body.error.message === 'string' &&
+      typeof body.error.fbtrace_id === 'string'
+    );
+  return (
+    typeof body?.error?.status === 'string' &&
+    typeof body.error.code === 'number' &&
+    typeof body.error.message === 'string'
+  );
 }
 
-async function call(base: string, r: { method: string; path: string; query: Record<string, string>; headers: Record<string, string>; contentType?: string; body?: unknown }) {
+async function call(
+  base: string,
+  r: {
+    method: string;
+    path: string;
+    query: Record<string, string>;
+    headers: Record<string, string>;
+    contentType?: string;
+    body?: unknown;
+  },
+) {
   const url = new URL(base + r.path);
   for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
-  const response = await fetch(url, { method: r.method, headers: { ...r.headers, ...(r.contentType ? { 'content-type': r.contentType } : {}) }, body: r.body as BodyInit | undefined });
+  const response = await fetch(url, {
+    method: r.method,
+    headers: { ...r.headers, ...(r.contentType ? { 'content-type': r.contentType } : {}) },
+    body: r.body as BodyInit | undefined,
+  });
   const text = await response.text();
   let body: any;
   try {
@@ -66,7 +92,9 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     const answer = await call(base, c.request);
     expect(answer.status, answer.text.slice(0, 300)).toBe(400);
     expect(shapeOk(service, answer.body), answer.text.slice(0, 300)).toBe(true);
-    const documented = (c.op.operation['x-errors'] as any[]).filter((e) => e.http === 400).map((e) => e.code ?? e.status);
+    const documented = (c.op.operation['x-errors'] as any[])
+      .filter((e) => e.http === 400)
+      .map((e) => e.code ?? e.status);
     expect(documented).toContain(service === 'ad-creative' ? answer.body.error.code : answer.body.error.status);
     expect(answer.text).not.toMatch(/\n\s+at /);
   });
@@ -75,7 +103,9 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     for (const op of operationsOf(service)) {
       const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
       const answer = await call(base, r);
-      expect(Object.keys(op.operation.responses), `${op.operationId}: ${answer.text.slice(0, 200)}`).toContain(String(answer.status));
+      expect(Object.keys(op.operation.responses), `${op.operationId}: ${answer.text.slice(0, 200)}`).toContain(
+        String(answer.status),
+      );
       expect(answer.status, `${op.operationId}: ${answer.text.slice(0, 200)}`).toBeLessThan(300);
     }
   });
@@ -89,7 +119,11 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
   it('refuses an oversized body with its documented invalid-request error, in its own shape', async () => {
     const op = operationsOf(service).find((o) => o.operation.requestBody?.content?.['application/json'])!;
     const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
-    const answer = await call(base, { ...r, contentType: 'application/json', body: JSON.stringify({ padding: 'x'.repeat(200 * 1024) }) });
+    const answer = await call(base, {
+      ...r,
+      contentType: 'application/json',
+      body: JSON.stringify({ padding: 'x'.repeat(200 * 1024) }),
+    });
     expect(answer.status).toBe(400);
     expect(shapeOk(service, answer.body)).toBe(true);
     // The operation's documented invalid-request error, not an undocumented 413.
@@ -106,25 +140,34 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     // 64 MiB offered in 64 KiB chunks against a 64 KiB limit: the answer must come long before the end.
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const offered = 1024;
-    const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
-      let sent = 0;
-      let answered = false;
-      const req = http.request(url, { method: r.method, headers: { ...r.headers, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        answered = true;
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text, sent }));
-      });
-      req.on('error', (e) => (answered ? undefined : reject(e)));
-      const pump = () => {
-        while (!answered && sent < offered) {
-          sent++;
-          if (!req.write(chunk)) return req.once('drain', pump);
-        }
-        if (!answered) req.end();
-      };
-      pump();
-    });
+    const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>(
+      (resolve, reject) => {
+        let sent = 0;
+        let answered = false;
+        const req = http.request(
+          url,
+          {
+            method: r.method,
+            headers: { ...r.headers, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          },
+          (res) => {
+            answered = true;
+            let text = '';
+            res.on('data', (d) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode!, body: text, sent }));
+          },
+        );
+        req.on('error', (e) => (answered ? undefined : reject(e)));
+        const pump = () => {
+          while (!answered && sent < offered) {
+            sent++;
+            if (!req.write(chunk)) return req.once('drain', pump);
+          }
+          if (!answered) req.end();
+        };
+        pump();
+      },
+    );
     expect(status).toBe(400);
     expect(shapeOk(service, JSON.parse(body))).toBe(true);
     expect(sent).toBeLessThan(offered / 4);
@@ -149,7 +192,12 @@ describe('response validation (the validateResponses option)', () => {
     const handlers = handlersWith('analytics', { listGroups: async () => ({ body: { items: [{ snippet: 5 }] } }) });
     return serve(createAnalyticsServer(handlers, { validateResponses, onError: (e) => errors.push(e) }));
   }
-  const request = { method: 'GET', path: '/v2/groups', query: { mine: 'true' }, headers: { authorization: 'Bearer tok' } };
+  const request = {
+    method: 'GET',
+    path: '/v2/groups',
+    query: { mine: 'true' },
+    headers: { authorization: 'Bearer tok' },
+  };
 
   it('turns an answer that breaks the spec into a 500 in the service shape and reports it', async () => {
     const errors: unknown[] = [];
@@ -174,7 +222,11 @@ describe('ad creative object_story_spec: constraints of a request, not of an ans
   const doc = specOf('ad-creative');
   const create = operationsOf('ad-creative').find((o) => o.operationId === 'createAdCreative')!;
   const read = operationsOf('ad-creative').find((o) => o.operationId === 'getAdCreative')!;
-  const linkData = { link: 'https://example.com/', message: 'Try it', call_to_action: { type: 'LEARN_MORE', value: { link: 'https://example.com/' } } };
+  const linkData = {
+    link: 'https://example.com/',
+    message: 'Try it',
+    call_to_action: { type: 'LEARN_MORE', value: { link: 'https://example.com/' } },
+  };
 
   const serveCreatives = (getAdCreative?: () => Promise<unknown>) =>
     serve(createAdCreativeServer(handlersWith('ad-creative', { getAdCreative }), { validateResponses: true }));
@@ -191,7 +243,10 @@ describe('ad creative object_story_spec: constraints of a request, not of an ans
     const base = await serveCreatives();
     expect((await createWith(base, { page_id: '111', link_data: linkData })).status).toBe(200);
     // The public service accepts a call to action with its type alone ({"type": "SHOP_NOW"}; reviews/ad-creative-spec.md W-8).
-    expect((await createWith(base, { page_id: '111', link_data: { ...linkData, call_to_action: { type: 'LEARN_MORE' } } })).status).toBe(200);
+    expect(
+      (await createWith(base, { page_id: '111', link_data: { ...linkData, call_to_action: { type: 'LEARN_MORE' } } }))
+        .status,
+    ).toBe(200);
     for (const broken of [
       { link_data: linkData },
       { page_id: '111', link_data: linkData, text_data: { message: 'two members' } },
@@ -205,7 +260,9 @@ describe('ad creative object_story_spec: constraints of a request, not of an ans
   });
 
   it('an answer to a nested selection carries the selected members only', async () => {
-    const base = await serveCreatives(async () => ({ body: { id: '120330000008134415', object_story_spec: { page_id: '111' } } }));
+    const base = await serveCreatives(async () => ({
+      body: { id: '120330000008134415', object_story_spec: { page_id: '111' } },
+    }));
     const r = exampleRequest(doc, read.path, read.method, CREDENTIALS);
     const answer = await call(base, { ...r, query: { ...r.query, fields: 'object_story_spec{page_id}' } });
     expect(answer.status, answer.text).toBe(200);

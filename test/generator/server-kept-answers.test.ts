@@ -5,31 +5,54 @@
 import http from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { analyticsErrorStyle, statusError, type AnalyticsHandlers } from '../../generated/analytics/server.js';
-import { createRouter, type HandlerResult, type KeptAnswerLimits, type RouteDef } from '../../generated/analytics/runtime/server/index.js';
+import {
+  createRouter,
+  type HandlerResult,
+  type KeptAnswerLimits,
+  type RouteDef,
+} from '../../generated/analytics/runtime/server/index.js';
 import { localServers } from '../support/local-servers.js';
 
 const serve = localServers();
 
 function route(operationId: string, method: string, path: string): RouteDef {
   return {
-    operationId, method, path, params: [], bodies: [], bodyRequired: false, security: 'optional',
-    validateParams: () => true, validateBody: {}, validateResponse: {},
+    operationId,
+    method,
+    path,
+    params: [],
+    bodies: [],
+    bodyRequired: false,
+    security: 'optional',
+    validateParams: () => true,
+    validateBody: {},
+    validateResponse: {},
   };
 }
 
 const ROUTES = [route('read', 'GET', '/read'), route('other', 'GET', '/other'), route('write', 'POST', '/read')];
 
 /** A router whose handler counts its calls and answers `answer(call)` for every route. */
-async function server(answer: (call: number, operationId: string) => HandlerResult, keptAnswers?: KeptAnswerLimits | false) {
+async function server(
+  answer: (call: number, operationId: string) => HandlerResult,
+  keptAnswers?: KeptAnswerLimits | false,
+) {
   let calls = 0;
   const listener = createRouter(ROUTES, async (input) => answer(++calls, input.operationId), {
-    errorStyle: analyticsErrorStyle, logger: false, ...(keptAnswers === undefined ? {} : { keptAnswers }),
+    errorStyle: analyticsErrorStyle,
+    logger: false,
+    ...(keptAnswers === undefined ? {} : { keptAnswers }),
   });
   return { base: await serve(listener), calls: () => calls };
 }
 
 /** A GET with exactly these header lines (fetch would add its own), as a raw answer. */
-function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; type?: string; body: string }> {
+function get(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; type?: string; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
       let body = '';
@@ -47,7 +70,11 @@ describe('kept answers', () => {
     const check = vi.fn(() => true);
     const s = await server((call) => ({ body: { call, text: 'Ünïcode ✓' }, reuse: check }));
     const first = await get(s.base, '/read?a=1');
-    expect(first).toEqual({ status: 200, type: 'application/json; charset=UTF-8', body: '{"call":1,"text":"Ünïcode ✓"}' });
+    expect(first).toEqual({
+      status: 200,
+      type: 'application/json; charset=UTF-8',
+      body: '{"call":1,"text":"Ünïcode ✓"}',
+    });
     for (let i = 0; i < 3; i++) expect(await get(s.base, '/read?a=1')).toEqual(first);
     expect(s.calls()).toBe(1);
     expect(check).toHaveBeenCalledTimes(3);
@@ -80,7 +107,9 @@ describe('kept answers', () => {
     expect((await get(s.base, '/read?a=1', { authorization: 'Bearer one' })).body).toBe('{"call":1}');
     expect((await get(s.base, '/read?a=2', { authorization: 'Bearer one' })).body).toBe('{"call":2}');
     expect((await get(s.base, '/read?a=1', { authorization: 'Bearer two' })).body).toBe('{"call":3}');
-    expect((await get(s.base, '/read?a=1', { authorization: 'Bearer one', 'if-none-match': '"x"' })).body).toBe('{"call":4}');
+    expect((await get(s.base, '/read?a=1', { authorization: 'Bearer one', 'if-none-match': '"x"' })).body).toBe(
+      '{"call":4}',
+    );
     expect((await get(s.base, '/other?a=1', { authorization: 'Bearer one' })).body).toBe('{"call":5}');
     expect(s.calls()).toBe(5);
   });
@@ -108,7 +137,10 @@ describe('kept answers', () => {
     expect((await get(small.base, '/read?b')).body).toBe('{"call":2}');
     expect((await get(small.base, '/read?a')).body).toBe('{"call":4}');
 
-    const tight = await server((call) => ({ body: { call, pad: 'x'.repeat(500) }, reuse: () => true }), { maxEntries: 10, maxBytes: 400 });
+    const tight = await server((call) => ({ body: { call, pad: 'x'.repeat(500) }, reuse: () => true }), {
+      maxEntries: 10,
+      maxBytes: 400,
+    });
     await get(tight.base, '/read');
     await get(tight.base, '/read');
     expect(tight.calls()).toBe(2);
@@ -120,7 +152,10 @@ describe('kept answers', () => {
   });
 
   it('are offered by the generated handler types on a GET 200 answer only (checked by tsc)', () => {
-    const read: Awaited<ReturnType<AnalyticsHandlers['listGroups']>> = { body: { kind: 'platform#groupListResponse', etag: '"e"', items: [] }, reuse: () => true };
+    const read: Awaited<ReturnType<AnalyticsHandlers['listGroups']>> = {
+      body: { kind: 'platform#groupListResponse', etag: '"e"', items: [] },
+      reuse: () => true,
+    };
     type InsertReply = Awaited<ReturnType<AnalyticsHandlers['insertGroup']>>;
     const inserted: InsertReply = { body: { kind: 'platform#group', etag: '"e"', id: 'G', snippet: { title: 'G' } } };
     // @ts-expect-error an insert (POST) answer is never kept

@@ -27,7 +27,9 @@ afterAll(async () => {
 });
 
 const get = (target: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.baseUrl}${target}`, { headers: { 'x-slots-key': 'k', 'x-request-tag': 'tag-1', accept: 'application/json', ...headers } });
+  fetch(`${server.baseUrl}${target}`, {
+    headers: { 'x-slots-key': 'k', 'x-request-tag': 'tag-1', accept: 'application/json', ...headers },
+  });
 
 describe('parameter types and the values the server delivers', () => {
   it('the handler compiles against the package; its refusals are errors exactly where marked', () => {
@@ -36,14 +38,22 @@ describe('parameter types and the values the server delivers', () => {
     const marked = text.split('\n').flatMap((line, i) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [i + 1] : []));
     expect(marked).toHaveLength(10);
     const options: ts.CompilerOptions = {
-      strict: true, noUnusedLocals: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
-      skipLibCheck: true, noEmit: true, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      strict: true,
+      noUnusedLocals: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: ['node'],
+      typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
+      skipLibCheck: true,
+      noEmit: true,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
     };
     const errorsWith = (source: string) => {
       const host = ts.createCompilerHost(options);
       const read = host.getSourceFile.bind(host);
-      host.getSourceFile = (name, target, ...rest) => (path.resolve(name) === file ? ts.createSourceFile(name, source, target) : read(name, target, ...rest));
+      host.getSourceFile = (name, target, ...rest) =>
+        path.resolve(name) === file ? ts.createSourceFile(name, source, target) : read(name, target, ...rest);
       const program = ts.createProgram([file], options, host);
       return ts.getPreEmitDiagnostics(program).map((d) => ({
         file: d.file ? path.basename(d.file.fileName) : '',
@@ -64,17 +74,37 @@ describe('parameter types and the values the server delivers', () => {
     );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
-      boxId: 'b7', slot: 3, limit: 10, ratio: 0.5, deep: true, mode: 'fast', sizes: [1, 20], weights: [1.5, 2], flags: [true, false],
-      range: { min: 1, max: 9 }, offset: '42', dryRun: 'true', priority: 'high', tag: 'tag-1', accept: 'application/json',
+      boxId: 'b7',
+      slot: 3,
+      limit: 10,
+      ratio: 0.5,
+      deep: true,
+      mode: 'fast',
+      sizes: [1, 20],
+      weights: [1.5, 2],
+      flags: [true, false],
+      range: { min: 1, max: 9 },
+      offset: '42',
+      dryRun: 'true',
+      priority: 'high',
+      tag: 'tag-1',
+      accept: 'application/json',
     });
   });
 
   it('absent optional parameters are absent (no default is invented); a lone array value is an array', async () => {
     const answer = await get('/v1/boxes/b7/slots/0?sizes=5&deep=false');
-    expect(await answer.json()).toEqual({ boxId: 'b7', slot: 0, deep: false, sizes: [5], tag: 'tag-1', accept: 'application/json' });
+    expect(await answer.json()).toEqual({
+      boxId: 'b7',
+      slot: 0,
+      deep: false,
+      sizes: [5],
+      tag: 'tag-1',
+      accept: 'application/json',
+    });
   });
 
-  it('refuses a value its type cannot hold, in the service\'s error shape; the nearest valid value is accepted', async () => {
+  it("refuses a value its type cannot hold, in the service's error shape; the nearest valid value is accepted", async () => {
     const cases: Array<[string, Record<string, string>, string, Record<string, string>]> = [
       ['/v1/boxes/b7/slots/three', {}, '/v1/boxes/b7/slots/3', {}],
       ['/v1/boxes/b7/slots/1?limit=1.5', {}, '/v1/boxes/b7/slots/1?limit=2', {}],
@@ -103,7 +133,10 @@ describe('parameter types and the values the server delivers', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ cells: [1, 20, 3], weights: '5, 6' });
     expect(await (await get('/v1/boxes/b7/cells/4')).json()).toEqual({ cells: [4] });
-    for (const [bad, headers] of [['/v1/boxes/b7/cells/1,x', {}], ['/v1/boxes/b7/cells/1', { 'x-cell-weights': '5,six' }]] as const) {
+    for (const [bad, headers] of [
+      ['/v1/boxes/b7/cells/1,x', {}],
+      ['/v1/boxes/b7/cells/1', { 'x-cell-weights': '5,six' }],
+    ] as const) {
       const refused = await get(bad, headers);
       expect(refused.status, `${bad} ${JSON.stringify(headers)}`).toBe(400);
       expect((await refused.json()).error.status).toBe('INVALID_ARGUMENT');

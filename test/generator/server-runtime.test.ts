@@ -15,7 +15,6 @@ import { buildServiceModel } from '../../generator/model/build.js';
 import { statusErrorStyle } from './fixtures/error-style.js';
 import { localServers } from '../support/local-servers.js';
 
-
 const serve = localServers();
 
 /** Example handlers of a service with some operations answered otherwise. */
@@ -30,31 +29,58 @@ const generateBody = JSON.stringify({ contents: [{ role: 'user', parts: [{ text:
 const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }] });
 
 describe('handler failures', () => {
-  it('are logged with the operation and answered as the service\'s internal error', async () => {
+  it("are logged with the operation and answered as the service's internal error", async () => {
     const logged: Array<{ details: Record<string, unknown>; message: string }> = [];
-    const base = await serve(createAnalyticsServer(handlersWith('analytics', { listGroups: async () => { throw new TypeError('bug in the handler'); } }), {
-      logger: { error: (details, message) => logged.push({ details, message }) },
-    }));
+    const base = await serve(
+      createAnalyticsServer(
+        handlersWith('analytics', {
+          listGroups: async () => {
+            throw new TypeError('bug in the handler');
+          },
+        }),
+        {
+          logger: { error: (details, message) => logged.push({ details, message }) },
+        },
+      ),
+    );
     const response = await fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: 'Bearer t' } });
     const body = await response.json();
     expect(response.status).toBe(500);
     expect(body).toEqual({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } });
     expect(JSON.stringify(body)).not.toContain('bug in the handler');
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ message: 'handler failed', details: { operationId: 'listGroups', path: '/v2/groups', err: { type: 'TypeError', message: 'bug in the handler' } } });
+    expect(logged[0]).toMatchObject({
+      message: 'handler failed',
+      details: {
+        operationId: 'listGroups',
+        path: '/v2/groups',
+        err: { type: 'TypeError', message: 'bug in the handler' },
+      },
+    });
   });
 
   it('go to stderr when no logger is given, and nowhere with logger: false', async () => {
     const writes: string[] = [];
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => { writes.push(String(chunk)); return true; });
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
     try {
-      const failing = handlersWith('ad-creative', { deleteAdCreative: async () => { throw new Error('disk on fire'); } });
+      const failing = handlersWith('ad-creative', {
+        deleteAdCreative: async () => {
+          throw new Error('disk on fire');
+        },
+      });
       const base = await serve(createAdCreativeServer(failing));
       const response = await fetch(`${base}/v20.0/123?access_token=t`, { method: 'DELETE' });
       expect(response.status).toBe(500);
       expect((await response.json()).error).toMatchObject({ code: 1, is_transient: true });
       const line = writes.find((w) => w.includes('disk on fire'));
-      expect(JSON.parse(line!)).toMatchObject({ level: 'error', msg: 'handler failed', operationId: 'deleteAdCreative' });
+      expect(JSON.parse(line!)).toMatchObject({
+        level: 'error',
+        msg: 'handler failed',
+        operationId: 'deleteAdCreative',
+      });
       writes.length = 0;
       const quiet = await serve(createAdCreativeServer(failing, { logger: false }));
       expect((await fetch(`${quiet}/v20.0/123?access_token=t`, { method: 'DELETE' })).status).toBe(500);
@@ -68,20 +94,34 @@ describe('handler failures', () => {
 describe('streams', () => {
   it('a handler failure mid-stream ends it with an error event the client throws as a typed error', async () => {
     const logged: string[] = [];
-    const base = await serve(createGenerativeServer(handlersWith('generative', {
-      streamGenerateContent: async () => ({
-        sse: (async function* () {
-          yield chunk('first');
-          throw new Error('model crashed');
-        })(),
-      }),
-    }), { logger: { error: (_, message) => logged.push(message) } }));
-    const raw = await (await fetch(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: generateBody })).text();
-    expect(raw.trim().split('\n\n').at(-1)).toBe(`data: ${JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } })}`);
+    const base = await serve(
+      createGenerativeServer(
+        handlersWith('generative', {
+          streamGenerateContent: async () => ({
+            sse: (async function* () {
+              yield chunk('first');
+              throw new Error('model crashed');
+            })(),
+          }),
+        }),
+        { logger: { error: (_, message) => logged.push(message) } },
+      ),
+    );
+    const raw = await (
+      await fetch(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body: generateBody,
+      })
+    ).text();
+    expect(raw.trim().split('\n\n').at(-1)).toBe(
+      `data: ${JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } })}`,
+    );
     const client = new GenerativeClient({ baseUrl: base, apiKey: 'k', retry: { maxRetries: 0 } });
     const texts: string[] = [];
     const error = await (async () => {
-      for await (const c of client.streamGenerateContent({ model: 'm', alt: 'sse', body: JSON.parse(generateBody) })) texts.push(c.candidates![0]!.content!.parts![0]!.text!);
+      for await (const c of client.streamGenerateContent({ model: 'm', alt: 'sse', body: JSON.parse(generateBody) }))
+        texts.push(c.candidates![0]!.content!.parts![0]!.text!);
     })().catch((e) => e);
     expect(texts).toEqual(['first']);
     expect(error).toBeInstanceOf(InternalServerError);
@@ -89,22 +129,55 @@ describe('streams', () => {
   });
 
   it('a documented error thrown mid-stream is sent as itself', async () => {
-    const base = await serve(createGenerativeServer(handlersWith('generative', {
-      streamGenerateContent: async () => ({ sse: (async function* () { yield chunk('a'); throw statusError('RESOURCE_EXHAUSTED', 'quota'); })() }),
-    }), { logger: false }));
-    const raw = await (await fetch(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: generateBody })).text();
-    expect(raw).toContain(`data: ${JSON.stringify({ error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } })}`);
+    const base = await serve(
+      createGenerativeServer(
+        handlersWith('generative', {
+          streamGenerateContent: async () => ({
+            sse: (async function* () {
+              yield chunk('a');
+              throw statusError('RESOURCE_EXHAUSTED', 'quota');
+            })(),
+          }),
+        }),
+        { logger: false },
+      ),
+    );
+    const raw = await (
+      await fetch(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body: generateBody,
+      })
+    ).text();
+    expect(raw).toContain(
+      `data: ${JSON.stringify({ error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } })}`,
+    );
   });
 
   it('a reader that does not read holds the producer back (backpressure)', async () => {
     let produced = 0;
     const big = 'x'.repeat(64 * 1024);
-    const base = await serve(createGenerativeServer(handlersWith('generative', {
-      streamGenerateContent: async () => ({ sse: (async function* () { for (let i = 0; i < 2_000; i++) { produced++; yield chunk(big); } })() }),
-    }), { logger: false }));
+    const base = await serve(
+      createGenerativeServer(
+        handlersWith('generative', {
+          streamGenerateContent: async () => ({
+            sse: (async function* () {
+              for (let i = 0; i < 2_000; i++) {
+                produced++;
+                yield chunk(big);
+              }
+            })(),
+          }),
+        }),
+        { logger: false },
+      ),
+    );
     const url = new URL(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`);
     const request = http.request(url, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' } });
-    const response = await new Promise<http.IncomingMessage>((resolve) => { request.on('response', resolve); request.end(generateBody); });
+    const response = await new Promise<http.IncomingMessage>((resolve) => {
+      request.on('response', resolve);
+      request.end(generateBody);
+    });
     response.pause();
     await delay(400);
     // 2,000 events are 128 MiB; without backpressure they would all be written by now.
@@ -115,19 +188,29 @@ describe('streams', () => {
 });
 
 describe('the client going away', () => {
-  it('aborts the handler\'s signal', async () => {
+  it("aborts the handler's signal", async () => {
     let seen: AbortSignal | undefined;
     let abortedAt: number | undefined;
-    const base = await serve(createAnalyticsServer(handlersWith('analytics', {
-      listGroups: async ({ signal }: { signal: AbortSignal }) => {
-        seen = signal;
-        signal.addEventListener('abort', () => { abortedAt = Date.now(); });
-        await delay(1_000);
-        return { body: { kind: 'k', etag: 'e', items: [] } };
-      },
-    }), { logger: false }));
+    const base = await serve(
+      createAnalyticsServer(
+        handlersWith('analytics', {
+          listGroups: async ({ signal }: { signal: AbortSignal }) => {
+            seen = signal;
+            signal.addEventListener('abort', () => {
+              abortedAt = Date.now();
+            });
+            await delay(1_000);
+            return { body: { kind: 'k', etag: 'e', items: [] } };
+          },
+        }),
+        { logger: false },
+      ),
+    );
     const controller = new AbortController();
-    const call = fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: 'Bearer t' }, signal: controller.signal }).catch((e) => e);
+    const call = fetch(`${base}/v2/groups?mine=true`, {
+      headers: { authorization: 'Bearer t' },
+      signal: controller.signal,
+    }).catch((e) => e);
     await delay(150);
     expect(seen?.aborted).toBe(false);
     controller.abort();
@@ -139,9 +222,16 @@ describe('the client going away', () => {
 
   it('leaves the signal alone when the answer completes', async () => {
     let seen: AbortSignal | undefined;
-    const base = await serve(createAnalyticsServer(handlersWith('analytics', {
-      listGroups: async ({ signal }: { signal: AbortSignal }) => { seen = signal; return { body: { kind: 'k', etag: 'e', items: [] } }; },
-    })));
+    const base = await serve(
+      createAnalyticsServer(
+        handlersWith('analytics', {
+          listGroups: async ({ signal }: { signal: AbortSignal }) => {
+            seen = signal;
+            return { body: { kind: 'k', etag: 'e', items: [] } };
+          },
+        }),
+      ),
+    );
     expect((await fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: 'Bearer t' } })).status).toBe(200);
     await delay(50);
     expect(seen?.aborted).toBe(false);
@@ -149,13 +239,18 @@ describe('the client going away', () => {
 });
 
 describe('a wrong method on a known path', () => {
-  it('is 405 with Allow (Graph: 400 code 100/33 with Allow, as the public service answers), in each service\'s shape; an unknown path stays 404', async () => {
+  it("is 405 with Allow (Graph: 400 code 100/33 with Allow, as the public service answers), in each service's shape; an unknown path stays 404", async () => {
     const graph = await serve(createAdCreativeServer(exampleHandlers('ad-creative') as never));
     const refused = await fetch(`${graph}/v20.0/123?access_token=t`, { method: 'PUT' });
     // public-service-notes, Graph errors: "Unsupported <method> request" is code 100, subcode 33, HTTP 400.
     expect(refused.status).toBe(400);
     expect(refused.headers.get('allow')).toBe('DELETE, GET, POST');
-    expect((await refused.json()).error).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException', fbtrace_id: expect.any(String) });
+    expect((await refused.json()).error).toMatchObject({
+      code: 100,
+      error_subcode: 33,
+      type: 'GraphMethodException',
+      fbtrace_id: expect.any(String),
+    });
     const status = await serve(createGenerativeServer(exampleHandlers('generative') as never));
     const refused2 = await fetch(`${status}/v1beta/files`, { method: 'DELETE', headers: KEY });
     expect(refused2.status).toBe(405);
@@ -168,33 +263,66 @@ describe('a wrong method on a known path', () => {
 
 describe('body limits per route', () => {
   const route = (maxBodyBytes?: number): RouteDef => ({
-    operationId: 'put', method: 'POST', path: '/put', params: [], bodies: [{ contentType: 'application/json', kind: 'json' }], bodyRequired: false,
-    security: 'optional', securityRequirements: [{}], credentialSources: [], scopes: [], ...(maxBodyBytes ? { maxBodyBytes } : {}),
-    validateParams: () => true, validateBody: {}, validateResponse: {},
+    operationId: 'put',
+    method: 'POST',
+    path: '/put',
+    params: [],
+    bodies: [{ contentType: 'application/json', kind: 'json' }],
+    bodyRequired: false,
+    security: 'optional',
+    securityRequirements: [{}],
+    credentialSources: [],
+    scopes: [],
+    ...(maxBodyBytes ? { maxBodyBytes } : {}),
+    validateParams: () => true,
+    validateBody: {},
+    validateResponse: {},
   });
-  const post = (base: string, bytes: number) => fetch(`${base}/put`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ s: 'x'.repeat(bytes) }) });
+  const post = (base: string, bytes: number) =>
+    fetch(`${base}/put`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ s: 'x'.repeat(bytes) }),
+    });
 
-  it('a route\'s own limit (x-body-limit) replaces the default, and the bodyLimits option overrides both', async () => {
+  it("a route's own limit (x-body-limit) replaces the default, and the bodyLimits option overrides both", async () => {
     const ok = async () => ({ body: { ok: true } });
-    const defaults = await serve(createRouter([route()], ok, { errorStyle: generativeErrorStyle, maxBodyBytes: 1_000 }));
+    const defaults = await serve(
+      createRouter([route()], ok, { errorStyle: generativeErrorStyle, maxBodyBytes: 1_000 }),
+    );
     expect((await post(defaults, 2_000)).status).toBe(400);
-    const larger = await serve(createRouter([route(10_000)], ok, { errorStyle: generativeErrorStyle, maxBodyBytes: 1_000 }));
+    const larger = await serve(
+      createRouter([route(10_000)], ok, { errorStyle: generativeErrorStyle, maxBodyBytes: 1_000 }),
+    );
     expect((await post(larger, 2_000)).status).toBe(200);
     const refused = await post(larger, 20_000);
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toBe('Request payload size exceeds the limit: 10000 bytes.');
-    const overridden = await serve(createRouter([route(10_000)], ok, { errorStyle: generativeErrorStyle, bodyLimits: { put: 100 } }));
+    const overridden = await serve(
+      createRouter([route(10_000)], ok, { errorStyle: generativeErrorStyle, bodyLimits: { put: 100 } }),
+    );
     expect((await post(overridden, 200)).status).toBe(400);
     expect((await post(overridden, 10)).status).toBe(200);
   });
 
   it('reads x-body-limit from the operation or its request body, and refuses a malformed one', () => {
     const doc = (op: Record<string, unknown>) => ({
-      openapi: '3.1.0', info: { title: 't', version: '1' }, 'x-error-style': statusErrorStyle,
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      'x-error-style': statusErrorStyle,
       paths: { '/put': { post: { operationId: 'put', responses: { '200': { description: 'ok' } }, ...op } } },
     });
-    expect(buildServiceModel('analytics', doc({ 'x-body-limit': 20_971_520 }) as never).operations[0]!.bodyLimit).toBe(20_971_520);
-    expect(buildServiceModel('analytics', doc({ requestBody: { 'x-body-limit': 4096, content: { 'application/json': { schema: {} } } } }) as never).operations[0]!.bodyLimit).toBe(4096);
-    expect(() => buildServiceModel('analytics', doc({ 'x-body-limit': '20MB' }) as never)).toThrow('x-body-limit must be a positive integer');
+    expect(buildServiceModel('analytics', doc({ 'x-body-limit': 20_971_520 }) as never).operations[0]!.bodyLimit).toBe(
+      20_971_520,
+    );
+    expect(
+      buildServiceModel(
+        'analytics',
+        doc({ requestBody: { 'x-body-limit': 4096, content: { 'application/json': { schema: {} } } } }) as never,
+      ).operations[0]!.bodyLimit,
+    ).toBe(4096);
+    expect(() => buildServiceModel('analytics', doc({ 'x-body-limit': '20MB' }) as never)).toThrow(
+      'x-body-limit must be a positive integer',
+    );
   });
 });

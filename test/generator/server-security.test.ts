@@ -23,15 +23,21 @@ async function serve(listener: Parameters<typeof listenLocal>[0]): Promise<strin
 }
 
 /** Handlers answering the spec's examples, counting the calls of each operation. */
-function counted<T>(service: 'ad-creative' | 'analytics' | 'generative'): { handlers: T; calls: Record<string, number> } {
+function counted<T>(service: 'ad-creative' | 'analytics' | 'generative'): {
+  handlers: T;
+  calls: Record<string, number>;
+} {
   const examples: Record<string, (input: unknown) => unknown> = exampleHandlers(service) as never;
   const calls: Record<string, number> = {};
-  const handlers = new Proxy({}, {
-    get: (_, id: string) => (input: unknown) => {
-      calls[id] = (calls[id] ?? 0) + 1;
-      return examples[id]!(input);
+  const handlers = new Proxy(
+    {},
+    {
+      get: (_, id: string) => (input: unknown) => {
+        calls[id] = (calls[id] ?? 0) + 1;
+        return examples[id]!(input);
+      },
     },
-  }) as T;
+  ) as T;
   return { handlers, calls };
 }
 
@@ -57,7 +63,10 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
   });
 
   it('refuses a create whose only credential is of a kind the route does not take (an API key)', async () => {
-    const response = await fetch(`${createUrl}?key=abc`, { ...form(fields), headers: { ...form(fields).headers, 'x-goog-api-key': 'abc' } });
+    const response = await fetch(`${createUrl}?key=abc`, {
+      ...form(fields),
+      headers: { ...form(fields).headers, 'x-goog-api-key': 'abc' },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe(104);
     expect(calls.createAdCreative).toBeUndefined();
@@ -68,7 +77,10 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
     expect(viaForm.status).toBe(200);
     const viaQuery = await fetch(`${createUrl}?access_token=tok`, form(fields));
     expect(viaQuery.status).toBe(200);
-    const viaBearer = await fetch(createUrl, { ...form(fields), headers: { ...form(fields).headers, authorization: 'Bearer tok' } });
+    const viaBearer = await fetch(createUrl, {
+      ...form(fields),
+      headers: { ...form(fields).headers, authorization: 'Bearer tok' },
+    });
     expect(viaBearer.status).toBe(200);
     expect(calls.createAdCreative).toBe(3);
   });
@@ -85,11 +97,13 @@ describe('ad creative writes (token in the form, x-credential-in: form)', async 
 describe('analytics (OAuth bearer tokens only)', async () => {
   const { handlers, calls } = counted<AnalyticsHandlers>('analytics');
   const seen: Array<{ operationId: string; scopes?: string[]; credentials: unknown }> = [];
-  const base = await serve(createAnalyticsServer(handlers, {
-    authenticate: (input, route) => {
-      seen.push({ operationId: route.operationId, scopes: route.scopes, credentials: input.credentials });
-    },
-  }));
+  const base = await serve(
+    createAnalyticsServer(handlers, {
+      authenticate: (input, route) => {
+        seen.push({ operationId: route.operationId, scopes: route.scopes, credentials: input.credentials });
+      },
+    }),
+  );
 
   it.each([
     ['an API key in the query', '?mine=true&key=abc', {}],
@@ -103,7 +117,7 @@ describe('analytics (OAuth bearer tokens only)', async () => {
     expect(calls.listGroups).toBeUndefined();
   });
 
-  it('accepts a bearer token, and hands the route\'s accepted scopes to the authenticate hook', async () => {
+  it("accepts a bearer token, and hands the route's accepted scopes to the authenticate hook", async () => {
     const response = await fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: 'Bearer tok' } });
     expect(response.status).toBe(200);
     expect(calls.listGroups).toBe(1);
@@ -117,9 +131,16 @@ describe('analytics (OAuth bearer tokens only)', async () => {
     ]);
   });
 
-  it('names the scopes of each route as its operation\'s security lists them', async () => {
+  it("names the scopes of each route as its operation's security lists them", async () => {
     const spec = JSON.parse(readFileSync(new URL('../../generated/analytics/openapi.json', import.meta.url), 'utf8'));
-    const scopesOf = (path: string, method: string) => [...new Set((spec.paths[path][method].security as Array<Record<string, string[]>>).flatMap((r) => Object.values(r).flat()))].sort();
+    const scopesOf = (path: string, method: string) =>
+      [
+        ...new Set(
+          (spec.paths[path][method].security as Array<Record<string, string[]>>).flatMap((r) =>
+            Object.values(r).flat(),
+          ),
+        ),
+      ].sort();
     await fetch(`${base}/v2/groups?id=g1`, { method: 'DELETE', headers: { authorization: 'Bearer tok' } });
     expect(seen.find((s) => s.operationId === 'deleteGroup')?.scopes).toEqual(scopesOf('/v2/groups', 'delete'));
     expect(seen.find((s) => s.operationId === 'listGroups')?.scopes).toEqual(scopesOf('/v2/groups', 'get'));
@@ -156,28 +177,52 @@ describe('an empty security alternative', () => {
   });
 
   it('is the placeholder of a credential OpenAPI cannot place beside x-credential-in, not an anonymous offer', () => {
-    const model = buildServiceModel('analytics', doc({ security: [{ token: [] }, {}], 'x-credential-in': 'form' }) as never);
+    const model = buildServiceModel(
+      'analytics',
+      doc({ security: [{ token: [] }, {}], 'x-credential-in': 'form' }) as never,
+    );
     expect(model.operations[0]).toMatchObject({ credentialsOptional: false, security: [{ token: [] }] });
     expect(model.operations[0]!.credentialSources.map((s) => s.in)).toEqual(['query', 'form']);
   });
 
   it('lets the router serve a request without credentials, and still reads one that is sent', async () => {
     const route: RouteDef = {
-      operationId: 'makeThing', method: 'POST', path: '/things', params: [], bodies: [], bodyRequired: false,
-      security: 'optional', securityRequirements: [{ token: [] }, {}],
-      credentialSources: [{ scheme: 'token', kind: 'apiKey', in: 'query', name: 'token' }], scopes: [],
-      validateParams: () => true, validateBody: {}, validateResponse: {},
+      operationId: 'makeThing',
+      method: 'POST',
+      path: '/things',
+      params: [],
+      bodies: [],
+      bodyRequired: false,
+      security: 'optional',
+      securityRequirements: [{ token: [] }, {}],
+      credentialSources: [{ scheme: 'token', kind: 'apiKey', in: 'query', name: 'token' }],
+      scopes: [],
+      validateParams: () => true,
+      validateBody: {},
+      validateResponse: {},
     };
     const seen: unknown[] = [];
-    const base = await serve(createRouter([route], async (input) => {
-      seen.push(input.credentials);
-      return { body: { ok: true } };
-    }, { errorStyle: generativeErrorStyle }));
+    const base = await serve(
+      createRouter(
+        [route],
+        async (input) => {
+          seen.push(input.credentials);
+          return { body: { ok: true } };
+        },
+        { errorStyle: generativeErrorStyle },
+      ),
+    );
     expect((await fetch(`${base}/things`, { method: 'POST' })).status).toBe(200);
     expect((await fetch(`${base}/things?token=t`, { method: 'POST' })).status).toBe(200);
     expect(seen).toEqual([{}, { apiKey: 't', schemes: { token: 't' } }]);
     // Without the empty alternative the same request is refused.
-    const strict = await serve(createRouter([{ ...route, security: 'required', securityRequirements: [{ token: [] }] }], async () => ({ body: {} }), { errorStyle: generativeErrorStyle }));
+    const strict = await serve(
+      createRouter(
+        [{ ...route, security: 'required', securityRequirements: [{ token: [] }] }],
+        async () => ({ body: {} }),
+        { errorStyle: generativeErrorStyle },
+      ),
+    );
     expect((await fetch(`${strict}/things`, { method: 'POST' })).status).toBe(401);
   });
 });

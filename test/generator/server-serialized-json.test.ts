@@ -2,12 +2,16 @@
 // once by serializeJson; the router writes them as they are, with their true length, checks them against the
 // spec once per validator (validateResponses), and refuses bytes that break the spec as it refuses a value.
 import { describe, expect, it, vi } from 'vitest';
-import { analyticsErrorStyle, createAnalyticsServer, serializeJson, type AnalyticsHandlers } from '../../generated/analytics/server.js';
+import {
+  analyticsErrorStyle,
+  createAnalyticsServer,
+  serializeJson,
+  type AnalyticsHandlers,
+} from '../../generated/analytics/server.js';
 import { createRouter, type RouteDef } from '../../generated/analytics/runtime/server/index.js';
 import type { components } from '../../generated/analytics/types.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { localServers } from '../support/local-servers.js';
-
 
 const serve = localServers();
 
@@ -15,7 +19,15 @@ type ListGroups = components['schemas']['ListGroupsResponse'];
 const answer: ListGroups = {
   kind: 'platform#groupListResponse',
   etag: '"e"',
-  items: [{ kind: 'platform#group', etag: '"g"', id: 'G1', snippet: { publishedAt: '2024-01-01T00:00:00Z', title: 'Ünïcode ✓' }, contentDetails: { itemCount: '0', itemType: 'platform#video' } }],
+  items: [
+    {
+      kind: 'platform#group',
+      etag: '"g"',
+      id: 'G1',
+      snippet: { publishedAt: '2024-01-01T00:00:00Z', title: 'Ünïcode ✓' },
+      contentDetails: { itemCount: '0', itemType: 'platform#video' },
+    },
+  ],
 };
 
 function analyticsWith(listGroups: AnalyticsHandlers['listGroups'], validateResponses: boolean) {
@@ -51,14 +63,31 @@ describe('pre-serialised JSON answers', () => {
   });
 
   it('are validated once per validator, values on every request', async () => {
-    const validator = Object.assign(vi.fn((_: unknown) => true), { errors: null });
+    const validator = Object.assign(
+      vi.fn((_: unknown) => true),
+      { errors: null },
+    );
     const route: RouteDef = {
-      operationId: 'list', method: 'GET', path: '/list', params: [], bodies: [], bodyRequired: false, security: 'optional',
-      validateParams: () => true, validateBody: {}, validateResponse: { '200': validator },
+      operationId: 'list',
+      method: 'GET',
+      path: '/list',
+      params: [],
+      bodies: [],
+      bodyRequired: false,
+      security: 'optional',
+      validateParams: () => true,
+      validateBody: {},
+      validateResponse: { '200': validator },
     };
     const bytes = serializeJson({ n: 1 });
     let serialised = true;
-    const base = await serve(createRouter([route], async () => ({ body: serialised ? bytes : { n: 1 } }), { errorStyle: analyticsErrorStyle, validateResponses: true, logger: false }));
+    const base = await serve(
+      createRouter([route], async () => ({ body: serialised ? bytes : { n: 1 } }), {
+        errorStyle: analyticsErrorStyle,
+        validateResponses: true,
+        logger: false,
+      }),
+    );
     for (let i = 0; i < 3; i++) expect(await (await fetch(`${base}/list`)).text()).toBe('{"n":1}');
     expect(validator).toHaveBeenCalledTimes(1);
     expect(validator).toHaveBeenCalledWith({ n: 1 });

@@ -23,15 +23,30 @@ function spec(closing: Record<string, unknown>) {
       '/v1/things': {
         post: {
           operationId: 'createThing',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Labelled' } } } },
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Labelled' } } } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Labelled' } } },
+          },
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Labelled' } } },
+            },
+          },
         },
       },
     },
     components: {
       schemas: {
-        Named: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 5 }, created: { type: 'string', format: 'date-time' } } },
-        Labelled: { allOf: [{ $ref: '#/components/schemas/Named' }, { properties: { label: { type: 'string' } } }], ...closing },
+        Named: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', maxLength: 5 }, created: { type: 'string', format: 'date-time' } },
+        },
+        Labelled: {
+          allOf: [{ $ref: '#/components/schemas/Named' }, { properties: { label: { type: 'string' } } }],
+          ...closing,
+        },
       },
     },
   };
@@ -43,7 +58,13 @@ async function load(name: string, closing: Record<string, unknown>) {
   const { js } = await emitValidators(model);
   const file = path.join(dir, `${name}.mjs`);
   fs.writeFileSync(file, js);
-  return { js, module: (await import(pathToFileURL(file).href)) as Record<string, ((data: unknown) => boolean) & { errors?: unknown[] }> };
+  return {
+    js,
+    module: (await import(pathToFileURL(file).href)) as Record<
+      string,
+      ((data: unknown) => boolean) & { errors?: unknown[] }
+    >,
+  };
 }
 
 describe('validators.js', () => {

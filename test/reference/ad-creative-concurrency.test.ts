@@ -16,12 +16,19 @@ afterEach(async () => {
 async function createConcurrently(base: string, n: number, tag: string): Promise<string[]> {
   const form = new URLSearchParams({
     name: `Concurrent ${tag}`,
-    object_story_spec: JSON.stringify({ page_id: '111222333444', link_data: { link: `https://shop.example/${tag}`, message: 'Same creative' } }),
+    object_story_spec: JSON.stringify({
+      page_id: '111222333444',
+      link_data: { link: `https://shop.example/${tag}`, message: 'Same creative' },
+    }),
     access_token: TOKEN,
   });
   const answers = await Promise.all(
     Array.from({ length: n }, async () => {
-      const response = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      const response = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
       expect(response.status).toBe(200);
       return ((await response.json()) as { id: string }).id;
     }),
@@ -29,9 +36,13 @@ async function createConcurrently(base: string, n: number, tag: string): Promise
   return answers;
 }
 
-async function storedNamed(base: string, name: string): Promise<Array<{ id: string; effective_object_story_id: string }>> {
+async function storedNamed(
+  base: string,
+  name: string,
+): Promise<Array<{ id: string; effective_object_story_id: string }>> {
   const out: Array<{ id: string; name: string; effective_object_story_id: string }> = [];
-  let url: string | undefined = `${base}/v20.0/act_${ACCOUNT}/adcreatives?fields=id,name,effective_object_story_id&limit=100&access_token=${TOKEN}`;
+  let url: string | undefined =
+    `${base}/v20.0/act_${ACCOUNT}/adcreatives?fields=id,name,effective_object_story_id&limit=100&access_token=${TOKEN}`;
   while (url) {
     const page = (await (await fetch(url)).json()) as { data: typeof out; paging?: { next?: string } };
     out.push(...page.data);
@@ -48,8 +59,14 @@ describe('100 concurrent identical creates', () => {
     expect(new Set(ids).size).toBe(1);
     const stored = await storedNamed(base, 'Concurrent one');
     expect(stored.map((c) => c.id)).toEqual([ids[0]]);
-    const posts = (await (await fetch(`${base}/v20.0/111222333444/promotable_posts?include_inline=true&fields=id,message&limit=100&access_token=${TOKEN}`)).json()) as { data: Array<{ id: string; message?: string }> };
-    expect(posts.data.filter((p) => p.message === 'Same creative').map((p) => p.id)).toEqual([stored[0]!.effective_object_story_id]);
+    const posts = (await (
+      await fetch(
+        `${base}/v20.0/111222333444/promotable_posts?include_inline=true&fields=id,message&limit=100&access_token=${TOKEN}`,
+      )
+    ).json()) as { data: Array<{ id: string; message?: string }> };
+    expect(posts.data.filter((p) => p.message === 'Same creative').map((p) => p.id)).toEqual([
+      stored[0]!.effective_object_story_id,
+    ]);
   }, 60_000);
 
   it('also on a database file (WAL), where each write is durable before its answer', async () => {

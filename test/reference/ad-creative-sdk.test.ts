@@ -30,7 +30,14 @@ afterAll(async () => {
 });
 
 function spec(tag: string) {
-  return { page_id: PAGE, link_data: { link: `https://shop.example/${tag}`, message: `SDK ${tag}`, call_to_action: { type: 'SHOP_NOW', value: { link: `https://shop.example/${tag}` } } } };
+  return {
+    page_id: PAGE,
+    link_data: {
+      link: `https://shop.example/${tag}`,
+      message: `SDK ${tag}`,
+      call_to_action: { type: 'SHOP_NOW', value: { link: `https://shop.example/${tag}` } },
+    },
+  };
 }
 
 describe('the public business SDK against the reference', () => {
@@ -38,19 +45,28 @@ describe('the public business SDK against the reference', () => {
     const account = new AdAccount(ACCOUNT);
     const created = await account.createAdCreative([], { name: 'SDK creative one', object_story_spec: spec('one') });
     expect(created.id).toMatch(/^[0-9]+$/);
-    const read = await new AdCreative(created.id).get(['name', 'status', 'object_story_id', 'effective_object_story_id', 'object_story_spec{link_data{call_to_action{type}}}']);
+    const read = await new AdCreative(created.id).get([
+      'name',
+      'status',
+      'object_story_id',
+      'effective_object_story_id',
+      'object_story_spec{link_data{call_to_action{type}}}',
+    ]);
     expect(read.name).toBe('SDK creative one');
     expect(read.status).toBe('ACTIVE');
     expect(read.effective_object_story_id).toMatch(new RegExp(`^${PAGE}_[0-9]+$`));
     expect(read.object_story_spec).toEqual({ link_data: { call_to_action: { type: 'SHOP_NOW' } } });
     // An identical create answers the same creative.
-    expect((await account.createAdCreative([], { name: 'SDK creative one', object_story_spec: spec('one') })).id).toBe(created.id);
+    expect((await account.createAdCreative([], { name: 'SDK creative one', object_story_spec: spec('one') })).id).toBe(
+      created.id,
+    );
   });
 
   it('lists the account with paging through its cursor', async () => {
     const account = new AdAccount(ACCOUNT);
     const ids: string[] = [];
-    for (const tag of ['p1', 'p2', 'p3']) ids.push((await account.createAdCreative([], { name: `SDK ${tag}`, object_story_spec: spec(tag) })).id);
+    for (const tag of ['p1', 'p2', 'p3'])
+      ids.push((await account.createAdCreative([], { name: `SDK ${tag}`, object_story_spec: spec(tag) })).id);
     const cursor = await account.getAdCreatives(['name'], { limit: 2 });
     expect(cursor.length).toBe(2);
     const seen: string[] = cursor.map((c: any) => c.id);
@@ -64,7 +80,10 @@ describe('the public business SDK against the reference', () => {
   });
 
   it('updates and deletes a creative', async () => {
-    const created = await new AdAccount(ACCOUNT).createAdCreative([], { name: 'SDK to update', object_story_spec: spec('upd') });
+    const created = await new AdAccount(ACCOUNT).createAdCreative([], {
+      name: 'SDK to update',
+      object_story_spec: spec('upd'),
+    });
     const creative = new AdCreative(created.id);
     const updated = await creative.update([], { name: 'SDK updated', status: 'ACTIVE' });
     expect(updated).toEqual({ success: true });
@@ -73,9 +92,11 @@ describe('the public business SDK against the reference', () => {
     expect((await new AdCreative(created.id).get(['status'])).status).toBe('DELETED');
   });
 
-  it('surfaces a refusal as the SDK\'s own FacebookRequestError with the Graph code', async () => {
+  it("surfaces a refusal as the SDK's own FacebookRequestError with the Graph code", async () => {
     const account = new AdAccount(ACCOUNT);
-    const error = await account.createAdCreative([], { name: 'n'.repeat(101), object_story_spec: spec('long') }).catch((e: unknown) => e);
+    const error = await account
+      .createAdCreative([], { name: 'n'.repeat(101), object_story_spec: spec('long') })
+      .catch((e: unknown) => e);
     // The bundle does not export the class; its instances name it (src/exceptions.js).
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('FacebookRequestError');

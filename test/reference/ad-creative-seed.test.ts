@@ -19,7 +19,9 @@ describe('the ad-creative seed section', () => {
   it('accepts the default seed, which holds every default fixture', () => {
     const seed = parseSeed(parse(fs.readFileSync(DEFAULT_SEED_FILE, 'utf8'))['ad-creative']);
     const token = (t: string) => seed.tokens.find((x) => x.token === t);
-    expect(token(F.accessToken)?.adAccounts).toEqual(expect.arrayContaining([F.adAccountId, F.rateLimitAdAccountId, F.secondAdAccountId]));
+    expect(token(F.accessToken)?.adAccounts).toEqual(
+      expect.arrayContaining([F.adAccountId, F.rateLimitAdAccountId, F.secondAdAccountId]),
+    );
     expect(token(F.accessToken)?.pages).toContain(F.pageId);
     expect(seed.apps.find((a) => a.id === token(F.devAccessToken!)?.app)?.access).toBe('development');
     expect(token(F.noAccessToken!)?.adAccounts).toEqual([]);
@@ -42,10 +44,16 @@ describe('the ad-creative seed section', () => {
   it.each([
     [{ ...base, apps: [{ id: '1', name: 'App', access: 'beta' }] }, /apps\[0\]\.access must be live or development/],
     [{ ...base, tokens: [{ token: 't', user: '9', app: '1' }] }, /tokens\[0\]: user 9 is not declared/],
-    [{ ...base, tokens: [{ token: 't', user: '2', app: '1', adAccounts: ['7'] }] }, /tokens\[0\]: ad account 7 is not declared/],
+    [
+      { ...base, tokens: [{ token: 't', user: '2', app: '1', adAccounts: ['7'] }] },
+      /tokens\[0\]: ad account 7 is not declared/,
+    ],
     [{ ...base, posts: [{ id: '5_1' }] }, /posts\[0\]\.id 5_1: its page 5 is not in ad-creative\.pages/],
     [{ ...base, posts: [{ id: 'x' }] }, /posts\[0\]\.id "x" must match/],
-    [{ ...base, adAccounts: [{ id: '3', name: 'A', rateLimit: { calls: 0, windowSeconds: 1 } }] }, /adAccounts\[0\]\.rateLimit needs calls/],
+    [
+      { ...base, adAccounts: [{ id: '3', name: 'A', rateLimit: { calls: 0, windowSeconds: 1 } }] },
+      /adAccounts\[0\]\.rateLimit needs calls/,
+    ],
     [{ ...base, creatives: [{ id: '6', account: '8' }] }, /creatives\[0\]: ad account 8 is not declared/],
     [{ ...base, users: 'nobody' }, /ad-creative\.users must be a list/],
   ])('names the mistake %#', (section, message) => {

@@ -14,16 +14,22 @@ beforeEach(async () => {
   const db = openDatabase({ name: 'ad-creative' });
   migrate(db, MIGRATIONS);
   store = new SqliteAdCreativeStore(db);
-  await store.loadSeed(parseSeed({
-    apps: [{ id: '1', name: 'App', access: 'live' }],
-    users: [{ id: '2', name: 'User' }],
-    adAccounts: [{ id: '10', name: 'One' }, { id: '20', name: 'Two' }],
-    pages: [{ id: '4', name: 'Page' }],
-    tokens: [{ token: 't', user: '2', app: '1', adAccounts: ['10', '20'], pages: ['4'] }],
-  }));
+  await store.loadSeed(
+    parseSeed({
+      apps: [{ id: '1', name: 'App', access: 'live' }],
+      users: [{ id: '2', name: 'User' }],
+      adAccounts: [
+        { id: '10', name: 'One' },
+        { id: '20', name: 'Two' },
+      ],
+      pages: [{ id: '4', name: 'Page' }],
+      tokens: [{ token: 't', user: '2', app: '1', adAccounts: ['10', '20'], pages: ['4'] }],
+    }),
+  );
 });
 
-const create = (accountId: string, key: string) => store.createCreative({ accountId, contentKey: key, fields: { name: key } });
+const create = (accountId: string, key: string) =>
+  store.createCreative({ accountId, contentKey: key, fields: { name: key } });
 
 describe('the ad creative SQLite store', () => {
   it('stores identical content once per account, and anew after a delete', async () => {
@@ -63,8 +69,18 @@ describe('the ad creative SQLite store', () => {
   });
 
   it('creates the inline post with its creative, and not again for an identical creative', async () => {
-    const one = await store.createCreative({ accountId: '10', contentKey: 'inline', fields: {}, inlinePost: { pageId: '4', message: 'hi' } });
-    const two = await store.createCreative({ accountId: '10', contentKey: 'inline', fields: {}, inlinePost: { pageId: '4', message: 'hi' } });
+    const one = await store.createCreative({
+      accountId: '10',
+      contentKey: 'inline',
+      fields: {},
+      inlinePost: { pageId: '4', message: 'hi' },
+    });
+    const two = await store.createCreative({
+      accountId: '10',
+      contentKey: 'inline',
+      fields: {},
+      inlinePost: { pageId: '4', message: 'hi' },
+    });
     expect(two.id).toBe(one.id);
     const posts = await store.listPosts('4', { limit: 10, includeInline: true });
     expect(posts.items.length).toBe(1);

@@ -40,7 +40,10 @@ beforeAll(async () => {
   base = session.endpoints['ad-creative']!.baseUrl;
   const created = await call('POST', `/v20.0/act_${ACME.account}/adcreatives`, ACME.token, {
     name: 'Acme secret creative',
-    object_story_spec: JSON.stringify({ page_id: ACME.page, link_data: { link: 'https://acme.example/secret', message: 'Acme only' } }),
+    object_story_spec: JSON.stringify({
+      page_id: ACME.page,
+      link_data: { link: 'https://acme.example/secret', message: 'Acme only' },
+    }),
   });
   expect(created.status).toBe(200);
   acmeCreative = created.body.id;
@@ -55,20 +58,36 @@ describe('a token of another tenant', () => {
     expect(foreign.body.error?.code).toBe(100);
     expect(shape(foreign, acmeCreative)).toEqual(shape(missing, MISSING.creative));
     for (const edge of ['previews?ad_format=DESKTOP_FEED_STANDARD']) {
-      expect(shape(await call('GET', `/v20.0/${acmeCreative}/${edge}`, GLOBEX.token), acmeCreative)).toEqual(shape(await call('GET', `/v20.0/${MISSING.creative}/${edge}`, GLOBEX.token), MISSING.creative));
+      expect(shape(await call('GET', `/v20.0/${acmeCreative}/${edge}`, GLOBEX.token), acmeCreative)).toEqual(
+        shape(await call('GET', `/v20.0/${MISSING.creative}/${edge}`, GLOBEX.token), MISSING.creative),
+      );
     }
   });
 
   it('lists an Acme account, and its pages, exactly as ones that do not exist', async () => {
     const foreign = await call('GET', `/v20.0/act_${ACME.account}/adcreatives?summary=total_count`, GLOBEX.token);
     expect(foreign.body.error?.code).toBe(200);
-    expect(shape(foreign, ACME.account)).toEqual(shape(await call('GET', `/v20.0/act_${MISSING.account}/adcreatives?summary=total_count`, GLOBEX.token), MISSING.account));
+    expect(shape(foreign, ACME.account)).toEqual(
+      shape(
+        await call('GET', `/v20.0/act_${MISSING.account}/adcreatives?summary=total_count`, GLOBEX.token),
+        MISSING.account,
+      ),
+    );
     const posts = await call('GET', `/v20.0/${ACME.page}/promotable_posts?include_inline=true`, GLOBEX.token);
-    expect(shape(posts, ACME.page)).toEqual(shape(await call('GET', `/v20.0/${MISSING.page}/promotable_posts?include_inline=true`, GLOBEX.token), MISSING.page));
+    expect(shape(posts, ACME.page)).toEqual(
+      shape(
+        await call('GET', `/v20.0/${MISSING.page}/promotable_posts?include_inline=true`, GLOBEX.token),
+        MISSING.page,
+      ),
+    );
   });
 
   it('sees only its own creatives in its own list and counts', async () => {
-    const own = await call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id,account_id,name&summary=total_count&limit=100`, GLOBEX.token);
+    const own = await call(
+      'GET',
+      `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id,account_id,name&summary=total_count&limit=100`,
+      GLOBEX.token,
+    );
     expect(own.status).toBe(200);
     expect(own.body.data.length).toBeGreaterThan(0);
     for (const c of own.body.data) expect(c.account_id).toBe(GLOBEX.account);
@@ -78,9 +97,13 @@ describe('a token of another tenant', () => {
 
   it('cannot update or delete an Acme creative, answered as for one that does not exist, and nothing changes', async () => {
     const update = await call('POST', `/v20.0/${acmeCreative}`, GLOBEX.token, { name: 'Taken over' });
-    expect(shape(update, acmeCreative)).toEqual(shape(await call('POST', `/v20.0/${MISSING.creative}`, GLOBEX.token, { name: 'Taken over' }), MISSING.creative));
+    expect(shape(update, acmeCreative)).toEqual(
+      shape(await call('POST', `/v20.0/${MISSING.creative}`, GLOBEX.token, { name: 'Taken over' }), MISSING.creative),
+    );
     const remove = await call('DELETE', `/v20.0/${acmeCreative}`, GLOBEX.token);
-    expect(shape(remove, acmeCreative)).toEqual(shape(await call('DELETE', `/v20.0/${MISSING.creative}`, GLOBEX.token), MISSING.creative));
+    expect(shape(remove, acmeCreative)).toEqual(
+      shape(await call('DELETE', `/v20.0/${MISSING.creative}`, GLOBEX.token), MISSING.creative),
+    );
     const after = await call('GET', `/v20.0/${acmeCreative}?fields=name,status`, ACME.token);
     expect(after.body).toEqual({ id: acmeCreative, name: 'Acme secret creative', status: 'ACTIVE' });
   });
@@ -89,14 +112,40 @@ describe('a token of another tenant', () => {
     const own = await call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id&limit=1`, GLOBEX.token);
     const globexCreative = own.body.data[0].id as string;
     const move = await call('POST', `/v20.0/${globexCreative}`, GLOBEX.token, { account_id: ACME.account });
-    expect(shape(move, ACME.account)).toEqual(shape(await call('POST', `/v20.0/${globexCreative}`, GLOBEX.token, { account_id: MISSING.account }), MISSING.account));
-    const create = await call('POST', `/v20.0/act_${ACME.account}/adcreatives`, GLOBEX.token, { name: 'x', object_url: 'https://globex.example/', title: 'Deals' });
-    expect(shape(create, ACME.account)).toEqual(shape(await call('POST', `/v20.0/act_${MISSING.account}/adcreatives`, GLOBEX.token, { name: 'x', object_url: 'https://globex.example/', title: 'Deals' }), MISSING.account));
-    const withPage = (page: string) => call('POST', `/v20.0/act_${GLOBEX.account}/adcreatives`, GLOBEX.token, { name: `p ${page}`, object_story_spec: JSON.stringify({ page_id: page, text_data: { message: 'hi' } }) });
+    expect(shape(move, ACME.account)).toEqual(
+      shape(
+        await call('POST', `/v20.0/${globexCreative}`, GLOBEX.token, { account_id: MISSING.account }),
+        MISSING.account,
+      ),
+    );
+    const create = await call('POST', `/v20.0/act_${ACME.account}/adcreatives`, GLOBEX.token, {
+      name: 'x',
+      object_url: 'https://globex.example/',
+      title: 'Deals',
+    });
+    expect(shape(create, ACME.account)).toEqual(
+      shape(
+        await call('POST', `/v20.0/act_${MISSING.account}/adcreatives`, GLOBEX.token, {
+          name: 'x',
+          object_url: 'https://globex.example/',
+          title: 'Deals',
+        }),
+        MISSING.account,
+      ),
+    );
+    const withPage = (page: string) =>
+      call('POST', `/v20.0/act_${GLOBEX.account}/adcreatives`, GLOBEX.token, {
+        name: `p ${page}`,
+        object_story_spec: JSON.stringify({ page_id: page, text_data: { message: 'hi' } }),
+      });
     const acmePage = await withPage(ACME.page);
     expect(acmePage.body.error?.code).toBe(100);
     expect(shape(acmePage, ACME.page)).toEqual(shape(await withPage(MISSING.page), MISSING.page));
-    const withPost = (post: string) => call('POST', `/v20.0/act_${GLOBEX.account}/adcreatives`, GLOBEX.token, { name: `s ${post}`, object_story_id: post });
+    const withPost = (post: string) =>
+      call('POST', `/v20.0/act_${GLOBEX.account}/adcreatives`, GLOBEX.token, {
+        name: `s ${post}`,
+        object_story_id: post,
+      });
     const acmePost = await withPost(ACME.post);
     expect(acmePost.body.error?.code).toBe(100);
     expect(shape(acmePost, ACME.post)).toEqual(shape(await withPost(MISSING.post), MISSING.post));
@@ -105,7 +154,12 @@ describe('a token of another tenant', () => {
   });
 
   it('learns nothing from ids or cursors about how many creatives another tenant made', async () => {
-    const make = (token: string, account: string, tag: string) => call('POST', `/v20.0/act_${account}/adcreatives`, token, { name: tag, object_url: `https://x.example/${tag}`, title: 'Deals' });
+    const make = (token: string, account: string, tag: string) =>
+      call('POST', `/v20.0/act_${account}/adcreatives`, token, {
+        name: tag,
+        object_url: `https://x.example/${tag}`,
+        title: 'Deals',
+      });
     const first = (await make(GLOBEX.token, GLOBEX.account, 'g1')).body.id as string;
     for (let i = 0; i < 10; i++) await make(ACME.token, ACME.account, `a${i}`);
     const second = (await make(GLOBEX.token, GLOBEX.account, 'g2')).body.id as string;
@@ -118,12 +172,19 @@ describe('a token of another tenant', () => {
     // An Acme id as a cursor is refused like any cursor of another list.
     const foreignCursor = Buffer.from(acmeCreative).toString('base64url');
     const bogusCursor = Buffer.from(MISSING.creative).toString('base64url');
-    const withCursor = (cursor: string) => call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id&after=${cursor}`, GLOBEX.token);
-    expect(shape(await withCursor(foreignCursor), foreignCursor)).toEqual(shape(await withCursor(bogusCursor), bogusCursor));
+    const withCursor = (cursor: string) =>
+      call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id&after=${cursor}`, GLOBEX.token);
+    expect(shape(await withCursor(foreignCursor), foreignCursor)).toEqual(
+      shape(await withCursor(bogusCursor), bogusCursor),
+    );
   });
 
   it('cannot fetch the thumbnail of an Acme creative by rewriting the URL of its own', async () => {
-    const own = await call('GET', `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id,thumbnail_url&limit=1`, GLOBEX.token);
+    const own = await call(
+      'GET',
+      `/v20.0/act_${GLOBEX.account}/adcreatives?fields=id,thumbnail_url&limit=1`,
+      GLOBEX.token,
+    );
     const url = own.body.data[0].thumbnail_url as string;
     expect((await fetch(url)).status).toBe(200);
     const forged = url.replace(`/${own.body.data[0].id}/`, `/${acmeCreative}/`);

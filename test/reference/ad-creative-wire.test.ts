@@ -21,7 +21,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => session?.stop());
 
-const spec = (tag: string) => ({ page_id: PAGE, link_data: { link: `https://shop.example/${tag}`, message: `Wire ${tag}` } });
+const spec = (tag: string) => ({
+  page_id: PAGE,
+  link_data: { link: `https://shop.example/${tag}`, message: `Wire ${tag}` },
+});
 
 async function readName(id: string): Promise<string> {
   const response = await fetch(`${base}/v20.0/${id}?fields=name`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -30,7 +33,11 @@ async function readName(id: string): Promise<string> {
 
 describe('writes in every encoding the public clients use', () => {
   it('form-encoded with the token as a form field', async () => {
-    const body = new URLSearchParams({ name: 'Wire form', object_story_spec: JSON.stringify(spec('form')), access_token: TOKEN });
+    const body = new URLSearchParams({
+      name: 'Wire form',
+      object_story_spec: JSON.stringify(spec('form')),
+      access_token: TOKEN,
+    });
     const response = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives`, { method: 'POST', body });
     expect(response.status).toBe(200);
     expect(await readName(((await response.json()) as { id: string }).id)).toBe('Wire form');
@@ -40,19 +47,28 @@ describe('writes in every encoding the public clients use', () => {
     const body = new FormData();
     body.set('name', 'Wire multipart');
     body.set('object_story_spec', JSON.stringify(spec('multipart')));
-    const response = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives?access_token=${TOKEN}`, { method: 'POST', body });
+    const response = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives?access_token=${TOKEN}`, {
+      method: 'POST',
+      body,
+    });
     expect(response.status).toBe(200);
     expect(await readName(((await response.json()) as { id: string }).id)).toBe('Wire multipart');
   });
 
   it('JSON with objects as objects and a bearer token; the same creative as a form is identical', async () => {
     const response = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ name: 'Wire json', object_story_spec: spec('json') }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ name: 'Wire json', object_story_spec: spec('json') }),
     });
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
     expect(await readName(id)).toBe('Wire json');
-    const form = new URLSearchParams({ name: 'Wire json', object_story_spec: JSON.stringify(spec('json')), access_token: TOKEN });
+    const form = new URLSearchParams({
+      name: 'Wire json',
+      object_story_spec: JSON.stringify(spec('json')),
+      access_token: TOKEN,
+    });
     const again = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives`, { method: 'POST', body: form });
     expect(((await again.json()) as { id: string }).id).toBe(id);
   });
@@ -61,11 +77,15 @@ describe('writes in every encoding the public clients use', () => {
     // fetch refuses a GET body; node:http sends it as axios does.
     const url = new URL(`${base}/v20.0/act_${ACCOUNT}/adcreatives?fields=id&limit=1&access_token=${TOKEN}`);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(url, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '2' } }, (res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
+      const req = http.request(
+        url,
+        { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '2' } },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
       req.on('error', reject);
       req.end('{}');
     });
@@ -76,7 +96,11 @@ describe('writes in every encoding the public clients use', () => {
   it('answers a request without any token with code 104, and an unknown one with 190', async () => {
     const none = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives`);
     expect(none.status).toBe(400);
-    expect(((await none.json()) as any).error).toMatchObject({ code: 104, type: 'OAuthException', fbtrace_id: expect.any(String) });
+    expect(((await none.json()) as any).error).toMatchObject({
+      code: 104,
+      type: 'OAuthException',
+      fbtrace_id: expect.any(String),
+    });
     const bad = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives?access_token=nope`);
     expect(((await bad.json()) as any).error.code).toBe(190);
   });
@@ -84,18 +108,40 @@ describe('writes in every encoding the public clients use', () => {
 
 describe('field selections', () => {
   it('parses nesting at any depth, blanks, modifiers and aliases', () => {
-    expect(parseFields('id, name ,object_story_spec{link_data{call_to_action{type,value{link}}}}, name.as(label), adlabels.limit(5){name}')).toEqual([
+    expect(
+      parseFields(
+        'id, name ,object_story_spec{link_data{call_to_action{type,value{link}}}}, name.as(label), adlabels.limit(5){name}',
+      ),
+    ).toEqual([
       { name: 'id' },
       { name: 'name' },
-      { name: 'object_story_spec', nested: [{ name: 'link_data', nested: [{ name: 'call_to_action', nested: [{ name: 'type' }, { name: 'value', nested: [{ name: 'link' }] }] }] }] },
+      {
+        name: 'object_story_spec',
+        nested: [
+          {
+            name: 'link_data',
+            nested: [
+              { name: 'call_to_action', nested: [{ name: 'type' }, { name: 'value', nested: [{ name: 'link' }] }] },
+            ],
+          },
+        ],
+      },
       { name: 'name', alias: 'label' },
       { name: 'adlabels', nested: [{ name: 'name' }] },
     ]);
   });
 
-  it.each(['name{{', 'name{status', 'name}', 'name,{status}', 'na-me', 'name.as()', 'name.limit(5'])('refuses %s with code 2500', (text) => {
-    expect(() => parseFields(text)).toThrow(expect.objectContaining({ httpStatus: 400, body: expect.objectContaining({ error: expect.objectContaining({ code: 2500 }) }) }));
-  });
+  it.each(['name{{', 'name{status', 'name}', 'name,{status}', 'na-me', 'name.as()', 'name.limit(5'])(
+    'refuses %s with code 2500',
+    (text) => {
+      expect(() => parseFields(text)).toThrow(
+        expect.objectContaining({
+          httpStatus: 400,
+          body: expect.objectContaining({ error: expect.objectContaining({ code: 2500 }) }),
+        }),
+      );
+    },
+  );
 });
 
 describe('title and body rules and thumbnails', () => {

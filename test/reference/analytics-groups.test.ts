@@ -11,14 +11,26 @@ afterEach(async () => {
 });
 
 async function fill(baseUrl: string, n: number) {
-  const group = await send(baseUrl, 'POST', '/v2/groups', { snippet: { title: 'load' }, contentDetails: { itemType: 'platform#video' } });
+  const group = await send(baseUrl, 'POST', '/v2/groups', {
+    snippet: { title: 'load' },
+    contentDetails: { itemType: 'platform#video' },
+  });
   expect(group.status).toBe(200);
   const answers = await Promise.all(
-    Array.from({ length: n }, (_, i) => send(baseUrl, 'POST', '/v2/groupItems', { groupId: group.body.id, resource: { kind: 'platform#video', id: `video-bulk-${i}` } })),
+    Array.from({ length: n }, (_, i) =>
+      send(baseUrl, 'POST', '/v2/groupItems', {
+        groupId: group.body.id,
+        resource: { kind: 'platform#video', id: `video-bulk-${i}` },
+      }),
+    ),
   );
   const items = await get(baseUrl, `/v2/groupItems?groupId=${group.body.id}`);
   const listed = await get(baseUrl, `/v2/groups?id=${group.body.id}`);
-  return { answers, items: items.body.items as unknown[], itemCount: listed.body.items[0].contentDetails.itemCount as string };
+  return {
+    answers,
+    items: items.body.items as unknown[],
+    itemCount: listed.body.items[0].contentDetails.itemCount as string,
+  };
 }
 
 describe('analytics reference: the 500-item limit', () => {
@@ -42,9 +54,22 @@ describe('analytics reference: the 500-item limit', () => {
   it('a deleted group takes its items with it; itemCount follows inserts and deletes', async () => {
     service = await startStandaloneAnalytics();
     const { baseUrl } = service;
-    const group = (await send(baseUrl, 'POST', '/v2/groups', { snippet: { title: 'g' }, contentDetails: { itemType: 'platform#video' } })).body;
-    const a = (await send(baseUrl, 'POST', '/v2/groupItems', { groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000001' } })).body;
-    await send(baseUrl, 'POST', '/v2/groupItems', { groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000002' } });
+    const group = (
+      await send(baseUrl, 'POST', '/v2/groups', {
+        snippet: { title: 'g' },
+        contentDetails: { itemType: 'platform#video' },
+      })
+    ).body;
+    const a = (
+      await send(baseUrl, 'POST', '/v2/groupItems', {
+        groupId: group.id,
+        resource: { kind: 'platform#video', id: 'video-00000001' },
+      })
+    ).body;
+    await send(baseUrl, 'POST', '/v2/groupItems', {
+      groupId: group.id,
+      resource: { kind: 'platform#video', id: 'video-00000002' },
+    });
     expect((await get(baseUrl, `/v2/groups?id=${group.id}`)).body.items[0].contentDetails.itemCount).toBe('2');
     expect((await send(baseUrl, 'DELETE', `/v2/groupItems?id=${a.id}`)).status).toBe(204);
     expect((await get(baseUrl, `/v2/groups?id=${group.id}`)).body.items[0].contentDetails.itemCount).toBe('1');

@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 /** The answer as sent: its bytes and the content-length header. */
-async function raw(baseUrl: string, params: Record<string, string>): Promise<{ status: number; text: string; length: string | null }> {
+async function raw(
+  baseUrl: string,
+  params: Record<string, string>,
+): Promise<{ status: number; text: string; length: string | null }> {
   const q = new URLSearchParams({ ids: 'channel==MINE', startDate: JAN.from, endDate: JAN.to, ...params });
   const res = await fetch(`${baseUrl}/v2/reports?${q}`, { headers: { authorization: `Bearer ${TOKEN}` } });
   const text = await res.text();
@@ -51,9 +54,16 @@ describe('analytics reference: a report answer serialised once', () => {
   });
 
   it('a group report, cached, follows a change of the group: an added item gives the new sums', async () => {
-    const group = await send(cached.baseUrl, 'POST', '/v2/groups', { snippet: { title: 'cache' }, contentDetails: { itemType: 'platform#video' } });
+    const group = await send(cached.baseUrl, 'POST', '/v2/groups', {
+      snippet: { title: 'cache' },
+      contentDetails: { itemType: 'platform#video' },
+    });
     expect(group.status).toBe(200);
-    const add = (video: string) => send(cached.baseUrl, 'POST', '/v2/groupItems', { groupId: group.body.id, resource: { kind: 'platform#video', id: video } });
+    const add = (video: string) =>
+      send(cached.baseUrl, 'POST', '/v2/groupItems', {
+        groupId: group.body.id,
+        resource: { kind: 'platform#video', id: video },
+      });
     const params = { metrics: 'views,likes', filters: `group==${group.body.id}` };
     const expected = (videos: string[]) => {
       const items = facts.filter((f) => videos.includes(f.video_id));

@@ -14,8 +14,12 @@ export interface StandaloneAnalytics {
 }
 
 /** The analytics reference alone, fresh, with optional defect flags (planted races). */
-export async function startStandaloneAnalytics(options: { defects?: Record<string, unknown> } = {}): Promise<StandaloneAnalytics> {
-  const session = await startReference(['analytics'], { defects: options.defects ? { analytics: options.defects } : undefined });
+export async function startStandaloneAnalytics(
+  options: { defects?: Record<string, unknown> } = {},
+): Promise<StandaloneAnalytics> {
+  const session = await startReference(['analytics'], {
+    defects: options.defects ? { analytics: options.defects } : undefined,
+  });
   return { baseUrl: session.endpoints.analytics!.baseUrl, close: () => session.stop() };
 }
 
@@ -34,14 +38,25 @@ export function sumBy(facts: FactRow[], key: (f: FactRow) => string, column: key
   return out;
 }
 
-export const sum = (facts: FactRow[], column: keyof FactRow): number => facts.reduce((n, f) => n + (f[column] as number), 0);
+export const sum = (facts: FactRow[], column: keyof FactRow): number =>
+  facts.reduce((n, f) => n + (f[column] as number), 0);
 
-export async function get(baseUrl: string, path: string, token = 'test-token-all-scopes'): Promise<{ status: number; body: any }> {
+export async function get(
+  baseUrl: string,
+  path: string,
+  token = 'test-token-all-scopes',
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: await res.json().catch(() => undefined) };
 }
 
-export async function send(baseUrl: string, method: string, path: string, body?: unknown, token = 'test-token-all-scopes'): Promise<{ status: number; body: any }> {
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token = 'test-token-all-scopes',
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

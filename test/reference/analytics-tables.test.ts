@@ -16,19 +16,36 @@ afterAll(async () => service?.close());
 
 /** A value of the default seed for each filter a table may require. */
 const SAMPLE: Record<string, string> = {
-  province: 'US-CA', video: 'video-00000001', isCurated: '1', country: 'US', channel: 'UCchannel0000000000000001',
-  insightPlaybackLocationType: 'EMBEDDED', insightTrafficSourceType: 'EXT_URL',
+  province: 'US-CA',
+  video: 'video-00000001',
+  isCurated: '1',
+  country: 'US',
+  channel: 'UCchannel0000000000000001',
+  insightPlaybackLocationType: 'EMBEDDED',
+  insightTrafficSourceType: 'EXT_URL',
 };
 
 function queryOf(kind: ReportKind, def: ReportDef, widest: boolean): URLSearchParams {
   const time = def.exactlyOne?.[0];
   const optional = widest ? def.optional.filter((d) => d !== 'month' || !def.optional.includes('day')) : [];
-  const dims = [...new Set([...def.required, ...(def.atLeastOne ? (widest ? def.atLeastOne : [def.atLeastOne[0]!]) : []), ...(time ? [time] : []), ...optional])];
+  const dims = [
+    ...new Set([
+      ...def.required,
+      ...(def.atLeastOne ? (widest ? def.atLeastOne : [def.atLeastOne[0]!]) : []),
+      ...(time ? [time] : []),
+      ...optional,
+    ]),
+  ];
   const metrics = widest ? def.metrics : [def.metrics[0]!];
-  const filters = (def.requiredFilters ?? []).map((f) => `${f.dimension}==${f.values?.includes(SAMPLE[f.dimension]!) || !f.values ? SAMPLE[f.dimension] : f.values[0]}`);
+  const filters = (def.requiredFilters ?? []).map(
+    (f) =>
+      `${f.dimension}==${f.values?.includes(SAMPLE[f.dimension]!) || !f.values ? SAMPLE[f.dimension] : f.values[0]}`,
+  );
   if (kind === 'contentOwner') filters.push('uploaderType==self');
   const q = new URLSearchParams({
-    ids: kind === 'channel' ? 'channel==MINE' : 'contentOwner==owner-1', startDate: '2024-02-01', endDate: '2024-02-29',
+    ids: kind === 'channel' ? 'channel==MINE' : 'contentOwner==owner-1',
+    startDate: '2024-02-01',
+    endDate: '2024-02-29',
     metrics: metrics.join(','),
   });
   if (dims.length) q.set('dimensions', dims.join(','));
@@ -47,8 +64,14 @@ describe('analytics reference: every report table entry answers', () => {
         for (const widest of [false, true]) {
           const q = queryOf(kind, def, widest);
           const res = await get(service.baseUrl, `/v2/reports?${q}`);
-          expect(res.status, `${kind} ${def.name} (${widest ? 'widest' : 'smallest'}): ${q} -> ${JSON.stringify(res.body?.error?.message)}`).toBe(200);
-          expect(res.body.columnHeaders.map((h: { name: string }) => h.name)).toEqual([...(q.get('dimensions')?.split(',') ?? []), ...q.get('metrics')!.split(',')]);
+          expect(
+            res.status,
+            `${kind} ${def.name} (${widest ? 'widest' : 'smallest'}): ${q} -> ${JSON.stringify(res.body?.error?.message)}`,
+          ).toBe(200);
+          expect(res.body.columnHeaders.map((h: { name: string }) => h.name)).toEqual([
+            ...(q.get('dimensions')?.split(',') ?? []),
+            ...q.get('metrics')!.split(','),
+          ]);
           expect(res.body.rows?.length ?? 0, `${kind} ${def.name}: rows`).toBeGreaterThan(0);
         }
       }
@@ -65,10 +88,18 @@ describe('analytics reference: every report table entry answers', () => {
         fc.constantFrom('channel==MINE', 'contentOwner==owner-1'),
         fc.uniqueArray(fc.constantFrom(...dimensionNames), { maxLength: 3 }),
         fc.uniqueArray(fc.constantFrom(...metricNames), { minLength: 1, maxLength: 3 }),
-        fc.uniqueArray(fc.tuple(fc.constantFrom(...dimensionNames), fc.constantFrom(...filterValues)), { maxLength: 2, selector: ([d]) => d }),
+        fc.uniqueArray(fc.tuple(fc.constantFrom(...dimensionNames), fc.constantFrom(...filterValues)), {
+          maxLength: 2,
+          selector: ([d]) => d,
+        }),
         fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
         async (ids, dims, metrics, filters, maxResults) => {
-          const q = new URLSearchParams({ ids, startDate: '2024-01-01', endDate: '2024-01-31', metrics: metrics.join(',') });
+          const q = new URLSearchParams({
+            ids,
+            startDate: '2024-01-01',
+            endDate: '2024-01-31',
+            metrics: metrics.join(','),
+          });
           if (dims.length) q.set('dimensions', dims.join(','));
           if (filters.length) q.set('filters', filters.map(([d, v]) => `${d}==${v}`).join(';'));
           if (maxResults !== undefined) q.set('maxResults', String(maxResults));

@@ -26,7 +26,11 @@ function seedFile(dir: string): string {
   const account = seed['ad-creative'].adAccounts.find((a: { id: string }) => a.id === '1234567890');
   account.rateLimit = { calls: ACCOUNT_CALLS, windowSeconds: 600 };
   seed['ad-creative'].tokens.push({
-    token: SOON_EXPIRING, user: '700000000000001', app: '900000000000001', adAccounts: ['1234567892'], pages: [],
+    token: SOON_EXPIRING,
+    user: '700000000000001',
+    app: '900000000000001',
+    adAccounts: ['1234567892'],
+    pages: [],
     expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
   });
   for (const project of seed.generative.projects) project.rateLimitBurst = PROJECT_BURST;
@@ -48,7 +52,8 @@ async function call(base: string, target: string, init: RequestInit = {}): Promi
 describe('kept answers of the reference', () => {
   let dir: string;
   let on: ReferenceSession;
-  const base = (session: ReferenceSession, key: 'ad-creative' | 'analytics' | 'generative') => session.endpoints[key]!.baseUrl;
+  const base = (session: ReferenceSession, key: 'ad-creative' | 'analytics' | 'generative') =>
+    session.endpoints[key]!.baseUrl;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-reuse-'));
@@ -65,12 +70,36 @@ describe('kept answers of the reference', () => {
 
   it('are the answers a fresh computation gives (a creative, its list, previews, posts, reports, groups, a file, a cache)', async () => {
     const reads: Array<['ad-creative' | 'analytics' | 'generative', string, Record<string, string>]> = [
-      ['ad-creative', '/v20.0/120330000009000001?fields=id,name,object_type,object_url,thumbnail_url&access_token=test-token-globex', {}],
-      ['ad-creative', '/v20.0/act_2234567890/adcreatives?fields=id,name,thumbnail_url&limit=1&summary=total_count&access_token=test-token-globex', {}],
-      ['ad-creative', '/v20.0/120330000009000001/previews?ad_format=MOBILE_FEED_STANDARD&access_token=test-token-globex', {}],
-      ['ad-creative', '/v20.0/222333444555/promotable_posts?fields=id,message,permalink_url&access_token=test-token-globex', {}],
-      ['analytics', '/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-01-31&metrics=views&dimensions=day,insightTrafficSourceType', ANALYTICS_AUTH],
-      ['analytics', '/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-02-29&metrics=views,likes&dimensions=country&sort=-views&maxResults=5', ANALYTICS_AUTH],
+      [
+        'ad-creative',
+        '/v20.0/120330000009000001?fields=id,name,object_type,object_url,thumbnail_url&access_token=test-token-globex',
+        {},
+      ],
+      [
+        'ad-creative',
+        '/v20.0/act_2234567890/adcreatives?fields=id,name,thumbnail_url&limit=1&summary=total_count&access_token=test-token-globex',
+        {},
+      ],
+      [
+        'ad-creative',
+        '/v20.0/120330000009000001/previews?ad_format=MOBILE_FEED_STANDARD&access_token=test-token-globex',
+        {},
+      ],
+      [
+        'ad-creative',
+        '/v20.0/222333444555/promotable_posts?fields=id,message,permalink_url&access_token=test-token-globex',
+        {},
+      ],
+      [
+        'analytics',
+        '/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-01-31&metrics=views&dimensions=day,insightTrafficSourceType',
+        ANALYTICS_AUTH,
+      ],
+      [
+        'analytics',
+        '/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-02-29&metrics=views,likes&dimensions=country&sort=-views&maxResults=5',
+        ANALYTICS_AUTH,
+      ],
       ['analytics', '/v2/groups?mine=true', ANALYTICS_AUTH],
       ['generative', '/v1beta/files/abc-123', GEN_KEY],
       ['generative', '/v1beta/cachedContents/cache-1', GEN_KEY],
@@ -92,7 +121,9 @@ describe('kept answers of the reference', () => {
     expect(JSON.parse(first.body)).toMatchObject({ name: 'Spring sale creative' });
     expect(await call(adc, read)).toEqual(first);
     const update = await call(adc, `/v20.0/${CREATIVE}`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Renamed+creative&access_token=test-token-admin',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Renamed+creative&access_token=test-token-admin',
     });
     expect(update.status).toBe(200);
     expect(JSON.parse((await call(adc, read)).body)).toMatchObject({ name: 'Renamed creative' });
@@ -104,14 +135,21 @@ describe('kept answers of the reference', () => {
     expect((await call(adc, read)).status).toBe(400);
   });
 
-  it("of a creative list hold until a creative of the account is created", async () => {
+  it('of a creative list hold until a creative of the account is created', async () => {
     const adc = base(on, 'ad-creative');
     const list = `/v20.0/act_2234567890/adcreatives?fields=name&summary=total_count&access_token=test-token-globex`;
     const before = await call(adc, list);
     expect(await call(adc, list)).toEqual(before);
     const created = await call(adc, '/v20.0/act_2234567890/adcreatives', {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'Listed after', object_url: 'https://globex.example/new', title: 'Fresh deals', body: 'Good prices every day', access_token: 'test-token-globex' }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        name: 'Listed after',
+        object_url: 'https://globex.example/new',
+        title: 'Fresh deals',
+        body: 'Good prices every day',
+        access_token: 'test-token-globex',
+      }).toString(),
     });
     expect(created.status, created.body).toBe(200);
     const after = JSON.parse((await call(adc, list)).body);
@@ -122,8 +160,15 @@ describe('kept answers of the reference', () => {
   it('of a creative end with the token that read it: an expired token is refused (190/463), not answered from the kept bytes', async () => {
     const adc = base(on, 'ad-creative');
     const created = await call(adc, '/v20.0/act_1234567892/adcreatives', {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'Expiry check', object_url: 'https://shop.example/x', title: 'Fresh deals', body: 'Good prices every day', access_token: SOON_EXPIRING }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        name: 'Expiry check',
+        object_url: 'https://shop.example/x',
+        title: 'Fresh deals',
+        body: 'Good prices every day',
+        access_token: SOON_EXPIRING,
+      }).toString(),
     });
     expect(created.status, created.body).toBe(200);
     const read = `/v20.0/${JSON.parse(created.body).id}?fields=name&access_token=${SOON_EXPIRING}`;
@@ -141,8 +186,12 @@ describe('kept answers of the reference', () => {
     const before = await list();
     expect(await list()).toEqual(before);
     const inserted = await call(ana, '/v2/groups', {
-      method: 'POST', headers: { ...ANALYTICS_AUTH, 'content-type': 'application/json' },
-      body: JSON.stringify({ snippet: { title: 'Kept answers check' }, contentDetails: { itemType: 'platform#video' } }),
+      method: 'POST',
+      headers: { ...ANALYTICS_AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        snippet: { title: 'Kept answers check' },
+        contentDetails: { itemType: 'platform#video' },
+      }),
     });
     expect(inserted.status).toBe(200);
     const group = JSON.parse(inserted.body) as { id: string };
@@ -157,13 +206,16 @@ describe('kept answers of the reference', () => {
     const emptyItems = await call(ana, `/v2/groupItems?groupId=${group.id}`, { headers: ANALYTICS_AUTH });
     expect(JSON.parse(emptyItems.body).items).toEqual([]);
     const item = await call(ana, '/v2/groupItems', {
-      method: 'POST', headers: { ...ANALYTICS_AUTH, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { ...ANALYTICS_AUTH, 'content-type': 'application/json' },
       body: JSON.stringify({ groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000001' } }),
     });
     expect(item.status, item.body).toBe(200);
     const items = `/v2/groupItems?groupId=${group.id}`;
     const listed = await call(ana, items, { headers: ANALYTICS_AUTH });
-    expect(JSON.parse(listed.body).items.map((i: { resource: { id: string } }) => i.resource.id)).toEqual(['video-00000001']);
+    expect(JSON.parse(listed.body).items.map((i: { resource: { id: string } }) => i.resource.id)).toEqual([
+      'video-00000001',
+    ]);
     expect(await call(ana, items, { headers: ANALYTICS_AUTH })).toEqual(listed);
     const filled = await call(ana, report, { headers: ANALYTICS_AUTH });
     expect(filled.status).toBe(200);
@@ -173,7 +225,9 @@ describe('kept answers of the reference', () => {
   it('of a file end when the file is deleted, and count against the project burst like computed ones', async () => {
     const gen = base(on, 'generative');
     const created = await call(gen, '/upload/v1beta/files', {
-      method: 'POST', headers: { ...GEN_KEY, 'content-type': 'text/plain', 'x-goog-upload-protocol': 'raw' }, body: 'kept answers',
+      method: 'POST',
+      headers: { ...GEN_KEY, 'content-type': 'text/plain', 'x-goog-upload-protocol': 'raw' },
+      body: 'kept answers',
     });
     expect(created.status, created.body).toBe(200);
     const name = JSON.parse(created.body).file.name as string;

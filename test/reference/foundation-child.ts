@@ -14,11 +14,21 @@ export interface ServeChild {
   exited: Promise<number | string>;
 }
 
-export function startServe(script: string, args: string[], expectedServices: number, timeoutMs = 30_000): Promise<ServeChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServe(
+  script: string,
+  args: string[],
+  expectedServices: number,
+  timeoutMs = 30_000,
+): Promise<ServeChild> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -27,7 +37,9 @@ export function startServe(script: string, args: string[], expectedServices: num
     }, timeoutMs);
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
-      const urls = Object.fromEntries([...out.matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+      const urls = Object.fromEntries(
+        [...out.matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
+      );
       if (Object.keys(urls).length === expectedServices) {
         clearTimeout(timer);
         resolve({ child, urls, stdout: () => out, stderr: () => err, exited });

@@ -64,13 +64,19 @@ export const analyticsWorkload: Workload = {
     const res = await fetch(`${base}/v2/groups`, {
       method: 'POST',
       headers: { ...ANALYTICS_AUTH, 'content-type': 'application/json' },
-      body: JSON.stringify({ snippet: { title: TITLE_PREFIX + payload }, contentDetails: { itemType: 'platform#video' } }),
+      body: JSON.stringify({
+        snippet: { title: TITLE_PREFIX + payload },
+        contentDetails: { itemType: 'platform#video' },
+      }),
     });
     if (res.status === 429) return undefined;
     return ((await (await ok(res, 'groups.insert')).json()) as { id: string }).id;
   },
   async read(base, key) {
-    const res = await ok(await fetch(`${base}/v2/groups?id=${encodeURIComponent(key)}`, { headers: ANALYTICS_AUTH }), 'groups.list');
+    const res = await ok(
+      await fetch(`${base}/v2/groups?id=${encodeURIComponent(key)}`, { headers: ANALYTICS_AUTH }),
+      'groups.list',
+    );
     const { items = [] } = (await res.json()) as { items?: Array<{ snippet: { title: string } }> };
     return items[0]?.snippet.title.slice(TITLE_PREFIX.length);
   },
@@ -78,9 +84,18 @@ export const analyticsWorkload: Workload = {
     const out = new Map<string, string>();
     let pageToken: string | undefined;
     do {
-      const res = await ok(await fetch(`${base}/v2/groups?mine=true${pageToken ? `&pageToken=${pageToken}` : ''}`, { headers: ANALYTICS_AUTH }), 'groups.list');
-      const page = (await res.json()) as { items?: Array<{ id: string; snippet: { title: string } }>; nextPageToken?: string };
-      for (const g of page.items ?? []) if (g.snippet.title.startsWith(TITLE_PREFIX)) out.set(g.id, g.snippet.title.slice(TITLE_PREFIX.length));
+      const res = await ok(
+        await fetch(`${base}/v2/groups?mine=true${pageToken ? `&pageToken=${pageToken}` : ''}`, {
+          headers: ANALYTICS_AUTH,
+        }),
+        'groups.list',
+      );
+      const page = (await res.json()) as {
+        items?: Array<{ id: string; snippet: { title: string } }>;
+        nextPageToken?: string;
+      };
+      for (const g of page.items ?? [])
+        if (g.snippet.title.startsWith(TITLE_PREFIX)) out.set(g.id, g.snippet.title.slice(TITLE_PREFIX.length));
       pageToken = page.nextPageToken;
     } while (pageToken);
     return out;
@@ -104,7 +119,10 @@ export const adCreativeWorkload: Workload = {
       title: 'Fresh deals',
       body: 'Good prices every day',
     });
-    const res = await fetch(`${base}/${ADC.apiVersion}/act_${ADC.adAccountId}/adcreatives`, { method: 'POST', body: form });
+    const res = await fetch(`${base}/${ADC.apiVersion}/act_${ADC.adAccountId}/adcreatives`, {
+      method: 'POST',
+      body: form,
+    });
     if (res.status === 400) {
       const text = await res.text();
       if (text.includes('80004')) return undefined; // throttled: nothing stored
@@ -119,9 +137,13 @@ export const adCreativeWorkload: Workload = {
   },
   async list(base) {
     const out = new Map<string, string>();
-    let next: string | undefined = `${base}/${ADC.apiVersion}/act_${ADC.adAccountId}/adcreatives?fields=name&limit=100&access_token=${ADC.accessToken}`;
+    let next: string | undefined =
+      `${base}/${ADC.apiVersion}/act_${ADC.adAccountId}/adcreatives?fields=name&limit=100&access_token=${ADC.accessToken}`;
     while (next) {
-      const page = (await (await ok(await fetch(next), 'list')).json()) as { data: Array<{ id: string; name?: string }>; paging?: { next?: string } };
+      const page = (await (await ok(await fetch(next), 'list')).json()) as {
+        data: Array<{ id: string; name?: string }>;
+        paging?: { next?: string };
+      };
       for (const c of page.data) if (c.name?.startsWith(NAME_PREFIX)) out.set(c.id, c.name.slice(NAME_PREFIX.length));
       next = page.paging?.next;
     }
@@ -137,7 +159,8 @@ export const generativeWorkload: Workload = {
   name: 'generative file upload',
   service: 'generative',
   payloadSize: 20_000,
-  fingerprint: (payload) => fileFingerprint(Buffer.byteLength(payload), createHash('sha256').update(payload).digest('base64')),
+  fingerprint: (payload) =>
+    fileFingerprint(Buffer.byteLength(payload), createHash('sha256').update(payload).digest('base64')),
   async write(base, payload) {
     const res = await fetch(`${base}/upload/v1beta/files`, {
       method: 'POST',
@@ -157,9 +180,20 @@ export const generativeWorkload: Workload = {
     const out = new Map<string, string>();
     let pageToken: string | undefined;
     do {
-      const res = await ok(await fetch(`${base}/v1beta/files?pageSize=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`, { headers: GEN_KEY }), 'files.list');
-      const page = (await res.json()) as { files?: Array<{ name: string; sizeBytes: string; sha256Hash: string; mimeType: string }>; nextPageToken?: string };
-      for (const f of page.files ?? []) if (f.mimeType === 'text/plain' && f.name !== 'files/abc-123') out.set(f.name, fileFingerprint(f.sizeBytes, f.sha256Hash));
+      const res = await ok(
+        await fetch(
+          `${base}/v1beta/files?pageSize=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`,
+          { headers: GEN_KEY },
+        ),
+        'files.list',
+      );
+      const page = (await res.json()) as {
+        files?: Array<{ name: string; sizeBytes: string; sha256Hash: string; mimeType: string }>;
+        nextPageToken?: string;
+      };
+      for (const f of page.files ?? [])
+        if (f.mimeType === 'text/plain' && f.name !== 'files/abc-123')
+          out.set(f.name, fileFingerprint(f.sizeBytes, f.sha256Hash));
       pageToken = page.nextPageToken;
     } while (pageToken);
     return out;

@@ -41,7 +41,12 @@ function tmp(): string {
 /** A payload long enough to span database pages (or a file), unique per write; lengths vary. */
 function payloadOf(round: number, writer: number, seq: number, size: number): string {
   const head = `r${round}-w${writer}-n${seq}:`;
-  return head + 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(1 + Math.ceil(size / 36)).slice(0, size - head.length - ((writer * 997 + seq * 31) % Math.floor(size / 4)));
+  return (
+    head +
+    'abcdefghijklmnopqrstuvwxyz0123456789'
+      .repeat(1 + Math.ceil(size / 36))
+      .slice(0, size - head.length - ((writer * 997 + seq * 31) % Math.floor(size / 4)))
+  );
 }
 
 /** The default seed with the services' call-rate limits lifted: the load is about durability, not quotas. */
@@ -49,7 +54,9 @@ function unthrottledSeed(): string {
   const seed = parse(fs.readFileSync(DEFAULT_SEED_FILE, 'utf8')) as Record<string, Record<string, unknown>>;
   const adc = seed['ad-creative'] as { rateLimit?: { calls: number } } | undefined;
   if (adc?.rateLimit) adc.rateLimit.calls = 1_000_000;
-  for (const project of ((seed.generative as { projects?: Array<{ rateLimitBurst?: number }> } | undefined)?.projects ?? [])) project.rateLimitBurst = 1_000_000;
+  for (const project of (seed.generative as { projects?: Array<{ rateLimitBurst?: number }> } | undefined)?.projects ??
+    [])
+    project.rateLimitBurst = 1_000_000;
   const file = path.join(tmp(), 'seed.yaml');
   fs.writeFileSync(file, stringify(seed));
   return file;
@@ -65,77 +72,108 @@ interface Setup {
 
 const realServices = SERVICE_KEYS.filter((s) => serviceModuleExists(s));
 const SETUPS: Setup[] = [
-  { name: 'the foundation alone (notes test service)', script: 'test/reference/foundation-serve-notes.ts', args: () => ['notes'], workloads: [notesWorkload], killAfterMs: killMoments(100, 600) },
+  {
+    name: 'the foundation alone (notes test service)',
+    script: 'test/reference/foundation-serve-notes.ts',
+    args: () => ['notes'],
+    workloads: [notesWorkload],
+    killAfterMs: killMoments(100, 600),
+  },
   ...(realServices.length
-    ? [{ name: `serve ${realServices.join(',')}`, script: 'reference/serve.ts', args: () => [realServices.join(','), '--seed', unthrottledSeed()], workloads: realServices.map((s) => SERVICE_WORKLOADS[s]), killAfterMs: killMoments(300, 1_500) }]
+    ? [
+        {
+          name: `serve ${realServices.join(',')}`,
+          script: 'reference/serve.ts',
+          args: () => [realServices.join(','), '--seed', unthrottledSeed()],
+          workloads: realServices.map((s) => SERVICE_WORKLOADS[s]),
+          killAfterMs: killMoments(300, 1_500),
+        },
+      ]
     : []),
 ];
 
 // The setups run at the same time (separate processes and directories): the round trips of one overlap the
 // child start-up of the other.
 describe.concurrent('crash safety', () => {
-  it.each(SETUPS)(`$name: every acknowledged write survives SIGKILL (${ROUNDS} rounds, seed ${SEED})`, async ({ script, args, workloads, killAfterMs }) => {
-    const data = tmp();
-    const fixedArgs = [...args(), '--data', data, '--log-level', 'error'];
-    let current: ServeChild | undefined;
-    const serve = async () => {
-      if (current) running.delete(current);
-      current = await startServe(script, fixedArgs, workloads.length);
-      running.add(current);
-      return current;
-    };
-    const acknowledged = workloads.map(() => new Map<string, string>());
-    const sent = workloads.map(() => new Set<string>());
-    const figures: string[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const t0 = performance.now();
-      const child = await serve();
-      const urls = child.urls;
-      const t1 = performance.now();
-      // What earlier rounds acknowledged is still there after the restart.
-      await Promise.all(workloads.map((w, i) => verify(w, urls[w.service]!, acknowledged[i]!, sent[i]!)));
-      const t2 = performance.now();
-      let killed = false;
-      const before = acknowledged.map((a) => a.size);
-      const writer = async (i: number, w: number) => {
-        const workload = workloads[i]!;
-        for (let seq = 0; !killed; seq += 1) {
-          const payload = payloadOf(round, w, seq, workload.payloadSize);
-          sent[i]!.add(workload.fingerprint(payload));
-          try {
-            const key = await workload.write(urls[workload.service]!, payload);
-            // an answer that arrived is an acknowledgement, even if the kill signal was already on its way
-            if (key !== undefined) acknowledged[i]!.set(key, workload.fingerprint(payload));
-          } catch (error) {
-            if (killed) return; // the kill cut this request: not acknowledged
-            throw error;
-          }
-        }
+  it.each(SETUPS)(
+    `$name: every acknowledged write survives SIGKILL (${ROUNDS} rounds, seed ${SEED})`,
+    async ({ script, args, workloads, killAfterMs }) => {
+      const data = tmp();
+      const fixedArgs = [...args(), '--data', data, '--log-level', 'error'];
+      let current: ServeChild | undefined;
+      const serve = async () => {
+        if (current) running.delete(current);
+        current = await startServe(script, fixedArgs, workloads.length);
+        running.add(current);
+        return current;
       };
-      const load = Promise.all(workloads.flatMap((_, i) => Array.from({ length: WRITERS }, (__, w) => writer(i, w))));
-      await new Promise((r) => setTimeout(r, killAfterMs[round]));
-      killed = true;
-      child.child.kill('SIGKILL');
-      expect(await child.exited).toBe('SIGKILL');
-      await load;
-      figures.push(`round ${round}: start ${(t1 - t0).toFixed(0)} ms, check ${(t2 - t1).toFixed(0)} ms, killed after ${killAfterMs[round]} ms; acknowledged ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size - before[i]!}`).join(', ')}`);
-    }
-    const last = await serve();
-    await Promise.all(workloads.map((w, i) => verify(w, last.urls[w.service]!, acknowledged[i]!, sent[i]!)));
-    last.child.kill('SIGTERM');
-    expect(await last.exited).toBe(0);
-    console.log(`crash test (seed ${SEED}): ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size}`).join(', ')} acknowledged writes, all readable\n  ${figures.join('\n  ')}`);
-    for (const a of acknowledged) expect(a.size).toBeGreaterThan(ROUNDS); // the load did write in every run
-  }, 60_000 + ROUNDS * 30_000);
+      const acknowledged = workloads.map(() => new Map<string, string>());
+      const sent = workloads.map(() => new Set<string>());
+      const figures: string[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const t0 = performance.now();
+        const child = await serve();
+        const urls = child.urls;
+        const t1 = performance.now();
+        // What earlier rounds acknowledged is still there after the restart.
+        await Promise.all(workloads.map((w, i) => verify(w, urls[w.service]!, acknowledged[i]!, sent[i]!)));
+        const t2 = performance.now();
+        let killed = false;
+        const before = acknowledged.map((a) => a.size);
+        const writer = async (i: number, w: number) => {
+          const workload = workloads[i]!;
+          for (let seq = 0; !killed; seq += 1) {
+            const payload = payloadOf(round, w, seq, workload.payloadSize);
+            sent[i]!.add(workload.fingerprint(payload));
+            try {
+              const key = await workload.write(urls[workload.service]!, payload);
+              // an answer that arrived is an acknowledgement, even if the kill signal was already on its way
+              if (key !== undefined) acknowledged[i]!.set(key, workload.fingerprint(payload));
+            } catch (error) {
+              if (killed) return; // the kill cut this request: not acknowledged
+              throw error;
+            }
+          }
+        };
+        const load = Promise.all(workloads.flatMap((_, i) => Array.from({ length: WRITERS }, (__, w) => writer(i, w))));
+        await new Promise((r) => setTimeout(r, killAfterMs[round]));
+        killed = true;
+        child.child.kill('SIGKILL');
+        expect(await child.exited).toBe('SIGKILL');
+        await load;
+        figures.push(
+          `round ${round}: start ${(t1 - t0).toFixed(0)} ms, check ${(t2 - t1).toFixed(0)} ms, killed after ${killAfterMs[round]} ms; acknowledged ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size - before[i]!}`).join(', ')}`,
+        );
+      }
+      const last = await serve();
+      await Promise.all(workloads.map((w, i) => verify(w, last.urls[w.service]!, acknowledged[i]!, sent[i]!)));
+      last.child.kill('SIGTERM');
+      expect(await last.exited).toBe(0);
+      console.log(
+        `crash test (seed ${SEED}): ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size}`).join(', ')} acknowledged writes, all readable\n  ${figures.join('\n  ')}`,
+      );
+      for (const a of acknowledged) expect(a.size).toBeGreaterThan(ROUNDS); // the load did write in every run
+    },
+    60_000 + ROUNDS * 30_000,
+  );
 });
 
-async function verify(workload: Workload, base: string, acknowledged: Map<string, string>, sent: Set<string>): Promise<void> {
+async function verify(
+  workload: Workload,
+  base: string,
+  acknowledged: Map<string, string>,
+  sent: Set<string>,
+): Promise<void> {
   const stored = await workload.list(base);
   const missing = [...acknowledged.keys()].filter((key) => !stored.has(key));
   expect(missing, `${workload.name}: acknowledged writes missing after the restart`).toEqual([]);
   for (const [key, fingerprint] of stored) {
-    if (acknowledged.has(key)) expect(fingerprint === acknowledged.get(key), `${workload.name}: ${key} holds what was acknowledged`).toBe(true);
-    else expect(sent.has(fingerprint), `${workload.name}: unacknowledged ${key} is one whole payload that was sent`).toBe(true);
+    if (acknowledged.has(key))
+      expect(fingerprint === acknowledged.get(key), `${workload.name}: ${key} holds what was acknowledged`).toBe(true);
+    else
+      expect(sent.has(fingerprint), `${workload.name}: unacknowledged ${key} is one whole payload that was sent`).toBe(
+        true,
+      );
   }
   // a read by key agrees with the listing (the first and the last acknowledged)
   const keys = [...acknowledged.keys()];

@@ -47,7 +47,11 @@ function holdFsyncs(): void {
   }) as typeof fs.fsync);
 }
 
-const post = (body: string) => fetch(`${base}/notes?tenant=gc`, { method: 'POST', body }).then(async (r) => ({ status: r.status, body: (await r.json()) as { id: number } }));
+const post = (body: string) =>
+  fetch(`${base}/notes?tenant=gc`, { method: 'POST', body }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as { id: number },
+  }));
 const until = async (check: () => boolean) => {
   // Bounded generously: a loaded machine may take a while to deliver a request.
   for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
@@ -65,11 +69,13 @@ describe('group commit on a durable reference', { timeout: 30_000 }, () => {
     });
     await until(() => syncs.length === 1);
     // While the first fsync runs, two more writes commit: they wait for a second fsync, one for both.
-    const more = [post('two'), post('three')].map((p) => p.then((r) => {
-      answered += 1;
-      events.push('answer more');
-      return r;
-    }));
+    const more = [post('two'), post('three')].map((p) =>
+      p.then((r) => {
+        answered += 1;
+        events.push('answer more');
+        return r;
+      }),
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(answered, 'nothing is answered while its fsync has not completed').toBe(0);
     expect(syncs).toHaveLength(1);
@@ -143,16 +149,22 @@ describe('acknowledgeWhenDurable on a streamed answer', () => {
       },
     } as unknown as WalJournal;
     const seen: string[] = [];
-    const server = http.createServer(acknowledgeWhenDurable((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      const first = res.write('one,');
-      seen.push(`first write ${first}`);
-      if (first) return void res.end('two');
-      res.once('drain', () => {
-        seen.push('drain');
-        res.end('two');
-      });
-    }, journal, pino({ level: 'silent' })));
+    const server = http.createServer(
+      acknowledgeWhenDurable(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          const first = res.write('one,');
+          seen.push(`first write ${first}`);
+          if (first) return void res.end('two');
+          res.once('drain', () => {
+            seen.push('drain');
+            res.end('two');
+          });
+        },
+        journal,
+        pino({ level: 'silent' }),
+      ),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

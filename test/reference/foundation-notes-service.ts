@@ -40,7 +40,10 @@ export function notesService(key: ServiceKey = 'analytics'): ReferenceService {
           const chunks: Buffer[] = [];
           req.on('data', (c: Buffer) => chunks.push(c));
           req.on('end', () => {
-            const { lastInsertRowid } = insert.run(url.searchParams.get('tenant') ?? 'default', Buffer.concat(chunks).toString('utf8'));
+            const { lastInsertRowid } = insert.run(
+              url.searchParams.get('tenant') ?? 'default',
+              Buffer.concat(chunks).toString('utf8'),
+            );
             json(res, 201, { id: Number(lastInsertRowid) });
           });
           return;
@@ -50,22 +53,28 @@ export function notesService(key: ServiceKey = 'analytics'): ReferenceService {
           return row ? json(res, 200, row) : json(res, 404, { error: 'not found' });
         }
         if (req.method === 'GET' && url.pathname === '/notes') {
-          return json(res, 200, { ids: (byTenant.all(url.searchParams.get('tenant') ?? 'default') as Array<{ id: number }>).map((r) => r.id) });
+          return json(res, 200, {
+            ids: (byTenant.all(url.searchParams.get('tenant') ?? 'default') as Array<{ id: number }>).map((r) => r.id),
+          });
         }
         if (url.pathname === '/big') {
           res.writeHead(200, { 'content-type': 'application/octet-stream' });
           return void res.end(Buffer.alloc(Number(url.searchParams.get('bytes') ?? 0), 'x'));
         }
         if (url.pathname === '/slow') {
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            json(res, 200, { slept: Number(url.searchParams.get('ms')) });
-          }, Number(url.searchParams.get('ms') ?? 0));
+          const timer = setTimeout(
+            () => {
+              timers.delete(timer);
+              json(res, 200, { slept: Number(url.searchParams.get('ms')) });
+            },
+            Number(url.searchParams.get('ms') ?? 0),
+          );
           timers.add(timer);
           return;
         }
         if (url.pathname === '/boom') throw new Error('boom (planted by the test service)');
-        if (url.pathname === '/context') return json(res, 200, { defects: ctx.defects, durable: ctx.durable, dataDir: ctx.dataDir, baseUrl });
+        if (url.pathname === '/context')
+          return json(res, 200, { defects: ctx.defects, durable: ctx.durable, dataDir: ctx.dataDir, baseUrl });
         json(res, 404, { error: 'no route' });
       };
       return {

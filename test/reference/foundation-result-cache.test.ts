@@ -48,18 +48,33 @@ describe('analytics reports answered from the cache follow the group they filter
   });
   afterAll(async () => service?.close());
 
-  const january = (f: FactRow) => f.channel_id === 'UCchannel0000000000000001' && f.day >= '2024-01-01' && f.day <= '2024-01-31';
-  const viewsOf = (videos: string[]) => sum(factsOf((f) => january(f) && videos.includes(f.video_id)), 'views');
+  const january = (f: FactRow) =>
+    f.channel_id === 'UCchannel0000000000000001' && f.day >= '2024-01-01' && f.day <= '2024-01-31';
+  const viewsOf = (videos: string[]) =>
+    sum(
+      factsOf((f) => january(f) && videos.includes(f.video_id)),
+      'views',
+    );
   const groupViews = async (groupId: string) => {
-    const res = await get(service.baseUrl, `/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-01-31&metrics=views&filters=group%3D%3D${groupId}`);
+    const res = await get(
+      service.baseUrl,
+      `/v2/reports?ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-01-31&metrics=views&filters=group%3D%3D${groupId}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.rows as number[][] | undefined;
   };
 
   it('an item added to or removed from the group changes the next report, asked the same way', async () => {
-    const group = await send(service.baseUrl, 'POST', '/v2/groups', { snippet: { title: 'cached' }, contentDetails: { itemType: 'platform#video' } });
+    const group = await send(service.baseUrl, 'POST', '/v2/groups', {
+      snippet: { title: 'cached' },
+      contentDetails: { itemType: 'platform#video' },
+    });
     expect(group.status).toBe(200);
-    const add = (video: string) => send(service.baseUrl, 'POST', '/v2/groupItems', { groupId: group.body.id, resource: { kind: 'platform#video', id: video } });
+    const add = (video: string) =>
+      send(service.baseUrl, 'POST', '/v2/groupItems', {
+        groupId: group.body.id,
+        resource: { kind: 'platform#video', id: video },
+      });
     expect((await add('video-00000001')).status).toBe(200);
     const one = viewsOf(['video-00000001']);
     expect(one).toBeGreaterThan(0);

@@ -24,9 +24,36 @@ async function serve(args: string[]): Promise<ServeChild> {
 
 describe('serve arguments', () => {
   it('takes one service, a list or all, and the options', () => {
-    expect(parseServeArgs(['all'])).toEqual({ services: ['ad-creative', 'analytics', 'generative'], logLevel: 'info', port: undefined, dataDir: undefined, seedFile: undefined, host: undefined, reuseAnswers: true });
-    expect(parseServeArgs(['analytics,generative', '--port', '4010', '--data', 'd', '--seed', 's.yaml', '--log-level', 'debug', '--no-answer-reuse'])).toEqual({
-      services: ['analytics', 'generative'], port: 4010, dataDir: 'd', seedFile: 's.yaml', logLevel: 'debug', host: undefined, reuseAnswers: false,
+    expect(parseServeArgs(['all'])).toEqual({
+      services: ['ad-creative', 'analytics', 'generative'],
+      logLevel: 'info',
+      port: undefined,
+      dataDir: undefined,
+      seedFile: undefined,
+      host: undefined,
+      reuseAnswers: true,
+    });
+    expect(
+      parseServeArgs([
+        'analytics,generative',
+        '--port',
+        '4010',
+        '--data',
+        'd',
+        '--seed',
+        's.yaml',
+        '--log-level',
+        'debug',
+        '--no-answer-reuse',
+      ]),
+    ).toEqual({
+      services: ['analytics', 'generative'],
+      port: 4010,
+      dataDir: 'd',
+      seedFile: 's.yaml',
+      logLevel: 'debug',
+      host: undefined,
+      reuseAnswers: false,
     });
   });
 
@@ -42,11 +69,17 @@ describe('serve arguments', () => {
 
 describe('the bin launcher (npx reference-serve)', () => {
   it('is the package bin and the serve script, and runs serve.ts through tsx', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      scripts: Record<string, string>;
+    };
     expect(pkg.bin['reference-serve']).toBe('reference/foundation/serve-bin.mjs');
     expect(pkg.scripts.serve).toBe('node reference/foundation/serve-bin.mjs');
     // a usage error comes from serve.ts itself: the launcher loaded it
-    const run = spawnSync(process.execPath, [pkg.bin['reference-serve']!, 'all', '--port', 'x'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [pkg.bin['reference-serve']!, 'all', '--port', 'x'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--port must be a port number');
   });
@@ -59,14 +92,20 @@ describe('serve as a process', () => {
     const first = await serve(['notes', '--data', data, '--log-level', 'debug']);
     const base = first.urls.analytics!;
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const created = (await (await fetch(`${base}/notes?tenant=a&access_token=HIDDEN`, { method: 'POST', body: 'kept' })).json()) as { id: number };
+    const created = (await (
+      await fetch(`${base}/notes?tenant=a&access_token=HIDDEN`, { method: 'POST', body: 'kept' })
+    ).json()) as { id: number };
     const slow = fetch(`${base}/slow?ms=500`);
     await new Promise((r) => setTimeout(r, 100));
     first.child.kill('SIGTERM');
     const answer = await slow;
     expect(answer.status).toBe(200);
     expect(await first.exited).toBe(0);
-    const log = first.stderr().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const log = first
+      .stderr()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(log.map((l) => l.msg)).toEqual(expect.arrayContaining(['listening', 'request', 'stopping', 'stopped']));
     expect(log.find((l) => l.msg === 'stopping')).toMatchObject({ signal: 'SIGTERM', inFlight: 1 });
     expect(first.stderr()).not.toContain('HIDDEN');
@@ -84,6 +123,8 @@ describe('serve as a process', () => {
     dirs.push(path.dirname(seed));
     fs.writeFileSync(seed, '- not a mapping\n');
     const run = startServe(NOTES, ['notes', '--seed', seed], 1);
-    await expect(run).rejects.toThrow(/exited \(1\) before listening[\s\S]*seed\.yaml: the seed file must be a mapping/);
+    await expect(run).rejects.toThrow(
+      /exited \(1\) before listening[\s\S]*seed\.yaml: the seed file must be a mapping/,
+    );
   });
 });

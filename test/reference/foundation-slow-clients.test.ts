@@ -6,7 +6,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 import { notesService } from './foundation-notes-service.js';
 
-const LIMITS = { headersTimeoutMs: 3_000, requestTimeoutMs: 4_000, keepAliveTimeoutMs: 500, idleTimeoutMs: 3_000, maxHeaderBytes: 8 * 1024 };
+const LIMITS = {
+  headersTimeoutMs: 3_000,
+  requestTimeoutMs: 4_000,
+  keepAliveTimeoutMs: 500,
+  idleTimeoutMs: 3_000,
+  maxHeaderBytes: 8 * 1024,
+};
 let session: ReferenceSession;
 let port: number;
 const sockets: net.Socket[] = [];
@@ -89,7 +95,9 @@ it('cuts a client that trickles its body after requestTimeout', async () => {
     clearInterval(timer);
   }
   // nothing half-received was stored
-  const ids = (await (await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=t`)).json()) as { ids: number[] };
+  const ids = (await (await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=t`)).json()) as {
+    ids: number[];
+  };
   expect(ids.ids).toEqual([]);
 });
 
@@ -101,14 +109,19 @@ it('drops a client that never reads a large answer after idleTimeout, and keeps 
   expect(session.running[0]!.server.inFlight()).toBe(1);
   await othersAnswered(() => session.running[0]!.server.inFlight() >= 1);
   const began = Date.now();
-  while (session.running[0]!.server.inFlight() > 0 && Date.now() - began < LIMITS.idleTimeoutMs + 3_000) await new Promise((r) => setTimeout(r, 50));
+  while (session.running[0]!.server.inFlight() > 0 && Date.now() - began < LIMITS.idleTimeoutMs + 3_000)
+    await new Promise((r) => setTimeout(r, 50));
   expect(session.running[0]!.server.inFlight()).toBe(0);
   await othersAnswered();
 });
 
 it('refuses an oversized header block with 431 and answers the nearest valid request', async () => {
-  const res = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, { headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes + 1) } });
+  const res = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, {
+    headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes + 1) },
+  });
   expect(res.status).toBe(431);
-  const ok = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, { headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes / 2) } });
+  const ok = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, {
+    headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes / 2) },
+  });
   expect(ok.status).toBe(200);
 });

@@ -23,7 +23,10 @@ it('starts the services that exist and notes the missing ones', async () => {
     expect(session).toMatchObject({ name: 'reference', kind: 'stateful', fixtures: DEFAULT_FIXTURES });
     expect(Object.keys(session.endpoints).sort()).toEqual([...present].sort());
     for (const e of Object.values(session.endpoints)) expect(e.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    if (absent.length) expect(warn.mock.calls.flat().join(' ')).toContain(`the reference implementation of ${absent.join(', ')} does not exist yet`);
+    if (absent.length)
+      expect(warn.mock.calls.flat().join(' ')).toContain(
+        `the reference implementation of ${absent.join(', ')} does not exist yet`,
+      );
     else expect(warn).not.toHaveBeenCalled();
   } finally {
     await session.stop();

@@ -63,7 +63,11 @@ describe('startReference', () => {
     expect(await (await fetch(`${a.baseUrl}/notes/${id}`)).json()).toEqual({ id, tenant: 't1', body: 'hello' });
     // separate databases: the other service does not hold the note
     expect((await fetch(`${g.baseUrl}/notes/${id}`)).status).toBe(404);
-    const context = (await (await fetch(`${a.baseUrl}/context`)).json()) as { durable: boolean; baseUrl: string; dataDir: string };
+    const context = (await (await fetch(`${a.baseUrl}/context`)).json()) as {
+      durable: boolean;
+      baseUrl: string;
+      dataDir: string;
+    };
     expect(context.durable).toBe(false);
     expect(context.baseUrl).toBe(a.baseUrl);
     expect(fs.existsSync(context.dataDir)).toBe(true);
@@ -133,7 +137,9 @@ describe('startReference', () => {
 
   it('refuses a bad seed file by naming the file and the key, before starting anything', async () => {
     const file = seedFile('analytics: {}\nanalytcs: {}\n');
-    await expect(startReference([notesService()], { seedFile: file })).rejects.toThrow(`${file}: unknown top-level key "analytcs"`);
+    await expect(startReference([notesService()], { seedFile: file })).rejects.toThrow(
+      `${file}: unknown top-level key "analytcs"`,
+    );
   });
 
   it('stops gracefully: an in-flight request is answered, new connections are refused', async () => {
@@ -166,7 +172,8 @@ describe('request logs', () => {
     const lines: Array<Record<string, unknown>> = [];
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -177,12 +184,20 @@ describe('request logs', () => {
     const { lines, logger } = capture('debug');
     const session = await start([notesService()], { logger });
     const base = session.endpoints.analytics!.baseUrl;
-    await fetch(`${base}/notes?tenant=a&access_token=SECRET1&key=SECRET2`, { headers: { authorization: 'Bearer SECRET3', 'x-goog-api-key': 'SECRET4' } });
+    await fetch(`${base}/notes?tenant=a&access_token=SECRET1&key=SECRET2`, {
+      headers: { authorization: 'Bearer SECRET3', 'x-goog-api-key': 'SECRET4' },
+    });
     await fetch(`${base}/notes/999`);
     await new Promise((r) => setTimeout(r, 50));
     const requests = lines.filter((l) => l.msg === 'request');
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ level: 20, service: 'analytics', method: 'GET', path: '/notes?tenant=a&access_token=[redacted]&key=[redacted]', status: 200 });
+    expect(requests[0]).toMatchObject({
+      level: 20,
+      service: 'analytics',
+      method: 'GET',
+      path: '/notes?tenant=a&access_token=[redacted]&key=[redacted]',
+      status: 200,
+    });
     expect(typeof requests[0]!.ms).toBe('number');
     expect(requests[1]).toMatchObject({ path: '/notes/999', status: 404 });
     expect(JSON.stringify(lines)).not.toMatch(/SECRET/);
@@ -195,7 +210,9 @@ describe('request logs', () => {
     await fetch(`${base}/notes?tenant=a`);
     const boom = await fetch(`${base}/boom?key=SECRET`);
     expect(boom.status).toBe(500);
-    expect(await boom.json()).toEqual({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } });
+    expect(await boom.json()).toEqual({
+      error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' },
+    });
     expect((await fetch(`${base}/notes?tenant=a`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 50));
     expect(lines.filter((l) => l.msg === 'request')).toEqual([]);
@@ -212,7 +229,9 @@ describe('migrations', () => {
     const newer = notesService();
     newer.migrations = [...newer.migrations, 'CREATE TABLE later (id INTEGER)'];
     await (await start([newer], { dataDir })).stop();
-    await expect(startReference([notesService()], { dataDir })).rejects.toThrow(/analytics\.sqlite: schema version 3 is newer than this build knows \(2\)/);
+    await expect(startReference([notesService()], { dataDir })).rejects.toThrow(
+      /analytics\.sqlite: schema version 3 is newer than this build knows \(2\)/,
+    );
     // the nearest valid start: the build that wrote it
     const again = await start([newer], { dataDir });
     expect((await fetch(`${again.endpoints.analytics!.baseUrl}/notes`)).status).toBe(200);

@@ -59,27 +59,45 @@ describe('the classifier and the default fixtures', () => {
   it('rates each default safety prompt at its probability for its category, NEGLIGIBLE elsewhere', () => {
     for (const [category, levels] of Object.entries(DEFAULT_GENERATIVE_FIXTURES.safetyPrompts!)) {
       for (const [probability, prompt] of Object.entries(levels!)) {
-        for (const rating of rate(prompt!)) expect(rating.probability, `${prompt} / ${rating.category}`).toBe(rating.category === category ? probability : 'NEGLIGIBLE');
+        for (const rating of rate(prompt!))
+          expect(rating.probability, `${prompt} / ${rating.category}`).toBe(
+            rating.category === category ? probability : 'NEGLIGIBLE',
+          );
       }
     }
   });
 
-  it('rates the unsafe-answer prompt NEGLIGIBLE and the model\'s answer to it at the fixture\'s probability', () => {
+  it("rates the unsafe-answer prompt NEGLIGIBLE and the model's answer to it at the fixture's probability", () => {
     const fixture = DEFAULT_GENERATIVE_FIXTURES.unsafeAnswerPrompt!;
     expect(rate(fixture.prompt).every((r) => r.probability === 'NEGLIGIBLE')).toBe(true);
-    const answer = new BuiltinModel().answer({ modelId: 'model-pro-1', contents: [{ role: 'user', parts: [{ text: fixture.prompt }] }] });
+    const answer = new BuiltinModel().answer({
+      modelId: 'model-pro-1',
+      contents: [{ role: 'user', parts: [{ text: fixture.prompt }] }],
+    });
     const text = [...answer.text!].join('');
     expect(rate(text).find((r) => r.category === fixture.category)?.probability).toBe(fixture.probability);
   });
 
   it('keeps the default of unlisted categories and refuses duplicates and unsupported ones', () => {
-    const resolved = resolveThresholds([{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }], { defaultThreshold: 'BLOCK_MEDIUM_AND_ABOVE' });
+    const resolved = resolveThresholds([{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }], {
+      defaultThreshold: 'BLOCK_MEDIUM_AND_ABOVE',
+    });
     expect(resolved.get('HARM_CATEGORY_HARASSMENT')).toBe('BLOCK_NONE');
     expect(resolved.get('HARM_CATEGORY_HATE_SPEECH')).toBe('BLOCK_MEDIUM_AND_ABOVE');
-    expect(() => resolveThresholds([{ category: 'HARM_CATEGORY_MEDICAL', threshold: 'BLOCK_NONE' }], { defaultThreshold: 'BLOCK_NONE' })).toThrow(/not supported/);
-    expect(() => resolveThresholds([
-      { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }, { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' },
-    ], { defaultThreshold: 'BLOCK_NONE' })).toThrow(/Duplicate/);
+    expect(() =>
+      resolveThresholds([{ category: 'HARM_CATEGORY_MEDICAL', threshold: 'BLOCK_NONE' }], {
+        defaultThreshold: 'BLOCK_NONE',
+      }),
+    ).toThrow(/not supported/);
+    expect(() =>
+      resolveThresholds(
+        [
+          { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' },
+          { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' },
+        ],
+        { defaultThreshold: 'BLOCK_NONE' },
+      ),
+    ).toThrow(/Duplicate/);
   });
 
   it('answers the same request with the same text', () => {
@@ -93,9 +111,16 @@ describe('the classifier and the default fixtures', () => {
 describe('the built-in model through the service', () => {
   it('answers the latest user turn of a conversation, seeded by the system instruction; code execution parts come first', async () => {
     const s = await start();
-    const ask = async (body: unknown) => (await json(await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
-      method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }))).body;
+    const ask = async (body: unknown) =>
+      (
+        await json(
+          await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
+            method: 'POST',
+            headers: { ...KEY, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        )
+      ).body;
     const turns = [
       { role: 'user', parts: [{ text: 'First question' }] },
       { role: 'model', parts: [{ text: 'First answer' }] },
@@ -119,20 +144,27 @@ describe('streams', () => {
   it('flushes the first event before the answer is generated, and stops generating when the client goes away', async () => {
     const s = await start();
     const url = new URL(`${s.baseUrl}/v1beta/models/model-pro-1:streamGenerateContent?alt=sse`);
-    const body = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Tell a very long story in 3000 words' }] }] });
+    const body = JSON.stringify({
+      contents: [{ role: 'user', parts: [{ text: 'Tell a very long story in 3000 words' }] }],
+    });
     const firstEvent = await new Promise<string>((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' } }, (res) => {
-        res.once('data', (chunk: Buffer) => {
-          resolve(chunk.toString());
-          req.destroy();
-        });
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' } },
+        (res) => {
+          res.once('data', (chunk: Buffer) => {
+            resolve(chunk.toString());
+            req.destroy();
+          });
+        },
+      );
       req.on('error', () => undefined);
       req.end(body);
       setTimeout(() => reject(new Error('no event')), 10_000);
     });
     expect(firstEvent).toMatch(/^data: \{/);
-    for (let i = 0; i < 50 && !s.logs.some((l) => /stream stopped/.test(String(l.msg))); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 50 && !s.logs.some((l) => /stream stopped/.test(String(l.msg))); i++)
+      await new Promise((r) => setTimeout(r, 50));
     const stopped = s.logs.find((l) => /stream stopped/.test(String(l.msg)));
     expect(stopped, 'the stream was stopped, not finished').toBeDefined();
     // 3000 words at 8 tokens an event would be about 375 events.
@@ -142,19 +174,25 @@ describe('streams', () => {
 });
 
 describe('streams crossing a safety threshold part-way', () => {
-  const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + 13) % 26)));
+  const rot13 = (text: string) =>
+    text.replace(/[a-z]/g, (c) => String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + 13) % 26)));
   // The built-in model answers "rot13: ..." with the decoding: 15 harmless words (two events of 8 tokens, the
   // second ending with "targeted"), then "threats" opens the third event: only the text so far as a whole
   // holds the HIGH harassment phrase "targeted threats"; neither event alone does.
   const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen';
   const prompt = `rot13: ${rot13(`${words} targeted threats follow here`)}`;
-  const request = (threshold: string) => JSON.stringify({
-    contents: [{ role: 'user', parts: [{ text: prompt }] }],
-    safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold }],
-  });
+  const request = (threshold: string) =>
+    JSON.stringify({
+      contents: [{ role: 'user', parts: [{ text: prompt }] }],
+      safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold }],
+    });
 
   async function streamEvents(s: StartedGenerative, body: string): Promise<any[]> {
-    const response = await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:streamGenerateContent?alt=sse`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body });
+    const response = await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:streamGenerateContent?alt=sse`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body,
+    });
     expect(response.status).toBe(200);
     const events: any[] = [];
     const parser = createParser({ onEvent: (message) => events.push(JSON.parse(message.data)) });
@@ -168,14 +206,25 @@ describe('streams crossing a safety threshold part-way', () => {
     const textOf = (event: any) => (event.candidates?.[0]?.content?.parts ?? []).map((p: any) => p.text ?? '').join('');
     const delivered = events.slice(0, -1).map(textOf).join('');
     expect(events.length).toBe(3);
-    expect(delivered).toBe(words.split(' ').map((w, i) => (i ? ' ' : '') + w).join('') + ' targeted');
+    expect(delivered).toBe(
+      words
+        .split(' ')
+        .map((w, i) => (i ? ' ' : '') + w)
+        .join('') + ' targeted',
+    );
     expect(events.slice(0, -1).every((e) => e.candidates[0].finishReason === undefined)).toBe(true);
     const last = events.at(-1)!.candidates[0];
     expect(last.finishReason).toBe('SAFETY');
     expect(last.content).toBeUndefined();
-    expect(last.safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH', blocked: true });
+    expect(last.safetyRatings).toContainEqual({
+      category: 'HARM_CATEGORY_HARASSMENT',
+      probability: 'HIGH',
+      blocked: true,
+    });
     expect(last.safetyRatings.filter((r: any) => r.blocked)).toHaveLength(1);
-    expect(events.at(-1)!.usageMetadata.candidatesTokenCount, 'usage counts what was delivered').toBe(countTextTokens(delivered));
+    expect(events.at(-1)!.usageMetadata.candidatesTokenCount, 'usage counts what was delivered').toBe(
+      countTextTokens(delivered),
+    );
     expect(events.map(textOf).join('')).not.toMatch(/threats|follow/);
 
     // The nearest request that passes: the same answer, with BLOCK_NONE, streams whole and ends STOP.
@@ -183,7 +232,10 @@ describe('streams crossing a safety threshold part-way', () => {
     const whole = allowed.map(textOf).join('');
     expect(whole.startsWith(`${delivered} threats follow here`)).toBe(true);
     expect(allowed.at(-1)!.candidates[0].finishReason).toBe('STOP');
-    expect(allowed.at(-1)!.candidates[0].safetyRatings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH' });
+    expect(allowed.at(-1)!.candidates[0].safetyRatings).toContainEqual({
+      category: 'HARM_CATEGORY_HARASSMENT',
+      probability: 'HIGH',
+    });
   });
 });
 
@@ -191,16 +243,26 @@ describe('uploads', () => {
   async function startSession(s: StartedGenerative, size: number) {
     const start = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
       method: 'POST',
-      headers: { ...KEY, 'content-type': 'application/json', 'x-goog-upload-protocol': 'resumable', 'x-goog-upload-command': 'start', 'x-goog-upload-header-content-length': String(size), 'x-goog-upload-header-content-type': 'application/octet-stream' },
+      headers: {
+        ...KEY,
+        'content-type': 'application/json',
+        'x-goog-upload-protocol': 'resumable',
+        'x-goog-upload-command': 'start',
+        'x-goog-upload-header-content-length': String(size),
+        'x-goog-upload-header-content-type': 'application/octet-stream',
+      },
       body: JSON.stringify({ file: { display_name: 'snake case, as the cookbook sends it' } }),
     });
     expect(start.status).toBe(200);
     return start.headers.get('x-goog-upload-url')!;
   }
 
-  const chunk = (url: string, command: string, offset: number, bytes?: Uint8Array) => fetch(url, {
-    method: 'POST', headers: { 'x-goog-upload-command': command, 'x-goog-upload-offset': String(offset) }, ...(bytes ? { body: new Blob([new Uint8Array(bytes)]) } : {}),
-  });
+  const chunk = (url: string, command: string, offset: number, bytes?: Uint8Array) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'x-goog-upload-command': command, 'x-goog-upload-offset': String(offset) },
+      ...(bytes ? { body: new Blob([new Uint8Array(bytes)]) } : {}),
+    });
 
   it('resumes after a chunk cut off mid-way: the session keeps only the confirmed bytes', async () => {
     const s = await start();
@@ -210,12 +272,17 @@ describe('uploads', () => {
     // A chunk that announces 1000 bytes and is cut after 300.
     await new Promise<void>((resolve) => {
       const target = new URL(url);
-      const req = http.request(target, { method: 'POST', headers: { 'x-goog-upload-command': 'upload', 'x-goog-upload-offset': '1000', 'content-length': '1000' } });
+      const req = http.request(target, {
+        method: 'POST',
+        headers: { 'x-goog-upload-command': 'upload', 'x-goog-upload-offset': '1000', 'content-length': '1000' },
+      });
       req.on('error', () => resolve());
-      req.write(data.subarray(1000, 1300), () => setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 100));
+      req.write(data.subarray(1000, 1300), () =>
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 100),
+      );
     });
     const query = await fetch(url, { method: 'POST', headers: { 'x-goog-upload-command': 'query' } });
     expect(query.headers.get('x-goog-upload-size-received')).toBe('1000');
@@ -252,13 +319,25 @@ describe('uploads', () => {
     (seed.limits as Record<string, number>).maxFileBytes = 100;
     const s = await start({ seed });
     const before = await json(await fetch(`${s.baseUrl}/v1beta/files?pageSize=100`, { headers: KEY }));
-    const refused = await json(await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: 'x'.repeat(101) }));
+    const refused = await json(
+      await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'text/plain' },
+        body: 'x'.repeat(101),
+      }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error.status).toBe('INVALID_ARGUMENT');
     const after = await json(await fetch(`${s.baseUrl}/v1beta/files?pageSize=100`, { headers: KEY }));
     expect(after.body.files).toEqual(before.body.files);
     expect(fs.readdirSync(path.join(s.dataDir, 'files')).length).toBe(before.body.files.length);
-    const accepted = await json(await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: 'x'.repeat(100) }));
+    const accepted = await json(
+      await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'text/plain' },
+        body: 'x'.repeat(100),
+      }),
+    );
     expect(accepted.body.file.sizeBytes).toBe('100');
   });
 
@@ -268,7 +347,13 @@ describe('uploads', () => {
       const seed = defaultSeed();
       (seed.limits as Record<string, number>).videoProcessingMs = 300;
       const first = await startGenerative({ dataDir, seed });
-      const made = await json(await fetch(`${first.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(clipBytes('mp4MoovLast'))]) }));
+      const made = await json(
+        await fetch(`${first.baseUrl}/upload/v1beta/files`, {
+          method: 'POST',
+          headers: { ...KEY, 'content-type': 'video/mp4' },
+          body: new Blob([new Uint8Array(clipBytes('mp4MoovLast'))]),
+        }),
+      );
       expect(made.body.file.state).toBe('PROCESSING');
       await first.stop();
       const second = await start({ dataDir, seed });
@@ -289,27 +374,45 @@ describe('expiry', () => {
   it('files expire 48 hours after creation: then gone, and refused as a reference', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
     const s = await start({ clock: () => now });
-    const made = await json(await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: 'short-lived' }));
+    const made = await json(
+      await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'text/plain' },
+        body: 'short-lived',
+      }),
+    );
     const file = made.body.file;
     expect(Date.parse(file.expirationTime) - Date.parse(file.createTime)).toBe(48 * 3600 * 1000);
     now += 48 * 3600 * 1000 - 1;
     expect((await fetch(`${s.baseUrl}/v1beta/${file.name}`, { headers: KEY })).status).toBe(200);
     now += 1;
     expect((await fetch(`${s.baseUrl}/v1beta/${file.name}`, { headers: KEY })).status).toBe(403);
-    const use = await json(await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
-      method: 'POST', headers: { ...KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ fileData: { fileUri: file.uri, mimeType: 'text/plain' } }] }] }),
-    }));
+    const use = await json(
+      await fetch(`${s.baseUrl}/v1beta/models/model-pro-1:generateContent`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          contents: [{ role: 'user', parts: [{ fileData: { fileUri: file.uri, mimeType: 'text/plain' } }] }],
+        }),
+      }),
+    );
     expect(use.body.error.status).toBe('PERMISSION_DENIED');
   });
 
   it('cached contents expire at their expireTime', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
     const s = await start({ clock: () => now });
-    const made = await json(await fetch(`${s.baseUrl}/v1beta/cachedContents`, {
-      method: 'POST', headers: { ...KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'models/model-pro-1', contents: [{ role: 'user', parts: [{ text: 'cached words' }] }], ttl: '60s' }),
-    }));
+    const made = await json(
+      await fetch(`${s.baseUrl}/v1beta/cachedContents`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'models/model-pro-1',
+          contents: [{ role: 'user', parts: [{ text: 'cached words' }] }],
+          ttl: '60s',
+        }),
+      }),
+    );
     expect(made.body.expireTime).toBe('2026-01-01T00:01:00.000Z');
     now += 60_000;
     expect((await fetch(`${s.baseUrl}/v1beta/${made.body.name}`, { headers: KEY })).status).toBe(404);

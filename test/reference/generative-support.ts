@@ -21,23 +21,38 @@ export interface StartedGenerative {
 }
 
 export function defaultSeed(): Record<string, unknown> {
-  const all = YAML.parse(fs.readFileSync(path.join(import.meta.dirname, '../../reference/seed.default.yaml'), 'utf8')) as Record<string, unknown>;
+  const all = YAML.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../../reference/seed.default.yaml'), 'utf8'),
+  ) as Record<string, unknown>;
   return structuredClone(all.generative) as Record<string, unknown>;
 }
 
-export async function startGenerative(options: GenerativeOptions & { defects?: Record<string, unknown>; seed?: unknown; dataDir?: string } = {}): Promise<StartedGenerative> {
+export async function startGenerative(
+  options: GenerativeOptions & { defects?: Record<string, unknown>; seed?: unknown; dataDir?: string } = {},
+): Promise<StartedGenerative> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gen-ref-'));
   const durable = options.dataDir !== undefined;
   const db = openDatabase({ name: 'generative', ...(durable ? { dataDir } : {}) });
   migrate(db, service.migrations);
   const logs: Array<Record<string, unknown>> = [];
-  const sink = new Writable({ write(chunk, _enc, done) {
-    for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
-    done();
-  } });
-  const instance = await createGenerativeService({
-    db, seed: options.seed ?? defaultSeed(), dataDir, durable, logger: pino({ level: 'info' }, sink), defects: options.defects ?? {}, reuseAnswers: true,
-  }, options);
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const instance = await createGenerativeService(
+    {
+      db,
+      seed: options.seed ?? defaultSeed(),
+      dataDir,
+      durable,
+      logger: pino({ level: 'info' }, sink),
+      defects: options.defects ?? {},
+      reuseAnswers: true,
+    },
+    options,
+  );
   const running = await listenLocal(instance.listener);
   instance.bound?.(running.baseUrl);
   return {
@@ -54,7 +69,7 @@ export async function startGenerative(options: GenerativeOptions & { defects?: R
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const defects = process.env.GEN_DEFECTS ? JSON.parse(process.env.GEN_DEFECTS) as Record<string, unknown> : {};
+  const defects = process.env.GEN_DEFECTS ? (JSON.parse(process.env.GEN_DEFECTS) as Record<string, unknown>) : {};
   const started = await startGenerative({ defects });
   console.log(`generative reference on ${started.baseUrl}`);
 }

@@ -25,10 +25,21 @@ afterAll(async () => {
   await s?.stop();
 });
 
-type FileBody = { name: string; state: string; mimeType: string; sizeBytes: string; videoMetadata?: { videoDuration: string }; error?: { code: number; message: string } };
+type FileBody = {
+  name: string;
+  state: string;
+  mimeType: string;
+  sizeBytes: string;
+  videoMetadata?: { videoDuration: string };
+  error?: { code: number; message: string };
+};
 
 async function upload(mimeType: string, bytes: Uint8Array): Promise<FileBody> {
-  const response = await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': mimeType }, body: new Blob([new Uint8Array(bytes)]) });
+  const response = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+    method: 'POST',
+    headers: { ...KEY, 'content-type': mimeType },
+    body: new Blob([new Uint8Array(bytes)]),
+  });
   expect(response.status).toBe(200);
   const file = ((await response.json()) as { file: FileBody }).file;
   expect(file.state, 'a video starts PROCESSING').toBe('PROCESSING');
@@ -53,21 +64,30 @@ async function expectFailed(mimeType: string, bytes: Uint8Array, reason: RegExp)
 }
 
 describe('video processing through the HTTP API', () => {
-  it.each(['mp4', 'webm', 'mp4WithAudio', 'mp4MoovLast'] as ClipName[])('the real %s clip becomes ACTIVE with its exact duration', async (clip) => {
-    const { mimeType, videoDuration } = CLIPS[clip];
-    const file = await processed((await upload(mimeType, clipBytes(clip))).name);
-    expect(file.state).toBe('ACTIVE');
-    expect(file.error).toBeUndefined();
-    expect(file.videoMetadata).toEqual({ videoDuration });
-  });
+  it.each(['mp4', 'webm', 'mp4WithAudio', 'mp4MoovLast'] as ClipName[])(
+    'the real %s clip becomes ACTIVE with its exact duration',
+    async (clip) => {
+      const { mimeType, videoDuration } = CLIPS[clip];
+      const file = await processed((await upload(mimeType, clipBytes(clip))).name);
+      expect(file.state).toBe('ACTIVE');
+      expect(file.error).toBeUndefined();
+      expect(file.videoMetadata).toEqual({ videoDuration });
+    },
+  );
 
-  it.each([['mp4', 'video/mp4'], ['webm', 'video/webm']] as const)('a truncated %s ends FAILED (its header alone, and cut in the media data)', async (clip, mimeType) => {
+  it.each([
+    ['mp4', 'video/mp4'],
+    ['webm', 'video/webm'],
+  ] as const)('a truncated %s ends FAILED (its header alone, and cut in the media data)', async (clip, mimeType) => {
     const bytes = clipBytes(clip);
     await expectFailed(mimeType, bytes.subarray(0, 200), /not a playable video/);
     await expectFailed(mimeType, bytes.subarray(0, bytes.length - 100), /not a playable video/);
   });
 
-  it.each([['mp4', 'video/mp4'], ['webm', 'video/webm']] as const)('a corrupt %s (its structure overwritten) ends FAILED', async (clip, mimeType) => {
+  it.each([
+    ['mp4', 'video/mp4'],
+    ['webm', 'video/webm'],
+  ] as const)('a corrupt %s (its structure overwritten) ends FAILED', async (clip, mimeType) => {
     const bytes = Buffer.from(clipBytes(clip));
     for (let i = 16; i < 400; i++) bytes[i] = (i * 7) & 0xff;
     await expectFailed(mimeType, bytes, /not a playable video/);
@@ -87,7 +107,11 @@ describe('video processing through the HTTP API', () => {
   });
 
   it('a non-video file is ACTIVE at once, without videoMetadata', async () => {
-    const response = await fetch(`${s.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'audio/mp4' }, body: new Blob([new Uint8Array(clipBytes('audioOnlyMp4'))]) });
+    const response = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'audio/mp4' },
+      body: new Blob([new Uint8Array(clipBytes('audioOnlyMp4'))]),
+    });
     const file = ((await response.json()) as { file: FileBody }).file;
     expect(file.state).toBe('ACTIVE');
     expect(file.videoMetadata).toBeUndefined();
@@ -130,8 +154,8 @@ describe('reading the stored file', () => {
   });
 });
 
-describe('the parsing library\'s own messages', () => {
-  it('a corrupt mp4 is FAILED without a line on the console (mp4box\'s box errors do not reach stderr)', async () => {
+describe("the parsing library's own messages", () => {
+  it("a corrupt mp4 is FAILED without a line on the console (mp4box's box errors do not reach stderr)", async () => {
     const bytes = Buffer.from(clipBytes('mp4'));
     for (let i = 16; i < 400; i++) bytes[i] = (i * 7) & 0xff;
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'corrupt-mp4-')), 'clip.mp4');
@@ -139,7 +163,10 @@ describe('the parsing library\'s own messages', () => {
     const spies = (['error', 'warn', 'info', 'log', 'debug'] as const).map((level) => vi.spyOn(console, level));
     try {
       const result = await processVideo('video/mp4', file);
-      expect(result).toMatchObject({ ok: false, error: { code: 3, message: expect.stringMatching(/not a playable video/) } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 3, message: expect.stringMatching(/not a playable video/) },
+      });
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of spies) spy.mockRestore();
@@ -154,13 +181,21 @@ describe('a reader that breaks unexpectedly', () => {
     (seed.limits as Record<string, number>).videoProcessingMs = 300;
     const own = await startGenerative({ seed });
     try {
-      const response = await fetch(`${own.baseUrl}/upload/v1beta/files`, { method: 'POST', headers: { ...KEY, 'content-type': 'video/mp4' }, body: new Blob([new Uint8Array(clipBytes('mp4'))]) });
+      const response = await fetch(`${own.baseUrl}/upload/v1beta/files`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'video/mp4' },
+        body: new Blob([new Uint8Array(clipBytes('mp4'))]),
+      });
       const { file } = (await response.json()) as { file: FileBody };
       expect(file.state).toBe('PROCESSING');
       // The blob goes from under the reader (not a "not playable" answer of mp4box: a failed read of the file).
-      const filesDirs = fs.readdirSync(own.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isDirectory() && d.name === 'files');
+      const filesDirs = fs
+        .readdirSync(own.dataDir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isDirectory() && d.name === 'files');
       expect(filesDirs.length).toBeGreaterThan(0);
-      for (const dir of filesDirs) for (const name of fs.readdirSync(path.join(dir.parentPath, dir.name))) fs.rmSync(path.join(dir.parentPath, dir.name, name));
+      for (const dir of filesDirs)
+        for (const name of fs.readdirSync(path.join(dir.parentPath, dir.name)))
+          fs.rmSync(path.join(dir.parentPath, dir.name, name));
       let current = file;
       for (let i = 0; i < 100 && current.state === 'PROCESSING'; i++) {
         await new Promise((r) => setTimeout(r, 50));

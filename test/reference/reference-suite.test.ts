@@ -13,16 +13,29 @@ describe.each(SERVICE_KEYS)('contract suite against the reference %s service (st
   let exitCode = 0;
 
   beforeAll(async () => {
-    ({ verdicts, exitCode } = await runSuite(['--target', 'reference', '--service', service, '--strict'], `reference ${service}`));
+    ({ verdicts, exitCode } = await runSuite(
+      ['--target', 'reference', '--service', service, '--strict'],
+      `reference ${service}`,
+    ));
   }, 300_000);
 
   it('judges every rule of the service, none as not applicable', () => {
     expect(verdicts.map((v) => v.ruleId).sort()).toEqual(RULES_BY_SERVICE[service].map((r) => r.id).sort());
-    expect(verdicts.filter((v) => v.verdict !== 'pass' && v.verdict !== 'fail').map((v) => `${v.ruleId} ${v.verdict}`)).toEqual([]);
+    expect(
+      verdicts.filter((v) => v.verdict !== 'pass' && v.verdict !== 'fail').map((v) => `${v.ruleId} ${v.verdict}`),
+    ).toEqual([]);
   });
 
   it('passes every rule', () => {
-    const failed = verdicts.filter((v) => v.verdict === 'fail').map((v) => `${v.ruleId}: ${v.tests.filter((t) => t.verdict === 'fail').map((t) => `${t.name} ${(t.detail ?? '').slice(0, 300)}`).join(' | ')}`);
+    const failed = verdicts
+      .filter((v) => v.verdict === 'fail')
+      .map(
+        (v) =>
+          `${v.ruleId}: ${v.tests
+            .filter((t) => t.verdict === 'fail')
+            .map((t) => `${t.name} ${(t.detail ?? '').slice(0, 300)}`)
+            .join(' | ')}`,
+      );
     expect(failed).toEqual([]);
     expect(exitCode).toBe(0);
   });

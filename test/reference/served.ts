@@ -11,7 +11,10 @@ export interface Served {
 }
 
 export function serve(service: string): Promise<Served> {
-  const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', service], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', service], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -33,13 +33,23 @@ describe('fuzz: schema-derived invalid requests', () => {
 
   for (const key of SERVICES) {
     it(`${key}: 1,000 requests, no 5xx, all refusals in the service's shape and documented, alive and unchanged`, async () => {
-      const result = await runFuzz({ service: fuzzService(key, session.fixtures), baseUrl: session.endpoints[key]!.baseUrl, count: 1000, seed: SEED });
+      const result = await runFuzz({
+        service: fuzzService(key, session.fixtures),
+        baseUrl: session.endpoints[key]!.baseUrl,
+        count: 1000,
+        seed: SEED,
+      });
       const report = formatResult(result);
-      expect(result.violations.map((v) => `${v.problem}: ${describeRequest(v.request)} -> ${v.answer}`), report).toEqual([]);
+      expect(
+        result.violations.map((v) => `${v.problem}: ${describeRequest(v.request)} -> ${v.answer}`),
+        report,
+      ).toEqual([]);
       expect(result.alive, report).toBe(true);
       // Every mutation kind was sent, and most requests were refused (the sample is not all accepted noise).
       expect(result.byMutation.size, report).toBe(14);
-      const refused = [...result.distribution.entries()].filter(([k]) => !k.includes('accepted')).reduce((n, [, c]) => n + c, 0);
+      const refused = [...result.distribution.entries()]
+        .filter(([k]) => !k.includes('accepted'))
+        .reduce((n, [, c]) => n + c, 0);
       expect(refused, report).toBeGreaterThanOrEqual(950);
       // No write of the sample was accepted, so the stored state was compared, and it is unchanged.
       expect(result.acceptedWrites.map(describeRequest), report).toEqual([]);
@@ -63,11 +73,13 @@ describe('fuzz: defects it found stay fixed', () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const headers: Record<string, string> = {};
       service.authenticate('valid', new URLSearchParams(), headers);
-      http.get({ host: url.hostname, port: url.port, path: target, headers }, (res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      }).on('error', reject);
+      http
+        .get({ host: url.hostname, port: url.port, path: target, headers }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
     });
     expect(answer.status).toBeLessThan(500);
     expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -79,20 +91,38 @@ describe('fuzz: the judge', () => {
   it('reports a 5xx, an answer outside the error shape, and an undocumented status', async () => {
     // Analytics with planted wire defects: a crash on huge headers, a bare-text refusal of PROPFIND, and a
     // Status-shaped 418 for malformed JSON bodies.
-    const broken = await startReference(['analytics'], { logLevel: 'silent', wrap: { analytics: (inner) => (req, res) => {
-      if (req.headers['x-fuzz-padding']) return void res.writeHead(500, { 'content-type': 'text/plain' }).end('boom');
-      if (req.method === 'PROPFIND') return void res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
-      if (req.method === 'TRACE') return void res.writeHead(418, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 418, message: 'teapot', status: 'TEAPOT' } }));
-      return inner(req, res);
-    } } });
+    const broken = await startReference(['analytics'], {
+      logLevel: 'silent',
+      wrap: {
+        analytics: (inner) => (req, res) => {
+          if (req.headers['x-fuzz-padding'])
+            return void res.writeHead(500, { 'content-type': 'text/plain' }).end('boom');
+          if (req.method === 'PROPFIND')
+            return void res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
+          if (req.method === 'TRACE')
+            return void res
+              .writeHead(418, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { code: 418, message: 'teapot', status: 'TEAPOT' } }));
+          return inner(req, res);
+        },
+      },
+    });
     try {
-      const result = await runFuzz({ service: fuzzService('analytics', broken.fixtures), baseUrl: broken.endpoints.analytics!.baseUrl, count: 400, seed: SEED });
+      const result = await runFuzz({
+        service: fuzzService('analytics', broken.fixtures),
+        baseUrl: broken.endpoints.analytics!.baseUrl,
+        count: 400,
+        seed: SEED,
+      });
       const problems = result.violations.map((v) => `${v.request.mutation} ${v.request.method}: ${v.problem}`);
       expect(problems.some((p) => p.startsWith('huge-header') && p.includes('answered 500'))).toBe(true);
       expect(problems.some((p) => p.includes('PROPFIND: answer is not JSON'))).toBe(true);
       expect(problems.some((p) => p.includes('TRACE: status 418 is not documented'))).toBe(true);
       // Nothing else is reported: the rest of the batch reached the real service.
-      expect(problems.every((p) => p.startsWith('huge-header') || p.includes('PROPFIND') || p.includes('TRACE')), problems.join('\n')).toBe(true);
+      expect(
+        problems.every((p) => p.startsWith('huge-header') || p.includes('PROPFIND') || p.includes('TRACE')),
+        problems.join('\n'),
+      ).toBe(true);
     } finally {
       await broken.stop();
     }

@@ -12,13 +12,18 @@ beforeAll(async () => {
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** A member's schema without what only describes it. */
 const shape = (schema: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(schema).filter(([k]) => !['description', 'deprecated', 'x-alias-of', 'x-evidence', 'readOnly'].includes(k)));
+  Object.fromEntries(
+    Object.entries(schema).filter(
+      ([k]) => !['description', 'deprecated', 'x-alias-of', 'x-evidence', 'readOnly'].includes(k),
+    ),
+  );
 
 function propertyMaps(node: unknown, found: Array<Record<string, any>> = []): Array<Record<string, any>> {
   if (Array.isArray(node)) node.forEach((n) => propertyMaps(n, found));
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) found.push(value as Record<string, any>);
+      if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value))
+        found.push(value as Record<string, any>);
       propertyMaps(value, found);
     }
   }
@@ -43,7 +48,16 @@ describe('proto field name aliases (generative)', () => {
   });
 
   it('the request members of more than one word all have their alias', () => {
-    const requestSchemas = ['GenerateContentRequest', 'Part', 'Blob', 'FileData', 'Tool', 'ToolConfig', 'FunctionCallingConfig', 'GenerationConfig'];
+    const requestSchemas = [
+      'GenerateContentRequest',
+      'Part',
+      'Blob',
+      'FileData',
+      'Tool',
+      'ToolConfig',
+      'FunctionCallingConfig',
+      'GenerationConfig',
+    ];
     for (const name of requestSchemas) {
       const properties = doc.components.schemas[name].properties as Record<string, any>;
       for (const member of Object.keys(properties).filter((m) => /[A-Z]/.test(m))) {

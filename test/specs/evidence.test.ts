@@ -6,7 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
 import { operationsOf } from '../support/walk.js';
 
-const SERVICES: Partial<Record<'analytics' | 'generative', string>> = { analytics: 'analytics-service.md', generative: 'generative-service.md' };
+const SERVICES: Partial<Record<'analytics' | 'generative', string>> = {
+  analytics: 'analytics-service.md',
+  generative: 'generative-service.md',
+};
 type Service = 'analytics' | 'generative';
 
 const docs = {} as Record<Service, OpenApiDocument>;
@@ -20,14 +23,16 @@ function checkEvidence(where: string, evidence: unknown, documentName: string): 
     expect(['document', 'public', 'convention'], `${where}: kind ${entry.kind}`).toContain(entry.kind);
     expect(typeof entry.ref === 'string' && entry.ref.length > 10, `${where}: ref`).toBe(true);
     if (entry.kind === 'document') expect(entry.ref, where).toContain(documentName);
-    if (entry.kind === 'public') expect(entry.ref, where).toMatch(/public-service-notes|public reference|public client|cookbook/);
+    if (entry.kind === 'public')
+      expect(entry.ref, where).toMatch(/public-service-notes|public reference|public client|cookbook/);
     if (entry.kind === 'convention') expect(entry.ref, where).toContain('spec-conventions');
   }
 }
 
 function rulesWithOperation(doc: OpenApiDocument): Array<{ rule: any; operation?: any }> {
   const out: Array<{ rule: any; operation?: any }> = (doc['x-rules'] ?? []).map((rule: any) => ({ rule }));
-  for (const { operation } of operationsOf(doc)) for (const rule of operation['x-rules'] ?? []) out.push({ rule, operation });
+  for (const { operation } of operationsOf(doc))
+    for (const rule of operation['x-rules'] ?? []) out.push({ rule, operation });
   return out;
 }
 
@@ -44,7 +49,8 @@ describe.each(Object.keys(SERVICES) as Service[])('evidence in the %s spec', (se
 
   it('every x-errors entry has evidence', () => {
     for (const { operation } of operationsOf(docs[service])) {
-      for (const error of operation['x-errors']) checkEvidence(`${operation.operationId} ${error.http} ${error.status}`, error.evidence, SERVICES[service]!);
+      for (const error of operation['x-errors'])
+        checkEvidence(`${operation.operationId} ${error.http} ${error.status}`, error.evidence, SERVICES[service]!);
     }
   });
 
@@ -53,7 +59,9 @@ describe.each(Object.keys(SERVICES) as Service[])('evidence in the %s spec', (se
     for (const { rule, operation } of rulesWithOperation(docs[service])) {
       if (!rule.violation) continue;
       const candidates = operation ? [operation] : all;
-      const listed = candidates.some((op) => op['x-errors'].some((e: any) => e.http === rule.violation.http && e.status === rule.violation.status));
+      const listed = candidates.some((op) =>
+        op['x-errors'].some((e: any) => e.http === rule.violation.http && e.status === rule.violation.status),
+      );
       expect(listed, `${rule.id}: ${rule.violation.http} ${rule.violation.status}`).toBe(true);
     }
   });

@@ -37,7 +37,9 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
         body: req.body as string | undefined,
       });
       const text = await res.text();
-      expect.soft(req.documentedStatuses, `${operation.operationId}: ${res.status} ${text.slice(0, 300)}`).toContain(String(res.status));
+      expect
+        .soft(req.documentedStatuses, `${operation.operationId}: ${res.status} ${text.slice(0, 300)}`)
+        .toContain(String(res.status));
       expect.soft(res.status, `${operation.operationId}: ${text.slice(0, 300)}`).toBeLessThan(300);
       const response = resolveRef(doc, operation.responses[String(res.status)] ?? {});
       const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!;
@@ -57,12 +59,17 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
     const withRequired = operationsOf(doc).find(({ operation }) =>
       (operation.parameters ?? []).some((p: any) => resolveRef(doc, p).required && resolveRef(doc, p).in === 'query'),
     );
-    const withBody = operationsOf(doc).find(({ operation }) => resolveRef(doc, operation.requestBody?.content?.['application/json']?.schema ?? {}).required?.length);
+    const withBody = operationsOf(doc).find(
+      ({ operation }) =>
+        resolveRef(doc, operation.requestBody?.content?.['application/json']?.schema ?? {}).required?.length,
+    );
     const chosen = withRequired ?? withBody;
     expect(chosen, 'an operation with a required query parameter or body member').toBeDefined();
     const req = exampleRequest(doc, chosen!.path, chosen!.method, { accessToken: 'token', apiKey: 'key' });
     if (withRequired) {
-      const required = (withRequired.operation.parameters ?? []).map((p: any) => resolveRef(doc, p)).find((p: any) => p.required && p.in === 'query');
+      const required = (withRequired.operation.parameters ?? [])
+        .map((p: any) => resolveRef(doc, p))
+        .find((p: any) => p.required && p.in === 'query');
       delete req.query[required.name];
     } else {
       const schema = resolveRef(doc, chosen!.operation.requestBody.content['application/json'].schema);
@@ -76,7 +83,10 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
       body: req.body as string | undefined,
     });
     const text = await res.text();
-    expect(res.status, `${req.method} ${req.path} ${String(req.body).slice(0, 200)} -> ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+    expect(
+      res.status,
+      `${req.method} ${req.path} ${String(req.body).slice(0, 200)} -> ${text.slice(0, 300)}`,
+    ).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
 });

@@ -24,7 +24,9 @@ const FACTORIES = { analytics: createAnalyticsServer, generative: createGenerati
 
 /** The generated server of a service with the example handlers, on a loopback port. */
 export async function generatedServer(service: keyof typeof FACTORIES): Promise<RunningServer> {
-  const listener = (FACTORIES[service] as (h: unknown, o: unknown) => http.RequestListener)(exampleHandlers(service), { maxBodyBytes: 64 * 1024 });
+  const listener = (FACTORIES[service] as (h: unknown, o: unknown) => http.RequestListener)(exampleHandlers(service), {
+    maxBodyBytes: 64 * 1024,
+  });
   return listenLocal(listener);
 }
 
@@ -49,5 +51,10 @@ export async function send(url: string, init: RequestInit = {}): Promise<Answer>
 /** A Status-shaped refusal as the generated servers write it. */
 export function isStatusError(answer: Answer, http: number): boolean {
   const error = answer.body?.error;
-  return answer.status === http && error?.code === http && typeof error.message === 'string' && typeof error.status === 'string';
+  return (
+    answer.status === http &&
+    error?.code === http &&
+    typeof error.message === 'string' &&
+    typeof error.status === 'string'
+  );
 }

@@ -16,18 +16,23 @@ function sources(dir: string): string[] {
 /** Module specifiers of static and dynamic imports that resolve into generator/. */
 function importsOfGenerator(file: string, text = fs.readFileSync(file, 'utf8')): string[] {
   const specifiers = [...text.matchAll(/(?:from\s*|import\s*\(\s*)'([^']+)'/g)].map((m) => m[1]!);
-  return specifiers.filter((s) => s.startsWith('.') && path.resolve(path.dirname(file), s).startsWith(path.join(ROOT, 'generator') + path.sep));
+  return specifiers.filter(
+    (s) => s.startsWith('.') && path.resolve(path.dirname(file), s).startsWith(path.join(ROOT, 'generator') + path.sep),
+  );
 }
 
 describe('specs/index.ts, the shared spec module', () => {
   it.each(['contracts', 'reference'])('%s/ imports nothing from generator/', (dir) => {
-    const offenders = sources(path.join(ROOT, dir)).flatMap((f) => importsOfGenerator(f).map((s) => `${path.relative(ROOT, f)}: ${s}`));
+    const offenders = sources(path.join(ROOT, dir)).flatMap((f) =>
+      importsOfGenerator(f).map((s) => `${path.relative(ROOT, f)}: ${s}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('finds the offending import it is meant to find', () => {
     const probe = path.join(ROOT, 'contracts', 'harness', 'probe.ts');
-    const text = "import { x } from '../../generator/model/build.js';\nimport { y } from '../../specs/index.js';\nconst z = await import('../../generator/cli.js');\n";
+    const text =
+      "import { x } from '../../generator/model/build.js';\nimport { y } from '../../specs/index.js';\nconst z = await import('../../generator/cli.js');\n";
     expect(importsOfGenerator(probe, text)).toEqual(['../../generator/model/build.js', '../../generator/cli.js']);
   });
 

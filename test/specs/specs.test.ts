@@ -12,9 +12,39 @@ beforeAll(async () => {
 });
 
 const OPERATION_IDS: Record<ServiceKey, string[]> = {
-  'ad-creative': ['getAdCreative', 'updateAdCreative', 'deleteAdCreative', 'listAdCreatives', 'createAdCreative', 'getAdCreativePreviews', 'listPromotablePosts'],
-  analytics: ['queryReports', 'listGroups', 'insertGroup', 'updateGroup', 'deleteGroup', 'listGroupItems', 'insertGroupItem', 'deleteGroupItem'],
-  generative: ['generateContent', 'streamGenerateContent', 'uploadFile', 'createFile', 'listFiles', 'getFile', 'deleteFile', 'createCachedContent', 'listCachedContents', 'getCachedContent', 'updateCachedContent', 'deleteCachedContent'],
+  'ad-creative': [
+    'getAdCreative',
+    'updateAdCreative',
+    'deleteAdCreative',
+    'listAdCreatives',
+    'createAdCreative',
+    'getAdCreativePreviews',
+    'listPromotablePosts',
+  ],
+  analytics: [
+    'queryReports',
+    'listGroups',
+    'insertGroup',
+    'updateGroup',
+    'deleteGroup',
+    'listGroupItems',
+    'insertGroupItem',
+    'deleteGroupItem',
+  ],
+  generative: [
+    'generateContent',
+    'streamGenerateContent',
+    'uploadFile',
+    'createFile',
+    'listFiles',
+    'getFile',
+    'deleteFile',
+    'createCachedContent',
+    'listCachedContents',
+    'getCachedContent',
+    'updateCachedContent',
+    'deleteCachedContent',
+  ],
 };
 
 const RULE_PREFIX: Record<ServiceKey, string> = { 'ad-creative': 'ADC', analytics: 'ANA', generative: 'GEN' };
@@ -35,7 +65,9 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
   });
 
   it('has exactly the fixed operationIds', () => {
-    const ids = operationsOf(docs[service]).map((o) => o.operation.operationId).sort();
+    const ids = operationsOf(docs[service])
+      .map((o) => o.operation.operationId)
+      .sort();
     expect(ids).toEqual([...OPERATION_IDS[service]].sort());
   });
 
@@ -65,7 +97,12 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
         expect(example, `${operation.operationId}: no example ${exampleName} under ${error.http}`).toBeDefined();
         const body = example.value;
         if (service === 'ad-creative') {
-          expect(body.error).toMatchObject({ code: error.code, message: expect.any(String), type: expect.any(String), fbtrace_id: expect.any(String) });
+          expect(body.error).toMatchObject({
+            code: error.code,
+            message: expect.any(String),
+            type: expect.any(String),
+            fbtrace_id: expect.any(String),
+          });
         } else {
           expect(body.error).toMatchObject({ code: error.http, status: error.status, message: expect.any(String) });
         }
@@ -85,7 +122,8 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
       expect(typeof rule.text === 'string' && rule.text.length > 10, `${rule.id}: text`).toBe(true);
       expect(typeof rule.source === 'string' && rule.source.length > 2, `${rule.id}: source`).toBe(true);
       expect(typeof rule.statefulOnly, `${rule.id}: statefulOnly`).toBe('boolean');
-      if (rule.statefulOnly) expect(typeof rule.reason === 'string' && rule.reason.length > 5, `${rule.id}: reason`).toBe(true);
+      if (rule.statefulOnly)
+        expect(typeof rule.reason === 'string' && rule.reason.length > 5, `${rule.id}: reason`).toBe(true);
       if (rule.violation) {
         expect(typeof rule.violation.http, `${rule.id}: violation.http`).toBe('number');
         if (service === 'ad-creative') expect(typeof rule.violation.code).toBe('number');
@@ -96,7 +134,10 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
 
   it('uses no operator brand names', () => {
     // Allowed: wire names the public services fix (trace id, upload headers, @type URLs) and values the documents use themselves.
-    const text = JSON.stringify(docs[service]).replace(/fbtrace_id|x-goog-[a-z-]+|X-Goog-[A-Za-z-]+|type\.googleapis\.com\/[\w.]+|WHATSAPP_MESSAGE/g, '');
+    const text = JSON.stringify(docs[service]).replace(
+      /fbtrace_id|x-goog-[a-z-]+|X-Goog-[A-Za-z-]+|type\.googleapis\.com\/[\w.]+|WHATSAPP_MESSAGE/g,
+      '',
+    );
     expect(text).not.toMatch(/facebook|instagram|youtube|gemini|google|whatsapp|messenger/i);
   });
 });
@@ -109,7 +150,11 @@ describe('rule catalogue across services', () => {
 });
 
 describe('documented error codes (ad creative Errors table)', () => {
-  const listedFor: Record<string, string> = { read: 'getAdCreative', update: 'updateAdCreative', delete: 'deleteAdCreative' };
+  const listedFor: Record<string, string> = {
+    read: 'getAdCreative',
+    update: 'updateAdCreative',
+    delete: 'deleteAdCreative',
+  };
   const table: Array<[number, string[]]> = [
     [100, ['read', 'update', 'delete']],
     [190, ['read']],
@@ -119,7 +164,9 @@ describe('documented error codes (ad creative Errors table)', () => {
     [80004, ['read', 'update', 'delete']],
   ];
   it.each(table)('code %i is in x-errors of every operation it is listed for', (code, ops) => {
-    const byId = Object.fromEntries(operationsOf(docs['ad-creative']).map((o) => [o.operation.operationId, o.operation]));
+    const byId = Object.fromEntries(
+      operationsOf(docs['ad-creative']).map((o) => [o.operation.operationId, o.operation]),
+    );
     for (const op of ops) {
       const codes = (byId[listedFor[op]!]['x-errors'] as any[]).map((e) => e.code);
       expect(codes, `${listedFor[op]} lacks ${code}`).toContain(code);
@@ -133,7 +180,10 @@ describe('analytics OAuth scopes', () => {
     const flows = doc.components.securitySchemes.oauth2.flows;
     const scopes = Object.values<any>(flows).flatMap((f) => Object.keys(f.scopes));
     for (const scope of documentEnums().find((e) => e.name === 'OAuth scopes')!.values) {
-      expect(scopes.some((s) => s.endsWith(`/${scope}`)), scope).toBe(true);
+      expect(
+        scopes.some((s) => s.endsWith(`/${scope}`)),
+        scope,
+      ).toBe(true);
     }
     for (const { operation } of operationsOf(doc)) {
       const named = (operation.security ?? doc.security).flatMap((req: any) => req.oauth2 ?? []);

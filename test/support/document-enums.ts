@@ -19,7 +19,11 @@ function afterLabel(text: string, label: string): string[] {
   const start = text.indexOf(label);
   if (start < 0) throw new Error(`label not found in document: ${label}`);
   // One line, parentheticals removed (they hold commas), up to the end of the sentence.
-  const line = text.slice(start + label.length).split('\n')[0]!.replace(/\([^)]*\)/g, '').split(/\.(\s|$)/)[0]!;
+  const line = text
+    .slice(start + label.length)
+    .split('\n')[0]!
+    .replace(/\([^)]*\)/g, '')
+    .split(/\.(\s|$)/)[0]!;
   return line
     .split(/,\s*/)
     .map((v) => v.trim().split(/\s|\(/)[0]!)
@@ -44,7 +48,12 @@ function namedValues(text: string, rowStart: string): string[] {
   if (!row) throw new Error(`row not found in document: ${rowStart}`);
   const named = row.split('Values named:')[1];
   if (named === undefined) throw new Error(`no "Values named:" in the row ${rowStart}`);
-  return named.replace(/\([^)]*\)/g, '').split('|')[0]!.split(';').map((v) => v.trim().split(/\s|\./)[0]!).filter(Boolean);
+  return named
+    .replace(/\([^)]*\)/g, '')
+    .split('|')[0]!
+    .split(';')
+    .map((v) => v.trim().split(/\s|\./)[0]!)
+    .filter(Boolean);
 }
 
 export function parseDocumentEnums(): DocumentEnum[] {
@@ -53,17 +62,37 @@ export function parseDocumentEnums(): DocumentEnum[] {
   const ana = fs.readFileSync(path.join(DOCS, 'analytics-service.md'), 'utf8');
   const scopes = tableFirstColumn(ana, '| Scope | Grants |').map((s) => s.replace('{scope_base}/', ''));
   return [
-    { name: 'call_to_action_type', service: 'ad-creative', values: afterLabel(adc, 'call_to_action_type values: '), count: 84 },
+    {
+      name: 'call_to_action_type',
+      service: 'ad-creative',
+      values: afterLabel(adc, 'call_to_action_type values: '),
+      count: 84,
+    },
     { name: 'object_type', service: 'ad-creative', values: afterLabel(adc, 'object_type values: '), count: 13 },
     { name: 'status', service: 'ad-creative', values: tableFirstColumn(adc, '| State | Meaning |'), count: 4 },
-    { name: 'authorization_category', service: 'ad-creative', values: namedValues(adc, '| authorization_category |'), count: 2 },
+    {
+      name: 'authorization_category',
+      service: 'ad-creative',
+      values: namedValues(adc, '| authorization_category |'),
+      count: 2,
+    },
     { name: 'HarmCategory', service: 'generative', values: afterLabel(gen, 'HarmCategory values: '), count: 11 },
     { name: 'HarmProbability', service: 'generative', values: afterLabel(gen, 'HarmProbability values: '), count: 5 },
-    { name: 'HarmBlockThreshold', service: 'generative', values: tableFirstColumn(gen, '| Value | Effect |'), count: 5 },
+    {
+      name: 'HarmBlockThreshold',
+      service: 'generative',
+      values: tableFirstColumn(gen, '| Value | Effect |'),
+      count: 5,
+    },
     { name: 'FinishReason', service: 'generative', values: afterLabel(gen, 'FinishReason values: '), count: 7 },
     { name: 'BlockReason', service: 'generative', values: afterLabel(gen, 'BlockReason values: '), count: 3 },
     { name: 'File.state', service: 'generative', values: afterLabel(gen, 'File.state values: '), count: 4 },
-    { name: 'safetySettings category', service: 'generative', values: afterLabel(gen, 'Categories supported in safetySettings: '), count: 4 },
+    {
+      name: 'safetySettings category',
+      service: 'generative',
+      values: afterLabel(gen, 'Categories supported in safetySettings: '),
+      count: 4,
+    },
     { name: 'OAuth scopes', service: 'analytics', values: scopes, count: 4 },
   ];
 }

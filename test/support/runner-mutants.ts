@@ -12,30 +12,41 @@ export const MUTANTS: Mutant[] = [
     id: 'ADC-AUTH-1/invalid-token-accepted',
     rule: 'ADC-AUTH-1',
     description: 'an invalid access token is swapped for a valid one before the check: the request is served',
-    wrap: (inner: http.RequestListener): http.RequestListener => (req, res) => {
-      req.url = req.url?.replace(`access_token=${encodeURIComponent(F.invalidToken)}`, `access_token=${encodeURIComponent(F.accessToken)}`);
-      inner(req, res);
-    },
+    wrap:
+      (inner: http.RequestListener): http.RequestListener =>
+      (req, res) => {
+        req.url = req.url?.replace(
+          `access_token=${encodeURIComponent(F.invalidToken)}`,
+          `access_token=${encodeURIComponent(F.accessToken)}`,
+        );
+        inner(req, res);
+      },
   },
   {
     id: 'ADC-AUTH-1/extra-header',
     rule: 'ADC-AUTH-1',
     description: 'every answer carries one more harmless header (no defect: must survive)',
-    wrap: (inner: http.RequestListener): http.RequestListener => (req, res) => {
-      res.setHeader('x-mutant', '1');
-      inner(req, res);
-    },
+    wrap:
+      (inner: http.RequestListener): http.RequestListener =>
+      (req, res) => {
+        res.setHeader('x-mutant', '1');
+        inner(req, res);
+      },
   },
   {
     id: 'ADC-AUTH-1/previews-418',
     rule: 'ADC-AUTH-1',
     description: 'the previews edge answers an undocumented HTTP 418 (breaks other rules, not ADC-AUTH-1)',
-    wrap: (inner: http.RequestListener): http.RequestListener => (req, res) => {
-      if (/\/previews(\?|$)/.test(req.url ?? '')) {
-        res.writeHead(418, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'teapot', type: 'OAuthException', code: 100, fbtrace_id: 'M1' } }));
-        return;
-      }
-      inner(req, res);
-    },
+    wrap:
+      (inner: http.RequestListener): http.RequestListener =>
+      (req, res) => {
+        if (/\/previews(\?|$)/.test(req.url ?? '')) {
+          res
+            .writeHead(418, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'teapot', type: 'OAuthException', code: 100, fbtrace_id: 'M1' } }));
+          return;
+        }
+        inner(req, res);
+      },
   },
 ];

@@ -21,7 +21,10 @@ export interface SlotsPackage {
 
 export async function startSlotsPackage(prefix: string): Promise<SlotsPackage> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  for (const [name, content] of await generatePackage({ key: 'slots', spec: path.join(SLOTS_FIXTURES, 'openapi.yaml') })) {
+  for (const [name, content] of await generatePackage({
+    key: 'slots',
+    spec: path.join(SLOTS_FIXTURES, 'openapi.yaml'),
+  })) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), content);
   }
@@ -30,9 +33,13 @@ export async function startSlotsPackage(prefix: string): Promise<SlotsPackage> {
   const client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
   const handler = await import(pathToFileURL(path.join(dir, 'slot-handler.ts')).href);
   const { inspectSlot, inspectCells, inspectPaints, inspectCookies } = handler;
-  const server = await listenLocal(serverPkg.createSlotsServer({ inspectSlot, inspectCells, inspectPaints, inspectCookies }, { logger: false }));
+  const server = await listenLocal(
+    serverPkg.createSlotsServer({ inspectSlot, inspectCells, inspectPaints, inspectCookies }, { logger: false }),
+  );
   return {
-    dir, server, client,
+    dir,
+    server,
+    client,
     async close() {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });

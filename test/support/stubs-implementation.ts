@@ -10,6 +10,12 @@ export const IMPLEMENTATION: Implementation = {
   async start(service, mutant) {
     const inner = stubListener(service);
     const server = await listenLocal(mutant?.wrap ? mutant.wrap(inner) : inner);
-    return { name: 'stubs', kind: 'stub', endpoints: { [service]: { baseUrl: server.baseUrl, uploadUrl: server.baseUrl } }, fixtures: DEFAULT_FIXTURES, stop: () => server.close() };
+    return {
+      name: 'stubs',
+      kind: 'stub',
+      endpoints: { [service]: { baseUrl: server.baseUrl, uploadUrl: server.baseUrl } },
+      fixtures: DEFAULT_FIXTURES,
+      stop: () => server.close(),
+    };
   },
 };

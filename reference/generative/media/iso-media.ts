@@ -25,14 +25,21 @@ export async function readIsoMedia(filePath: string): Promise<VideoInfo> {
     const file = createFile();
     let movie: Movie | undefined;
     let failure: string | undefined;
-    file.onReady = (info) => { movie = info; };
-    file.onError = (module, message) => { failure ??= `${module}: ${message}`; };
+    file.onReady = (info) => {
+      movie = info;
+    };
+    file.onError = (module, message) => {
+      failure ??= `${module}: ${message}`;
+    };
     let position = 0;
     while (position < size && failure === undefined && !(movie && !movie.isFragmented)) {
       const chunk = new ArrayBuffer(Math.min(CHUNK_BYTES, size - position));
       const { bytesRead } = await handle.read(new Uint8Array(chunk), 0, chunk.byteLength, position);
       if (bytesRead === 0) break;
-      const buffer = MP4BoxBuffer.fromArrayBuffer(bytesRead === chunk.byteLength ? chunk : chunk.slice(0, bytesRead), position);
+      const buffer = MP4BoxBuffer.fromArrayBuffer(
+        bytesRead === chunk.byteLength ? chunk : chunk.slice(0, bytesRead),
+        position,
+      );
       const next = parsing(() => file.appendBuffer(buffer, position + bytesRead >= size));
       // mp4box answers the next position it needs; past this chunk means it skips a box it does not need.
       position = Math.max(next ?? 0, position + bytesRead);
@@ -44,7 +51,8 @@ export async function readIsoMedia(filePath: string): Promise<VideoInfo> {
     for (const track of movie.videoTracks) {
       // After the whole read, a fragmented movie's samples include those of its fragments.
       const samples = file.getTrackSamplesInfo(track.id) ?? [];
-      if (samples.some((s) => s.offset + s.size > size)) throw new NotPlayable(`the samples of track ${track.id} run past the end of the file (truncated)`);
+      if (samples.some((s) => s.offset + s.size > size))
+        throw new NotPlayable(`the samples of track ${track.id} run past the end of the file (truncated)`);
       videoSamples += samples.length;
     }
     const units = movie.duration > 0 ? movie.duration : (movie.fragment_duration?.num ?? 0);

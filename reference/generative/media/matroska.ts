@@ -13,10 +13,15 @@ export async function readMatroska(filePath: string, mimeType: string): Promise<
   const stream = fs.createReadStream(filePath);
   try {
     const { format } = await parseStream(stream, { mimeType }, { skipCovers: true, skipPostHeaders: true });
-    if (!format.container?.startsWith('EBML/')) throw new NotPlayable(`not a WebM or Matroska file (${format.container ?? 'unknown container'})`);
+    if (!format.container?.startsWith('EBML/'))
+      throw new NotPlayable(`not a WebM or Matroska file (${format.container ?? 'unknown container'})`);
     const seconds = format.duration;
-    if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) throw new NotPlayable('the segment has no duration');
-    return { duration: fromSeconds(seconds), hasVideoTrack: (format.trackInfo ?? []).some((t) => Number(t.type) === VIDEO_TRACK) };
+    if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0)
+      throw new NotPlayable('the segment has no duration');
+    return {
+      duration: fromSeconds(seconds),
+      hasVideoTrack: (format.trackInfo ?? []).some((t) => Number(t.type) === VIDEO_TRACK),
+    };
   } catch (error) {
     // A system error (the stored blob unreadable) is the service's fault, not the file's.
     if (error instanceof NotPlayable || (error as NodeJS.ErrnoException).code !== undefined) throw error;

@@ -15,7 +15,7 @@
 import type { components } from '../../../generated/generative/types.js';
 import { tokenPieces } from '../tokens.js';
 import type { Model, ModelAnswer, ModelRequest } from './model.js';
-import { valueOf } from './schema-value.js';
+import { schemaValue } from './schema-value.js';
 
 type Schemas = components['schemas'];
 type Content = Schemas['Content'];
@@ -26,11 +26,70 @@ export const MAX_CONTINUATION_WORDS = 4096;
 
 /** Neutral words only: no trigger phrase of the safety classifier can be formed from them. */
 export const VOCABULARY = [
-  'the', 'river', 'carries', 'light', 'across', 'quiet', 'fields', 'and', 'morning', 'bread', 'warms', 'a', 'kitchen',
-  'window', 'where', 'small', 'birds', 'gather', 'near', 'green', 'hills', 'under', 'soft', 'clouds', 'while', 'old',
-  'maps', 'describe', 'roads', 'toward', 'distant', 'harbors', 'with', 'patient', 'boats', 'that', 'count', 'stars',
-  'above', 'calm', 'water', 'as', 'gardens', 'grow', 'tall', 'beside', 'stone', 'walls', 'of', 'friendly', 'towns',
-  'in', 'spring', 'when', 'music', 'drifts', 'through', 'open', 'doors', 'to', 'bright', 'squares', 'full', 'kites',
+  'the',
+  'river',
+  'carries',
+  'light',
+  'across',
+  'quiet',
+  'fields',
+  'and',
+  'morning',
+  'bread',
+  'warms',
+  'a',
+  'kitchen',
+  'window',
+  'where',
+  'small',
+  'birds',
+  'gather',
+  'near',
+  'green',
+  'hills',
+  'under',
+  'soft',
+  'clouds',
+  'while',
+  'old',
+  'maps',
+  'describe',
+  'roads',
+  'toward',
+  'distant',
+  'harbors',
+  'with',
+  'patient',
+  'boats',
+  'that',
+  'count',
+  'stars',
+  'above',
+  'calm',
+  'water',
+  'as',
+  'gardens',
+  'grow',
+  'tall',
+  'beside',
+  'stone',
+  'walls',
+  'of',
+  'friendly',
+  'towns',
+  'in',
+  'spring',
+  'when',
+  'music',
+  'drifts',
+  'through',
+  'open',
+  'doors',
+  'to',
+  'bright',
+  'squares',
+  'full',
+  'kites',
 ] as const;
 
 export function fnv1a(text: string): number {
@@ -50,7 +109,10 @@ export function rot13(text: string): string {
 }
 
 function textOf(content: Content | undefined): string {
-  return (content?.parts ?? []).filter((p) => typeof p.text === 'string').map((p) => p.text!).join(' ');
+  return (content?.parts ?? [])
+    .filter((p) => typeof p.text === 'string')
+    .map((p) => p.text!)
+    .join(' ');
 }
 
 /** The latest turn that is not the model's own. */
@@ -103,12 +165,16 @@ function functionCall(request: ModelRequest, userText: string): Part | undefined
   const mode = config?.mode ?? 'AUTO';
   if (!declarations.length || mode === 'NONE') return undefined;
   if ((request.contents.at(-1)?.parts ?? []).some((p) => p.functionResponse)) return undefined;
-  const allowed = config?.allowedFunctionNames?.length ? declarations.filter((d) => config.allowedFunctionNames!.includes(d.name)) : declarations;
+  const allowed = config?.allowedFunctionNames?.length
+    ? declarations.filter((d) => config.allowedFunctionNames!.includes(d.name))
+    : declarations;
   const named = allowed.find((d) => userText.includes(d.name));
   const chosen = mode === 'ANY' ? (named ?? allowed[0]) : named;
   if (!chosen) return undefined;
   const words = userText.split(/\s+/).filter(Boolean);
-  const args = chosen.parameters ? (valueOf(chosen.parameters as Schemas['Schema'], words) as Record<string, unknown>) : {};
+  const args = chosen.parameters
+    ? (schemaValue(chosen.parameters as Schemas['Schema'], words) as Record<string, unknown>)
+    : {};
   return { functionCall: { name: chosen.name, args } };
 }
 
@@ -119,7 +185,13 @@ export class BuiltinModel implements Model {
     if (call) return { parts: [call] };
 
     const reply = replyTo(latestTurn(request.contents));
-    const seed = fnv1a([request.modelId, textOf(request.systemInstruction), ...request.contents.map((c) => `${c.role ?? ''}:${JSON.stringify(c.parts ?? [])}`)].join('\n'));
+    const seed = fnv1a(
+      [
+        request.modelId,
+        textOf(request.systemInstruction),
+        ...request.contents.map((c) => `${c.role ?? ''}:${JSON.stringify(c.parts ?? [])}`),
+      ].join('\n'),
+    );
     const count = continuationLength(userText);
     const config: Partial<Schemas['GenerationConfig']> = request.generationConfig ?? {};
     const parts: Part[] = [];
@@ -128,14 +200,19 @@ export class BuiltinModel implements Model {
       parts.push({ codeExecutionResult: { outcome: 'OUTCOME_OK', output: `${reply}\n` } });
     }
     if (config.responseMimeType === 'application/json') {
-      const json = JSON.stringify(config.responseSchema
-        ? valueOf(config.responseSchema, reply.split(/\s+/).filter(Boolean))
-        : { text: reply + [...continuation(seed, count)].join('') });
+      const json = JSON.stringify(
+        config.responseSchema
+          ? schemaValue(config.responseSchema, reply.split(/\s+/).filter(Boolean))
+          : { text: reply + [...continuation(seed, count)].join('') },
+      );
       return { parts, text: tokenPieces(json) };
     }
-    return { parts, text: (function* () {
-      yield* tokenPieces(reply);
-      yield* continuation(seed, count);
-    })() };
+    return {
+      parts,
+      text: (function* () {
+        yield* tokenPieces(reply);
+        yield* continuation(seed, count);
+      })(),
+    };
   }
 }

@@ -5,7 +5,7 @@ import type { components } from '../../../generated/generative/types.js';
 
 type Schema = components['schemas']['Schema'];
 
-export function valueOf(schema: Schema, words: readonly string[]): unknown {
+export function schemaValue(schema: Schema, words: readonly string[]): unknown {
   let next = 0;
   const word = () => (words.length ? words[next++ % words.length]! : 'value');
   const build = (s: Schema): unknown => {

@@ -66,11 +66,17 @@ export class Page<T, P = unknown> implements AsyncIterable<T> {
 }
 
 /** The first page of a list (`fetchPage(undefined)`), as a page object. */
-export async function firstPage<T, P>(style: PagingStyle, fetchPage: (token: string | undefined) => Promise<P>): Promise<Page<T, P>> {
+export async function firstPage<T, P>(
+  style: PagingStyle,
+  fetchPage: (token: string | undefined) => Promise<P>,
+): Promise<Page<T, P>> {
   return new Page<T, P>(await fetchPage(undefined), style, fetchPage);
 }
 
 /** Every item of every page. */
-export async function* paginate<T, P>(style: PagingStyle, fetchPage: (token: string | undefined) => Promise<P>): AsyncGenerator<T> {
+export async function* paginate<T, P>(
+  style: PagingStyle,
+  fetchPage: (token: string | undefined) => Promise<P>,
+): AsyncGenerator<T> {
   yield* await firstPage<T, P>(style, fetchPage);
 }

@@ -52,7 +52,11 @@ export function objectHeader(value: object | undefined, explode: boolean): strin
  */
 function cookieValue(value: unknown): string {
   if (Array.isArray(value)) return value.map((v) => encodeURIComponent(String(v))).join(',');
-  if (value !== null && typeof value === 'object') return members(value).flat().map((v) => encodeURIComponent(String(v))).join(',');
+  if (value !== null && typeof value === 'object')
+    return members(value)
+      .flat()
+      .map((v) => encodeURIComponent(String(v)))
+      .join(',');
   return encodeURIComponent(String(value));
 }
 
@@ -61,8 +65,13 @@ function cookieValue(value: unknown): string {
  * `; `, before the pairs of a cookie header the caller gave in its own headers (a server reading the first
  * pair of a name sees the parameter). Options unchanged when no cookie parameter has a value.
  */
-export function withCookies<O extends { headers?: Record<string, string> }>(options: O | undefined, cookies: Record<string, unknown>): O | undefined {
-  const pairs = Object.entries(cookies).filter(([, v]) => v !== undefined && v !== null).map(([name, v]) => `${name}=${cookieValue(v)}`);
+export function withCookies<O extends { headers?: Record<string, string> }>(
+  options: O | undefined,
+  cookies: Record<string, unknown>,
+): O | undefined {
+  const pairs = Object.entries(cookies)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([name, v]) => `${name}=${cookieValue(v)}`);
   if (pairs.length === 0) return options;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options?.headers ?? {})) {

@@ -10,7 +10,9 @@ export function styledQuery(name: string, value: unknown, style: string, explode
     return [[name, items.join(separator)]];
   }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)] as [string, string]);
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, String(v)] as [string, string]);
     if (style === 'deepObject') return entries.map(([k, v]) => [`${name}[${k}]`, v]);
     if (style === 'form' && explode) return entries;
     return [[name, entries.flat().join(',')]];

@@ -18,8 +18,22 @@ export class StatusApiError<B = { error: StatusErrorBody }> extends ApiError<B> 
   readonly status?: string;
   readonly details: NonNullable<StatusErrorBody['details']>;
   readonly errors: NonNullable<StatusErrorBody['errors']>;
-  constructor(httpStatus: number, operationId: string, error: StatusErrorBody, body: B, headers: Headers, requestIdHeaders?: readonly string[]) {
-    super(`${operationId} failed: HTTP ${httpStatus} ${error.status ?? ''}: ${error.message}`.replace('  ', ' '), httpStatus, operationId, body, headers, requestIdHeaders);
+  constructor(
+    httpStatus: number,
+    operationId: string,
+    error: StatusErrorBody,
+    body: B,
+    headers: Headers,
+    requestIdHeaders?: readonly string[],
+  ) {
+    super(
+      `${operationId} failed: HTTP ${httpStatus} ${error.status ?? ''}: ${error.message}`.replace('  ', ' '),
+      httpStatus,
+      operationId,
+      body,
+      headers,
+      requestIdHeaders,
+    );
     this.code = error.code;
     this.status = error.status;
     this.details = error.details ?? [];
@@ -31,7 +45,14 @@ export class StatusApiError<B = { error: StatusErrorBody }> extends ApiError<B> 
 export const statusErrorOf: ErrorFactory = (httpStatus, operationId, body, headers, requestIdHeaders) => {
   const e = errorMember(body);
   if (e && typeof e.message === 'string') {
-    return new StatusApiError(httpStatus, operationId, { code: httpStatus, ...e } as StatusErrorBody, body as { error: StatusErrorBody }, headers, requestIdHeaders);
+    return new StatusApiError(
+      httpStatus,
+      operationId,
+      { code: httpStatus, ...e } as StatusErrorBody,
+      body as { error: StatusErrorBody },
+      headers,
+      requestIdHeaders,
+    );
   }
   return plainError(httpStatus, operationId, body, headers, requestIdHeaders);
 };

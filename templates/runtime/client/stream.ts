@@ -49,7 +49,10 @@ export class ApiStream<T> implements AsyncIterable<T> {
         throw new SseParseError(message.data, error);
       }
       const error = (value as { error?: { code?: unknown } } | null)?.error;
-      if (message.event === 'error' || (error && typeof error === 'object' && Object.keys(value as object).length === 1)) {
+      if (
+        message.event === 'error' ||
+        (error && typeof error === 'object' && Object.keys(value as object).length === 1)
+      ) {
         const code = typeof error?.code === 'number' && error.code >= 400 && error.code <= 599 ? error.code : 500;
         throw this.profile.error(code, this.operationId, value, response.headers, this.profile.requestIdHeaders);
       }

@@ -33,7 +33,10 @@ export class BodyTooLargeError extends Error {
 
 /** A body that could not be decoded; `field` names the culprit when there is one. */
 export class BodyParseError extends Error {
-  constructor(message: string, readonly field = 'body') {
+  constructor(
+    message: string,
+    readonly field = 'body',
+  ) {
     super(message);
   }
 }
@@ -104,7 +107,11 @@ function multipartFields(raw: Buffer, contentType: string, fileFields: string[] 
     for (const part of parseMultipart(raw, { boundary: boundaryOf(contentType) })) {
       if (!part.name) continue;
       fields[part.name] = (fileFields ? fileFields.includes(part.name) : part.isFile)
-        ? ({ contentType: part.mediaType ?? 'application/octet-stream', filename: part.filename, data: part.bytes } satisfies MediaPart)
+        ? ({
+            contentType: part.mediaType ?? 'application/octet-stream',
+            filename: part.filename,
+            data: part.bytes,
+          } satisfies MediaPart)
         : part.text;
     }
   } catch (error) {
@@ -126,6 +133,8 @@ function multipartRelated(raw: Buffer, contentType: string): { metadata: unknown
   if (parts.length === 0) throw new BodyParseError('multipart/related body has no parts');
   const [first, second] = parts;
   const metadata = first!.text.trim() === '' ? {} : parseJson(first!.text, 'metadata');
-  const media = second ? { contentType: second.mediaType ?? 'application/octet-stream', data: second.bytes } : undefined;
+  const media = second
+    ? { contentType: second.mediaType ?? 'application/octet-stream', data: second.bytes }
+    : undefined;
   return { metadata, media };
 }

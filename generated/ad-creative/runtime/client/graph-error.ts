@@ -27,9 +27,24 @@ export class GraphApiError<B = { error: GraphErrorBody }> extends ApiError<B> {
   readonly isTransient?: boolean;
   readonly userTitle?: string;
   readonly userMessage?: string;
-  constructor(httpStatus: number, operationId: string, error: GraphErrorBody, body: B, headers: Headers, requestIdHeaders?: readonly string[], traceField?: string) {
+  constructor(
+    httpStatus: number,
+    operationId: string,
+    error: GraphErrorBody,
+    body: B,
+    headers: Headers,
+    requestIdHeaders?: readonly string[],
+    traceField?: string,
+  ) {
     const sub = error.error_subcode !== undefined ? `/${error.error_subcode}` : '';
-    super(`${operationId} failed: HTTP ${httpStatus}, code ${error.code}${sub} (${error.type ?? 'error'}): ${error.message}`, httpStatus, operationId, body, headers, requestIdHeaders);
+    super(
+      `${operationId} failed: HTTP ${httpStatus}, code ${error.code}${sub} (${error.type ?? 'error'}): ${error.message}`,
+      httpStatus,
+      operationId,
+      body,
+      headers,
+      requestIdHeaders,
+    );
     this.code = error.code;
     this.subcode = error.error_subcode;
     this.type = error.type;
@@ -49,7 +64,15 @@ export function graphErrorOf(traceField: string): ErrorFactory {
   return (httpStatus, operationId, body, headers, requestIdHeaders) => {
     const e = errorMember(body);
     if (e && typeof e.code === 'number' && typeof e.message === 'string') {
-      return new GraphApiError(httpStatus, operationId, e as unknown as GraphErrorBody, body as { error: GraphErrorBody }, headers, requestIdHeaders, traceField);
+      return new GraphApiError(
+        httpStatus,
+        operationId,
+        e as unknown as GraphErrorBody,
+        body as { error: GraphErrorBody },
+        headers,
+        requestIdHeaders,
+        traceField,
+      );
     }
     return plainError(httpStatus, operationId, body, headers, requestIdHeaders);
   };

@@ -61,8 +61,10 @@ export function retryDelay(error: unknown, retry: RetryOptions, context: RetryCo
   if (should === 'false') return undefined;
   // The error style's own fields: a service code (the spec's throttle codes name some) and a transient flag.
   const { code, isTransient } = error as ApiError & { code?: unknown; isTransient?: boolean };
-  const throttled = error.httpStatus === 429 || (typeof code === 'number' && (context.throttleCodes ?? []).includes(code));
-  const transient = error.httpStatus === 408 || error.httpStatus === 409 || error.httpStatus >= 500 || isTransient === true;
+  const throttled =
+    error.httpStatus === 429 || (typeof code === 'number' && (context.throttleCodes ?? []).includes(code));
+  const transient =
+    error.httpStatus === 408 || error.httpStatus === 409 || error.httpStatus >= 500 || isTransient === true;
   if (should !== 'true' && !throttled && !(transient && context.idempotent)) return undefined;
   const asked = serverDelayMs(error.headers, context.now);
   return asked !== undefined ? Math.min(retry.maxDelayMs ?? 30_000, asked) : backoff;

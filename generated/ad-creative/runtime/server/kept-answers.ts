@@ -74,7 +74,13 @@ export class KeptAnswers {
   }
 
   /** Keeps an answer just sent to the request of `key`, replacing an older one of the same key. */
-  keep(key: string, status: number, headers: Record<string, string>, payload: Buffer | string, check: ReuseCheck): void {
+  keep(
+    key: string,
+    status: number,
+    headers: Record<string, string>,
+    payload: Buffer | string,
+    check: ReuseCheck,
+  ): void {
     const size = Buffer.byteLength(payload) + key.length;
     if (size > this.limits.maxBytes || this.limits.maxEntries < 1) return;
     const old = this.entries.get(key);

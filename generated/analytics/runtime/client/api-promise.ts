@@ -25,12 +25,16 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#response;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass overrides then to stay a Promise.
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     // One derived promise per then (await calls it once): the data handed straight to the callback.
-    return this.#response.then(onfulfilled ? (r) => onfulfilled(r.data) : (dataOf as (r: ApiResponse<T>) => R1), onrejected);
+    return this.#response.then(
+      onfulfilled ? (r) => onfulfilled(r.data) : (dataOf as (r: ApiResponse<T>) => R1),
+      onrejected,
+    );
   }
 
   override catch<R = never>(onrejected?: ((reason: any) => R | PromiseLike<R>) | null): Promise<T | R> {

@@ -23,7 +23,8 @@ abstract class ClientError extends Error {
     super(message, options);
     // The kinds of new.target and its ancestors, hidden from enumeration (logs, deep equality).
     const kinds: string[] = [...extraKinds];
-    for (let c = new.target as unknown as { kind?: string } | null; c && c.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
+    for (let c = new.target as unknown as { kind?: string } | null; c && c.kind; c = Object.getPrototypeOf(c))
+      kinds.push(c.kind);
     Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
   }
 }
@@ -122,8 +123,16 @@ export function requestIdOf(headers: Headers, serviceHeaders: readonly string[] 
 export class ApiTimeoutError extends ClientError {
   static override readonly kind: string = 'ApiTimeoutError';
   override name = 'ApiTimeoutError';
-  constructor(readonly operationId: string, readonly timeoutMs: number, readonly phase: 'headers' | 'idle' = 'headers') {
-    super(phase === 'headers' ? `${operationId} timed out after ${timeoutMs} ms` : `${operationId} timed out: no data for ${timeoutMs} ms`);
+  constructor(
+    readonly operationId: string,
+    readonly timeoutMs: number,
+    readonly phase: 'headers' | 'idle' = 'headers',
+  ) {
+    super(
+      phase === 'headers'
+        ? `${operationId} timed out after ${timeoutMs} ms`
+        : `${operationId} timed out: no data for ${timeoutMs} ms`,
+    );
   }
 }
 
@@ -131,8 +140,14 @@ export class ApiTimeoutError extends ClientError {
 export class ApiAbortError extends ClientError {
   static override readonly kind: string = 'ApiAbortError';
   override name = 'ApiAbortError';
-  constructor(readonly operationId: string, reason: unknown) {
-    super(`${operationId} was aborted${reason instanceof Error ? `: ${reason.message}` : reason !== undefined ? `: ${String(reason)}` : ''}`, { cause: reason });
+  constructor(
+    readonly operationId: string,
+    reason: unknown,
+  ) {
+    super(
+      `${operationId} was aborted${reason instanceof Error ? `: ${reason.message}` : reason !== undefined ? `: ${String(reason)}` : ''}`,
+      { cause: reason },
+    );
   }
 }
 
@@ -145,14 +160,21 @@ export class ApiConnectionError extends ClientError {
   override name = 'ApiConnectionError';
   /** True when the request certainly never reached the server (refused or unresolvable): safe to send again. */
   readonly notSent: boolean;
-  constructor(readonly operationId: string, cause: unknown) {
+  constructor(
+    readonly operationId: string,
+    cause: unknown,
+  ) {
     super(`${operationId} could not reach the server: ${describeCause(cause)}`, { cause });
     this.notSent = NOT_SENT_CODES.has(errorCode(cause) ?? '');
   }
 }
 
 function errorCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string') return e.code;
   }
   return undefined;
@@ -165,12 +187,25 @@ function describeCause(cause: unknown): string {
 }
 
 /** Builds the typed error of an error answer, in the service's error style (graph-error.ts, status-error.ts). */
-export type ErrorFactory = (httpStatus: number, operationId: string, body: unknown, headers: Headers, requestIdHeaders?: readonly string[]) => ApiError;
+export type ErrorFactory = (
+  httpStatus: number,
+  operationId: string,
+  body: unknown,
+  headers: Headers,
+  requestIdHeaders?: readonly string[],
+) => ApiError;
 
 /** An error answer in no known shape: still a readable message, the status and the body. */
 export const plainError: ErrorFactory = (httpStatus, operationId, body, headers, requestIdHeaders) => {
   const text = typeof body === 'string' ? body.slice(0, 200) : JSON.stringify(body)?.slice(0, 200);
-  return new ApiError(`${operationId} failed: HTTP ${httpStatus}: ${text ?? 'empty body'}`, httpStatus, operationId, body, headers, requestIdHeaders);
+  return new ApiError(
+    `${operationId} failed: HTTP ${httpStatus}: ${text ?? 'empty body'}`,
+    httpStatus,
+    operationId,
+    body,
+    headers,
+    requestIdHeaders,
+  );
 };
 
 /** The `error` member of an error body, when it is an object. */

@@ -3,7 +3,12 @@
 // takes them, body encoding, timeouts (headers, then idle time while the body is read), the caller's
 // abort signal, and retries (retry.ts) with backoff.
 import {
-  ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError, requestIdOf, type ErrorFactory,
+  ApiAbortError,
+  ApiConnectionError,
+  ApiError,
+  ApiTimeoutError,
+  requestIdOf,
+  type ErrorFactory,
 } from './errors.js';
 import { ApiPromise } from './api-promise.js';
 import { idempotentMethod, retryDelay, type RetryOptions } from './retry.js';
@@ -125,7 +130,10 @@ export class ApiCore {
   /** The client's headers with lower-case names, merged once. */
   private readonly headers: Record<string, string>;
 
-  constructor(readonly options: ClientOptions, readonly profile: ServiceProfile) {
+  constructor(
+    readonly options: ClientOptions,
+    readonly profile: ServiceProfile,
+  ) {
     if (!options?.baseUrl) throw new TypeError('ClientOptions.baseUrl is required');
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.base = options.baseUrl.replace(/\/+$/, '');
@@ -149,13 +157,26 @@ export class ApiCore {
         data = JSON.parse(text);
       } catch {
         // A proxy's HTML page is not the operation's answer.
-        throw new ApiError(`${spec.operationId}: the answer (HTTP ${response.status}) is not JSON: ${text.slice(0, 120)}`, response.status, spec.operationId, text, response.headers);
+        throw new ApiError(
+          `${spec.operationId}: the answer (HTTP ${response.status}) is not JSON: ${text.slice(0, 120)}`,
+          response.status,
+          spec.operationId,
+          text,
+          response.headers,
+        );
       }
     }
     const headers = response.headers;
     const idHeaders = this.profile.requestIdHeaders;
     // The request id is looked up only when asked for.
-    return { data: data as T, status: response.status, headers, get requestId() { return requestIdOf(headers, idHeaders); } };
+    return {
+      data: data as T,
+      status: response.status,
+      headers,
+      get requestId() {
+        return requestIdOf(headers, idHeaders);
+      },
+    };
   }
 
   /**
@@ -175,8 +196,13 @@ export class ApiCore {
         throw await this.toError(call, guarded);
       } catch (error) {
         // The policy is worked out only once something failed (the common call never needs it).
-        const idempotent = spec.idempotencyKeyHeader !== undefined || (spec.idempotent ?? idempotentMethod(spec.method));
-        const wait = retryDelay(error, this.retryOptions(options), { attempt, idempotent, throttleCodes: this.profile.throttleCodes });
+        const idempotent =
+          spec.idempotencyKeyHeader !== undefined || (spec.idempotent ?? idempotentMethod(spec.method));
+        const wait = retryDelay(error, this.retryOptions(options), {
+          attempt,
+          idempotent,
+          throttleCodes: this.profile.throttleCodes,
+        });
         if (wait === undefined) throw error;
         await sleep(wait, spec.operationId, options.signal);
       }
@@ -200,15 +226,31 @@ export class ApiCore {
       const value = values[name];
       if (value === undefined || value === null) continue;
       const style = spec.queryStyle?.[name];
-      if (style && this.profile.styleQuery) for (const [key, v] of this.profile.styleQuery(name, value, style.style, style.explode)) query = pair(query, key, v);
-      else query = pair(query, name, typeof value === 'object' ? (Array.isArray(value) ? value.join(',') : JSON.stringify(value)) : String(value));
+      if (style && this.profile.styleQuery)
+        for (const [key, v] of this.profile.styleQuery(name, value, style.style, style.explode))
+          query = pair(query, key, v);
+      else
+        query = pair(
+          query,
+          name,
+          typeof value === 'object' ? (Array.isArray(value) ? value.join(',') : JSON.stringify(value)) : String(value),
+        );
     }
     const { accessToken, apiKey } = this.options;
     const { accessTokenParam, apiKeyQuery, apiKeyHeader } = this.profile;
     const credentials = spec.credentials ?? this.profile.credentials;
-    const tokenInQuery = credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
-    if (accessToken && accessTokenParam && tokenInQuery && values?.[accessTokenParam] == null && !hasParam(url, accessTokenParam)) query = pair(query, accessTokenParam, accessToken);
-    if (apiKey && apiKeyQuery && credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader)) query = pair(query, apiKeyQuery, apiKey);
+    const tokenInQuery =
+      credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
+    if (
+      accessToken &&
+      accessTokenParam &&
+      tokenInQuery &&
+      values?.[accessTokenParam] == null &&
+      !hasParam(url, accessTokenParam)
+    )
+      query = pair(query, accessTokenParam, accessToken);
+    if (apiKey && apiKeyQuery && credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader))
+      query = pair(query, apiKeyQuery, apiKey);
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
@@ -232,7 +274,13 @@ export class ApiCore {
     const onAbort = user ? () => controller.abort(user.reason) : undefined;
     if (onAbort) user!.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
-    const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs) : undefined;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
     let response: Response;
     try {
       response = await this.fetchImpl(this.url(spec), init);
@@ -244,10 +292,22 @@ export class ApiCore {
     } finally {
       clearTimeout(timer);
     }
-    return new GuardedBody(response, spec.operationId, options.idleTimeoutMs ?? this.options.idleTimeoutMs ?? timeoutMs, controller, user, onAbort);
+    return new GuardedBody(
+      response,
+      spec.operationId,
+      options.idleTimeoutMs ?? this.options.idleTimeoutMs ?? timeoutMs,
+      controller,
+      user,
+      onAbort,
+    );
   }
 
-  private encodeBody(spec: RequestSpec, body: RequestBody, headers: Record<string, string>, init: { duplex?: 'half' }): BodyInit {
+  private encodeBody(
+    spec: RequestSpec,
+    body: RequestBody,
+    headers: Record<string, string>,
+    init: { duplex?: 'half' },
+  ): BodyInit {
     if (body.kind === 'json') {
       headers['content-type'] = 'application/json';
       return JSON.stringify(body.value);
@@ -261,7 +321,12 @@ export class ApiCore {
         form.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
       const tokenParam = this.profile.accessTokenParam;
-      if (tokenParam && (spec.credentials ?? this.profile.credentials) === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
+      if (
+        tokenParam &&
+        (spec.credentials ?? this.profile.credentials) === 'access-token-form' &&
+        this.options.accessToken &&
+        !form.has(tokenParam)
+      ) {
         form.set(tokenParam, this.options.accessToken);
       }
       return form.toString();
@@ -314,7 +379,9 @@ function pair(query: string, name: string, value: string): string {
 function formEncode(text: string): string {
   // A lone surrogate becomes U+FFFD, as URLSearchParams does (encodeURIComponent would throw).
   const wellFormed = (text as { toWellFormed?: () => string }).toWellFormed?.() ?? text;
-  return encodeURIComponent(wellFormed).replace(/%20|[!'()~]/g, (c) => (c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  return encodeURIComponent(wellFormed).replace(/%20|[!'()~]/g, (c) =>
+    c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function hasParam(url: string, name: string): boolean {

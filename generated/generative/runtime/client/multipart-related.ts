@@ -3,7 +3,11 @@
 // media part. The protocol's own headers, if any, come from the spec (x-media-upload.multipart).
 
 /** A multipart/related body: the JSON metadata, then the media bytes. */
-export function multipartRelated(metadata: unknown, data: Blob | Uint8Array, mimeType: string): { body: Blob; contentType: string } {
+export function multipartRelated(
+  metadata: unknown,
+  data: Blob | Uint8Array,
+  mimeType: string,
+): { body: Blob; contentType: string } {
   const boundary = `upload-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
   const head =
     `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(metadata)}\r\n` +
@@ -13,19 +17,25 @@ export function multipartRelated(metadata: unknown, data: Blob | Uint8Array, mim
 }
 
 /** The blob's bytes in slices, reporting how many the connection has taken so far (a new stream per attempt). */
-export function countingStream(blob: Blob, onProgress: (loaded: number, total: number) => void): ReadableStream<Uint8Array> {
+export function countingStream(
+  blob: Blob,
+  onProgress: (loaded: number, total: number) => void,
+): ReadableStream<Uint8Array> {
   const SLICE = 64 * 1024;
   let at = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(target) {
-      if (at >= blob.size) {
-        target.close();
-        return;
-      }
-      const bytes = new Uint8Array(await blob.slice(at, at + SLICE).arrayBuffer());
-      at += bytes.byteLength;
-      target.enqueue(bytes);
-      onProgress(at, blob.size);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(target) {
+        if (at >= blob.size) {
+          target.close();
+          return;
+        }
+        const bytes = new Uint8Array(await blob.slice(at, at + SLICE).arrayBuffer());
+        at += bytes.byteLength;
+        target.enqueue(bytes);
+        onProgress(at, blob.size);
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }

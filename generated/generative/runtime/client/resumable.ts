@@ -3,7 +3,14 @@
 // session (the answer names its URL in a header), send chunks with their offsets, the last with the
 // protocol's finalizing headers; on a broken chunk ask the server how much it holds and go on from there.
 // Chunks follow the client's retry policy (a chunk is safe to resend from the confirmed offset).
-import { sleep, type ApiCore, type ApiResponse, type CallOptions, type CredentialPlacement, type RequestSpec } from './core.js';
+import {
+  sleep,
+  type ApiCore,
+  type ApiResponse,
+  type CallOptions,
+  type CredentialPlacement,
+  type RequestSpec,
+} from './core.js';
 import { ApiError } from './errors.js';
 import { fetchRaw } from './raw-response.js';
 import { retryDelay } from './retry.js';
@@ -50,14 +57,23 @@ export interface ResumableArgs {
   session?: string;
 }
 
-export async function resumableUpload(core: ApiCore, args: ResumableArgs, options: CallOptions = {}): Promise<ApiResponse<unknown>> {
+export async function resumableUpload(
+  core: ApiCore,
+  args: ResumableArgs,
+  options: CallOptions = {},
+): Promise<ApiResponse<unknown>> {
   const { protocol, operationId } = args;
   const unit = protocol.granularity;
   const chunkSize = Math.max(unit, Math.floor((args.chunkSize ?? protocol.chunkSize) / unit) * unit);
   const total = args.size ?? sizeOf(args.source);
   const base = { operationId, path: args.path, credentials: args.credentials, server: args.server };
   const session = { ...base, absoluteUrl: args.session ?? (await startSession(core, args, base, options)) };
-  const query: RequestSpec = { ...session, method: protocol.query.method ?? args.method, headers: protocol.query.headers, idempotent: true };
+  const query: RequestSpec = {
+    ...session,
+    method: protocol.query.method ?? args.method,
+    headers: protocol.query.headers,
+    idempotent: true,
+  };
   args.onSession?.(session.absoluteUrl);
 
   // A resumed session goes on from the bytes the server holds.
@@ -69,8 +85,15 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
       const spec: RequestSpec = {
         ...session,
         method: protocol.chunk.method ?? args.method,
-        headers: { ...(last ? protocol.chunk.lastHeaders ?? protocol.chunk.headers : protocol.chunk.headers), [protocol.chunk.offsetHeader]: String(offset + sent) },
-        body: { kind: 'raw', value: chunk.subarray(sent), contentType: protocol.chunk.contentType ?? 'application/octet-stream' },
+        headers: {
+          ...(last ? (protocol.chunk.lastHeaders ?? protocol.chunk.headers) : protocol.chunk.headers),
+          [protocol.chunk.offsetHeader]: String(offset + sent),
+        },
+        body: {
+          kind: 'raw',
+          value: chunk.subarray(sent),
+          contentType: protocol.chunk.contentType ?? 'application/octet-stream',
+        },
       };
       try {
         const response = await fetchRaw(core, spec, { ...options, retry: false });
@@ -83,7 +106,11 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
         await response.arrayBuffer();
         break;
       } catch (error) {
-        const wait = retryDelay(error, core.retryOptions(options), { attempt, idempotent: true, throttleCodes: core.profile.throttleCodes });
+        const wait = retryDelay(error, core.retryOptions(options), {
+          attempt,
+          idempotent: true,
+          throttleCodes: core.profile.throttleCodes,
+        });
         if (wait === undefined) throw error;
         await sleep(wait, operationId, options.signal);
         // Ask how much of this chunk arrived and send only the rest.
@@ -96,7 +123,12 @@ export async function resumableUpload(core: ApiCore, args: ResumableArgs, option
 }
 
 /** Opens a session (the start request carries the metadata as JSON) and gives its absolute URL. */
-async function startSession(core: ApiCore, args: ResumableArgs, base: Pick<RequestSpec, 'operationId' | 'path' | 'credentials' | 'server'>, options: CallOptions): Promise<string> {
+async function startSession(
+  core: ApiCore,
+  args: ResumableArgs,
+  base: Pick<RequestSpec, 'operationId' | 'path' | 'credentials' | 'server'>,
+  options: CallOptions,
+): Promise<string> {
   const { protocol, operationId } = args;
   const total = args.size ?? sizeOf(args.source);
   // The protocol's own headers win over a parameter of the same name.
@@ -104,11 +136,26 @@ async function startSession(core: ApiCore, args: ResumableArgs, base: Pick<Reque
   if (protocol.start.typeHeader) headers[protocol.start.typeHeader] = args.mimeType;
   if (protocol.start.sizeHeader && total !== undefined) headers[protocol.start.sizeHeader] = String(total);
   // Starting a session twice leaves an unused session, nothing more: safe to retry.
-  const spec: RequestSpec = { ...base, query: args.query, queryStyle: args.queryStyle, method: protocol.start.method ?? args.method, headers, body: { kind: 'json', value: args.metadata }, idempotent: true };
+  const spec: RequestSpec = {
+    ...base,
+    query: args.query,
+    queryStyle: args.queryStyle,
+    method: protocol.start.method ?? args.method,
+    headers,
+    body: { kind: 'json', value: args.metadata },
+    idempotent: true,
+  };
   const start = await fetchRaw(core, spec, options);
   await start.arrayBuffer();
   const location = start.headers.get(protocol.start.sessionHeader);
-  if (!location) throw new ApiError(`${operationId}: the server started no upload session (no ${protocol.start.sessionHeader} header)`, start.status, operationId, undefined, start.headers);
+  if (!location)
+    throw new ApiError(
+      `${operationId}: the server started no upload session (no ${protocol.start.sessionHeader} header)`,
+      start.status,
+      operationId,
+      undefined,
+      start.headers,
+    );
   return new URL(location, core.url(spec)).href;
 }
 
@@ -117,7 +164,13 @@ async function queryReceived(core: ApiCore, spec: RequestSpec, header: string, o
   await response.arrayBuffer();
   const received = Number(response.headers.get(header) ?? NaN);
   if (!Number.isFinite(received) || received < 0) {
-    throw new ApiError(`${spec.operationId}: the upload status answer names no received size (${header})`, response.status, spec.operationId, undefined, response.headers);
+    throw new ApiError(
+      `${spec.operationId}: the upload status answer names no received size (${header})`,
+      response.status,
+      spec.operationId,
+      undefined,
+      response.headers,
+    );
   }
   return received;
 }

@@ -8,7 +8,10 @@ import { createParser, type EventSourceMessage } from './vendor/eventsource-pars
 /** A `data:` payload that is not valid JSON. */
 export class SseParseError extends Error {
   override name = 'SseParseError';
-  constructor(readonly data: string, cause: unknown) {
+  constructor(
+    readonly data: string,
+    cause: unknown,
+  ) {
     super(`server-sent event is not JSON: ${data.slice(0, 120)}`, { cause });
   }
 }

@@ -31,7 +31,11 @@ export function sizeOf(source: UploadSource): number | undefined {
  * first `skip` bytes (already uploaded) are passed over, and a source with nothing left after them gives one
  * empty last chunk (what finalizes a session that holds everything).
  */
-export async function* chunks(source: UploadSource, size: number, skip = 0): AsyncGenerator<{ chunk: Uint8Array; last: boolean }> {
+export async function* chunks(
+  source: UploadSource,
+  size: number,
+  skip = 0,
+): AsyncGenerator<{ chunk: Uint8Array; last: boolean }> {
   let pending: Uint8Array | undefined;
   for await (const chunk of rechunk(skipBytes(bytesOf(source), skip), size)) {
     if (pending) yield { chunk: pending, last: false };

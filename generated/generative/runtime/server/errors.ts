@@ -54,7 +54,11 @@ export class ServiceError extends Error {
   readonly [SERVICE_ERROR] = true;
   /** Set by an operation's generated error helpers: which documented x-errors entry this answer is. */
   documented?: { readonly operationId: string; readonly code: string | number };
-  constructor(readonly httpStatus: number, readonly body: { error: Record<string, unknown> }, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly httpStatus: number,
+    readonly body: { error: Record<string, unknown> },
+    readonly headers: Record<string, string> = {},
+  ) {
     super(String(body.error.message));
   }
 }
@@ -88,11 +92,20 @@ export function httpOf(style: ErrorStyle, code: number | string): number {
 }
 
 /** An error in the graph shape family; type and HTTP status from the style where init gives none. */
-export function makeGraphError(style: ErrorStyle, code: number, message: string, init: GraphErrorInit = {}): ServiceError {
+export function makeGraphError(
+  style: ErrorStyle,
+  code: number,
+  message: string,
+  init: GraphErrorInit = {},
+): ServiceError {
   const typeOf = style.typeOf ?? {};
   const error: Record<string, unknown> = {
     message,
-    type: init.type ?? (init.subcode !== undefined ? typeOf[`${code}/${init.subcode}`] : undefined) ?? typeOf[String(code)] ?? typeOf.default,
+    type:
+      init.type ??
+      (init.subcode !== undefined ? typeOf[`${code}/${init.subcode}`] : undefined) ??
+      typeOf[String(code)] ??
+      typeOf.default,
     code,
   };
   if (init.subcode !== undefined) error.error_subcode = init.subcode;
@@ -113,7 +126,12 @@ export interface StatusErrorInit {
 }
 
 /** An error in the status shape family; HTTP status from the style's httpOf where init gives none. */
-export function makeStatusError(style: ErrorStyle, status: string, message: string, init: StatusErrorInit = {}): ServiceError {
+export function makeStatusError(
+  style: ErrorStyle,
+  status: string,
+  message: string,
+  init: StatusErrorInit = {},
+): ServiceError {
   const http = init.http ?? httpOf(style, status);
   const error: Record<string, unknown> = { code: http, message, status };
   if (init.details) error.details = init.details;
@@ -137,10 +155,17 @@ export type DocumentedError<Op extends string, Code extends string | number> = S
  * The answer of a documented error of an operation: the service's error shape with the HTTP status the spec
  * documents, marked with the operation and code (the generated per-operation helpers type them).
  */
-export function documentedError(style: ErrorStyle, operationId: string, def: DocumentedErrorDef, message: string, init: GraphErrorInit & StatusErrorInit = {}): ServiceError {
-  const error = style.family === 'graph'
-    ? makeGraphError(style, Number(def.code), message, { ...init, http: def.http })
-    : makeStatusError(style, String(def.code), message, { ...init, http: def.http });
+export function documentedError(
+  style: ErrorStyle,
+  operationId: string,
+  def: DocumentedErrorDef,
+  message: string,
+  init: GraphErrorInit & StatusErrorInit = {},
+): ServiceError {
+  const error =
+    style.family === 'graph'
+      ? makeGraphError(style, Number(def.code), message, { ...init, http: def.http })
+      : makeStatusError(style, String(def.code), message, { ...init, http: def.http });
   error.documented = { operationId, code: def.code };
   return error;
 }
@@ -153,20 +178,42 @@ export interface FieldViolation {
 
 /** The `{name}` placeholders of a message filled in; unknown names stay as written. */
 function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] !== undefined ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    values[name] !== undefined ? String(values[name]) : whole,
+  );
 }
 
 /** One of the style's router answers, its message filled in. */
-function answer(style: ErrorStyle, which: keyof RouterAnswers, values: Record<string, string | number>, extra: { headers?: Record<string, string>; suffix?: string; code?: number; details?: StatusErrorInit['details'] } = {}): ServiceError {
+function answer(
+  style: ErrorStyle,
+  which: keyof RouterAnswers,
+  values: Record<string, string | number>,
+  extra: {
+    headers?: Record<string, string>;
+    suffix?: string;
+    code?: number;
+    details?: StatusErrorInit['details'];
+  } = {},
+): ServiceError {
   const a = style.answers[which];
   if (style.family === 'graph') {
     const code = extra.code ?? a.code!;
     const message = fill(a.message, { ...values, code }) + (extra.suffix ?? '');
     // A parameter's own invalid-value code (x-invalid-code) takes the HTTP status of that code.
     const http = code === a.code ? a.http : httpOf(style, code);
-    return makeGraphError(style, code, message, { subcode: a.subcode, type: a.type, http, isTransient: a.isTransient, headers: extra.headers });
+    return makeGraphError(style, code, message, {
+      subcode: a.subcode,
+      type: a.type,
+      http,
+      isTransient: a.isTransient,
+      headers: extra.headers,
+    });
   }
-  return makeStatusError(style, a.status!, fill(a.message, values) + (extra.suffix ?? ''), { http: a.http, details: extra.details, headers: extra.headers });
+  return makeStatusError(style, a.status!, fill(a.message, values) + (extra.suffix ?? ''), {
+    http: a.http,
+    details: extra.details,
+    headers: extra.headers,
+  });
 }
 
 /**
@@ -174,16 +221,31 @@ function answer(style: ErrorStyle, which: keyof RouterAnswers, values: Record<st
  * its message followed by the field violations (the graph family reports the first, the status family all of
  * them and, where the style names a details type, lists them in a detail).
  */
-export function invalidRequest(style: ErrorStyle, reason: string, violations: FieldViolation[] = [], graphCode?: number): ServiceError {
+export function invalidRequest(
+  style: ErrorStyle,
+  reason: string,
+  violations: FieldViolation[] = [],
+  graphCode?: number,
+): ServiceError {
   if (style.family === 'graph') {
     const first = violations[0];
-    return answer(style, 'invalidRequest', { reason }, { code: graphCode, suffix: first ? `: ${first.field} ${first.description}` : '' });
+    return answer(
+      style,
+      'invalidRequest',
+      { reason },
+      { code: graphCode, suffix: first ? `: ${first.field} ${first.description}` : '' },
+    );
   }
   const detailsType = style.answers.invalidRequest.detailsType;
-  return answer(style, 'invalidRequest', { reason }, {
-    suffix: violations.length ? `: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : '',
-    details: detailsType ? [{ '@type': detailsType, fieldViolations: violations }] : undefined,
-  });
+  return answer(
+    style,
+    'invalidRequest',
+    { reason },
+    {
+      suffix: violations.length ? `: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : '',
+      details: detailsType ? [{ '@type': detailsType, fieldViolations: violations }] : undefined,
+    },
+  );
 }
 
 const methodValues = (method: string, path: string) => ({ method, methodLower: method.toLowerCase(), path });
@@ -194,7 +256,12 @@ export function notFoundRoute(style: ErrorStyle, method: string, path: string): 
 
 /** A known path asked with a method it does not take: the style's wrongMethod answer, the methods it takes in Allow. */
 export function methodNotAllowed(style: ErrorStyle, method: string, path: string, allowed: string[]): ServiceError {
-  return answer(style, 'wrongMethod', { ...methodValues(method, path), allowed: allowed.join(', ') }, { headers: { allow: allowed.join(', ') } });
+  return answer(
+    style,
+    'wrongMethod',
+    { ...methodValues(method, path), allowed: allowed.join(', ') },
+    { headers: { allow: allowed.join(', ') } },
+  );
 }
 
 /** An oversized body: the style's bodyTooLarge answer (no operation documents 413). */

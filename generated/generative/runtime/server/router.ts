@@ -7,10 +7,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody, type BodyDef } from './body.js';
 import {
-  type ErrorStyle, type FieldViolation, internalError, invalidRequest, isServiceError, methodNotAllowed, missingCredential, notFoundRoute,
-  ServiceError, tooLarge,
+  type ErrorStyle,
+  type FieldViolation,
+  internalError,
+  invalidRequest,
+  isServiceError,
+  methodNotAllowed,
+  missingCredential,
+  notFoundRoute,
+  ServiceError,
+  tooLarge,
 } from './errors.js';
-import { DEFAULT_KEPT_ANSWER_LIMITS, KeptAnswers, keptAnswerKey, type KeptAnswerLimits, type ReuseCheck } from './kept-answers.js';
+import {
+  DEFAULT_KEPT_ANSWER_LIMITS,
+  KeptAnswers,
+  keptAnswerKey,
+  type KeptAnswerLimits,
+  type ReuseCheck,
+} from './kept-answers.js';
 import { isSerializedJson, type SerializedJson } from './serialized-json.js';
 
 export interface ValidationError {
@@ -150,7 +164,9 @@ export interface ServerLogger {
 
 const stderrLogger: ServerLogger = {
   error(details, message) {
-    process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details })}\n`,
+    );
   },
 };
 
@@ -159,7 +175,12 @@ function describeError(error: unknown): Record<string, unknown> {
   return { value: String(error) };
 }
 
-const DEFAULTS = { maxBodyBytes: 1024 * 1024, maxMediaBytes: 64 * 1024 * 1024, validateResponses: false, keptAnswers: DEFAULT_KEPT_ANSWER_LIMITS };
+const DEFAULTS = {
+  maxBodyBytes: 1024 * 1024,
+  maxMediaBytes: 64 * 1024 * 1024,
+  validateResponses: false,
+  keptAnswers: DEFAULT_KEPT_ANSWER_LIMITS,
+};
 
 interface CompiledRoute {
   route: RouteDef;
@@ -212,7 +233,15 @@ export function createRouter(
   const validatedAnswers = new WeakMap<ValidateFunction, WeakSet<SerializedJson<unknown>>>();
   /** A failure the caller cannot fix: logged, reported to onError, answered as the service's internal error. */
   const report = (error: unknown, input?: HandlerInput, message = 'handler failed') => {
-    logger?.error({ err: describeError(error), operationId: input?.operationId, method: input?.request.method, path: input?.url.pathname }, message);
+    logger?.error(
+      {
+        err: describeError(error),
+        operationId: input?.operationId,
+        method: input?.request.method,
+        path: input?.url.pathname,
+      },
+      message,
+    );
     opts.onError?.(error, input);
   };
   const kept = opts.keptAnswers === false ? undefined : new KeptAnswers(opts.keptAnswers);
@@ -272,14 +301,25 @@ export function createRouter(
       }
       req.resume();
       if (isServiceError(error)) return writeError(res, error);
-      if (error instanceof BodyParseError) return writeError(res, invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]));
+      if (error instanceof BodyParseError)
+        return writeError(
+          res,
+          invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]),
+        );
       report(error, input);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.end();
     }
   }
 
-  async function parseInput(req: IncomingMessage, res: ServerResponse, url: URL, route: RouteDef, compiled: CompiledRoute, values: RegExpMatchArray): Promise<HandlerInput> {
+  async function parseInput(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    route: RouteDef,
+    compiled: CompiledRoute,
+    values: RegExpMatchArray,
+  ): Promise<HandlerInput> {
     const path: Record<string, unknown> = {};
     compiled.names.forEach((name, i) => {
       const def = compiled.pathDefs.get(name);
@@ -287,10 +327,17 @@ export function createRouter(
       try {
         value = pathValue(values[i + 1]!, name, def);
       } catch {
-        throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: 'is not a valid URL-encoded value' }]);
+        throw invalidRequest(opts.errorStyle, 'Invalid path', [
+          { field: name, description: 'is not a valid URL-encoded value' },
+        ]);
       }
       if (value === undefined) {
-        throw invalidRequest(opts.errorStyle, 'Invalid path', [{ field: name, description: `is not a ${def?.style ?? 'simple'}-style ${def?.type ?? 'string'} (explode: ${def?.explode ?? false})` }]);
+        throw invalidRequest(opts.errorStyle, 'Invalid path', [
+          {
+            field: name,
+            description: `is not a ${def?.style ?? 'simple'}-style ${def?.type ?? 'string'} (explode: ${def?.explode ?? false})`,
+          },
+        ]);
       }
       path[name] = value;
     });
@@ -307,9 +354,15 @@ export function createRouter(
       const def = selectBody(route.bodies, contentType);
       if (!def) {
         req.resume();
-        throw invalidRequest(opts.errorStyle, `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`);
+        throw invalidRequest(
+          opts.errorStyle,
+          `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`,
+        );
       }
-      const limit = opts.bodyLimits?.[route.operationId] ?? route.maxBodyBytes ?? (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
+      const limit =
+        opts.bodyLimits?.[route.operationId] ??
+        route.maxBodyBytes ??
+        (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
       const raw = await readBody(req, limit);
       // Media is media even when empty; an empty JSON or form body is no body.
       if (raw.length > 0 || def.kind === 'raw') {
@@ -330,11 +383,22 @@ export function createRouter(
     try {
       cookies = readCookies(route.params, headers.cookie);
     } catch (error) {
-      throw invalidRequest(opts.errorStyle, 'Invalid cookie', [{ field: (error as Error).message, description: 'is not a valid URL-encoded value' }]);
+      throw invalidRequest(opts.errorStyle, 'Invalid cookie', [
+        { field: (error as Error).message, description: 'is not a valid URL-encoded value' },
+      ]);
     }
     let signal: AbortSignal | undefined;
     return {
-      operationId: route.operationId, path, query, headers, cookies, body, contentType: bodyType, credentials, url, request: req,
+      operationId: route.operationId,
+      path,
+      query,
+      headers,
+      cookies,
+      body,
+      contentType: bodyType,
+      credentials,
+      url,
+      request: req,
       // Made on first use: most handlers never look, and a controller with its listeners costs every request.
       get signal() {
         return (signal ??= clientGone(req, res));
@@ -361,7 +425,9 @@ export function createRouter(
   function satisfied(input: HandlerInput, route: RouteDef): boolean {
     if (!route.securityRequirements) return Object.keys(input.credentials).length > 0 || route.security === 'optional';
     const have = input.credentials.schemes ?? {};
-    return route.securityRequirements.some((alternative) => Object.keys(alternative).every((scheme) => have[scheme] !== undefined));
+    return route.securityRequirements.some((alternative) =>
+      Object.keys(alternative).every((scheme) => have[scheme] !== undefined),
+    );
   }
 
   async function checkCredentials(input: HandlerInput, route: RouteDef): Promise<void> {
@@ -374,14 +440,20 @@ export function createRouter(
   function validate(input: HandlerInput, route: RouteDef): void {
     // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers
     // (an array header is checked as its comma-separated items, and reaches the handler as the text sent).
-    const params = { path: input.path, query: input.query, header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers, cookie: input.cookies };
+    const params = {
+      path: input.path,
+      query: input.query,
+      header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers,
+      cookie: input.cookies,
+    };
     if (!route.validateParams(params)) {
       const found = violations(route.validateParams.errors, true);
       const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
       throw invalidRequest(opts.errorStyle, 'Invalid parameter', found, code);
     }
     if (input.body === undefined) {
-      if (route.bodyRequired) throw invalidRequest(opts.errorStyle, 'Missing request body', [{ field: 'body', description: 'is required' }]);
+      if (route.bodyRequired)
+        throw invalidRequest(opts.errorStyle, 'Missing request body', [{ field: 'body', description: 'is required' }]);
       return;
     }
     const def = selectBody(route.bodies, input.contentType);
@@ -395,7 +467,12 @@ export function createRouter(
     }
     if (def?.kind === 'multipart-form' && subject && typeof subject === 'object') {
       // Files are checked by the handler; the schema sees their names.
-      subject = Object.fromEntries(Object.entries(subject).map(([k, v]) => [k, v && typeof v === 'object' && 'data' in v ? ((v as { filename?: string }).filename ?? '') : v]));
+      subject = Object.fromEntries(
+        Object.entries(subject).map(([k, v]) => [
+          k,
+          v && typeof v === 'object' && 'data' in v ? ((v as { filename?: string }).filename ?? '') : v,
+        ]),
+      );
     }
     if (validator && !validator(subject)) {
       throw invalidRequest(opts.errorStyle, 'Invalid request body', violations(validator.errors, false));
@@ -403,12 +480,19 @@ export function createRouter(
     if (def?.kind === 'multipart-form' && subject !== input.body) {
       // Keep coerced scalar values, restore the files.
       for (const [k, v] of Object.entries(input.body as Record<string, unknown>)) {
-        if (!(v && typeof v === 'object' && 'data' in v)) (input.body as Record<string, unknown>)[k] = (subject as Record<string, unknown>)[k];
+        if (!(v && typeof v === 'object' && 'data' in v))
+          (input.body as Record<string, unknown>)[k] = (subject as Record<string, unknown>)[k];
       }
     }
   }
 
-  async function writeResult(res: ServerResponse, route: RouteDef, result: HandlerResult, input: HandlerInput, key: string | undefined): Promise<void> {
+  async function writeResult(
+    res: ServerResponse,
+    route: RouteDef,
+    result: HandlerResult,
+    input: HandlerInput,
+    key: string | undefined,
+  ): Promise<void> {
     if (isServiceError(result)) return writeError(res, result);
     const status = result.status ?? 200;
     if ('sse' in result) {
@@ -440,7 +524,13 @@ export function createRouter(
     if (opts.validateResponses && result.body !== undefined) {
       const validator = route.validateResponse[String(status)] ?? route.validateResponse.default;
       if (validator && !validAnswer(validator, result.body, serialized)) {
-        report(new Error(`${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`), input, 'answer does not match the spec');
+        report(
+          new Error(
+            `${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`,
+          ),
+          input,
+          'answer does not match the spec',
+        );
         return writeError(res, internalError(opts.errorStyle));
       }
     }
@@ -452,15 +542,24 @@ export function createRouter(
     }
     // Bytes made ahead (serializeJson) go out as they are.
     const payload = serialized ? serialized.bytes : JSON.stringify(result.body);
-    const sent = { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(payload)), ...headers };
+    const sent = {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': String(Buffer.byteLength(payload)),
+      ...headers,
+    };
     res.writeHead(status, sent);
     res.end(payload);
     // Only a GET without a body (`key`) and a plain 200: what an identical request is sure to be answered.
-    if (key !== undefined && status === 200 && result.reuse !== undefined) kept?.keep(key, status, sent, payload, result.reuse);
+    if (key !== undefined && status === 200 && result.reuse !== undefined)
+      kept?.keep(key, status, sent, payload, result.reuse);
   }
 
   /** Pre-serialised bytes are checked once per validator (as the client reads them), not on every request. */
-  function validAnswer(validator: ValidateFunction, body: unknown, serialized: SerializedJson<unknown> | undefined): boolean {
+  function validAnswer(
+    validator: ValidateFunction,
+    body: unknown,
+    serialized: SerializedJson<unknown> | undefined,
+  ): boolean {
     if (!serialized) return validator(body);
     let checked = validatedAnswers.get(validator);
     if (checked?.has(serialized)) return true;
@@ -472,7 +571,11 @@ export function createRouter(
 }
 
 /** The query as the route's parameters serialise it (style / explode); repeated scalars: the last wins. */
-function readQuery(url: URL, defs: ReadonlyMap<string, ParamDef>, credentials: ReadonlySet<string>): Record<string, unknown> {
+function readQuery(
+  url: URL,
+  defs: ReadonlyMap<string, ParamDef>,
+  credentials: ReadonlySet<string>,
+): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   for (const name of new Set(url.searchParams.keys())) {
     const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
@@ -490,7 +593,9 @@ function readQuery(url: URL, defs: ReadonlyMap<string, ParamDef>, credentials: R
       query[name] = all.flatMap((v) => v.split(separator));
     } else if (def?.type === 'object' && def.style !== 'deepObject' && !(def.style === 'form' && def.explode)) {
       const parts = all.at(-1)!.split(',');
-      query[name] = Object.fromEntries(Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i], parts[2 * i + 1]]));
+      query[name] = Object.fromEntries(
+        Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i], parts[2 * i + 1]]),
+      );
     } else {
       query[name] = all[all.length - 1];
     }
@@ -523,10 +628,13 @@ function pathValue(raw: string, name: string, def: ParamDef | undefined): unknow
   if (style === 'matrix') {
     // `;key=value` pairs; every key but an exploded object's must be the parameter's name.
     if (!raw.startsWith(';')) return undefined;
-    const pairs = raw.slice(1).split(';').map((p) => {
-      const at = p.indexOf('=');
-      return at < 0 ? [decodeURIComponent(p), ''] : [decodeURIComponent(p.slice(0, at)), p.slice(at + 1)];
-    });
+    const pairs = raw
+      .slice(1)
+      .split(';')
+      .map((p) => {
+        const at = p.indexOf('=');
+        return at < 0 ? [decodeURIComponent(p), ''] : [decodeURIComponent(p.slice(0, at)), p.slice(at + 1)];
+      });
     if (type === 'object' && explode) return Object.fromEntries(pairs.map(([k, v]) => [k, decodeURIComponent(v!)]));
     if (pairs.some(([k]) => k !== name)) return undefined;
     if (type === 'array' && explode) return pairs.map(([, v]) => decodeURIComponent(v!));
@@ -544,7 +652,11 @@ function pathValue(raw: string, name: string, def: ParamDef | undefined): unknow
 }
 
 /** An object from its serialised members: `k=v` pieces (exploded) or k, v, k, v; undefined when ill-formed. */
-function objectOf(pieces: string[], explode: boolean, decode: (text: string) => string): Record<string, string> | undefined {
+function objectOf(
+  pieces: string[],
+  explode: boolean,
+  decode: (text: string) => string,
+): Record<string, string> | undefined {
   if (pieces.length === 1 && pieces[0] === '') return {};
   const entries: Array<[string, string]> = [];
   if (explode) {
@@ -571,7 +683,13 @@ function headerValues(route: RouteDef, headers: Record<string, string>): Record<
     const text = headers[name];
     if (p.in !== 'header' || typeof text !== 'string' || (p.style ?? 'simple') !== 'simple') continue;
     if (p.type === 'array') copy[name] = text.split(',').map((v) => v.trim());
-    if (p.type === 'object') copy[name] = objectOf(text.split(',').map((v) => v.trim()), p.explode ?? false, (v) => v) ?? text;
+    if (p.type === 'object')
+      copy[name] =
+        objectOf(
+          text.split(',').map((v) => v.trim()),
+          p.explode ?? false,
+          (v) => v,
+        ) ?? text;
   }
   return copy;
 }
@@ -590,14 +708,22 @@ function readCookies(params: ParamDef[], header: string | undefined): Record<str
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');
     const name = pair.slice(0, at).trim();
-    if (at > 0 && !raw.has(name)) raw.set(name, pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1'));
+    if (at > 0 && !raw.has(name))
+      raw.set(
+        name,
+        pair
+          .slice(at + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
   }
   for (const p of params) {
     const text = p.in === 'cookie' ? raw.get(p.name) : undefined;
     if (text === undefined) continue;
     try {
       if (p.type === 'array') cookies[p.name] = text === '' ? [] : text.split(',').map(decodeURIComponent);
-      else if (p.type === 'object') cookies[p.name] = objectOf(text.split(','), false, decodeURIComponent) ?? decodeURIComponent(text);
+      else if (p.type === 'object')
+        cookies[p.name] = objectOf(text.split(','), false, decodeURIComponent) ?? decodeURIComponent(text);
       else cookies[p.name] = decodeURIComponent(text);
     } catch {
       throw new URIError(p.name);
@@ -633,12 +759,18 @@ function violations(errors: ValidationError[] | null | undefined, params: boolea
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (params) field = field.replace(/^(path|query|header|cookie)\.?/, '');
     if (e.keyword === 'required') field = [field, String(e.params.missingProperty)].filter(Boolean).join('.');
-    if (e.keyword === 'additionalProperties') field = [field, String(e.params.additionalProperty)].filter(Boolean).join('.');
+    if (e.keyword === 'additionalProperties')
+      field = [field, String(e.params.additionalProperty)].filter(Boolean).join('.');
     return { field: field || 'body', description: e.message ?? e.keyword };
   });
 }
 
-function credentialAt(source: CredentialSource, url: URL, headers: Record<string, string>, body: unknown): string | undefined {
+function credentialAt(
+  source: CredentialSource,
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+): string | undefined {
   switch (source.in) {
     case 'query':
       return url.searchParams.get(source.name) ?? undefined;
@@ -667,6 +799,10 @@ function writeError(res: ServerResponse, error: ServiceError): void {
     return;
   }
   const text = JSON.stringify(error.body);
-  res.writeHead(error.httpStatus, { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(Buffer.byteLength(text)), ...error.headers });
+  res.writeHead(error.httpStatus, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...error.headers,
+  });
   res.end(text);
 }
