@@ -1,44 +1,54 @@
-// The TypeScript examples of the root README.md compile against the generated packages, as a user at the
+// The TypeScript examples of README.md and docs/*.md compile against the generated packages, as a user at the
 // repository root would write them (`./generated/<service>/...`). Every ```ts block is checked, unless the line
 // before it is `<!-- not type-checked: <why> -->`. Each block is compiled as a file of its own placed at the
 // repository root (in memory, so nothing is written next to the real files), under the project's tsconfig.
-// A failure names the README line of the error.
+// A failure names the file and line of the error.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const README = path.join(ROOT, 'README.md');
+/** The Markdown files whose examples are checked: the README and every page of docs/. */
+const MANUAL = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => path.join('docs', f))
+    .sort(),
+];
 
 export interface CodeBlock {
-  /** 1-based README line of the block's first code line. */
+  /** The Markdown file, relative to the repository root. */
+  file: string;
+  /** 1-based line of the block's first code line. */
   line: number;
   code: string;
 }
 
 /** The ```ts / ```typescript blocks of a Markdown text, but those marked `<!-- not type-checked: ... -->`. */
-export function checkedBlocks(markdown: string): CodeBlock[] {
+export function checkedBlocks(markdown: string, file = 'README.md'): CodeBlock[] {
   const lines = markdown.split('\n');
   const blocks: CodeBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
     const fence = lines[i]!.match(/^(\s*)(`{3,}|~{3,})\s*(ts|typescript)\s*$/);
     if (!fence) continue;
     const end = lines.findIndex((l, j) => j > i && l.trim().startsWith(fence[2]!));
-    if (end < 0) throw new Error(`README.md:${i + 1}: unclosed code block`);
+    if (end < 0) throw new Error(`${file}:${i + 1}: unclosed code block`);
     const previous =
       lines
         .slice(0, i)
         .reverse()
         .find((l) => l.trim() !== '') ?? '';
     if (!/^<!--\s*not type-checked:/.test(previous.trim()))
-      blocks.push({ line: i + 2, code: lines.slice(i + 1, end).join('\n') });
+      blocks.push({ file, line: i + 2, code: lines.slice(i + 1, end).join('\n') });
     i = end;
   }
   return blocks;
 }
 
-/** Compiles each block as a module at the repository root; the README line and message of each error. */
+/** Compiles each block as a module at the repository root; the file, line and message of each error. */
 export function blockErrors(blocks: CodeBlock[]): string[] {
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(ROOT, 'tsconfig.json'),
@@ -63,12 +73,12 @@ export function blockErrors(blocks: CodeBlock[]): string[] {
     const block = d.file ? files.get(path.resolve(d.file.fileName)) : undefined;
     if (!block || d.start === undefined)
       return `${d.file ? path.relative(ROOT, d.file.fileName) : '(global)'}: ${message}`;
-    return `README.md:${block.line + d.file!.getLineAndCharacterOfPosition(d.start).line}: ${message}`;
+    return `${block.file}:${block.line + d.file!.getLineAndCharacterOfPosition(d.start).line}: ${message}`;
   });
 }
 
-describe('README.md examples', () => {
-  const blocks = checkedBlocks(fs.readFileSync(README, 'utf8'));
+describe('README.md and docs/ examples', () => {
+  const blocks = MANUAL.flatMap((file) => checkedBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8'), file));
 
   it('has TypeScript examples to check (client and server)', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2);
@@ -97,6 +107,7 @@ describe('README.md examples', () => {
     const found = checkedBlocks(markdown);
     expect(found).toEqual([
       {
+        file: 'README.md',
         line: 4,
         code: "import { AdCreativeClient } from './generated/ad-creative/client.js';\nconst n: number = new AdCreativeClient({ baseUrl: 'x' });",
       },
