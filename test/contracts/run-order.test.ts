@@ -28,7 +28,7 @@ describe('contract run order', () => {
     ['generative.contract.ts', 'GEN-RATE-1'],
   ])('%s ends with %s', (file, ruleId) => {
     const text = fs.readFileSync(path.join(RULES_DIR, file), 'utf8');
-    const blocks = [...text.matchAll(/^ruleTests?\('([A-Z0-9-]+)'/gm)].map((m) => m[1]);
+    const blocks = [...text.matchAll(/^ruleTests?\(\s*'([A-Z0-9-]+)'/gm)].map((m) => m[1]);
     expect(blocks.at(-1)).toBe(ruleId);
   });
 });

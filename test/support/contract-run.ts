@@ -41,6 +41,7 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 export async function runSuite(args: string[], label: string): Promise<SuiteRun> {
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contracts-'));
   let exitCode = 0;
+  let stderr = '';
   try {
     await run(process.execPath, ['--import', 'tsx', 'contracts/cli/run.ts', ...args], {
       cwd: ROOT,
@@ -49,8 +50,13 @@ export async function runSuite(args: string[], label: string): Promise<SuiteRun>
     });
   } catch (error) {
     exitCode = (error as { code?: number }).code ?? 1;
+    stderr = String((error as { stderr?: unknown }).stderr ?? '');
   }
-  const verdicts = JSON.parse(fs.readFileSync(path.join(reportDir, 'contracts.json'), 'utf8')) as Verdict[];
+  const report = path.join(reportDir, 'contracts.json');
+  // A run that wrote no report died before its end: show why instead of a bare ENOENT.
+  if (!fs.existsSync(report))
+    throw new Error(`the ${label} run exited ${exitCode} without a report:\n${stderr.slice(-4000)}`);
+  const verdicts = JSON.parse(fs.readFileSync(report, 'utf8')) as Verdict[];
   fs.rmSync(reportDir, { recursive: true, force: true });
   return { exitCode, verdicts };
 }
