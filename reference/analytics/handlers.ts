@@ -81,8 +81,8 @@ export function createHandlers(
     if (principal.contentOwner !== onBehalf) throw forbidden(`The caller does not act for content owner ${onBehalf}.`);
     return { kind: 'contentOwner', id: onBehalf };
   };
-  const ownGroup = (id: string, owner: Owner): StoredGroup => {
-    const group = store.group(id);
+  const ownGroup = async (id: string, owner: Owner): Promise<StoredGroup> => {
+    const group = await store.group(id);
     if (!group) throw notFound('Group not found.', 'id');
     if (group.owner !== ownerKey(owner)) throw forbidden();
     return group;
@@ -144,8 +144,8 @@ export function createHandlers(
   return {
     async queryReports(input) {
       const version = store.version();
-      const { plan, dimensions, metrics } = planReport(input, principalOf(input), store, defects);
-      const stored = store.report(plan);
+      const { plan, dimensions, metrics } = await planReport(input, principalOf(input), store, defects);
+      const stored = await store.report(plan);
       // An identical request gets the same answer while nothing stored changed (groups, links, facts).
       const reuse = () => store.version() === version;
       // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound
@@ -179,7 +179,7 @@ export function createHandlers(
       let after = query.pageToken ? readPageToken(query.pageToken, filter) : 0;
       if (defects.listPageTokenIgnored) after = 0;
       // One more than a page tells whether another page follows. Unknown or foreign ids are not in the answer.
-      const rows = store.listGroups(ownerKey(owner), byIds, after, PAGE_SIZE + 1);
+      const rows = await store.listGroups(ownerKey(owner), byIds, after, PAGE_SIZE + 1);
       const page = rows.slice(0, PAGE_SIZE);
       const items = page.map((g) => groupBody(defects.itemCountStale ? { ...g, itemCount: 0 } : g));
       const body: components['schemas']['ListGroupsResponse'] = {
@@ -207,7 +207,7 @@ export function createHandlers(
           `${owner.kind === 'channel' ? 'Channel owners' : 'This content owner'} cannot create groups of ${itemType}.`,
           'contentDetails.itemType',
         );
-      return { body: groupBody(store.createGroup(ownerKey(owner), groupTitle, itemType)) };
+      return { body: groupBody(await store.createGroup(ownerKey(owner), groupTitle, itemType)) };
     },
 
     async updateGroup(input) {
@@ -215,26 +215,26 @@ export function createHandlers(
       const owner = ownerOf(input, query.onBehalfOfContentOwner);
       if (!body.id) throw required('id');
       const newTitle = title(body.snippet);
-      const group = ownGroup(body.id, owner);
+      const group = await ownGroup(body.id, owner);
       // Only the title changes; contentDetails and anything else sent are read-only.
-      let updated = defects.updateIgnoresTitle ? group : store.renameGroup(group.id, newTitle)!;
+      let updated = defects.updateIgnoresTitle ? group : (await store.renameGroup(group.id, newTitle))!;
       if (defects.updateChangesItemType && body.contentDetails?.itemType)
         updated = { ...updated, itemType: body.contentDetails.itemType };
       if (defects.updateClearsItems && body.contentDetails) {
-        for (const item of store.items(group.id)) store.deleteItem(item.id);
-        updated = store.group(group.id)!;
+        for (const item of await store.items(group.id)) await store.deleteItem(item.id);
+        updated = (await store.group(group.id))!;
       }
       return { body: groupBody(updated) };
     },
 
     async deleteGroup(input) {
-      const group = ownGroup(input.query.id, ownerOf(input, input.query.onBehalfOfContentOwner));
+      const group = await ownGroup(input.query.id, ownerOf(input, input.query.onBehalfOfContentOwner));
       if (defects.deleteNoop) return { status: 204 };
       if (defects.deleteKeepsItems) {
         // The bug: the group row goes, its items stay listed under its id.
-        deletedWithItems.set(group.id, store.items(group.id));
+        deletedWithItems.set(group.id, await store.items(group.id));
       }
-      store.deleteGroup(group.id);
+      await store.deleteGroup(group.id);
       return { status: 204 };
     },
 
@@ -245,8 +245,8 @@ export function createHandlers(
       const kept = deletedWithItems.get(query.groupId);
       if (kept)
         return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(kept), items: kept.map(itemBody) } };
-      const group = ownGroup(query.groupId, ownerOf(input, query.onBehalfOfContentOwner));
-      let items = store.items(group.id).map(itemBody);
+      const group = await ownGroup(query.groupId, ownerOf(input, query.onBehalfOfContentOwner));
+      let items = (await store.items(group.id)).map(itemBody);
       if (defects.insertNotListed) items = items.slice(0, -1);
       return {
         body: { kind: 'platform#groupItemListResponse', etag: etagOf(items.map((i) => i.etag)), items },
@@ -259,7 +259,7 @@ export function createHandlers(
       const owner = ownerOf(input, query.onBehalfOfContentOwner);
       if (!body.groupId) throw required('groupId');
       if (!body.resource?.id || !body.resource.kind) throw required('resource');
-      const group = ownGroup(body.groupId, owner);
+      const group = await ownGroup(body.groupId, owner);
       const { kind, id } = body.resource;
       const expectedKind = defects.kindAssumedVideo ? 'platform#video' : group.itemType;
       if (kind !== expectedKind && !defects.kindUnchecked) {
@@ -270,7 +270,7 @@ export function createHandlers(
           'resource.kind',
         );
       }
-      if (!defects.ownershipUnchecked && !store.owns(owner, RESOURCE_KIND[kind]!, id)) {
+      if (!defects.ownershipUnchecked && !(await store.owns(owner, RESOURCE_KIND[kind]!, id))) {
         throw fail(
           'PERMISSION_DENIED',
           `The caller did not upload or claim ${id} and does not manage its channel.`,
@@ -280,15 +280,15 @@ export function createHandlers(
       }
       if (defects.groupLimitRace) {
         // The bug: check, await something slow (an audit call), then insert without looking again.
-        const before = store.group(group.id)!.itemCount;
+        const before = (await store.group(group.id))!.itemCount;
         await new Promise((resolve) => setTimeout(resolve, 25));
         if (before >= limit)
           throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${limit} items.`, 'badRequest');
-        const result = store.insertItem(group.id, kind, id, Number.MAX_SAFE_INTEGER);
+        const result = await store.insertItem(group.id, kind, id, Number.MAX_SAFE_INTEGER);
         if (!result.ok) throw notFound('Group not found.', 'groupId');
         return { body: itemBody(result.item) };
       }
-      const result = store.insertItem(group.id, kind, id, limit);
+      const result = await store.insertItem(group.id, kind, id, limit);
       if (!result.ok) {
         if (result.reason === 'no-group') throw notFound('Group not found.', 'groupId');
         throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${MAX_ITEMS} items.`, 'badRequest');
@@ -299,11 +299,11 @@ export function createHandlers(
     async deleteGroupItem(input) {
       const { query } = input;
       const owner = ownerOf(input, query.onBehalfOfContentOwner);
-      const item = store.item(query.id);
+      const item = await store.item(query.id);
       if (!item) throw notFound('Group item not found.', 'id');
-      ownGroup(item.groupId, owner);
-      if (defects.itemDeleteFirst) store.deleteItem(store.items(item.groupId)[0]!.id);
-      else if (!defects.itemDeleteNoop) store.deleteItem(item.id);
+      await ownGroup(item.groupId, owner);
+      if (defects.itemDeleteFirst) await store.deleteItem((await store.items(item.groupId))[0]!.id);
+      else if (!defects.itemDeleteNoop) await store.deleteItem(item.id);
       return { status: 204 };
     },
   };

@@ -52,10 +52,10 @@ export function createAnalyticsListener(
     onError: (error) => ctx.logger.error({ err: error }, 'analytics: unexpected error'),
     missingCredentials: () => UNAUTHENTICATED(),
     ...keptAnswersOption(ctx),
-    authenticate: (input, route) => {
+    authenticate: async (input, route) => {
       const token = tokenOf(input);
-      let principal = token ? store.principal(token) : undefined;
-      if (!principal && defects.tokenUnchecked && token) principal = anyUser();
+      let principal = token ? await store.principal(token) : undefined;
+      if (!principal && defects.tokenUnchecked && token) principal = await anyUser();
       if (!principal) throw UNAUTHENTICATED();
       // Every operation accepts any of the service's scopes (the public method pages list them all).
       const write = !['queryReports', 'listGroups', 'listGroupItems'].includes(route.operationId);
@@ -81,10 +81,10 @@ export function createAnalyticsListener(
 export const service: ReferenceService = {
   key: 'analytics',
   migrations: MIGRATIONS,
-  create(ctx) {
+  async create(ctx) {
     const seed = parseSeed(ctx.seed);
     const store = new SqliteAnalyticsStore(ctx.db);
-    store.seedIfEmpty(seed, () => generateFacts(seed) as unknown as Array<Record<string, string | number>>);
+    await store.seedIfEmpty(seed, () => generateFacts(seed) as unknown as Array<Record<string, string | number>>);
     return { listener: createAnalyticsListener(store, ctx) };
   },
 };

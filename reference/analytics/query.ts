@@ -55,7 +55,12 @@ const lastDayOfMonth = (date: string): string => {
 };
 
 /** Resolves `ids` to the report's subject: the caller's channel, a channel it manages, or its content owner. */
-function subjectOf(ids: string, principal: Principal, store: AnalyticsStore, defects: AnalyticsDefects): Owner {
+async function subjectOf(
+  ids: string,
+  principal: Principal,
+  store: AnalyticsStore,
+  defects: AnalyticsDefects,
+): Promise<Owner> {
   const m = /^([a-zA-Z]+)==(.+)$/.exec(ids);
   if (!m)
     throw invalid(
@@ -65,7 +70,7 @@ function subjectOf(ids: string, principal: Principal, store: AnalyticsStore, def
   const [, kind, value] = m as unknown as [string, string, string];
   if (kind === 'channel') {
     if (value === 'MINE' || value === principal.channelId) return { kind: 'channel', id: principal.channelId };
-    if (principal.contentOwner && store.ownerChannels(principal.contentOwner).some((c) => c.id === value))
+    if (principal.contentOwner && (await store.ownerChannels(principal.contentOwner)).some((c) => c.id === value))
       return { kind: 'channel', id: value };
     throw forbidden(`The caller may not see the data of channel ${value}.`);
   }
@@ -109,15 +114,15 @@ export interface PlannedReport {
   metrics: string[];
 }
 
-export function planReport(
+export async function planReport(
   input: QueryReportsInput,
   principal: Principal,
   store: AnalyticsStore,
   defects: AnalyticsDefects,
-): PlannedReport {
+): Promise<PlannedReport> {
   const q = input.query;
   if (!q.ids) throw required('ids');
-  const subject = subjectOf(q.ids, principal, store, defects);
+  const subject = await subjectOf(q.ids, principal, store, defects);
   const from = parseDate(q.startDate, 'startDate');
   const to = parseDate(q.endDate, 'endDate');
   if ((from > to && !defects.reversedDatesAccepted) || (defects.sameDayRefused && from === to)) {
@@ -193,26 +198,27 @@ export function planReport(
   const channels =
     subject.kind === 'channel'
       ? [{ id: subject.id, since: '' }]
-      : store.ownerChannels(subject.id).map((c) => ({ id: c.id, since: historical ? '' : c.linkedAt }));
+      : (await store.ownerChannels(subject.id)).map((c) => ({ id: c.id, since: historical ? '' : c.linkedAt }));
 
   const planFilters: ReportPlan['filters'] = [];
   for (const f of filters) {
     if (f.dimension === 'group') {
-      const groups = f.values.map((id) => store.group(id));
+      const groups = await Promise.all(f.values.map((id) => store.group(id)));
       const missing = f.values.find((_, i) => !groups[i] || groups[i]!.owner !== ownerKey(subject));
       // Another owner's group is as unknown to the caller as a missing one.
       if (missing) throw invalid(`Unknown group ${missing}.`, 'filters');
       const kinds = new Set(groups.map((g) => g!.itemType));
       if (kinds.size > 1) throw unsupported('the groups of one group filter must hold one kind of resource');
       if (defects.groupFilterIgnored) continue;
-      let ids = groups.flatMap((g) => store.items(g!.id).map((i) => i.resourceId));
+      let ids = (await Promise.all(groups.map((g) => store.items(g!.id)))).flat().map((i) => i.resourceId);
       if (defects.groupFirstItemOnly) ids = ids.slice(0, 1);
       planFilters.push({ column: RESOURCE_COLUMN[[...kinds][0]!]!, values: ids });
       continue;
     }
     const def = DIMENSION_BY_NAME.get(f.dimension)!;
     if (def.resource) {
-      const foreign = f.values.find((v) => !store.owns(subject, def.resource as ResourceKind, v));
+      const owned = await Promise.all(f.values.map((v) => store.owns(subject, def.resource as ResourceKind, v)));
+      const foreign = f.values.find((_, i) => !owned[i]);
       if (foreign) throw forbidden(`The caller may not see the data of ${f.dimension} ${foreign}.`);
     }
     if (f.dimension === 'country' && defects.countryFilterIgnored) continue;

@@ -81,7 +81,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     db.pragma('foreign_keys = ON');
   }
 
-  seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): void {
+  async seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): Promise<void> {
     if (this.db.prepare("SELECT 1 FROM meta WHERE key = 'seeded'").get()) return;
     const db = this.db;
     db.transaction(() => {
@@ -139,7 +139,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     this.principals.clear();
   }
 
-  principal(token: string): Principal | undefined {
+  async principal(token: string): Promise<Principal | undefined> {
     const known = this.principals.get(token);
     if (known) return known;
     const row = this.db
@@ -158,7 +158,11 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     return principal;
   }
 
-  ownerChannels(contentOwner: string): Array<{ id: string; linkedAt: string }> {
+  async ownerChannels(contentOwner: string): Promise<Array<{ id: string; linkedAt: string }>> {
+    return this.channelsOf(contentOwner);
+  }
+
+  private channelsOf(contentOwner: string): Array<{ id: string; linkedAt: string }> {
     return this.db
       .prepare(
         'SELECT channel_id AS id, linked_at AS linkedAt FROM owner_channels WHERE content_owner = ? ORDER BY channel_id',
@@ -166,17 +170,17 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
       .all(contentOwner) as Array<{ id: string; linkedAt: string }>;
   }
 
-  owns(owner: Owner, kind: ResourceKind, id: string): boolean {
+  async owns(owner: Owner, kind: ResourceKind, id: string): Promise<boolean> {
     const row = this.db
       .prepare('SELECT channel_id, content_owner FROM resources WHERE kind = ? AND id = ?')
       .get(kind, id) as { channel_id: string | null; content_owner: string | null } | undefined;
     if (!row) return false;
     if (owner.kind === 'channel') return row.channel_id === owner.id;
     if (row.content_owner === owner.id) return true;
-    return row.channel_id !== null && this.ownerChannels(owner.id).some((c) => c.id === row.channel_id);
+    return row.channel_id !== null && this.channelsOf(owner.id).some((c) => c.id === row.channel_id);
   }
 
-  report(plan: ReportPlan): ReadonlyArray<ReadonlyArray<string | number>> {
+  async report(plan: ReportPlan): Promise<ReadonlyArray<ReadonlyArray<string | number>>> {
     const params: Record<string, string | number> = { from: plan.from, to: plan.to, rate: plan.rate };
     const where = ['day BETWEEN :from AND :to'];
     where.push(
@@ -229,20 +233,24 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     );
   }
 
-  createGroup(owner: string, title: string, itemType: string): StoredGroup {
+  async createGroup(owner: string, title: string, itemType: string): Promise<StoredGroup> {
     const id = newId('G');
     this.db
       .prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)')
       .run(id, owner, title, itemType, new Date().toISOString());
-    return this.group(id)!;
+    return this.groupNow(id)!;
   }
 
-  group(id: string): StoredGroup | undefined {
+  async group(id: string): Promise<StoredGroup | undefined> {
+    return this.groupNow(id);
+  }
+
+  private groupNow(id: string): StoredGroup | undefined {
     const row = this.db.prepare(`${GROUP_SELECT} WHERE g.id = ?`).get(id) as GroupRow | undefined;
     return row && toGroup(row);
   }
 
-  listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): StoredGroup[] {
+  async listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): Promise<StoredGroup[]> {
     const idClause = ids ? ` AND g.id IN (SELECT value FROM json_each(?))` : '';
     const args: unknown[] = [owner, afterSeq, ...(ids ? [JSON.stringify(ids)] : []), limit];
     return (
@@ -252,19 +260,24 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     ).map(toGroup);
   }
 
-  renameGroup(id: string, title: string): StoredGroup | undefined {
+  async renameGroup(id: string, title: string): Promise<StoredGroup | undefined> {
     this.db.prepare('UPDATE groups SET title = ? WHERE id = ?').run(title, id);
-    return this.group(id);
+    return this.groupNow(id);
   }
 
-  deleteGroup(id: string): boolean {
+  async deleteGroup(id: string): Promise<boolean> {
     return this.db.transaction(() => {
       this.db.prepare('DELETE FROM group_items WHERE group_id = ?').run(id);
       return this.db.prepare('DELETE FROM groups WHERE id = ?').run(id).changes > 0;
     })();
   }
 
-  insertItem(groupId: string, resourceKind: string, resourceId: string, maxItems: number): InsertItemResult {
+  async insertItem(
+    groupId: string,
+    resourceKind: string,
+    resourceId: string,
+    maxItems: number,
+  ): Promise<InsertItemResult> {
     // One transaction (BEGIN IMMEDIATE): the count and the insert see the same state, whoever else writes.
     return this.db
       .transaction((): InsertItemResult => {
@@ -282,23 +295,27 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         this.db
           .prepare('INSERT INTO group_items (id, group_id, resource_kind, resource_id) VALUES (?, ?, ?, ?)')
           .run(id, groupId, resourceKind, resourceId);
-        return { ok: true, item: this.item(id)!, created: true };
+        return { ok: true, item: this.itemNow(id)!, created: true };
       })
       .immediate();
   }
 
-  items(groupId: string): StoredItem[] {
+  async items(groupId: string): Promise<StoredItem[]> {
     return (this.db.prepare('SELECT * FROM group_items WHERE group_id = ? ORDER BY seq').all(groupId) as ItemRow[]).map(
       toItem,
     );
   }
 
-  item(id: string): StoredItem | undefined {
+  async item(id: string): Promise<StoredItem | undefined> {
+    return this.itemNow(id);
+  }
+
+  private itemNow(id: string): StoredItem | undefined {
     const row = this.db.prepare('SELECT * FROM group_items WHERE id = ?').get(id) as ItemRow | undefined;
     return row && toItem(row);
   }
 
-  deleteItem(id: string): boolean {
+  async deleteItem(id: string): Promise<boolean> {
     return this.db.prepare('DELETE FROM group_items WHERE id = ?').run(id).changes > 0;
   }
 }

@@ -1,5 +1,6 @@
 // The analytics service's storage seam: what the handlers need from a store, nothing about SQL. The SQLite
-// implementation is sqlite-store.ts; a server database can replace it behind this interface.
+// implementation is sqlite-store.ts; a server database can replace it behind this interface, so its methods
+// answer promises although better-sqlite3 answers synchronously.
 import type { AnalyticsSeed } from './seed.js';
 
 export type ResourceKind = 'video' | 'playlist' | 'channel' | 'asset';
@@ -71,25 +72,25 @@ export interface AnalyticsStore {
   /** Moves whenever anything stored changes (an answer computed at one version holds while it stands still). */
   version(): number;
   /** Loads the seed (users, tokens, resources, facts, example groups) unless the store already holds it. */
-  seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): void;
-  principal(token: string): Principal | undefined;
+  seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): Promise<void>;
+  principal(token: string): Promise<Principal | undefined>;
   /** The channels a content owner holds, with the day each was linked. */
-  ownerChannels(contentOwner: string): Array<{ id: string; linkedAt: string }>;
+  ownerChannels(contentOwner: string): Promise<Array<{ id: string; linkedAt: string }>>;
   /** Whether `owner` uploaded, claimed or manages the resource. */
-  owns(owner: Owner, kind: ResourceKind, id: string): boolean;
+  owns(owner: Owner, kind: ResourceKind, id: string): Promise<boolean>;
   /** The rows may be shared with other callers (a cached answer): read them, never change them. */
-  report(plan: ReportPlan): ReadonlyArray<ReadonlyArray<string | number>>;
+  report(plan: ReportPlan): Promise<ReadonlyArray<ReadonlyArray<string | number>>>;
 
-  createGroup(owner: string, title: string, itemType: string): StoredGroup;
-  group(id: string): StoredGroup | undefined;
+  createGroup(owner: string, title: string, itemType: string): Promise<StoredGroup>;
+  group(id: string): Promise<StoredGroup | undefined>;
   /** The owner's groups in creation order after `afterSeq`, optionally only the given ids; at most `limit`. */
-  listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): StoredGroup[];
-  renameGroup(id: string, title: string): StoredGroup | undefined;
+  listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): Promise<StoredGroup[]>;
+  renameGroup(id: string, title: string): Promise<StoredGroup | undefined>;
   /** Deletes the group and its items. */
-  deleteGroup(id: string): boolean;
+  deleteGroup(id: string): Promise<boolean>;
   /** Adds an item atomically: the limit is checked and the row written in one transaction. */
-  insertItem(groupId: string, resourceKind: string, resourceId: string, maxItems: number): InsertItemResult;
-  items(groupId: string): StoredItem[];
-  item(id: string): StoredItem | undefined;
-  deleteItem(id: string): boolean;
+  insertItem(groupId: string, resourceKind: string, resourceId: string, maxItems: number): Promise<InsertItemResult>;
+  items(groupId: string): Promise<StoredItem[]>;
+  item(id: string): Promise<StoredItem | undefined>;
+  deleteItem(id: string): Promise<boolean>;
 }
