@@ -1,17 +1,12 @@
 // Copied from templates/runtime/server/index.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // The server runtime of a generated package: the router and the error helpers handlers use.
 export { createRouter } from './router.js';
-export type {
-  CredentialSource,
-  Credentials,
-  HandlerInput,
-  HandlerResult,
-  ParamDef,
-  RouteDef,
-  RouterOptions,
-  ServerLogger,
-  ValidateFunction,
-} from './router.js';
+export type { RouterOptions, ServerLogger } from './router.js';
+export type { CredentialSource, ParamDef, RouteDef, ValidateFunction } from './route-def.js';
+export type { Credentials } from './credentials.js';
+export type { HandlerInput, HandlerResult } from './handler.js';
+export { RouteTable, pathTemplate } from './route-table.js';
+export type { PathTemplate, RouteMatch, RouteTemplate } from './route-table.js';
 export {
   documentedError,
   httpOf,

@@ -1,0 +1,226 @@
+// Copied from templates/runtime/server/params.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// Parameter decoding: path, query, header and cookie values read back as the route's parameters serialise
+// them (OpenAPI style / explode), before validation coerces them to their schema types.
+import { type ErrorStyle, invalidRequest } from './errors.js';
+import type { ParamDef, RouteDef } from './route-def.js';
+
+/** What decoding needs of a route's parameters, built once per route. */
+export interface ParamPlan {
+  pathDefs: ReadonlyMap<string, ParamDef>;
+  queryDefs: ReadonlyMap<string, ParamDef>;
+  /** Query names that carry credentials (never gathered into an exploded form object). */
+  credentialQueryNames: ReadonlySet<string>;
+}
+
+export function planParams(route: RouteDef): ParamPlan {
+  return {
+    queryDefs: new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])),
+    pathDefs: new Map(route.params.filter((p) => p.in === 'path').map((p) => [p.name, p])),
+    credentialQueryNames: new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)),
+  };
+}
+
+/** The path parameters from their raw segments (in `names` order); an ill-formed one is the service's 400. */
+export function readPath(
+  names: readonly string[],
+  values: readonly string[],
+  plan: ParamPlan,
+  errorStyle: ErrorStyle,
+): Record<string, unknown> {
+  const path: Record<string, unknown> = {};
+  names.forEach((name, i) => {
+    const def = plan.pathDefs.get(name);
+    let value: unknown;
+    try {
+      value = pathValue(values[i]!, name, def);
+    } catch {
+      throw invalidRequest(errorStyle, 'Invalid path', [
+        { field: name, description: 'is not a valid URL-encoded value' },
+      ]);
+    }
+    if (value === undefined) {
+      throw invalidRequest(errorStyle, 'Invalid path', [
+        {
+          field: name,
+          description: `is not a ${def?.style ?? 'simple'}-style ${def?.type ?? 'string'} (explode: ${def?.explode ?? false})`,
+        },
+      ]);
+    }
+    path[name] = value;
+  });
+  return path;
+}
+
+/** The query as the route's parameters serialise it (style / explode); repeated scalars: the last wins. */
+export function readQuery(url: URL, plan: ParamPlan): Record<string, unknown> {
+  const defs = plan.queryDefs;
+  const query: Record<string, unknown> = {};
+  for (const name of new Set(url.searchParams.keys())) {
+    const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
+    const deepDef = deep ? defs.get(deep[1]!) : undefined;
+    if (deep && deepDef?.type === 'object' && deepDef.style === 'deepObject') {
+      const target = (query[deep[1]!] ??= {}) as Record<string, unknown>;
+      target[deep[2]!] = url.searchParams.getAll(name).at(-1);
+      continue;
+    }
+    const all = url.searchParams.getAll(name);
+    const def = defs.get(name);
+    if (def?.type === 'array') {
+      const separator = def.style === 'spaceDelimited' ? ' ' : def.style === 'pipeDelimited' ? '|' : ',';
+      // Exploded arrays repeat the key; the others join with their separator (either is read).
+      query[name] = all.flatMap((v) => v.split(separator));
+    } else if (def?.type === 'object' && def.style !== 'deepObject' && !(def.style === 'form' && def.explode)) {
+      const parts = all.at(-1)!.split(',');
+      query[name] = Object.fromEntries(
+        Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i], parts[2 * i + 1]]),
+      );
+    } else {
+      query[name] = all[all.length - 1];
+    }
+  }
+  // An exploded form object arrives as its own keys: gather the object parameter's properties back.
+  for (const def of defs.values()) {
+    if (def.type === 'object' && def.style === 'form' && def.explode && query[def.name] === undefined) {
+      const taken = Object.keys(query).filter((k) => !defs.has(k) && !plan.credentialQueryNames.has(k));
+      if (taken.length) query[def.name] = Object.fromEntries(taken.map((k) => [k, query[k]]));
+      for (const k of taken) delete query[k];
+    }
+  }
+  return query;
+}
+
+/** Header values by lower-cased name, as the text sent (repeated headers joined by `, `). */
+export function readHeaders(raw: NodeJS.Dict<string | string[]>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/**
+ * A path parameter's value from its raw (still percent-encoded) segment, as OpenAPI's style table writes it:
+ * simple `blue` / `blue,black` / `R,100,G,200` (exploded `R=100,G=200`); label `.blue` / `.blue,black`
+ * (exploded `.blue.black`, `.R=100.G=200`); matrix `;color=blue` / `;color=blue,black` (exploded
+ * `;color=blue;color=black`, `;R=100;G=200`). Split on the separators first, then each piece decoded, so an
+ * encoded separator inside a value stays in it. Undefined for a segment that is not of its style's form;
+ * a malformed percent-encoding throws.
+ */
+function pathValue(raw: string, name: string, def: ParamDef | undefined): unknown {
+  const type = def?.type;
+  const style = def?.style ?? 'simple';
+  const explode = def?.explode ?? false;
+  const composite = type === 'array' || type === 'object';
+  let pieces: string[];
+  if (style === 'matrix') {
+    // `;key=value` pairs; every key but an exploded object's must be the parameter's name.
+    if (!raw.startsWith(';')) return undefined;
+    const pairs = raw
+      .slice(1)
+      .split(';')
+      .map((p) => {
+        const at = p.indexOf('=');
+        return at < 0 ? [decodeURIComponent(p), ''] : [decodeURIComponent(p.slice(0, at)), p.slice(at + 1)];
+      });
+    if (type === 'object' && explode) return Object.fromEntries(pairs.map(([k, v]) => [k, decodeURIComponent(v!)]));
+    if (pairs.some(([k]) => k !== name)) return undefined;
+    if (type === 'array' && explode) return pairs.map(([, v]) => decodeURIComponent(v!));
+    if (pairs.length !== 1) return undefined;
+    pieces = composite ? pairs[0]![1]!.split(',') : [pairs[0]![1]!];
+  } else if (style === 'label') {
+    if (!raw.startsWith('.')) return undefined;
+    pieces = composite ? raw.slice(1).split(explode ? '.' : ',') : [raw.slice(1)];
+  } else {
+    pieces = composite ? raw.split(',') : [raw];
+  }
+  if (type === 'array') return pieces.map(decodeURIComponent);
+  if (type === 'object') return objectOf(pieces, explode, decodeURIComponent);
+  return decodeURIComponent(pieces[0]!);
+}
+
+/** An object from its serialised members: `k=v` pieces (exploded) or k, v, k, v; undefined when ill-formed. */
+function objectOf(
+  pieces: string[],
+  explode: boolean,
+  decode: (text: string) => string,
+): Record<string, string> | undefined {
+  if (pieces.length === 1 && pieces[0] === '') return {};
+  const entries: Array<[string, string]> = [];
+  if (explode) {
+    for (const piece of pieces) {
+      const at = piece.indexOf('=');
+      if (at < 0) return undefined;
+      entries.push([decode(piece.slice(0, at)), decode(piece.slice(at + 1))]);
+    }
+  } else {
+    if (pieces.length % 2 !== 0) return undefined;
+    for (let i = 0; i < pieces.length; i += 2) entries.push([decode(pieces[i]!), decode(pieces[i + 1]!)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The headers as validation sees them: a copy, with simple-style array headers split into their items and
+ * object headers into their members (an ill-formed object stays text, which its schema refuses).
+ */
+export function headerValues(route: RouteDef, headers: Record<string, string>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...headers };
+  for (const p of route.params) {
+    const name = p.name.toLowerCase();
+    const text = headers[name];
+    if (p.in !== 'header' || typeof text !== 'string' || (p.style ?? 'simple') !== 'simple') continue;
+    if (p.type === 'array') copy[name] = text.split(',').map((v) => v.trim());
+    if (p.type === 'object')
+      copy[name] =
+        objectOf(
+          text.split(',').map((v) => v.trim()),
+          p.explode ?? false,
+          (v) => v,
+        ) ?? text;
+  }
+  return copy;
+}
+
+/**
+ * The route's cookie parameters from the Cookie header (RFC 6265 5.4: `name=value` pairs joined by `; `), by the
+ * form style unexploded (OpenAPI's only cookie form a pair can hold): `5`, `a,b,c`, `R,100,G,200`. Split on
+ * commas first, then each piece percent-decoded (an encoded comma stays in its item); the first pair of a name
+ * wins. An ill-formed object stays text, which its schema refuses; a malformed percent-encoding is the
+ * service's 400 naming the parameter.
+ */
+export function readCookies(
+  params: ParamDef[],
+  header: string | undefined,
+  errorStyle: ErrorStyle,
+): Record<string, unknown> {
+  const cookies: Record<string, unknown> = {};
+  if (header === undefined || !params.some((p) => p.in === 'cookie')) return cookies;
+  const raw = new Map<string, string>();
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    if (at > 0 && !raw.has(name))
+      raw.set(
+        name,
+        pair
+          .slice(at + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
+  }
+  for (const p of params) {
+    const text = p.in === 'cookie' ? raw.get(p.name) : undefined;
+    if (text === undefined) continue;
+    try {
+      if (p.type === 'array') cookies[p.name] = text === '' ? [] : text.split(',').map(decodeURIComponent);
+      else if (p.type === 'object')
+        cookies[p.name] = objectOf(text.split(','), false, decodeURIComponent) ?? decodeURIComponent(text);
+      else cookies[p.name] = decodeURIComponent(text);
+    } catch {
+      throw invalidRequest(errorStyle, 'Invalid cookie', [
+        { field: p.name, description: 'is not a valid URL-encoded value' },
+      ]);
+    }
+  }
+  return cookies;
+}

@@ -1,0 +1,62 @@
+// Copied from templates/runtime/server/route-def.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// What the generated server hands the router about each operation: its method and path, parameters, request
+// bodies, security, limits and compiled validators.
+import type { BodyDef } from './body.js';
+
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+export interface ParamDef {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  type: string;
+  required: boolean;
+  /** Graph code for a value that breaks the parameter's schema (the spec's x-invalid-code); default: the x-error-style's invalidRequest code. */
+  invalidCode?: number;
+  /** OpenAPI style / explode of an array or object parameter, and of a label or matrix path parameter. */
+  style?: string;
+  explode?: boolean;
+}
+
+/** One place a route takes the credential of a security scheme. */
+export interface CredentialSource {
+  scheme: string;
+  /** The Credentials field the value fills. */
+  kind: 'bearerToken' | 'apiKey' | 'accessToken';
+  in: 'query' | 'header' | 'form' | 'cookie';
+  /** Parameter, header or form field name; `authorization` (a Bearer token) for bearer schemes. */
+  name: string;
+}
+
+export interface RouteDef {
+  operationId: string;
+  method: string;
+  path: string;
+  params: ParamDef[];
+  bodies: BodyDef[];
+  bodyRequired: boolean;
+  /** 'required': a credential must be present; 'optional': the operation also allows anonymous calls. */
+  security: 'required' | 'optional';
+  /**
+   * The operation's security alternatives (scheme name -> scopes): a request must carry the credentials of
+   * every scheme of one of them; an empty alternative allows anonymous calls. Absent: any credential will do.
+   */
+  securityRequirements?: Array<Record<string, string[]>>;
+  /** Where the route takes each scheme's credential; a credential sent anywhere else is not one. */
+  credentialSources?: CredentialSource[];
+  /** Every scope some alternative accepts, for the authenticate hook (the router cannot read a token's scopes). */
+  scopes?: string[];
+  /** The largest request body this route reads (the spec's x-body-limit); default: the router's limit of its kind. */
+  maxBodyBytes?: number;
+  validateParams: ValidateFunction;
+  validateBody: Record<string, ValidateFunction>;
+  validateResponse: Record<string, ValidateFunction>;
+}

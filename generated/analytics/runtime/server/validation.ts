@@ -1,0 +1,86 @@
+// Copied from templates/runtime/server/validation.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// Validation with the compiled validators: parameters and request bodies before the handler (a violation is
+// the service's 400), and, when asked, the handler's answers after it.
+import { selectBody } from './body.js';
+import { type ErrorStyle, type FieldViolation, invalidRequest } from './errors.js';
+import type { HandlerInput } from './handler.js';
+import { headerValues } from './params.js';
+import type { RouteDef, ValidateFunction, ValidationError } from './route-def.js';
+import type { SerializedJson } from './serialized-json.js';
+
+/** Checks a request's parameters and body against the route's schemas; throws the service's 400. */
+export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle: ErrorStyle): void {
+  // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers
+  // (an array header is checked as its comma-separated items, and reaches the handler as the text sent).
+  const params = {
+    path: input.path,
+    query: input.query,
+    header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers,
+    cookie: input.cookies,
+  };
+  if (!route.validateParams(params)) {
+    const found = violations(route.validateParams.errors, true);
+    const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
+    throw invalidRequest(errorStyle, 'Invalid parameter', found, code);
+  }
+  if (input.body === undefined) {
+    if (route.bodyRequired)
+      throw invalidRequest(errorStyle, 'Missing request body', [{ field: 'body', description: 'is required' }]);
+    return;
+  }
+  const def = selectBody(route.bodies, input.contentType);
+  let validator = def ? route.validateBody[def.contentType] : undefined;
+  let subject: unknown = input.body;
+  if (def?.kind === 'multipart-related') {
+    // The metadata part is the JSON request of the same operation (the handler types it so).
+    const json = route.bodies.find((b) => b.kind === 'json');
+    validator = json ? route.validateBody[json.contentType] : undefined;
+    subject = (input.body as { metadata: unknown }).metadata;
+  }
+  if (def?.kind === 'multipart-form' && subject && typeof subject === 'object') {
+    // Files are checked by the handler; the schema sees their names.
+    subject = Object.fromEntries(
+      Object.entries(subject).map(([k, v]) => [
+        k,
+        v && typeof v === 'object' && 'data' in v ? ((v as { filename?: string }).filename ?? '') : v,
+      ]),
+    );
+  }
+  if (validator && !validator(subject)) {
+    throw invalidRequest(errorStyle, 'Invalid request body', violations(validator.errors, false));
+  }
+  if (def?.kind === 'multipart-form' && subject !== input.body) {
+    // Keep coerced scalar values, restore the files.
+    for (const [k, v] of Object.entries(input.body as Record<string, unknown>)) {
+      if (!(v && typeof v === 'object' && 'data' in v))
+        (input.body as Record<string, unknown>)[k] = (subject as Record<string, unknown>)[k];
+    }
+  }
+}
+
+/** Checks handler answers; pre-serialised bytes once per validator (as the client reads them), not per request. */
+export class AnswerValidator {
+  readonly #checked = new WeakMap<ValidateFunction, WeakSet<SerializedJson<unknown>>>();
+
+  /** The validator's errors of the last failed check are on `validator.errors`. */
+  valid(validator: ValidateFunction, body: unknown, serialized: SerializedJson<unknown> | undefined): boolean {
+    if (!serialized) return validator(body);
+    let checked = this.#checked.get(validator);
+    if (checked?.has(serialized)) return true;
+    if (!validator(JSON.parse(serialized.bytes.toString('utf8')))) return false;
+    if (!checked) this.#checked.set(validator, (checked = new WeakSet()));
+    checked.add(serialized);
+    return true;
+  }
+}
+
+function violations(errors: ValidationError[] | null | undefined, params: boolean): FieldViolation[] {
+  return (errors ?? []).map((e) => {
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (params) field = field.replace(/^(path|query|header|cookie)\.?/, '');
+    if (e.keyword === 'required') field = [field, String(e.params.missingProperty)].filter(Boolean).join('.');
+    if (e.keyword === 'additionalProperties')
+      field = [field, String(e.params.additionalProperty)].filter(Boolean).join('.');
+    return { field: field || 'body', description: e.message ?? e.keyword };
+  });
+}

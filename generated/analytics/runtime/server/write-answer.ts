@@ -1,0 +1,123 @@
+// Copied from templates/runtime/server/write-answer.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// Answer writing: a handler's JSON (or pre-serialised bytes), empty answer or event stream, and the service's
+// error answers. A stream that fails after its first byte ends with an event in the service's error shape.
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { type ErrorStyle, internalError, isServiceError, type ServiceError } from './errors.js';
+import type { HandlerInput, HandlerResult } from './handler.js';
+import type { RouteDef } from './route-def.js';
+import { isSerializedJson } from './serialized-json.js';
+import type { AnswerValidator } from './validation.js';
+
+export interface AnswerContext {
+  errorStyle: ErrorStyle;
+  /** Checks answers against the spec (development); null when answers are not checked. */
+  answers: AnswerValidator | null;
+  /** A failure the caller cannot fix (a bad answer, a broken stream): logged and reported. */
+  report(error: unknown, input: HandlerInput | undefined, message: string): void;
+}
+
+/** A JSON answer as sent. */
+export interface SentJson {
+  status: number;
+  headers: Record<string, string>;
+  payload: Buffer | string;
+}
+
+/** Writes a handler's result; resolves when an event stream has ended. Returns a JSON answer as it was sent. */
+export async function writeAnswer(
+  res: ServerResponse,
+  route: RouteDef,
+  result: HandlerResult,
+  input: HandlerInput,
+  context: AnswerContext,
+): Promise<SentJson | undefined> {
+  if (isServiceError(result)) return void writeError(res, result);
+  const status = result.status ?? 200;
+  if ('sse' in result) {
+    res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });
+    await writeEvents(res, result.sse, input, context);
+    return;
+  }
+  const serialized = isSerializedJson(result.body) ? result.body : undefined;
+  if (context.answers && result.body !== undefined) {
+    const validator = route.validateResponse[String(status)] ?? route.validateResponse.default;
+    if (validator && !context.answers.valid(validator, result.body, serialized)) {
+      context.report(
+        new Error(
+          `${route.operationId}: answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`,
+        ),
+        input,
+        'answer does not match the spec',
+      );
+      return void writeError(res, internalError(context.errorStyle));
+    }
+  }
+  const headers = { ...result.headers };
+  if (result.body === undefined || status === 204) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  // Bytes made ahead (serializeJson) go out as they are.
+  const payload = serialized ? serialized.bytes : JSON.stringify(result.body);
+  const sent = {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': String(Buffer.byteLength(payload)),
+    ...headers,
+  };
+  res.writeHead(status, sent);
+  res.end(payload);
+  return { status, headers: sent, payload };
+}
+
+async function writeEvents(
+  res: ServerResponse,
+  events: AsyncIterable<unknown>,
+  input: HandlerInput,
+  context: AnswerContext,
+): Promise<void> {
+  const iterator = events[Symbol.asyncIterator]();
+  let closed = false;
+  res.on('close', () => {
+    closed = true;
+    void iterator.return?.();
+  });
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done || closed) break;
+      // Backpressure: a slow reader holds the producer back instead of filling memory.
+      if (!res.write(`data: ${JSON.stringify(next.value)}\n\n`) && !closed) await drained(res);
+    }
+  } catch (error) {
+    // The answer has begun: the failure becomes a last event in the service's error shape, so the
+    // client can tell a broken stream from a complete one.
+    const answer = isServiceError(error) ? error : internalError(context.errorStyle);
+    if (!isServiceError(error)) context.report(error, input, 'stream handler failed');
+    if (!closed) res.write(`data: ${JSON.stringify(answer.body)}\n\n`);
+  }
+  res.end();
+}
+
+/** Resolves when the response can take more data, or has closed. */
+async function drained(res: ServerResponse): Promise<void> {
+  const closed = once(res, 'close');
+  await Promise.race([once(res, 'drain'), closed]);
+  closed.catch(() => undefined);
+}
+
+/** The service's error answer (ends a response whose head is already out). */
+export function writeError(res: ServerResponse, error: ServiceError): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(error.body);
+  res.writeHead(error.httpStatus, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...error.headers,
+  });
+  res.end(text);
+}

@@ -1,0 +1,147 @@
+// Copied from templates/runtime/server/route-table.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
+// OpenAPI path templates (`/v1/files/{file}`, `/{version}/act_{id}/adcreatives`, `/v1beta/{model}:generate`)
+// matched against request paths. No dependencies: the generated server's router, the contract suite and the
+// generator all match paths with this one module.
+
+/** A compiled path template. */
+export interface PathTemplate {
+  /** The template as the spec writes it. */
+  readonly path: string;
+  /** Its parameter names, in the order they appear. */
+  readonly names: readonly string[];
+  /** How many characters of it are not parameters: the more, the more specific. */
+  readonly literalLength: number;
+  /**
+   * The raw (still percent-encoded) value of each parameter, in `names` order, or undefined when the path is
+   * not of this template. A parameter matches one or more characters of one segment, never a `/`.
+   * With `anyPrefix`, the template may be preceded by any segments (a base URL's path).
+   */
+  match(pathname: string, anyPrefix?: boolean): string[] | undefined;
+}
+
+/** One segment of a template: a literal, any non-empty segment (`{name}`), or a pattern with parameters in it. */
+type SegmentTest = { literal: string } | { any: true } | { pattern: RegExp; count: number };
+
+const PARAMETER = /\{[^}]+\}/g;
+const WHOLE_PARAMETER = /^\{[^}]+\}$/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function pathTemplate(path: string): PathTemplate {
+  const names: string[] = [];
+  let literalLength = 0;
+  const segments: SegmentTest[] = path.split('/').map((segment, i) => {
+    const inSegment = [...segment.matchAll(PARAMETER)].map((m) => m[0].slice(1, -1));
+    literalLength += segment.replace(PARAMETER, '').length + (i > 0 ? 1 : 0);
+    names.push(...inSegment);
+    if (inSegment.length === 0) return { literal: segment };
+    if (WHOLE_PARAMETER.test(segment)) return { any: true };
+    const source = segment
+      .split(/(\{[^}]+\})/)
+      .map((part) => (WHOLE_PARAMETER.test(part) ? '([^/]+?)' : escapeRegExp(part)))
+      .join('');
+    return { pattern: new RegExp(`^${source}$`), count: inSegment.length };
+  });
+  return {
+    path,
+    names,
+    literalLength,
+    match(pathname, anyPrefix = false) {
+      const parts = pathname.split('/');
+      // A template starts with `/`: its first segment is the empty text before it.
+      const offset = parts.length - segments.length;
+      if (offset < 0 || (offset > 0 && !anyPrefix)) return undefined;
+      const values: string[] = [];
+      for (let i = 0; i < segments.length; i++) {
+        const test = segments[i]!;
+        const part = parts[offset + i]!;
+        if ('literal' in test) {
+          // With a prefix, the template's leading empty segment stands for the segment boundary only.
+          if (part !== test.literal && !(offset > 0 && i === 0 && test.literal === '')) return undefined;
+        } else if ('any' in test) {
+          if (part === '') return undefined;
+          values.push(part);
+        } else {
+          const found = test.pattern.exec(part);
+          if (!found) return undefined;
+          for (let g = 1; g <= test.count; g++) values.push(found[g]!);
+        }
+      }
+      return values;
+    },
+  };
+}
+
+/** A route as the table needs it: an HTTP method and a path template. */
+export interface RouteTemplate {
+  method: string;
+  path: string;
+}
+
+export interface RouteMatch<R> {
+  route: R;
+  template: PathTemplate;
+  /** Raw (still percent-encoded) values, in `template.names` order. */
+  values: string[];
+  /** The same values by parameter name. */
+  params: Record<string, string>;
+}
+
+export interface RouteTableOptions {
+  /** Match a path that has any segments before the template (a request to a base URL with a path). */
+  anyPrefix?: boolean;
+}
+
+/**
+ * Routes by method and path template. Where several templates match, the one with the most literal characters
+ * wins (`/v1/files/list` before `/v1/files/{id}`); among equals, the first given.
+ */
+export class RouteTable<R extends RouteTemplate> {
+  readonly #entries: Array<{ route: R; method: string; template: PathTemplate }>;
+  readonly #byMethod = new Map<string, Array<{ route: R; method: string; template: PathTemplate }>>();
+  readonly #anyPrefix: boolean;
+
+  constructor(routes: Iterable<R>, options: RouteTableOptions = {}) {
+    this.#anyPrefix = options.anyPrefix ?? false;
+    this.#entries = [...routes]
+      .map((route) => ({ route, method: route.method.toUpperCase(), template: pathTemplate(route.path) }))
+      .sort((a, b) => b.template.literalLength - a.template.literalLength);
+    for (const entry of this.#entries) {
+      let list = this.#byMethod.get(entry.method);
+      if (!list) this.#byMethod.set(entry.method, (list = []));
+      list.push(entry);
+    }
+  }
+
+  /** The route of this method whose template the path matches, or undefined. */
+  match(method: string, pathname: string): RouteMatch<R> | undefined {
+    const list = this.#byMethod.get(method.toUpperCase());
+    if (!list) return undefined;
+    for (const entry of list) {
+      const values = entry.template.match(pathname, this.#anyPrefix);
+      if (values === undefined) continue;
+      const params: Record<string, string> = {};
+      entry.template.names.forEach((name, i) => {
+        Object.defineProperty(params, name, { value: values[i], enumerable: true, writable: true, configurable: true });
+      });
+      return { route: entry.route, template: entry.template, values, params };
+    }
+    return undefined;
+  }
+
+  /** The methods (upper case, sorted) of every route whose template the path matches: a 405's Allow list. */
+  methodsAt(pathname: string): string[] {
+    const methods = new Set<string>();
+    for (const entry of this.#entries) {
+      if (entry.template.match(pathname, this.#anyPrefix) !== undefined) methods.add(entry.method);
+    }
+    return [...methods].sort();
+  }
+
+  /** Every route, most specific first. */
+  get routes(): R[] {
+    return this.#entries.map((e) => e.route);
+  }
+}

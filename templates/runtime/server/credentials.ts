@@ -1,0 +1,73 @@
+// Credentials: read only from the places the route's security schemes name, and checked against its
+// security alternatives before validation.
+import type { CredentialSource, RouteDef } from './route-def.js';
+
+/** The credentials a request carried, wherever it carried them. */
+export interface Credentials {
+  /** Access token carried as a parameter (query or form field, where the spec's security scheme names it). */
+  accessToken?: string;
+  /** Authorization: Bearer token. */
+  bearerToken?: string;
+  /** API key (the query parameter or header the spec's security scheme names). */
+  apiKey?: string;
+  /** The credential of each security scheme the request carried, by scheme name. */
+  schemes?: Record<string, string>;
+}
+
+/** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
+export function readCredentials(
+  route: RouteDef,
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+): Credentials {
+  const credentials: Credentials = {};
+  // A route table made by hand without sources reads no credentials: the places are the spec's to name.
+  if (!route.credentialSources) return credentials;
+  const schemes: Record<string, string> = {};
+  for (const source of route.credentialSources) {
+    const value = credentialAt(source, url, headers, body);
+    if (!value) continue;
+    schemes[source.scheme] ??= value;
+    credentials[source.kind] ??= value;
+  }
+  if (Object.keys(schemes).length > 0) credentials.schemes = schemes;
+  return credentials;
+}
+
+/** Whether the credentials meet one of the route's security alternatives (any credential, without them). */
+export function credentialsSatisfy(credentials: Credentials, route: RouteDef): boolean {
+  if (!route.securityRequirements) return Object.keys(credentials).length > 0 || route.security === 'optional';
+  const have = credentials.schemes ?? {};
+  return route.securityRequirements.some((alternative) =>
+    Object.keys(alternative).every((scheme) => have[scheme] !== undefined),
+  );
+}
+
+function credentialAt(
+  source: CredentialSource,
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+): string | undefined {
+  switch (source.in) {
+    case 'query':
+      return url.searchParams.get(source.name) ?? undefined;
+    case 'header': {
+      const value = headers[source.name.toLowerCase()];
+      if (source.kind !== 'bearerToken') return value || undefined;
+      return value?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    }
+    case 'form': {
+      const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[source.name] : undefined;
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    }
+    case 'cookie': {
+      for (const pair of (headers.cookie ?? '').split(';')) {
+        const at = pair.indexOf('=');
+        if (at > 0 && pair.slice(0, at).trim() === source.name) return pair.slice(at + 1).trim() || undefined;
+      }
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// What a handler receives and what it may answer.
+import type { IncomingMessage } from 'node:http';
+import type { Credentials } from './credentials.js';
+import type { ServiceError } from './errors.js';
+import type { ReuseCheck } from './kept-answers.js';
+
+export interface HandlerInput {
+  operationId: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  /**
+   * The declared cookie parameters the request's Cookie header carried (RFC 6265 pairs, values percent-decoded,
+   * arrays and objects split as the form style writes them, coerced to their schema's types); others stay in
+   * `headers.cookie`.
+   */
+  cookies: Record<string, unknown>;
+  body: unknown;
+  /**
+   * The media type of the operation's request body the request matched, as the spec writes it (`*\/*` for a raw
+   * media range); undefined when the request has no body. The header as sent is in `headers['content-type']`.
+   */
+  contentType?: string;
+  credentials: Credentials;
+  url: URL;
+  request: IncomingMessage;
+  /** Fires when the client goes away before the answer is complete: stop the work. */
+  signal: AbortSignal;
+}
+
+/**
+ * A handler's answer: a body (JSON, its bytes made ahead by serializeJson, or none), an event stream, or a
+ * documented error (returned, not thrown). A GET's 200 JSON answer may carry `reuse`: the router keeps its
+ * bytes and sends them again to identical requests while the check holds (kept-answers.ts).
+ */
+export type HandlerResult =
+  | { status?: number; headers?: Record<string, string>; body?: unknown; reuse?: ReuseCheck }
+  | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> }
+  | ServiceError;
