@@ -21594,7 +21594,7 @@ return errors === 0;
 }
 
 exports.validateGetAdCreativeParams = validate150;
-const schema56 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"thumbnail_width":{"type":"integer","minimum":0,"default":64},"thumbnail_height":{"type":"integer","minimum":0,"default":64},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
+const schema56 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"thumbnail_width":{"type":"integer","minimum":0,"default":64,"maximum":9007199254740991},"thumbnail_height":{"type":"integer","minimum":0,"default":64,"maximum":9007199254740991},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativeParams"};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -21926,13 +21926,23 @@ data3["thumbnail_width"] = coerced1;
 }
 const _errs10 = errors;
 if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-const err6 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err6 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err7 = {instancePath:instancePath+"/query/thumbnail_width",schemaPath:"#/properties/query/properties/thumbnail_width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -21959,12 +21969,12 @@ else if(dataType2 === "boolean" || data6 === null
 coerced2 = +data6;
 }
 else {
-const err7 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err8 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -21977,13 +21987,23 @@ data3["thumbnail_height"] = coerced2;
 }
 const _errs12 = errors;
 if(typeof data6 == "number"){
-if(data6 < 0 || isNaN(data6)){
-const err8 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err9 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
+}
+errors++;
+}
+if(data6 < 0 || isNaN(data6)){
+const err10 = {instancePath:instancePath+"/query/thumbnail_height",schemaPath:"#/properties/query/properties/thumbnail_height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -22003,12 +22023,12 @@ var valid2 = _errs13 === errors;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -22021,12 +22041,12 @@ const _errs15 = errors;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-const err10 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -22034,12 +22054,12 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -22048,7 +22068,7 @@ return errors === 0;
 }
 
 exports.validateGetAdCreativePreviewsParams = validate157;
-const schema60 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0},"width":{"type":"integer","minimum":0},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
+const schema60 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0,"maximum":9007199254740991},"width":{"type":"integer","minimum":0,"maximum":9007199254740991},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22621,13 +22641,23 @@ data3["height"] = coerced6;
 }
 const _errs20 = errors;
 if(typeof data10 == "number"){
-if(data10 < 0 || isNaN(data10)){
-const err14 = {instancePath:instancePath+"/query/height",schemaPath:"#/properties/query/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data10 > 9007199254740991 || isNaN(data10)){
+const err14 = {instancePath:instancePath+"/query/height",schemaPath:"#/properties/query/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+if(data10 < 0 || isNaN(data10)){
+const err15 = {instancePath:instancePath+"/query/height",schemaPath:"#/properties/query/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -22654,12 +22684,12 @@ else if(dataType7 === "boolean" || data11 === null
 coerced7 = +data11;
 }
 else {
-const err15 = {instancePath:instancePath+"/query/width",schemaPath:"#/properties/query/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = {instancePath:instancePath+"/query/width",schemaPath:"#/properties/query/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -22672,13 +22702,23 @@ data3["width"] = coerced7;
 }
 const _errs22 = errors;
 if(typeof data11 == "number"){
-if(data11 < 0 || isNaN(data11)){
-const err16 = {instancePath:instancePath+"/query/width",schemaPath:"#/properties/query/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data11 > 9007199254740991 || isNaN(data11)){
+const err17 = {instancePath:instancePath+"/query/width",schemaPath:"#/properties/query/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
+}
+errors++;
+}
+if(data11 < 0 || isNaN(data11)){
+const err18 = {instancePath:instancePath+"/query/width",schemaPath:"#/properties/query/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -22707,12 +22747,12 @@ else if(data12 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/query/locale",schemaPath:"#/properties/query/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/query/locale",schemaPath:"#/properties/query/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err19];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -22746,12 +22786,12 @@ else if(dataType9 === "boolean" || data13 === null
 coerced9 = +data13;
 }
 else {
-const err18 = {instancePath:instancePath+"/query/place_page_id",schemaPath:"#/properties/query/properties/place_page_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = {instancePath:instancePath+"/query/place_page_id",schemaPath:"#/properties/query/properties/place_page_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err20];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -22787,12 +22827,12 @@ else if(data14 === null){
 coerced10 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/query/post",schemaPath:"#/properties/query/properties/post/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/query/post",schemaPath:"#/properties/query/properties/post/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err21];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -22828,12 +22868,12 @@ else if(data15 === null){
 coerced11 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/query/product_item_ids",schemaPath:"#/properties/query/properties/product_item_ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/query/product_item_ids",schemaPath:"#/properties/query/properties/product_item_ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err22];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -22869,12 +22909,12 @@ else if(data16 === null){
 coerced12 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err23];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -22888,12 +22928,12 @@ data3["render_type"] = coerced12;
 const _errs32 = errors;
 const vSchema1 = schema60.properties.query.properties.render_type.enum;
 if(!(data16 === "FALLBACK")){
-const err22 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err24];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -22921,12 +22961,12 @@ else if(data17 === null){
 coerced13 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err25];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -22942,12 +22982,12 @@ if(typeof data17 == "number"){
 }
 if(typeof data17 === "string"){
 if(!(formats0.validate(data17))){
-const err24 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err26 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err26];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -22967,12 +23007,12 @@ var valid2 = _errs35 === errors;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err27];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -22985,12 +23025,12 @@ const _errs37 = errors;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 }
 else {
-const err26 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -22998,12 +23038,12 @@ var valid0 = _errs36 === errors;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }

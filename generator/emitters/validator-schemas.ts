@@ -24,15 +24,14 @@ export function cleanSchema(node: any, specId: string): any {
   const open = node['x-open-enum'] === true;
   for (const [key, value] of Object.entries(node)) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-') || (open && key === 'enum')) continue;
-    if (key === 'format') {
-      Object.assign(out, formatKeywords(String(value), node));
-      continue;
-    }
+    if (key === 'format') continue;
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
     else if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
       out[key] = Object.fromEntries(Object.entries<any>(value as any).map(([k, v]) => [k, cleanSchema(v, specId)]));
     } else out[key] = cleanSchema(value, specId);
   }
+  // After the schema's own keywords: a format's bounds are the schema's narrowed to what the format holds.
+  if (typeof node.format === 'string') Object.assign(out, formatKeywords(node.format, node));
   return out;
 }
 
@@ -99,13 +98,24 @@ function formatKeywords(format: string, schema: Record<string, any>): Record<str
   switch (format) {
     case 'int32':
       return numeric ? { minimum: schema.minimum ?? -(2 ** 31), maximum: schema.maximum ?? 2 ** 31 - 1 } : {};
+    // A 64-bit number held as a JS number: only the integers a double holds exactly, so that what is
+    // accepted is what the service stores and answers (9223372036854775807 would come back changed).
     case 'int64':
-      return numeric || schema.pattern ? {} : { pattern: '^-?[0-9]+$' };
+      if (numeric) return safeIntegerBounds(schema, -Number.MAX_SAFE_INTEGER);
+      return schema.pattern ? {} : { pattern: '^-?[0-9]+$' };
     case 'uint64':
-      return numeric || schema.pattern ? {} : { pattern: '^[0-9]+$' };
+      if (numeric) return safeIntegerBounds(schema, 0);
+      return schema.pattern ? {} : { pattern: '^[0-9]+$' };
     case 'byte':
       return schema.pattern ? {} : { pattern: '^[A-Za-z0-9+/_-]*={0,2}$' };
     default:
       return {};
   }
+}
+
+function safeIntegerBounds(schema: Record<string, any>, lowest: number): Record<string, unknown> {
+  return {
+    minimum: Math.max(schema.minimum ?? lowest, lowest),
+    maximum: Math.min(schema.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  };
 }

@@ -6,7 +6,7 @@ import type { GenerativeDefects } from './defects.js';
 import { invalid, notFound } from './errors.js';
 import { decodePageToken, encodePageToken, pageSizeOf } from './pagination.js';
 import type { CacheRecord, GenerativeStore, ProjectRecord } from './store.js';
-import { durationMs, rfc3339 } from './time.js';
+import { durationMs, MAX_DURATION_SECONDS, MAX_TIMESTAMP_MS, rfc3339, timestampMs } from './time.js';
 import { contentTokens } from './tokens.js';
 
 type Schemas = components['schemas'];
@@ -43,11 +43,16 @@ export class Caches {
       throw invalid('Give either ttl or expire_time, not both.', 'expiration');
     if (body.ttl !== undefined) {
       const ms = durationMs(body.ttl);
-      if (ms === undefined || ms <= 0) throw invalid('ttl must be a positive duration such as "3600s".', 'ttl');
+      if (ms === undefined || ms <= 0)
+        throw invalid(`ttl must be a positive duration of at most ${MAX_DURATION_SECONDS}s, such as "3600s".`, 'ttl');
+      if (now + ms > MAX_TIMESTAMP_MS)
+        throw invalid('ttl puts the expiration past 9999-12-31T23:59:59Z, the last time a timestamp holds.', 'ttl');
       return now + ms;
     }
     if (body.expireTime !== undefined) {
-      const at = Date.parse(body.expireTime);
+      const at = timestampMs(body.expireTime);
+      if (at === undefined)
+        throw invalid('expire_time must be an RFC 3339 time from 0001-01-01 to 9999-12-31.', 'expire_time');
       if (!(at > now)) throw invalid('expire_time must lie in the future.', 'expire_time');
       return at;
     }

@@ -8,11 +8,19 @@ import { Decoder } from './decoder.js';
 import type { GenerativeDefects } from './defects.js';
 import { failedPrecondition, fileNotAccessible, invalid, notFound } from './errors.js';
 import type { Model, ModelRequest } from './model/model.js';
+import { schemaValueSize } from './model/schema-value.js';
 import { applyThresholds, rate, resolveThresholds, type SafetyRating, type Thresholds } from './safety.js';
 import type { CacheRecord, GenerativeStore, ModelRecord, ProjectRecord } from './store.js';
 import { contentTokens, partTokens } from './tokens.js';
 
 type Schemas = components['schemas'];
+type Schema = Schemas['Schema'];
+
+/**
+ * Most values a schema's smallest value may hold (a convention: the public service documents no bound; an
+ * answer past it would outgrow any output token limit).
+ */
+const MAX_SCHEMA_VALUES = 100_000;
 type Content = Schemas['Content'];
 type Part = Schemas['Part'];
 type GenerateRequest = Schemas['GenerateContentRequest'];
@@ -158,6 +166,12 @@ export class Generation {
         'generation_config.response_mime_type',
       );
     }
+    if (config.responseSchema && schemaValueSize(config.responseSchema, MAX_SCHEMA_VALUES) > MAX_SCHEMA_VALUES) {
+      throw invalid(
+        `response_schema asks for an answer of more than ${MAX_SCHEMA_VALUES} values (min_items).`,
+        'generation_config.response_schema',
+      );
+    }
     if (config.topK !== undefined && !model.topK)
       throw invalid(`top_k is not supported by ${model.name}.`, 'generation_config.top_k');
     if (body.systemInstruction?.parts?.some((p) => typeof p.text !== 'string' || Object.keys(p).length !== 1)) {
@@ -175,6 +189,11 @@ export class Generation {
           throw invalid(
             'Function parameters must be of type OBJECT.',
             `tools[${i}].function_declarations[${j}].parameters.type`,
+          );
+        if (decl.parameters && schemaValueSize(decl.parameters as Schema, MAX_SCHEMA_VALUES) > MAX_SCHEMA_VALUES)
+          throw invalid(
+            `Function parameters ask for arguments of more than ${MAX_SCHEMA_VALUES} values (min_items).`,
+            `tools[${i}].function_declarations[${j}].parameters`,
           );
       }
     }

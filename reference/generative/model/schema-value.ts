@@ -31,3 +31,33 @@ export function schemaValue(schema: Schema, words: readonly string[]): unknown {
   };
   return build(schema);
 }
+
+/**
+ * How many values (the value itself, each item, each property, nested) the smallest value of `schema` holds, counted
+ * up to `limit` (a count past it answers limit + 1): minItems can ask for more than any answer holds.
+ */
+export function schemaValueSize(schema: Schema, limit: number): number {
+  const size = (s: Schema, budget: number): number => {
+    if (budget < 1) return 1;
+    switch (s.type) {
+      case 'OBJECT': {
+        let total = 1;
+        for (const sub of Object.values(s.properties ?? {})) {
+          total += size(sub, budget - total);
+          if (total > budget) return total;
+        }
+        return total;
+      }
+      case 'ARRAY': {
+        if (!s.items) return 1;
+        const count = Math.max(1, Number(s.minItems ?? 1));
+        const max = s.maxItems === undefined ? count : Math.min(count, Number(s.maxItems));
+        const each = size(s.items, budget);
+        return 1 + Math.min(max * each, budget + 1);
+      }
+      default:
+        return 1;
+    }
+  };
+  return Math.min(size(schema, limit), limit + 1);
+}
