@@ -7,12 +7,16 @@ import { parseArgs } from 'node:util';
 import { createVitest, type TestModule } from 'vitest/node';
 import { ROOT, SERVICE_KEYS, isServiceKey } from '../../specs/index.js';
 import {
+  ConfigError,
   MissingFixturesError,
   assertRequiredFixtures,
   readConfigFile,
   thirdPartyFixtures,
 } from '../targets/fixtures.js';
+import { unreachableMessage, unreachableServices } from '../targets/reachability.js';
 import { defaultTargetName } from '../targets/resolve.js';
+import { urlEndpoints } from '../targets/url.js';
+import { unknownRuleMessage } from './rule-filter.js';
 
 export const USAGE = `usage: npm run contracts -- [--target prism|stubs|reference|<base URL>] [--service <key>] [--rule <id or prefix>]
                           [--config <file>] [--strict | --no-strict] [--allow-bursts]
@@ -28,6 +32,7 @@ export async function runContracts(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: argv,
+      allowPositionals: false,
       options: {
         target: { type: 'string' },
         service: { type: 'string', multiple: true },
@@ -39,13 +44,18 @@ export async function runContracts(argv: string[]): Promise<number> {
       },
     }));
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
+    console.error(`contracts: ${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   const services = (values.service ?? [...SERVICE_KEYS]).flatMap((s) => s.split(','));
   const unknown = services.filter((s) => !isServiceKey(s));
   if (unknown.length) {
-    console.error(`unknown service(s): ${unknown.join(', ')}; services: ${SERVICE_KEYS.join(', ')}`);
+    console.error(`unknown service(s): ${unknown.join(', ')}; services: ${SERVICE_KEYS.join(', ')}\n${USAGE}`);
+    return 2;
+  }
+  const ruleProblem = values.rule !== undefined ? unknownRuleMessage(values.rule, services) : undefined;
+  if (ruleProblem) {
+    console.error(ruleProblem);
     return 2;
   }
   if (argv.some((a) => a === '--config' || a.startsWith('--config=')) && !fs.existsSync(values.config)) {
@@ -53,14 +63,32 @@ export async function runContracts(argv: string[]): Promise<number> {
     return 2;
   }
   const target = values.target ?? defaultTargetName();
+  let config;
+  try {
+    config = readConfigFile(values.config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+  if (isUrlTarget(target) ? !URL.canParse(target) : !['prism', 'stubs', 'reference'].includes(target)) {
+    console.error(`unknown target ${target}: prism, stubs, reference or a base URL (http://...)\n${USAGE}`);
+    return 2;
+  }
   // A third party is tested with its own fixtures only: stop here, before vitest starts, when one is missing.
   if (isUrlTarget(target)) {
     try {
-      assertRequiredFixtures(thirdPartyFixtures(readConfigFile(values.config)), services, values.config);
+      assertRequiredFixtures(thirdPartyFixtures(config), services, values.config);
     } catch (error) {
-      if (!(error instanceof MissingFixturesError)) throw error;
+      if (!(error instanceof MissingFixturesError || error instanceof ConfigError)) throw error;
       console.error(error.message);
       return 2;
+    }
+    // A target that does not answer is not judged rule by rule: one line, and no test runs.
+    const unreachable = await unreachableServices(urlEndpoints(target, config, services));
+    if (unreachable.length > 0) {
+      console.error(unreachableMessage(unreachable));
+      return 1;
     }
   }
   process.env.CONTRACT_TARGET = target;

@@ -8,7 +8,8 @@ import type { ServiceKey } from '../../specs/index.js';
 import { ANNOTATION } from '../report/outcome.js';
 import { Clients } from './clients.js';
 import { checkExchanges } from './conformance.js';
-import { formatExchange, Recorder } from './recorder.js';
+import { formatFailure, Recorder } from './recorder.js';
+import { TargetError, targetErrorOf } from './target-error.js';
 import { session, type SessionInfo } from './session.js';
 import { fixtureEnvName, isUnset } from '../targets/fixtures.js';
 
@@ -73,6 +74,11 @@ function explainNotApplicable(service: string, reason: string, info: SessionInfo
   if (key === 'rateLimitBurst' && !info.ownTarget && !info.allowBursts) return BURSTS_SKIPPED;
   const env = fixtureEnvName(service, key);
   return reason.includes(env) ? reason : `${reason} (fixture ${service}.${key}, ${env})`;
+}
+
+function targetErrorMessage(recorder: Recorder): string {
+  const [first, ...rest] = recorder.targetErrors;
+  return `the target could not be judged: ${first}${rest.length ? ` (and ${rest.length} more)` : ''}`;
 }
 
 const RULES = new Map<string, (typeof ALL_RULES)[number]>(ALL_RULES.map((r) => [r.id, r]));
@@ -159,10 +165,12 @@ async function runRule(
       if (stateless && condition) limitation(reason);
     },
     convention: async (description, check) => {
+      const before = recorder.targetErrors.length;
       try {
         await check();
       } catch (error) {
-        if (info.strict) throw error;
+        // No answer is not a broken convention: the rule could not be judged at all.
+        if (info.strict || targetErrorOf(error) || recorder.targetErrors.length > before) throw error;
         warnings.push(`${description}: ${(error as Error).message.split('\n')[0]}`);
       }
     },
@@ -183,16 +191,29 @@ async function runRule(
   try {
     try {
       await fn(t);
+    } catch (error) {
+      recorder.markFailure();
+      throw error;
     } finally {
       // Cleanup in reverse order of creation; its answers are not judged (a delete of a half-made resource may fail).
+      const judged = recorder.targetErrors.length;
       for (const cleanup of cleanups.reverse())
         await Promise.resolve()
           .then(cleanup)
           .catch(() => undefined);
+      recorder.targetErrors.length = judged;
     }
     for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
+    if (recorder.targetErrors.length > 0) throw new TargetError(targetErrorMessage(recorder));
   } catch (error) {
     for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
+    // A target that did not answer (or answered 5xx) leaves the rule unjudged: an error, whatever the test said.
+    const unanswered = recorder.targetErrors.length > 0 ? targetErrorMessage(recorder) : targetErrorOf(error);
+    if (unanswered) {
+      await ctx.annotate(unanswered, ANNOTATION.targetError);
+      if (recorder.exchanges.length) await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
+      throw error instanceof TargetError ? error : new TargetError(unanswered);
+    }
     if (error instanceof NotApplicable) {
       const reason = explainNotApplicable(service, error.message, info);
       await ctx.annotate(reason, ANNOTATION.notApplicable);
@@ -200,18 +221,17 @@ async function runRule(
     }
     if (error instanceof MockLimitation) {
       await ctx.annotate(error.message, ANNOTATION.mockLimitation);
-      const last = recorder.last();
-      if (last) await ctx.annotate(formatExchange(last), ANNOTATION.exchange);
+      if (recorder.exchanges.length) await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
       return ctx.skip(`mock limitation: ${error.message}`);
     }
-    const last = recorder.last();
-    if (last) await ctx.annotate(formatExchange(last), ANNOTATION.exchange);
+    if (recorder.exchanges.length) await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
     throw error;
   }
   // Every answer of the test must be documented for its operation and valid against the spec.
   const violations = await checkExchanges(service, recorder.exchanges);
   if (violations.length > 0) {
-    await ctx.annotate(formatExchange(violations[0]!.exchange), ANNOTATION.exchange);
+    violations[0]!.exchange.failed = true;
+    await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
     expect.fail(`answers that break the spec:\n${violations.map((v) => `  ${v.message}`).join('\n')}`);
   }
   // Passed, but only the part a stateless target can show: never reported as a pass.

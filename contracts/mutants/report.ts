@@ -116,6 +116,14 @@ export function markdownMutationReport(report: MutationReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A mutant is caught when its rule does not pass: a FAIL, or an error (the mutated service answered 5xx or
+ * nothing where the rule asked for an answer).
+ */
+export function isCaught(verdict: string | undefined): boolean {
+  return verdict === 'fail' || verdict === 'error';
+}
+
 export function statusOf(
   mutant: Mutant,
   verdict: string | undefined,
@@ -124,5 +132,5 @@ export function statusOf(
 ): MutantStatus {
   if (error) return 'error';
   if (baselineFailed.has(mutant.rule)) return 'invalid';
-  return verdict === 'fail' ? 'caught' : 'survived';
+  return isCaught(verdict) ? 'caught' : 'survived';
 }

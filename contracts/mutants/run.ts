@@ -14,6 +14,7 @@ import { ROOT, SERVICE_KEYS, isServiceKey, type ServiceKey } from '../../specs/i
 import { loadMutants, serviceOfMutant } from './load.js';
 import type { Mutant } from './mutant.js';
 import {
+  isCaught,
   markdownMutationReport,
   ruleGuards,
   statusOf,
@@ -120,7 +121,7 @@ export async function runMutants(argv: string[]): Promise<number> {
           results.set(result.task.id, result);
           done += 1;
           const m = byId.get(result.task.id)!;
-          const status = result.error ? 'ERROR' : result.verdict === 'fail' ? 'caught' : 'SURVIVED';
+          const status = result.error ? 'ERROR' : isCaught(result.verdict) ? 'caught' : 'SURVIVED';
           const failed =
             status === 'caught'
               ? ''

@@ -6,6 +6,7 @@ import type { RuleVerdict } from '../report/outcome.js';
 import { loadImplementation } from './implementation.js';
 import { loadMutants, serviceOfMutant } from './load.js';
 import type { Mutant } from './mutant.js';
+import { isCaught } from './report.js';
 import { SuiteRunner } from './suite-runner.js';
 
 export interface WorkerOptions {
@@ -38,9 +39,9 @@ export type WorkerMessage = { kind: 'ready' } | { kind: 'result'; result: TaskRe
 
 function failedOf(verdicts: RuleVerdict[]): FailedRule[] {
   return verdicts
-    .filter((v) => v.verdict === 'fail')
+    .filter((v) => isCaught(v.verdict))
     .map((v) => {
-      const t = v.tests.find((x) => x.verdict === 'fail')!;
+      const t = v.tests.find((x) => x.verdict === v.verdict)!;
       return { ruleId: v.ruleId, test: t.name, detail: (t.detail ?? '').split('\n')[0]!.slice(0, 300) };
     });
 }
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
       const own = await once(service, mutant, mutant.rule);
       const verdict = own.find((v) => v.ruleId === mutant.rule)?.verdict ?? 'no-test';
       let failed = failedOf(own);
-      if (verdict !== 'fail' && options.diagnose) failed = failedOf(await once(service, mutant, undefined));
+      if (!isCaught(verdict) && options.diagnose) failed = failedOf(await once(service, mutant, undefined));
       return { task, verdict, failed, ms: Date.now() - started };
     } catch (error) {
       return { task, failed: [], ms: Date.now() - started, error: (error as Error).stack ?? String(error) };

@@ -16,6 +16,7 @@ export function writeJunitReport(file: string, target: string, verdicts: RuleVer
         .map((t) => [t.name, t.detail, t.exchange].filter(Boolean).join('\n'))
         .join('\n\n');
       if (v.verdict === 'fail') tc.failure(details.slice(0, 4000), 'ContractViolation');
+      else if (v.verdict === 'error') tc.error(details.slice(0, 4000), 'TargetDidNotAnswer');
       else if (v.verdict === 'no-test') tc.failure('no contract test names this rule id', 'MissingContractTest');
       else if (v.verdict !== 'pass') tc.skipped().standardOutput(`${v.verdict}: ${details.slice(0, 2000)}`);
       // Convention-only expectations the target broke: not failures unless --strict, shown beside the case.

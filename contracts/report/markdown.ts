@@ -4,6 +4,7 @@ import { verdictLabel, type RuleVerdict } from './outcome.js';
 const LABEL: Record<string, string> = {
   pass: 'pass',
   fail: '**FAIL**',
+  error: '**ERROR** (not judged: no answer or 5xx)',
   'not-applicable': 'not applicable',
   'mock-limitation': 'mock limitation',
   'no-test': '**no test**',
@@ -46,5 +47,5 @@ export function summaryLine(verdicts: RuleVerdict[]): string {
   const count = (k: string) => verdicts.filter((v) => v.verdict === k).length;
   const warned = verdicts.filter((v) => v.warnings.length > 0).length;
   const tests = verdicts.reduce((n, v) => n + v.tests.length, 0);
-  return `${verdicts.length} rules (${tests} tests): ${count('pass')} pass, ${count('fail')} FAIL, ${warned} with warnings, ${count('mock-limitation')} mock limitation, ${count('not-applicable')} not applicable, ${count('no-test')} without a test`;
+  return `${verdicts.length} rules (${tests} tests): ${count('pass')} pass, ${count('fail')} FAIL, ${count('error')} ERROR, ${warned} with warnings, ${count('mock-limitation')} mock limitation, ${count('not-applicable')} not applicable, ${count('no-test')} without a test`;
 }

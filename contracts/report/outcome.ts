@@ -1,5 +1,9 @@
 // One contract test's outcome, and one rule's verdict built from the outcomes of its tests.
-export type Verdict = 'pass' | 'fail' | 'not-applicable' | 'mock-limitation' | 'no-test';
+/**
+ * `error`: the target did not answer, answered 5xx or ran out of time, so the rule could not be judged; like a
+ * failure it is never a pass and fails the run.
+ */
+export type Verdict = 'pass' | 'fail' | 'error' | 'not-applicable' | 'mock-limitation' | 'no-test';
 
 /** Annotation types the harness writes and the reporters read. */
 export const ANNOTATION = {
@@ -8,6 +12,8 @@ export const ANNOTATION = {
   exchange: 'exchange',
   /** A convention-only expectation the target broke (not a failure unless --strict). */
   warning: 'warning',
+  /** The target did not answer or answered 5xx: the test's outcome is an error. */
+  targetError: 'target-error',
 } as const;
 
 export interface TestOutcome {
@@ -34,10 +40,10 @@ export interface RuleVerdict {
 }
 
 // A mock limitation outranks a pass: a rule whose tests could not all be judged is never reported passed.
-const ORDER: Verdict[] = ['fail', 'mock-limitation', 'pass', 'not-applicable', 'no-test'];
+const ORDER: Verdict[] = ['fail', 'error', 'mock-limitation', 'pass', 'not-applicable', 'no-test'];
 
 /**
- * A rule fails if any of its tests fails; is a mock limitation if any test hit one; passes if any test
+ * A rule fails if any of its tests fails; is an error if a test could not be judged (no answer, 5xx); is a mock limitation if any test hit one; passes if any test
  * passes (tests not applicable to the target aside); else not applicable.
  */
 export function ruleVerdict(tests: TestOutcome[]): Verdict {

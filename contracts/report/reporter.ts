@@ -8,12 +8,14 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { ALL_RULES } from '../../generated/rules.js';
 import { ROOT } from '../../specs/index.js';
 import { writeJunitReport } from './junit.js';
+import { isTestTimeout } from '../harness/target-error.js';
 import { markdownReport, summaryLine } from './markdown.js';
 import { ANNOTATION, ruleIdOf, ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
 
 const SYMBOL: Record<string, string> = {
   pass: 'pass',
   fail: 'FAIL',
+  error: 'ERROR',
   'not-applicable': 'n/a',
   'mock-limitation': 'mock-limitation',
   'no-test': 'NO TEST',
@@ -34,6 +36,11 @@ export function outcomeOf(testCase: TestCase): TestOutcome | undefined {
       .map((e) => e.message)
       .join('\n')
       .slice(0, 2000);
+    // No answer, a 5xx or no end in time: the rule could not be judged (an error, never a pass or a FAIL).
+    const unjudged =
+      find(ANNOTATION.targetError) ??
+      (isTestTimeout(detail) ? `the target did not finish answering: ${detail}` : undefined);
+    if (unjudged) return { ...base, verdict: 'error', detail: unjudged, exchange: find(ANNOTATION.exchange) };
     return { ...base, verdict: 'fail', detail, exchange: find(ANNOTATION.exchange) };
   }
   if (result.state === 'skipped') {
@@ -101,7 +108,8 @@ export default class ContractReporter implements Reporter {
     writeJunitReport(path.join(dir, 'contracts.junit.xml'), target, verdicts);
     fs.writeFileSync(path.join(dir, 'contracts.json'), JSON.stringify(verdicts, null, 2));
     console.log(`\nReports: ${path.relative(ROOT, dir) || '.'}/contracts.{md,junit.xml,json}`);
-    if (verdicts.some((v) => v.verdict === 'fail' || v.verdict === 'no-test')) process.exitCode = 1;
+    if (verdicts.some((v) => v.verdict === 'fail' || v.verdict === 'error' || v.verdict === 'no-test'))
+      process.exitCode = 1;
   }
 }
 
@@ -131,17 +139,19 @@ function printReport(target: string, verdicts: RuleVerdict[]): void {
       for (const w of v.warnings) console.log(`    ${firstLine(w, 220)}`);
     }
   }
-  const failed = verdicts.filter((v) => v.verdict === 'fail' || v.verdict === 'no-test');
+  const failed = verdicts.filter((v) => v.verdict === 'fail' || v.verdict === 'error' || v.verdict === 'no-test');
   if (failed.length > 0) {
-    console.log('\nFailed rules (first failing test and exchange)');
+    console.log('\nFailed rules and rules in error (first such test, the exchange that broke it, then the others)');
     for (const v of failed) {
       if (v.verdict === 'no-test') {
         console.log(`  ${v.ruleId}  no contract test names this rule id`);
         continue;
       }
-      const t = v.tests.find((x) => x.verdict === 'fail')!;
-      console.log(`  ${v.ruleId}  ${v.text.slice(0, 120)}\n    test: ${t.name}\n    why:  ${firstLine(t.detail, 300)}`);
-      if (t.exchange) console.log(`    ${t.exchange.slice(0, 600).replace(/\n/g, '\n    ')}`);
+      const t = v.tests.find((x) => x.verdict === v.verdict)!;
+      console.log(
+        `  ${v.ruleId}  ${v.verdict === 'error' ? 'ERROR ' : ''}${v.text.slice(0, 120)}\n    test: ${t.name}\n    why:  ${firstLine(t.detail, 300)}`,
+      );
+      if (t.exchange) console.log(`    ${t.exchange.slice(0, 1200).replace(/\n/g, '\n    ')}`);
     }
   }
   console.log(`\n${summaryLine(verdicts)}`);

@@ -992,8 +992,9 @@ ruleTest('ANA-ITEM-2', 'groupItems.list without groupId is rejected; with it the
 ruleTest('ANA-ITEM-3', 'a deleted item is gone, the other stays, and itemCount shrinks', async (t) => {
   const { f, client } = ctx(t);
   const group = await newGroup(t, client);
-  const keep = await addVideo(client, group.id!, f.videoIds[1]!);
-  const item = await addVideo(client, group.id!, f.videoIds[2]!);
+  // The two videos the fixture documents (videoIds: at least 2).
+  const keep = await addVideo(client, group.id!, f.videoIds[0]!);
+  const item = await addVideo(client, group.id!, f.videoIds[1]!);
   await client.deleteGroupItem({ id: item.id! });
   expect((await itemsOf(client, group.id!)).map((i) => i.id)).toEqual([keep.id]);
   expect((await groupById(client, group.id!))?.contentDetails?.itemCount).toBe('1');

@@ -3,7 +3,7 @@
 // contracts.config.json) and CONTRACT_* environment variables give, nothing else: a missing required key stops
 // the run before any request, a missing optional one makes its tests not applicable.
 // Each service's fixture shape, required keys and defaults live in fixtures/<service>.ts.
-import fs from 'node:fs';
+import { ConfigError, readConfigFile } from './config-file.js';
 import {
   DEFAULT_AD_CREATIVE_FIXTURES,
   REQUIRED_AD_CREATIVE_FIXTURES,
@@ -95,19 +95,21 @@ export function fixturesFromEnv(env: NodeJS.ProcessEnv = process.env): DeepParti
     for (const key of knownKeys(service)) {
       const value = env[fixtureEnvName(service, key)];
       if (value === undefined) continue;
-      (out[service] ??= {})[key] = parseEnvValue(
-        value,
-        (DEFAULT_FIXTURES[service] as unknown as Record<string, unknown>)[key],
-      );
+      const name = fixtureEnvName(service, key);
+      try {
+        (out[service] ??= {})[key] = parseEnvValue(
+          value,
+          (DEFAULT_FIXTURES[service] as unknown as Record<string, unknown>)[key],
+        );
+      } catch (error) {
+        throw new ConfigError(`${name}: not valid JSON (${(error as Error).message})`);
+      }
     }
   }
   return out as DeepPartial<Fixtures>;
 }
 
-export function readConfigFile(file: string | undefined): TargetConfig {
-  if (!file || !fs.existsSync(file)) return {};
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as TargetConfig;
-}
+export { ConfigError, readConfigFile };
 
 /** The layers merged key by key over an empty base: no default value ever enters. */
 export function mergeFixtures(...layers: Array<DeepPartial<Fixtures> | undefined>): Fixtures {

@@ -13,6 +13,9 @@ describe('ruleVerdict', () => {
     [['pass', 'pass'], 'pass'],
     [['not-applicable', 'mock-limitation'], 'mock-limitation'],
     [['not-applicable'], 'not-applicable'],
+    [['pass', 'error'], 'error'],
+    [['not-applicable', 'error', 'mock-limitation'], 'error'],
+    [['error', 'fail'], 'fail'],
     [[], 'no-test'],
   ] as const)('%j -> %s', (verdicts, expected) => {
     expect(ruleVerdict(verdicts.map((v) => t(v)))).toBe(expected);
@@ -29,15 +32,16 @@ describe('the report', () => {
     warnings,
   });
 
-  it('counts pass, FAIL, warnings, mock limitations and not applicable', () => {
+  it('counts pass, FAIL, ERROR, warnings, mock limitations and not applicable', () => {
     const line = summaryLine([
       verdict('A-1', 'pass', ['x']),
       verdict('A-2', 'fail'),
       verdict('A-3', 'not-applicable'),
       verdict('A-4', 'mock-limitation'),
+      verdict('A-5', 'error'),
     ]);
     expect(line).toBe(
-      '4 rules (4 tests): 1 pass, 1 FAIL, 1 with warnings, 1 mock limitation, 1 not applicable, 0 without a test',
+      '5 rules (5 tests): 1 pass, 1 FAIL, 1 ERROR, 1 with warnings, 1 mock limitation, 1 not applicable, 0 without a test',
     );
   });
 

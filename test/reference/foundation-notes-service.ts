@@ -16,7 +16,12 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export function notesService(key: ServiceKey = 'analytics'): ReferenceService {
+export interface NotesHooks {
+  /** Called when a /slow request reaches the service (it is in flight from then on): tests wait on it. */
+  slowStarted?: () => void;
+}
+
+export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = {}): ReferenceService {
   return {
     key,
     migrations: [
@@ -62,6 +67,7 @@ export function notesService(key: ServiceKey = 'analytics'): ReferenceService {
           return void res.end(Buffer.alloc(Number(url.searchParams.get('bytes') ?? 0), 'x'));
         }
         if (url.pathname === '/slow') {
+          hooks.slowStarted?.();
           const timer = setTimeout(
             () => {
               timers.delete(timer);

@@ -46,6 +46,15 @@ async function ids(baseUrl: string, tenant: string): Promise<number[]> {
   return ((await (await fetch(`${baseUrl}/notes?tenant=${tenant}`)).json()) as { ids: number[] }).ids;
 }
 
+/** A promise that resolves when the notes service's /slow request has arrived, and the hook that resolves it. */
+function slowStart(): { started: Promise<void>; slowStarted: () => void } {
+  let slowStarted!: () => void;
+  const started = new Promise<void>((resolve) => {
+    slowStarted = resolve;
+  });
+  return { started, slowStarted };
+}
+
 const SEED = 'analytics:\n  notes:\n    - { tenant: a, body: first }\n    - { tenant: a, body: second }\n';
 
 describe('startReference', () => {
@@ -143,10 +152,11 @@ describe('startReference', () => {
   });
 
   it('stops gracefully: an in-flight request is answered, new connections are refused', async () => {
-    const session = await start([notesService()]);
+    const { started, slowStarted } = slowStart();
+    const session = await start([notesService('analytics', { slowStarted })]);
     const base = session.endpoints.analytics!.baseUrl;
     const slow = fetch(`${base}/slow?ms=300`);
-    await new Promise((r) => setTimeout(r, 50));
+    await started;
     expect(session.running[0]!.server.inFlight()).toBe(1);
     const stopped = session.stop(5_000);
     const res = await slow;
@@ -157,10 +167,11 @@ describe('startReference', () => {
   });
 
   it('cuts requests still running after the grace period', async () => {
-    const session = await start([notesService()]);
+    const { started, slowStarted } = slowStart();
+    const session = await start([notesService('analytics', { slowStarted })]);
     const slow = fetch(`${session.endpoints.analytics!.baseUrl}/slow?ms=10000`);
     const began = Date.now();
-    await new Promise((r) => setTimeout(r, 50));
+    await started;
     await session.stop(100);
     await expect(slow).rejects.toThrow();
     expect(Date.now() - began).toBeLessThan(5_000);
@@ -188,7 +199,8 @@ describe('request logs', () => {
       headers: { authorization: 'Bearer SECRET3', 'x-goog-api-key': 'SECRET4' },
     });
     await fetch(`${base}/notes/999`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Stopping waits for every request to close, and a request's log line is written when it closes.
+    await session.stop();
     const requests = lines.filter((l) => l.msg === 'request');
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({
@@ -214,7 +226,7 @@ describe('request logs', () => {
       error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' },
     });
     expect((await fetch(`${base}/notes?tenant=a`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await session.stop();
     expect(lines.filter((l) => l.msg === 'request')).toEqual([]);
     const errors = lines.filter((l) => l.level === 50);
     expect(errors.map((l) => l.msg)).toEqual(['unhandled error in request listener', 'request failed']);
