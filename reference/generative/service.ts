@@ -152,8 +152,8 @@ export async function createGenerativeService(
   const seed = parseSeed(ctx.seed);
   const clock = options.clock ?? Date.now;
   const defects = readDefects(ctx.defects);
-  const log = (message: string, fields: Record<string, unknown> = {}) =>
-    ctx.logger.info({ service: 'generative', ...fields }, message);
+  // Per-request events are debug lines (info is start and stop only); ctx.logger already names the service.
+  const log = (message: string, fields: Record<string, unknown> = {}) => ctx.logger.debug(fields, message);
   const store = new SqliteGenerativeStore(ctx.db);
   const blobs = new BlobStore(ctx.dataDir);
   await blobs.sweepTemporaries();

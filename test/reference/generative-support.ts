@@ -47,7 +47,7 @@ export async function startGenerative(
       seed: options.seed ?? defaultSeed(),
       dataDir,
       durable,
-      logger: pino({ level: 'info' }, sink),
+      logger: pino({ level: 'debug' }, sink),
       defects: options.defects ?? {},
       reuseAnswers: true,
     },
