@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import createClient from 'openapi-fetch';
-import { ROOT } from '../specs/index.js';
+import { ROOT } from '../generator/model/index.js';
 import { AnalyticsClient } from '../generated/analytics/client.js';
 import type { paths } from '../generated/analytics/types.js';
 

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../specs/index.js';
+import { ROOT } from '../generator/model/index.js';
 import { CONNECTIONS, DURATION_SECONDS, type MixResult } from './reference-load.js';
 import { readBench, type ReadBench } from './reference-read.js';
 import { benchTempDir } from './reference-servers.js';

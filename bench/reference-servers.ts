@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { ROOT } from '../specs/index.js';
+import { generatedSpecFile, ROOT } from '../generator/model/index.js';
 import { startPrism } from '../contracts/targets/prism-process.js';
 import type { BareServerPlan } from './reference-bare-server.js';
 
@@ -126,9 +126,7 @@ export function startBareProcess(plan: BareServerPlan, dir: string): Promise<Run
 
 /** One Prism mock per service on its bundled spec (generated/<service>/openapi.json), as the prism target runs them. */
 export async function startPrismProcesses(services: readonly BenchServiceKey[]): Promise<RunningServers> {
-  const started = await Promise.all(
-    services.map(async (s) => [s, await startPrism(path.join(ROOT, 'generated', s, 'openapi.json'))] as const),
-  );
+  const started = await Promise.all(services.map(async (s) => [s, await startPrism(generatedSpecFile(s))] as const));
   return {
     baseUrls: Object.fromEntries(started.map(([s, p]) => [s, p.baseUrl])),
     stop: async () => {

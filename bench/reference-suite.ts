@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT } from '../specs/index.js';
+import { ROOT } from '../generator/model/index.js';
 import type { RuleVerdict } from '../contracts/report/outcome.js';
 
 export interface SuiteBench {

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, SERVICE_KEYS } from '../specs/index.js';
+import { ROOT } from '../generator/model/index.js';
+import { SERVICE_KEYS } from '../contracts/harness/services.js';
 import { generateAll } from '../generator/pipeline.js';
 import { callOverhead, clientSizes } from './client.js';
 

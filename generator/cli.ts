@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from '../specs/index.js';
+import { ROOT } from './model/root.js';
 import { loadSpecList } from './config.js';
 import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
 import { validatorsThread } from './validators-thread.js';

@@ -3,7 +3,7 @@
 // the spec it comes from. Nothing else in the generator names a service.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../specs/index.js';
+import { ROOT } from './model/root.js';
 
 export interface SpecEntry {
   /** Package key: the folder of the generated package, and the base of its identifiers. */

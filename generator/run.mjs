@@ -31,12 +31,7 @@ function sources(dir) {
 function bundleKey() {
   const hash = createHash('sha256');
   hash.update(`${root}\0`); // the bundle names absolute paths under it
-  for (const file of [
-    ...sources(here),
-    path.join(here, 'run.mjs'),
-    path.join(root, 'specs', 'index.ts'),
-    path.join(root, 'package-lock.json'),
-  ]) {
+  for (const file of [...sources(here), path.join(here, 'run.mjs'), path.join(root, 'package-lock.json')]) {
     // Size and modification time, not content: cheaper, and any edit or checkout changes them.
     const { size, mtimeMs } = fs.statSync(file);
     hash.update(`${path.relative(root, file)}\0${size}\0${mtimeMs}\0`);
@@ -58,9 +53,9 @@ async function buildBundle(outdir) {
     mainFields: ['main', 'module'],
     conditions: ['require', 'node'],
     // The compiler and esbuild's native binary stay outside (see the plugin); everything else bundles.
-    // Sources find the project root (specs/index.ts: ROOT is its folder's parent) and node_modules from
-    // import.meta.url: point it at the real sources, one folder below the root.
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.join(here, '..', 'specs', 'index.ts')).href) },
+    // Sources find the project root (generator/model/root.ts: ROOT is two folders up) and node_modules from
+    // import.meta.url: point it at the real sources, two folders below the root.
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.join(here, 'model', 'root.ts')).href) },
     logLevel: 'silent',
     plugins: [
       {

@@ -1,7 +1,7 @@
 // Writes generated files, or compares them with what is on disk (--check). Only touches generated/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../specs/index.js';
+import { ROOT } from './model/root.js';
 import type { Outputs } from './pipeline.js';
 
 export const GENERATED = path.join(ROOT, 'generated');

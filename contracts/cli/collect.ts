@@ -3,7 +3,8 @@
 // `npx tsx contracts/cli/collect.ts` prints it as JSON.
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
-import { ROOT, SERVICE_KEYS } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
+import { SERVICE_KEYS } from '../harness/services.js';
 
 export interface RuleBlock {
   ruleId: string;

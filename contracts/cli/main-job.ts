@@ -1,7 +1,7 @@
 // npm start: the main job. Lint the specs, regenerate, run the contract suite against the default target
 // (the embedded reference implementation once it exists, Prism until then) and print the report.
 import { spawnSync } from 'node:child_process';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
 import { runContracts } from './run.js';
 
 function step(title: string, command: string, args: string[]): void {

@@ -1,6 +1,6 @@
 // npm run mock -- <service> [--port N]: Prism on one service's bundled spec, until Ctrl-C.
 import { parseArgs } from 'node:util';
-import { SERVICE_KEYS, isServiceKey } from '../../specs/index.js';
+import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
 import { bundleToTempFile } from '../targets/bundle-to-file.js';
 import { startPrism } from '../targets/prism-process.js';
 

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createVitest, type TestModule } from 'vitest/node';
-import { ROOT, SERVICE_KEYS, isServiceKey } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
+import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
 import {
   ConfigError,
   MissingFixturesError,

@@ -5,7 +5,8 @@ import http from 'node:http';
 import { generateRequests, type FuzzRequest } from './requests.js';
 import { send, type Answer } from './send.js';
 import { shapeProblem, type FuzzService } from './services.js';
-import { loadSpec, operationsOf } from './spec.js';
+import { generatedSpec } from '../../generator/model/index.js';
+import { fuzzOperations } from './spec.js';
 
 export interface Violation {
   request: FuzzRequest;
@@ -81,8 +82,8 @@ export async function runFuzz(options: {
   concurrency?: number;
 }): Promise<FuzzResult> {
   const { service, baseUrl, count, seed } = options;
-  const spec = loadSpec(service.key);
-  const requests = generateRequests(spec, operationsOf(spec), service, count, seed);
+  const spec = generatedSpec(service.key);
+  const requests = generateRequests(spec.document, fuzzOperations(spec), service, count, seed);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 8 });
   const started = Date.now();
   const result: FuzzResult = {

@@ -1,8 +1,6 @@
-// The operations of a bundled spec (generated/<service>/openapi.json) as the fuzzer needs them: path template,
-// method, parameters and body schemas with every local $ref resolved, the first example of each, and the
-// statuses the operation documents.
-import fs from 'node:fs';
-import path from 'node:path';
+// The operations of a service's model as the fuzzer needs them: path template, method, parameters and body
+// schemas with their references followed, the first example of each, and the statuses the operation documents.
+import { type GeneratedSpec, operationsOf, parameterObjects, resolveRef } from '../../generator/model/index.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Schema = Record<string, any>;
@@ -34,31 +32,10 @@ export interface FuzzOperation {
   statuses: number[];
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+/** The order the fuzzer draws operations in: the document's path order, then these methods' order. */
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE'];
 
-export function loadSpec(service: string): Schema {
-  const file = path.join(import.meta.dirname, '../../generated', service, 'openapi.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Schema;
-}
-
-/** Follows local $refs (#/components/...) until the object has none at its top. */
-export function deref(spec: Schema, node: any): any {
-  let current = node;
-  for (
-    let depth = 0;
-    current && typeof current === 'object' && typeof current.$ref === 'string' && depth < 32;
-    depth++
-  ) {
-    const pointer = (current.$ref as string)
-      .replace(/^#\//, '')
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    current = pointer.reduce((acc: any, key) => acc?.[key], spec);
-  }
-  return current;
-}
-
-function firstExample(holder: Schema | undefined): Json | undefined {
+function firstExample(holder: { example?: unknown; examples?: unknown } | undefined): Json | undefined {
   if (!holder) return undefined;
   if (holder.example !== undefined) return holder.example as Json;
   const examples = holder.examples as Record<string, { value?: Json }> | undefined;
@@ -68,18 +45,17 @@ function firstExample(holder: Schema | undefined): Json | undefined {
   return undefined;
 }
 
-export function operationsOf(spec: Schema): FuzzOperation[] {
-  const out: FuzzOperation[] = [];
-  for (const [template, item] of Object.entries(spec.paths as Record<string, Schema>)) {
-    const shared = (item.parameters ?? []) as Schema[];
-    for (const method of METHODS) {
-      const op = item[method] as Schema | undefined;
-      if (!op) continue;
-      const params = new Map<string, FuzzParameter>();
-      for (const raw of [...shared, ...((op.parameters ?? []) as Schema[])]) {
-        const p = deref(spec, raw) as Schema;
-        const schema = deref(spec, p.schema ?? {}) as Schema;
-        params.set(`${p.in}:${p.name}`, {
+/** Every operation of a generated spec's model, with the examples its document gives. */
+export function fuzzOperations({ document, model }: GeneratedSpec): FuzzOperation[] {
+  const paths = Object.keys(document.paths ?? {});
+  const place = (o: { path: string; method: string }) =>
+    paths.indexOf(o.path) * METHODS.length + METHODS.indexOf(o.method);
+  return operationsOf(model)
+    .sort((a, b) => place(a) - place(b))
+    .map(({ model: op, operation }): FuzzOperation => {
+      const parameters = parameterObjects(document, op).map((p): FuzzParameter => {
+        const schema = resolveRef<Schema>(document, p.schema ?? {});
+        return {
           name: p.name,
           in: p.in,
           required: Boolean(p.required),
@@ -89,35 +65,32 @@ export function operationsOf(spec: Schema): FuzzOperation[] {
             (schema.example as Json | undefined) ??
             (schema.default as Json | undefined) ??
             (Array.isArray(schema.enum) ? schema.enum[0] : undefined),
-        });
-      }
-      const requestBody = deref(spec, op.requestBody) as Schema | undefined;
-      const content = (requestBody?.content ?? {}) as Record<string, Schema>;
-      const bodies = Object.entries(content).map(([contentType, media]) => ({
-        contentType,
-        schema: deref(spec, media.schema ?? {}) as Schema,
-        example: firstExample(media),
-      }));
-      const statuses = Object.keys(op.responses ?? {})
-        .filter((s) => /^\d{3}$/.test(s))
-        .map(Number);
-      out.push({
-        operationId: op.operationId ?? `${method} ${template}`,
-        method: method.toUpperCase(),
-        path: template,
-        parameters: [...params.values()],
-        bodies,
-        bodyRequired: Boolean(requestBody?.required),
-        statuses,
+        };
       });
-    }
-  }
-  return out;
+      const content = operation.requestBody ? resolveRef(document, operation.requestBody).content : {};
+      const bodies = op.requestBodies.map((body) => ({
+        contentType: body.contentType,
+        schema: resolveRef<Schema>(document, body.schema),
+        example: firstExample(resolveRef(document, content[body.contentType])),
+      }));
+      return {
+        operationId: op.id,
+        method: op.method,
+        path: op.path,
+        parameters,
+        bodies,
+        bodyRequired: op.bodyRequired,
+        statuses: op.responses
+          .map((r) => r.status)
+          .filter((s) => /^\d{3}$/.test(s))
+          .map(Number),
+      };
+    });
 }
 
 /** A schema with allOf members merged (properties and required united), after resolving $refs. */
 export function flatten(spec: Schema, node: any): Schema {
-  const s = deref(spec, node) as Schema | undefined;
+  const s = node === undefined ? undefined : resolveRef<Schema>(spec, node);
   if (!s || typeof s !== 'object') return {};
   if (!Array.isArray(s.allOf)) return s;
   const merged: Schema = { ...s, properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])] };

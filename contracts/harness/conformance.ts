@@ -3,15 +3,14 @@
 // server's compiled validators), and an event stream must be `data:` events only, each JSON valid against the
 // declared event schema (`x-sse-data`), with no sentinel. This makes every rule test also a per-operation
 // conformance check.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createParser } from 'eventsource-parser';
 import { adCreativeRoutes } from '../../generated/ad-creative/server.js';
 import { analyticsRoutes } from '../../generated/analytics/server.js';
 import { generativeRoutes } from '../../generated/generative/server.js';
-import { ROOT, resolveRef, type ServiceKey } from '../../specs/index.js';
+import { generatedSpec, type OpenApiDocument, operationsOf, resolveRef } from '../../generator/model/index.js';
+import type { ServiceKey } from './services.js';
 import type { Exchange } from './recorder.js';
 
 type Route = (typeof adCreativeRoutes)[number];
@@ -38,29 +37,24 @@ interface DocumentedResponse {
 
 type OperationResponses = Map<string, DocumentedResponse>;
 
-const documented = new Map<ServiceKey, { doc: any; operations: Map<string, OperationResponses> }>();
+const documented = new Map<ServiceKey, { doc: OpenApiDocument; operations: Map<string, OperationResponses> }>();
 
-/** The documented responses of each operation, read from the bundled spec the generator wrote. */
+/** The documented responses of each operation, from the model of the bundled spec the generator wrote. */
 function documentedOf(service: ServiceKey) {
   let entry = documented.get(service);
   if (!entry) {
-    const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'generated', service, 'openapi.json'), 'utf8'));
+    const { document: doc, model } = generatedSpec(service);
     const operations = new Map<string, OperationResponses>();
-    for (const item of Object.values<any>(doc.paths)) {
-      for (const op of Object.values<any>(item)) {
-        if (!op || typeof op !== 'object' || !op.operationId) continue;
-        const responses: OperationResponses = new Map();
-        for (const [status, raw] of Object.entries<any>(op.responses ?? {})) {
-          const response = resolveRef(doc, raw);
-          const content = response.content ?? {};
-          const sse = content['text/event-stream'];
-          responses.set(status, {
-            mediaTypes: Object.keys(content),
-            sseData: sse?.['x-sse-data'] ?? sse?.schema?.['x-sse-data'],
-          });
-        }
-        operations.set(op.operationId, responses);
+    for (const { model: op, operation } of operationsOf(model)) {
+      const responses: OperationResponses = new Map();
+      for (const response of op.responses) {
+        const sse = resolveRef(doc, operation.responses?.[response.status]).content?.['text/event-stream'];
+        responses.set(response.status, {
+          mediaTypes: response.contentTypes,
+          sseData: sse?.['x-sse-data'] ?? (sse?.schema as Record<string, unknown> | undefined)?.['x-sse-data'],
+        });
       }
+      operations.set(op.id, responses);
     }
     entry = { doc, operations };
     documented.set(service, entry);

@@ -1,7 +1,7 @@
 // Builds one valid request per operation from the spec's own examples (parameter, schema and request
 // body examples), so that every operation can be called once without hand-written inputs.
 import { generateSync } from 'json-schema-faker';
-import { resolveRef, type OpenApiDocument } from '../../specs/index.js';
+import { type OpenApiDocument, operationObject, parameterObjects, resolveRef } from '../../generator/model/index.js';
 
 export interface ExampleRequest {
   operationId: string;
@@ -64,9 +64,8 @@ export function exampleRequest(
   method: string,
   credentials: Credentials,
 ): ExampleRequest {
-  const item = doc.paths[path];
-  const op = item[method];
-  const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(doc, p));
+  const op = operationObject(doc, { path, method });
+  const params = parameterObjects(doc, { path, method });
   const query: Record<string, string> = {};
   const headers: Record<string, string> = {};
   let url = path;

@@ -6,10 +6,10 @@ import { expect } from 'vitest';
 import { ApiError, GraphApiError } from '../../generated/ad-creative/client.js';
 // The classes of one package recognise the errors of every package's client (see their kind brand).
 import { StatusApiError } from '../../generated/analytics/client.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { generatedSpec } from '../../generator/model/index.js';
+import type { ServiceKey } from './services.js';
 import { routeOf } from './conformance.js';
 import type { RuleContext } from './rule-test.js';
-import { operationsOf } from './spec-docs.js';
 
 export interface ExpectedGraph {
   code: number;
@@ -75,11 +75,9 @@ function errorEntryEvidence(
   const service = t.rule?.service as ServiceKey | undefined;
   if (!last || !service) return undefined;
   const route = routeOf(service, last.method, last.url);
-  const op = route && operationsOf(service).find((o) => o.operationId === route.operationId);
-  const entry = (op?.operation['x-errors'] ?? []).find(
-    (e: any) => (e.code ?? e.status) === code && (http === undefined || e.http === http),
-  );
-  return Array.isArray(entry?.evidence) ? entry.evidence : undefined;
+  const op = route && generatedSpec(service).model.operations.find((o) => o.id === route.operationId);
+  const entry = op?.errors.find((e) => e.code === code && (http === undefined || e.http === http));
+  return entry?.evidence;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Starts the target once for the whole contract run and stops it afterwards. A target that lacks required
 // fixtures throws here, before any test sends a request.
 import type { TestProject } from 'vitest/node';
-import { SERVICE_KEYS, isServiceKey, type ServiceKey } from '../../specs/index.js';
+import { SERVICE_KEYS, isServiceKey, type ServiceKey } from './services.js';
 import { resolveTarget } from '../targets/resolve.js';
 import type { TargetSession } from '../targets/target.js';
 import { sessionInfoOf } from './session-info.js';

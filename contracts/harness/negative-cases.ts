@@ -1,7 +1,7 @@
 // Schema-derived negative requests: from each operation's valid example request, one broken constraint at
 // a time (missing required, wrong type, out of range, over maxLength, bad enum value, bad pattern,
 // mutually exclusive fields). Values that break a constraint come from the constraint itself.
-import { resolveRef, type OpenApiDocument } from '../../specs/index.js';
+import { type OpenApiDocument, operationObject, parameterObjects, resolveRef } from '../../generator/model/index.js';
 import type { ExampleRequest } from './example-request.js';
 
 export interface NegativeCase {
@@ -37,9 +37,8 @@ export function negativeCases(
   pathTemplate: string,
   method: string,
 ): NegativeCase[] {
-  const op = doc.paths[pathTemplate][method];
-  const item = doc.paths[pathTemplate];
-  const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolveRef(doc, p));
+  const op = operationObject(doc, { path: pathTemplate, method });
+  const params = parameterObjects(doc, { path: pathTemplate, method });
   const cases: NegativeCase[] = [];
   for (const p of params) {
     if (p.in !== 'query' || p.name === 'access_token' || p.name === 'key') continue;

@@ -4,7 +4,7 @@
 // failure attaches the request and the answer that broke the rule.
 import { describe, expect, it, type TestContext } from 'vitest';
 import { ALL_RULES, type AnyRuleId, type Rule } from '../../generated/rules.js';
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from './services.js';
 import { ANNOTATION } from '../report/outcome.js';
 import { Clients } from './clients.js';
 import { checkExchanges } from './conformance.js';

@@ -1,6 +1,6 @@
 // What the global setup hands every contract test file: the running target's addresses and fixtures.
 import { inject } from 'vitest';
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from './services.js';
 import type { Fixtures } from '../targets/fixtures.js';
 import type { ServiceEndpoint, TargetKind } from '../targets/target.js';
 

@@ -1,42 +1,15 @@
-// The bundled specs the generator wrote beside each package, with each operation's example request.
-import fs from 'node:fs';
-import path from 'node:path';
-import { type OpenApiDocument, ROOT, type ServiceKey } from '../../specs/index.js';
+// Each operation's example request for a session (its credentials and fixture ids put in), and sending it.
+import { generatedSpec, type OperationSource } from '../../generator/model/index.js';
+import type { ServiceKey } from './services.js';
 import type { SessionInfo } from './session.js';
 import { exampleRequest, type ExampleRequest } from './example-request.js';
 
-const cache = new Map<ServiceKey, OpenApiDocument>();
-
-export function specOf(service: ServiceKey): OpenApiDocument {
-  let doc = cache.get(service);
-  if (!doc) {
-    doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'generated', service, 'openapi.json'), 'utf8')) as OpenApiDocument;
-    cache.set(service, doc);
-  }
-  return doc;
-}
-
-export interface OperationRef {
-  operationId: string;
-  path: string;
-  method: string;
-  operation: any;
-}
-
-/** Every operation of a spec, in a stable order. */
-export function operationsOf(service: ServiceKey): OperationRef[] {
-  const doc = specOf(service);
-  const out: OperationRef[] = [];
-  for (const [p, item] of Object.entries<any>(doc.paths)) {
-    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
-      if (item[method]) out.push({ operationId: item[method].operationId, path: p, method, operation: item[method] });
-    }
-  }
-  return out.sort((a, b) => a.operationId.localeCompare(b.operationId));
-}
-
 /** The example request of an operation, with the session's credentials and fixture ids put in. */
-export function fixtureRequest(info: SessionInfo, service: ServiceKey, op: OperationRef): ExampleRequest {
+export function fixtureRequest(
+  info: SessionInfo,
+  service: ServiceKey,
+  op: Pick<OperationSource, 'path' | 'method'>,
+): ExampleRequest {
   const f = info.fixtures;
   const credentials =
     service === 'ad-creative'
@@ -44,7 +17,7 @@ export function fixtureRequest(info: SessionInfo, service: ServiceKey, op: Opera
       : service === 'analytics'
         ? { accessToken: f.analytics.accessToken }
         : { apiKey: f.generative.apiKey };
-  const request = exampleRequest(specOf(service), op.path, op.method, credentials);
+  const request = exampleRequest(generatedSpec(service).document, op.path, op.method, credentials);
   if (service === 'ad-creative') {
     request.path = request.path
       .replace(/\/v[0-9]+\.0\//, `/${f['ad-creative'].apiVersion}/`)

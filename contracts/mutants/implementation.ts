@@ -1,7 +1,7 @@
 // What the mutation gate plants its mutants into: a conforming implementation of one service, started fresh
 // for each mutant with its defects and wire wrap. The default is the reference implementation (reference/).
 // Another module can stand in (`--implementation <file>` exporting `IMPLEMENTATION`), e.g. in the gate's own test.
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import type { TargetSession } from '../targets/target.js';
 import type { Mutant } from './mutant.js';
 

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, type ServiceKey } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import { ALL_RULES } from '../../generated/rules.js';
 import type { Mutant } from './mutant.js';
 

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../generated/rules.js';
-import { ROOT, SERVICE_KEYS, isServiceKey, type ServiceKey } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
+import { SERVICE_KEYS, isServiceKey, type ServiceKey } from '../harness/services.js';
 import { loadMutants, serviceOfMutant } from './load.js';
 import type { Mutant } from './mutant.js';
 import {

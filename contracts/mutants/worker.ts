@@ -1,7 +1,7 @@
 // A mutation-gate worker (a child process of contracts/mutants/run.ts): one vitest instance, then one task at a
 // time from the parent: a clean baseline of a service, or a mutant (plant it, run its rule strict; when it
 // survives, run the whole service to see which rules it does break).
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import type { RuleVerdict } from '../report/outcome.js';
 import { loadImplementation } from './implementation.js';
 import { loadMutants, serviceOfMutant } from './load.js';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { ALL_RULES } from '../../generated/rules.js';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
 import { writeJunitReport } from './junit.js';
 import { isTestTimeout } from '../harness/target-error.js';
 import { markdownReport, summaryLine } from './markdown.js';

@@ -2,11 +2,12 @@
 // operation of every service: a valid request gets a documented status with a schema-valid body (the
 // harness validates every answer), and each request with one broken constraint gets the documented error.
 import { expect } from 'vitest';
-import { resolveRef, type ServiceKey } from '../../specs/index.js';
+import { generatedSpec, type OperationSource, operationsOf } from '../../generator/model/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import { DEFAULT_FIXTURES } from '../targets/fixtures.js';
 import { negativeCases } from '../harness/negative-cases.js';
 import { ruleTests, type RuleContext } from '../harness/rule-test.js';
-import { fixtureRequest, operationsOf, send, specOf } from '../harness/spec-docs.js';
+import { fixtureRequest, send } from '../harness/spec-docs.js';
 
 const CONFORM = { 'ad-creative': 'ADC-CONFORM-1', analytics: 'ANA-CONFORM-1', generative: 'GEN-CONFORM-1' } as const;
 const INVALID = { 'ad-creative': 'ADC-INVALID-1', analytics: 'ANA-INVALID-1', generative: 'GEN-INVALID-1' } as const;
@@ -15,48 +16,43 @@ const INVALID = { 'ad-creative': 'ADC-INVALID-1', analytics: 'ANA-INVALID-1', ge
  * The operations in the order their example requests can run on a stateful target: the examples share
  * ids, so deletes go last, and an item's delete (deleteGroupItem) before its container's (deleteGroup).
  */
-function conformanceOrder(service: ServiceKey) {
-  const ops = operationsOf(service);
-  const deletes = ops.filter((o) => o.method === 'delete').sort((a, b) => b.operationId.localeCompare(a.operationId));
-  return [...ops.filter((o) => o.method !== 'delete'), ...deletes];
+function conformanceOrder(service: ServiceKey): OperationSource[] {
+  const ops = operationsOf(generatedSpec(service).model);
+  const deletes = ops.filter((o) => o.method === 'DELETE').sort((a, b) => b.id.localeCompare(a.id));
+  return [...ops.filter((o) => o.method !== 'DELETE'), ...deletes];
 }
 
 /** The documented code of a broken query parameter's invalid values (x-invalid-code), from a negative case's title. */
-function invalidCodeOf(service: ServiceKey, op: { path: string; operation: any }, title: string): number | undefined {
+function invalidCodeOf(op: OperationSource, title: string): number | undefined {
   const name = title.match(/^query (\S+)/)?.[1];
   if (!name) return undefined;
-  const doc = specOf(service);
-  const params = [...(op.operation.parameters ?? []), ...((doc.paths[op.path] as any)?.parameters ?? [])].map(
-    (p: any) => resolveRef(doc, p),
-  );
-  return params.find((p: any) => p.name === name && p.in === 'query')?.['x-invalid-code'];
+  return op.model.parameters.find((p) => p.name === name && p.in === 'query')?.invalidCode;
 }
 
 for (const service of Object.keys(CONFORM) as ServiceKey[]) {
   ruleTests(
     CONFORM[service],
     conformanceOrder(service).map((op): [string, (t: RuleContext) => Promise<void>] => [
-      `${op.operationId} answers its example request with a documented success`,
+      `${op.id} answers its example request with a documented success`,
       async (t: RuleContext) => {
         const request = fixtureRequest(t.session, service, op);
         const response = await send(t.session, service, t.clients.fetch, request);
         await response.arrayBuffer();
-        const documented = Object.keys(op.operation.responses).filter((s) => s.startsWith('2'));
-        expect(documented, `${op.operationId}: HTTP ${response.status}`).toContain(String(response.status));
+        const documented = op.model.responses.map((r) => r.status).filter((s) => s.startsWith('2'));
+        expect(documented, `${op.id}: HTTP ${response.status}`).toContain(String(response.status));
       },
     ]),
   );
 
   ruleTests(
     INVALID[service],
-    operationsOf(service).flatMap((op): Array<[string, (t: RuleContext) => Promise<void>]> => {
-      const doc = specOf(service);
-      const errors: any[] = op.operation['x-errors'] ?? [];
-      const documented400 = errors.filter((e) => e.http === 400);
+    operationsOf(generatedSpec(service).model).flatMap((op): Array<[string, (t: RuleContext) => Promise<void>]> => {
+      const doc = generatedSpec(service).document;
+      const documented400 = op.model.errors.filter((e) => e.http === 400);
       // Titles depend only on the spec; each test rebuilds its request with the session's fixtures.
       const probe = fixtureRequest({ fixtures: DEFAULT_FIXTURES } as never, service, op);
       return negativeCases(doc, probe, op.path, op.method).map(({ title }) => [
-        `${op.operationId}: ${title}`,
+        `${op.id}: ${title}`,
         async (t: RuleContext) => {
           const base = fixtureRequest(t.session, service, op);
           const broken = negativeCases(doc, base, op.path, op.method).find((c) => c.title === title)!;
@@ -79,10 +75,10 @@ for (const service of Object.keys(CONFORM) as ServiceKey[]) {
           expect(response.status, `${title}: ${text.slice(0, 200)}`).toBe(400);
           expect(shaped, `${title}: error body in the service's shape: ${text.slice(0, 200)}`).toBe(true);
           const actual = service === 'ad-creative' ? body.error.code : body.error.status;
-          const allowed = documented400.map((e) => e.code ?? e.status);
-          expect(allowed, `${title}: documented 400 errors of ${op.operationId}`).toContain(actual);
+          const allowed = documented400.map((e) => e.code);
+          expect(allowed, `${title}: documented 400 errors of ${op.id}`).toContain(actual);
           // Not just any documented 400: the one for this constraint (a parameter's x-invalid-code, else the rule's).
-          const expected = invalidCodeOf(service, op, title) ?? t.rule.violation?.code ?? t.rule.violation?.status;
+          const expected = invalidCodeOf(op, title) ?? t.rule.violation?.code ?? t.rule.violation?.status;
           if (expected !== undefined) {
             // Prism answers every broken request with the first example of the status (code 100), not per parameter.
             t.mockLimitationIf(

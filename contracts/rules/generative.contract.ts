@@ -12,7 +12,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { expect } from 'vitest';
 import type { GenerativeClient } from '../../generated/generative/client.js';
 import type { components } from '../../generated/generative/types.js';
-import { ROOT } from '../../specs/index.js';
+import { generatedSpec, ROOT } from '../../generator/model/index.js';
 import { expectStatusError, unique } from '../harness/expect-error.js';
 import { ruleTest, ruleTests, type RuleContext } from '../harness/rule-test.js';
 import type { GenerativeFixtures, SafetyCategory, SafetyProbability } from '../targets/fixtures/generative.js';
@@ -162,7 +162,7 @@ let responseValidator: (((data: unknown) => boolean) & { errors?: unknown }) | u
 /** Validates a stream event against the spec's GenerateContentResponse (the operation's x-sse-data). */
 function validateEvent(event: unknown): string | undefined {
   if (!responseValidator) {
-    const spec = JSON.parse(fs.readFileSync(path.join(ROOT, 'generated', 'generative', 'openapi.json'), 'utf8'));
+    const spec = generatedSpec('generative').document;
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     (addFormatsModule as unknown as (a: unknown) => void)(ajv);
     ajv.addSchema({ $id: 'spec', components: spec.components });

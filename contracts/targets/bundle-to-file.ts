@@ -2,7 +2,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadSpec, type ServiceKey } from '../../specs/index.js';
+import { loadSpec } from '../../generator/model/index.js';
+import type { ServiceKey } from '../harness/services.js';
 
 export async function bundleToTempFile(service: ServiceKey): Promise<string> {
   const { document } = await loadSpec(service);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
 import { closest } from '../cli/closest.js';
 import type { TargetConfig } from './fixtures.js';
 

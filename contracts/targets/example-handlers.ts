@@ -2,9 +2,9 @@
 // success example (JSON bodies as they are, event streams as their `data:` events). Stateless: they
 // store nothing, so they stand where Prism stands, with the generated servers' own request validation
 // and error shapes in front of them.
-import { resolveRef, type ServiceKey } from '../../specs/index.js';
+import { generatedSpec, operationsOf, resolveRef } from '../../generator/model/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import { exampleOf } from '../harness/example-request.js';
-import { operationsOf, specOf } from '../harness/spec-docs.js';
 
 /** The events of an SSE example: each `data:` line's JSON. */
 function sseEvents(text: string): unknown[] {
@@ -19,10 +19,10 @@ type HandlerResult = { status: number; body?: unknown } | { status: number; sse:
 
 /** Every operation's first 2xx answer, by operationId. */
 function exampleAnswers(service: ServiceKey): Map<string, ExampleAnswer> {
-  const doc = specOf(service);
+  const { document: doc, model } = generatedSpec(service);
   const answers = new Map<string, ExampleAnswer>();
-  for (const { operationId, operation } of operationsOf(service)) {
-    const [status, raw] = Object.entries<any>(operation.responses).find(([s]) => s.startsWith('2'))!;
+  for (const { id: operationId, operation } of operationsOf(model)) {
+    const [status, raw] = Object.entries(operation.responses ?? {}).find(([s]) => s.startsWith('2'))!;
     const response = resolveRef(doc, raw);
     const sse = response.content?.['text/event-stream'];
     if (sse) {

@@ -1,6 +1,6 @@
 // Target: Prism mocks of the bundled specs (generated/<service>/openapi.json), one per service, on free ports.
-import path from 'node:path';
-import { ROOT, type ServiceKey } from '../../specs/index.js';
+import { generatedSpecFile } from '../../generator/model/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import { DEFAULT_FIXTURES } from './fixtures.js';
 import { startPrism, type PrismProcess } from './prism-process.js';
 import type { ServiceEndpoint, Target, TargetSession } from './target.js';
@@ -14,7 +14,7 @@ export const prismTarget: Target = {
     try {
       await Promise.all(
         services.map(async (service) => {
-          const prism = await startPrism(path.join(ROOT, 'generated', service, 'openapi.json'));
+          const prism = await startPrism(generatedSpecFile(service));
           started.push(prism);
           endpoints[service] = { baseUrl: prism.baseUrl, uploadUrl: prism.baseUrl };
         }),

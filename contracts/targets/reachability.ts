@@ -1,7 +1,7 @@
 // Before any test: does each service's base URL answer at all? Any HTTP answer counts (a 404 at the base is
 // fine); a refused connection, a reset or no answer within the time limit does not. A run against a target
 // that does not answer stops with one line instead of judging every rule on errors.
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import type { ServiceEndpoint } from './target.js';
 
 export interface Unreachable {

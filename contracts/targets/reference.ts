@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, type ServiceKey } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import type { Target, TargetSession } from './target.js';
 
 const ENTRY = path.join(ROOT, 'reference', 'index.ts');

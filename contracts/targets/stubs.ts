@@ -6,7 +6,7 @@ import type http from 'node:http';
 import { createAdCreativeServer, graphError } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
 import { createGenerativeServer, statusError as generativeStatusError } from '../../generated/generative/server.js';
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import { exampleHandlers } from './example-handlers.js';
 import { DEFAULT_FIXTURES } from './fixtures.js';
 import { listenLocal, type RunningServer } from './listen-local.js';

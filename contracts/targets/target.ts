@@ -1,5 +1,5 @@
 // The seam every target implements: something that starts, gives base URLs and credentials, and stops.
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import type { Fixtures } from './fixtures.js';
 
 export type TargetKind =

@@ -1,7 +1,7 @@
 // Target: a third-party implementation at a base URL. Its fixtures are exactly what its config file and
 // CONTRACT_* environment variables give (never this project's defaults); a required one missing stops the
 // run before any request (MissingFixturesError, naming each key and its variable).
-import type { ServiceKey } from '../../specs/index.js';
+import type { ServiceKey } from '../harness/services.js';
 import { assertRequiredFixtures, readConfigFile, thirdPartyFixtures, type TargetConfig } from './fixtures.js';
 import type { ServiceEndpoint, Target, TargetKind, TargetSession } from './target.js';
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../model/root.js';
 import { renderTemplate } from './templates.js';
 
 const require = createRequire(import.meta.url);

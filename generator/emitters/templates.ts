@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../model/root.js';
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 

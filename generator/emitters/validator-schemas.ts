@@ -1,6 +1,6 @@
 // The JSON Schemas the generated server validates requests (and, optionally, responses) with.
 // Annotations are stripped: they cost code size and compile time and validate nothing.
-import { resolveRef } from '../../specs/index.js';
+import { resolveRef } from '../model/ref.js';
 import type { JsonSchema, OperationModel, ServiceModel } from '../model/types.js';
 
 const ANNOTATIONS = new Set([

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../model/root.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 

@@ -1,5 +1,5 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
-import { type OpenApiDocument, resolveRef } from '../../specs/index.js';
+import { type OpenApiDocument, resolveRef } from './ref.js';
 import { camelCase, pascalCase, propertyIdentifier } from './names.js';
 import type {
   BodyKind,

@@ -1,6 +1,6 @@
 // The intermediate model: everything the emitters need, built once from a bundled spec.
 // Pure data; no emitter reads the OpenAPI document except through this model.
-import type { OpenApiDocument } from '../../specs/index.js';
+import type { OpenApiDocument } from './ref.js';
 // The error style is data the generated server hands to its runtime as is: one definition, the runtime's.
 import type { ErrorStyle, RouterAnswer, RouterAnswers } from '../../templates/runtime/server/errors.js';
 

@@ -1,7 +1,7 @@
 // The ad creative service's operations on the generated stubs: the router has parsed and validated each
 // request against specs/ad-creative/openapi.yaml; these handlers apply the tenant, state and rule checks
 // the schema cannot, and keep everything in the store.
-import fs from 'node:fs';
+import { generatedSpec } from '../../generator/model/index.js';
 import { graphError, type AdCreativeHandlers, type HandlerInput } from '../../generated/ad-creative/server.js';
 import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
 import { canonicalJson } from './canonical.js';
@@ -22,10 +22,11 @@ import {
 
 type Json = Record<string, any>;
 
-const SPEC = JSON.parse(fs.readFileSync(new URL('../../generated/ad-creative/openapi.json', import.meta.url), 'utf8'));
-/** Field names a read may select: the properties of the AdCreative and PagePost schemas. */
-export const CREATIVE_FIELDS: ReadonlySet<string> = new Set(Object.keys(SPEC.components.schemas.AdCreative.properties));
-const POST_FIELDS: ReadonlySet<string> = new Set(Object.keys(SPEC.components.schemas.PagePost.properties));
+/** Field names a read may select (the properties of AdCreative and PagePost), as the spec's model gives them. */
+const selectable = (id: string) =>
+  new Set(generatedSpec('ad-creative').model.operations.find((o) => o.id === id)?.selectableFields);
+export const CREATIVE_FIELDS: ReadonlySet<string> = selectable('getAdCreative');
+const POST_FIELDS: ReadonlySet<string> = selectable('listPromotablePosts');
 /** Without `fields` a node answers its id (the public ads API's default selection). */
 const DEFAULT_CREATIVE_FIELDS = ['id'];
 const DEFAULT_POST_FIELDS = ['id', 'message', 'created_time'];

@@ -2,13 +2,11 @@
 // (generated/<service>/rules.ts, emitted from x-rules) and each x-errors entry of the bundled specs carries
 // evidence [{kind: document|public|convention, ref}]. A convention-only one is a warning unless --strict,
 // so a missing one would make the suite judge on nothing.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES_BY_SERVICE } from '../../generated/rules.js';
-import { SERVICE_KEYS, type ServiceKey } from '../../specs/index.js';
+import { SERVICE_KEYS, type ServiceKey } from '../../contracts/harness/services.js';
+import { generatedSpec, operationsOf } from '../../generator/model/index.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const KINDS = ['document', 'public', 'convention'];
 
 function wellFormed(evidence: unknown): boolean {
@@ -30,13 +28,9 @@ function missingEvidence(service: ServiceKey): string[] {
     if (rule.violationEvidence !== undefined && !wellFormed(rule.violationEvidence))
       missing.push(`rule ${rule.id} violationEvidence`);
   }
-  const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'generated', service, 'openapi.json'), 'utf8'));
-  for (const item of Object.values<any>(doc.paths)) {
-    for (const op of Object.values<any>(item)) {
-      if (!op?.operationId) continue;
-      for (const e of op['x-errors'] ?? []) {
-        if (!wellFormed(e.evidence)) missing.push(`x-errors ${op.operationId} ${e.http} ${e.code ?? e.status}`);
-      }
+  for (const { operation: op } of operationsOf(generatedSpec(service).model)) {
+    for (const e of op['x-errors'] ?? []) {
+      if (!wellFormed(e.evidence)) missing.push(`x-errors ${op.operationId} ${e.http} ${e.code ?? e.status}`);
     }
   }
   return missing;

@@ -1,7 +1,8 @@
 // The per-operation conformance requests put the target's fixtures in place of the spec's example values:
 // credentials, API version, ad account, model, and the example resource ids (fixtures' exampleIds).
 import { describe, expect, it } from 'vitest';
-import { fixtureRequest, operationsOf } from '../../contracts/harness/spec-docs.js';
+import { fixtureRequest } from '../../contracts/harness/spec-docs.js';
+import { generatedSpec } from '../../generator/model/index.js';
 import {
   fixturesFromEnv,
   mergeFixtures,
@@ -32,7 +33,7 @@ const session = {
   }),
 };
 const request = (service: 'ad-creative' | 'analytics' | 'generative', operationId: string) =>
-  fixtureRequest(session, service, operationsOf(service).find((o) => o.operationId === operationId)!);
+  fixtureRequest(session, service, generatedSpec(service).model.operations.find((o) => o.id === operationId)!);
 
 describe('fixtureRequest', () => {
   it('puts the ad creative version, account, token and creative id in', () => {
@@ -60,7 +61,8 @@ describe('fixtureRequest', () => {
   it('leaves the examples alone without exampleIds', () => {
     const plain = { ...session, fixtures: mergeFixtures() };
     expect(
-      fixtureRequest(plain, 'generative', operationsOf('generative').find((o) => o.operationId === 'getFile')!).path,
+      fixtureRequest(plain, 'generative', generatedSpec('generative').model.operations.find((o) => o.id === 'getFile')!)
+        .path,
     ).toBe('/v1beta/files/abc-123');
   });
 });

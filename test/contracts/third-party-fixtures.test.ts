@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BURSTS_SKIPPED } from '../../contracts/harness/rule-test.js';
 import { DEFAULT_FIXTURES, REQUIRED_FIXTURES, fixtureEnvName } from '../../contracts/targets/fixtures.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { SERVICE_KEYS } from '../../specs/index.js';
+import { SERVICE_KEYS } from '../../contracts/harness/services.js';
+import { generatedSpec } from '../../generator/model/index.js';
 import { ROOT, cleanEnv, runSuite, type Verdict } from '../support/contract-run.js';
 
 const run = promisify(execFile);
@@ -51,9 +52,7 @@ function tempConfig(content: unknown): string {
 
 /** Default fixture values as text, leaving out those the bundled specs' own examples also use. */
 function defaultValues(): string[] {
-  const specs = SERVICE_KEYS.map((s) => fs.readFileSync(path.join(ROOT, 'generated', s, 'openapi.json'), 'utf8')).join(
-    '\n',
-  );
+  const specs = SERVICE_KEYS.map((s) => JSON.stringify(generatedSpec(s).document)).join('\n');
   const values = new Set<string>();
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);

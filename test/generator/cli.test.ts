@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
 
 let copy: string;
 const env = () => ({ ...process.env, SPEC_FIRST_GENERATOR_CACHE: path.join(copy, '.generator-cache') });

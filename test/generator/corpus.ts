@@ -2,7 +2,7 @@
 // with its SOURCE.md). GitHub's comes from the pinned devDependency @octokit/openapi rather than a 13 MB copy.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
 
 export interface CorpusDocument {
   /** Folder name, also the generated package's key. */

@@ -9,8 +9,11 @@ import { createGenerativeServer } from '../../generated/generative/server.js';
 import { exampleRequest } from '../../contracts/harness/example-request.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { negativeCases } from '../../contracts/harness/negative-cases.js';
-import { operationsOf, specOf } from '../../contracts/harness/spec-docs.js';
-import type { ServiceKey } from '../../specs/index.js';
+import { generatedSpec, operationsOf as operationsOfModel } from '../../generator/model/index.js';
+import type { ServiceKey } from '../../contracts/harness/services.js';
+
+const specOf = (service: ServiceKey) => generatedSpec(service).document;
+const operationsOf = (service: ServiceKey) => operationsOfModel(generatedSpec(service).model);
 import { localServers } from '../support/local-servers.js';
 
 /** Serves a listener on a free port until the file ends; answers its base URL. */
@@ -103,10 +106,11 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
     for (const op of operationsOf(service)) {
       const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
       const answer = await call(base, r);
-      expect(Object.keys(op.operation.responses), `${op.operationId}: ${answer.text.slice(0, 200)}`).toContain(
-        String(answer.status),
-      );
-      expect(answer.status, `${op.operationId}: ${answer.text.slice(0, 200)}`).toBeLessThan(300);
+      expect(
+        op.model.responses.map((r) => r.status),
+        `${op.id}: ${answer.text.slice(0, 200)}`,
+      ).toContain(String(answer.status));
+      expect(answer.status, `${op.id}: ${answer.text.slice(0, 200)}`).toBeLessThan(300);
     }
   });
 
@@ -117,7 +121,9 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
   });
 
   it('refuses an oversized body with its documented invalid-request error, in its own shape', async () => {
-    const op = operationsOf(service).find((o) => o.operation.requestBody?.content?.['application/json'])!;
+    const op = operationsOf(service).find((o) =>
+      o.model.requestBodies.some((b) => b.contentType === 'application/json'),
+    )!;
     const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
     const answer = await call(base, {
       ...r,
@@ -133,7 +139,9 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
   });
 
   it('cuts off a streamed body (no Content-Length) as soon as it passes the limit', async () => {
-    const op = operationsOf(service).find((o) => o.operation.requestBody?.content?.['application/json'])!;
+    const op = operationsOf(service).find((o) =>
+      o.model.requestBodies.some((b) => b.contentType === 'application/json'),
+    )!;
     const r = exampleRequest(doc, op.path, op.method, CREDENTIALS);
     const url = new URL(base + r.path);
     for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
@@ -174,7 +182,7 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
   });
 
   it('answers a request without credentials in its own shape', async () => {
-    const op = operationsOf(service).find((o) => o.method === 'get')!;
+    const op = operationsOf(service).find((o) => o.method === 'GET')!;
     const r = exampleRequest(doc, op.path, op.method, {});
     delete r.headers.authorization;
     delete r.headers['x-goog-api-key'];
@@ -220,8 +228,8 @@ describe('response validation (the validateResponses option)', () => {
 
 describe('ad creative object_story_spec: constraints of a request, not of an answer', () => {
   const doc = specOf('ad-creative');
-  const create = operationsOf('ad-creative').find((o) => o.operationId === 'createAdCreative')!;
-  const read = operationsOf('ad-creative').find((o) => o.operationId === 'getAdCreative')!;
+  const create = operationsOf('ad-creative').find((o) => o.id === 'createAdCreative')!;
+  const read = operationsOf('ad-creative').find((o) => o.id === 'getAdCreative')!;
   const linkData = {
     link: 'https://example.com/',
     message: 'Try it',

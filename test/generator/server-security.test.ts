@@ -2,7 +2,6 @@
 // without credentials, or with a credential of a kind the route does not take, is refused in the service's
 // own error shape before any handler runs; the nearest valid request is accepted. An empty alternative
 // allows anonymous calls only where the spec means it; the scopes of each route reach the authenticate hook.
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdCreativeServer, type AdCreativeHandlers } from '../../generated/ad-creative/server.js';
 import { createAnalyticsServer, type AnalyticsHandlers } from '../../generated/analytics/server.js';
@@ -11,6 +10,7 @@ import { createRouter, type RouteDef } from '../../generated/generative/runtime/
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel } from '../../generator/model/build.js';
+import { generatedSpec } from '../../generator/model/index.js';
 import { statusErrorStyle } from './fixtures/error-style.js';
 
 const running: RunningServer[] = [];
@@ -132,15 +132,9 @@ describe('analytics (OAuth bearer tokens only)', async () => {
   });
 
   it("names the scopes of each route as its operation's security lists them", async () => {
-    const spec = JSON.parse(readFileSync(new URL('../../generated/analytics/openapi.json', import.meta.url), 'utf8'));
+    const { model } = generatedSpec('analytics');
     const scopesOf = (path: string, method: string) =>
-      [
-        ...new Set(
-          (spec.paths[path][method].security as Array<Record<string, string[]>>).flatMap((r) =>
-            Object.values(r).flat(),
-          ),
-        ),
-      ].sort();
+      model.operations.find((o) => o.path === path && o.method === method.toUpperCase())?.scopes;
     await fetch(`${base}/v2/groups?id=g1`, { method: 'DELETE', headers: { authorization: 'Bearer tok' } });
     expect(seen.find((s) => s.operationId === 'deleteGroup')?.scopes).toEqual(scopesOf('/v2/groups', 'delete'));
     expect(seen.find((s) => s.operationId === 'listGroups')?.scopes).toEqual(scopesOf('/v2/groups', 'get'));

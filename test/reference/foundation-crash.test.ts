@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE } from '../../reference/foundation/seed.js';
-import { SERVICE_KEYS } from '../../specs/index.js';
+import { SERVICE_KEYS } from '../../contracts/harness/services.js';
 import { serviceModuleExists } from '../../reference/index.js';
 import { SERVICE_WORKLOADS, notesWorkload, type Workload } from './foundation-crash-workloads.js';
 import { startServe, type ServeChild } from './foundation-child.js';

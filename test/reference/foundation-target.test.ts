@@ -5,7 +5,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
 import { referenceTarget } from '../../contracts/targets/reference.js';
 import { resolveTarget } from '../../contracts/targets/resolve.js';
-import { SERVICE_KEYS } from '../../specs/index.js';
+import { SERVICE_KEYS } from '../../contracts/harness/services.js';
 import { serviceModuleExists } from '../../reference/index.js';
 
 afterEach(() => vi.restoreAllMocks());

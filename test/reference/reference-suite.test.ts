@@ -5,7 +5,7 @@
 // service without its implementation fails here (the target reports its rules as not selected).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RULES_BY_SERVICE } from '../../generated/rules.js';
-import { SERVICE_KEYS, type ServiceKey } from '../../specs/index.js';
+import { SERVICE_KEYS, type ServiceKey } from '../../contracts/harness/services.js';
 import { runSuite, type Verdict } from '../support/contract-run.js';
 
 describe.each(SERVICE_KEYS)('contract suite against the reference %s service (strict)', (service: ServiceKey) => {

@@ -6,7 +6,8 @@ import { startReference, type ReferenceSession } from '../../reference/index.js'
 import { generateRequests } from '../../contracts/fuzz/requests.js';
 import { describeRequest, formatResult, runFuzz } from '../../contracts/fuzz/run.js';
 import { fuzzService, shapeProblem } from '../../contracts/fuzz/services.js';
-import { loadSpec, operationsOf } from '../../contracts/fuzz/spec.js';
+import { fuzzOperations } from '../../contracts/fuzz/spec.js';
+import { generatedSpec } from '../../generator/model/index.js';
 import type { ServiceKey } from '../../reference/index.js';
 
 const SEED = 20261123;
@@ -22,11 +23,11 @@ afterAll(async () => {
 
 describe('fuzz: schema-derived invalid requests', () => {
   it('are reproducible: the same seed gives the same requests', () => {
-    const spec = loadSpec('analytics');
+    const spec = generatedSpec('analytics');
     const profile = fuzzService('analytics', session.fixtures);
-    const a = generateRequests(spec, operationsOf(spec), profile, 50, SEED).map(describeRequest);
-    const b = generateRequests(spec, operationsOf(spec), profile, 50, SEED).map(describeRequest);
-    const c = generateRequests(spec, operationsOf(spec), profile, 50, SEED + 1).map(describeRequest);
+    const a = generateRequests(spec.document, fuzzOperations(spec), profile, 50, SEED).map(describeRequest);
+    const b = generateRequests(spec.document, fuzzOperations(spec), profile, 50, SEED).map(describeRequest);
+    const c = generateRequests(spec.document, fuzzOperations(spec), profile, 50, SEED + 1).map(describeRequest);
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
   });

@@ -2,7 +2,7 @@
 // mapping). Every such member says which lowerCamelCase member it stands for (`x-alias-of`), is that name in
 // snake_case, and carries the same schema, so a limit holds in either spelling.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
+import { loadSpec, type OpenApiDocument } from '../../generator/model/index.js';
 
 let doc: OpenApiDocument;
 beforeAll(async () => {

@@ -3,9 +3,8 @@
 // generated server. Each case names the review finding it settles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchanges } from '../../contracts/harness/conformance.js';
-import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
+import { loadModel, type OpenApiDocument, operationsOf, type ServiceModel } from '../../generator/model/index.js';
 import type { RunningServer } from '../../contracts/targets/listen-local.js';
-import { operationsOf } from '../support/walk.js';
 import { generatedServer, isStatusError, recorded, send } from './recorded.js';
 
 const BASE = 'https://analytics.example.test';
@@ -140,13 +139,15 @@ describe('analytics: recorded public answers pass the answer check', () => {
 
 describe('analytics spec: write scopes and evidence', () => {
   let doc: OpenApiDocument;
+  let model: ServiceModel;
   beforeAll(async () => {
-    doc = (await loadSpec('analytics')).document;
+    model = await loadModel('analytics');
+    doc = model.document;
   });
 
   it('W3: every write operation accepts every documented scope, the readonly ones included', () => {
     const scopes = Object.keys(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes);
-    for (const { operation } of operationsOf(doc)) {
+    for (const { operation } of operationsOf(model)) {
       const named = (operation.security as any[]).flatMap((req) => req.oauth2 ?? []);
       expect([...named].sort(), operation.operationId).toEqual([...scopes].sort());
     }

@@ -3,8 +3,7 @@
 // where a rule's exact status has other backing than its behaviour, and each rule's violation is one of
 // the errors its operation lists (so the suite can find the exact status's evidence there too).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type OpenApiDocument } from '../../specs/index.js';
-import { operationsOf } from '../support/walk.js';
+import { loadModel, type OpenApiDocument, operationsOf, type ServiceModel } from '../../generator/model/index.js';
 
 const SERVICES: Partial<Record<'analytics' | 'generative', string>> = {
   analytics: 'analytics-service.md',
@@ -12,9 +11,13 @@ const SERVICES: Partial<Record<'analytics' | 'generative', string>> = {
 };
 type Service = 'analytics' | 'generative';
 
+const models = {} as Record<Service, ServiceModel>;
 const docs = {} as Record<Service, OpenApiDocument>;
 beforeAll(async () => {
-  for (const service of Object.keys(SERVICES) as Service[]) docs[service] = (await loadSpec(service)).document;
+  for (const service of Object.keys(SERVICES) as Service[]) {
+    models[service] = await loadModel(service);
+    docs[service] = models[service].document;
+  }
 });
 
 function checkEvidence(where: string, evidence: unknown, documentName: string): void {
@@ -29,16 +32,16 @@ function checkEvidence(where: string, evidence: unknown, documentName: string): 
   }
 }
 
-function rulesWithOperation(doc: OpenApiDocument): Array<{ rule: any; operation?: any }> {
-  const out: Array<{ rule: any; operation?: any }> = (doc['x-rules'] ?? []).map((rule: any) => ({ rule }));
-  for (const { operation } of operationsOf(doc))
+function rulesWithOperation(model: ServiceModel): Array<{ rule: any; operation?: any }> {
+  const out: Array<{ rule: any; operation?: any }> = (model.document['x-rules'] ?? []).map((rule: any) => ({ rule }));
+  for (const { operation } of operationsOf(model))
     for (const rule of operation['x-rules'] ?? []) out.push({ rule, operation });
   return out;
 }
 
 describe.each(Object.keys(SERVICES) as Service[])('evidence in the %s spec', (service) => {
   it('every rule has evidence, and violationEvidence is well-formed where given', () => {
-    for (const { rule } of rulesWithOperation(docs[service])) {
+    for (const { rule } of rulesWithOperation(models[service])) {
       checkEvidence(rule.id, rule.evidence, SERVICES[service]!);
       if (rule.violationEvidence !== undefined) {
         expect(rule.violation, `${rule.id}: violationEvidence without violation`).toBeDefined();
@@ -48,15 +51,15 @@ describe.each(Object.keys(SERVICES) as Service[])('evidence in the %s spec', (se
   });
 
   it('every x-errors entry has evidence', () => {
-    for (const { operation } of operationsOf(docs[service])) {
+    for (const { operation } of operationsOf(models[service])) {
       for (const error of operation['x-errors'])
         checkEvidence(`${operation.operationId} ${error.http} ${error.status}`, error.evidence, SERVICES[service]!);
     }
   });
 
   it("every rule's violation is an error its operation (or, for a service-wide rule, some operation) lists", () => {
-    const all = operationsOf(docs[service]).map((o) => o.operation);
-    for (const { rule, operation } of rulesWithOperation(docs[service])) {
+    const all = operationsOf(models[service]).map((o) => o.operation);
+    for (const { rule, operation } of rulesWithOperation(models[service])) {
       if (!rule.violation) continue;
       const candidates = operation ? [operation] : all;
       const listed = candidates.some((op) =>

@@ -6,19 +6,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, requestUrl } from '../../contracts/harness/example-request.js';
 import { bundleToTempFile } from '../../contracts/targets/bundle-to-file.js';
 import { startPrism, type PrismProcess } from '../../contracts/targets/prism-process.js';
-import { loadSpec, type OpenApiDocument, resolveRef, SERVICE_KEYS } from '../../specs/index.js';
+import {
+  loadModel,
+  type OpenApiDocument,
+  type OperationSource,
+  operationsOf,
+  resolveRef,
+  type ServiceModel,
+} from '../../generator/model/index.js';
+import { SERVICE_KEYS } from '../../contracts/harness/services.js';
 import { cleanSchema } from '../../generator/emitters/validator-schemas.js';
-import { operationsOf } from '../support/walk.js';
 
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
 
 describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
   let prism: PrismProcess;
   let doc: OpenApiDocument;
+  let model: ServiceModel;
   let ajv: Ajv2020;
 
   beforeAll(async () => {
-    doc = (await loadSpec(service)).document;
+    model = await loadModel(service);
+    doc = model.document;
     ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     // The generator's own cleaning: OpenAPI formats (int32, uint64, byte, ...) become plain keywords.
@@ -29,7 +38,7 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
 
   it('answers every operation with a documented status and a body valid against its schema', async () => {
     const seen: string[] = [];
-    for (const { path, method, operation } of operationsOf(doc)) {
+    for (const { path, method, operation } of operationsOf(model)) {
       const req = exampleRequest(doc, path, method, { accessToken: 'token', apiKey: 'key' });
       const res = await fetch(requestUrl(prism.baseUrl, req), {
         method: req.method,
@@ -41,7 +50,7 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
         .soft(req.documentedStatuses, `${operation.operationId}: ${res.status} ${text.slice(0, 300)}`)
         .toContain(String(res.status));
       expect.soft(res.status, `${operation.operationId}: ${text.slice(0, 300)}`).toBeLessThan(300);
-      const response = resolveRef(doc, operation.responses[String(res.status)] ?? {});
+      const response = resolveRef(doc, operation.responses?.[String(res.status)] ?? {});
       const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!;
       const schema = response.content?.[contentType]?.schema;
       if (schema && contentType.includes('json')) {
@@ -51,30 +60,23 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
       }
       seen.push(operation.operationId);
     }
-    expect(seen.length).toBe(operationsOf(doc).length);
+    expect(seen.length).toBe(operationsOf(model).length);
   });
 
   it('refuses a request that breaks the spec', async () => {
     // A required query parameter left out, or (a spec without one: generative) a required body member.
-    const withRequired = operationsOf(doc).find(({ operation }) =>
-      (operation.parameters ?? []).some((p: any) => resolveRef(doc, p).required && resolveRef(doc, p).in === 'query'),
-    );
-    const withBody = operationsOf(doc).find(
-      ({ operation }) =>
-        resolveRef(doc, operation.requestBody?.content?.['application/json']?.schema ?? {}).required?.length,
-    );
+    const requiredQuery = (o: OperationSource) => o.model.parameters.find((p) => p.required && p.in === 'query');
+    const jsonBody = (o: OperationSource) => o.model.requestBodies.find((b) => b.contentType === 'application/json');
+    const withRequired = operationsOf(model).find((o) => requiredQuery(o));
+    const withBody = operationsOf(model).find((o) => jsonBody(o)?.requiredFields.length);
     const chosen = withRequired ?? withBody;
     expect(chosen, 'an operation with a required query parameter or body member').toBeDefined();
     const req = exampleRequest(doc, chosen!.path, chosen!.method, { accessToken: 'token', apiKey: 'key' });
     if (withRequired) {
-      const required = (withRequired.operation.parameters ?? [])
-        .map((p: any) => resolveRef(doc, p))
-        .find((p: any) => p.required && p.in === 'query');
-      delete req.query[required.name];
+      delete req.query[requiredQuery(withRequired)!.name];
     } else {
-      const schema = resolveRef(doc, chosen!.operation.requestBody.content['application/json'].schema);
       const body = JSON.parse(String(req.body));
-      delete body[schema.required[0]];
+      delete body[jsonBody(chosen!)!.requiredFields[0]!];
       req.body = JSON.stringify(body);
     }
     const res = await fetch(requestUrl(prism.baseUrl, req), {

@@ -2,13 +2,24 @@
 // catalogue, and every documented error code on the operations the documents list it for.
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, type OpenApiDocument, SERVICE_KEYS, type ServiceKey } from '../../specs/index.js';
+import {
+  loadModel,
+  type OpenApiDocument,
+  operationsOf,
+  resolveRef,
+  type ServiceModel,
+} from '../../generator/model/index.js';
+import { SERVICE_KEYS, type ServiceKey } from '../../contracts/harness/services.js';
 import { documentEnums, documentsAvailable, parseDocumentEnums, SNAPSHOT_FILE } from '../support/document-enums.js';
-import { deref, enumsOf, operationsOf } from '../support/walk.js';
+import { enumsOf } from '../support/enums-of.js';
 
+const models = {} as Record<ServiceKey, ServiceModel>;
 const docs = {} as Record<ServiceKey, OpenApiDocument>;
 beforeAll(async () => {
-  for (const service of SERVICE_KEYS) docs[service] = (await loadSpec(service)).document;
+  for (const service of SERVICE_KEYS) {
+    models[service] = await loadModel(service);
+    docs[service] = models[service].document;
+  }
 });
 
 const OPERATION_IDS: Record<ServiceKey, string[]> = {
@@ -49,9 +60,10 @@ const OPERATION_IDS: Record<ServiceKey, string[]> = {
 
 const RULE_PREFIX: Record<ServiceKey, string> = { 'ad-creative': 'ADC', analytics: 'ANA', generative: 'GEN' };
 
-function rulesOf(document: OpenApiDocument): any[] {
+function rulesOf(model: ServiceModel): any[] {
+  const document = model.document;
   const rules = [...(document['x-rules'] ?? [])];
-  for (const { operation } of operationsOf(document)) rules.push(...(operation['x-rules'] ?? []));
+  for (const { operation } of operationsOf(model)) rules.push(...(operation['x-rules'] ?? []));
   for (const schema of Object.values<any>(document.components?.schemas ?? {})) rules.push(...(schema['x-rules'] ?? []));
   return rules;
 }
@@ -65,7 +77,7 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
   });
 
   it('has exactly the fixed operationIds', () => {
-    const ids = operationsOf(docs[service])
+    const ids = operationsOf(models[service])
       .map((o) => o.operation.operationId)
       .sort();
     expect(ids).toEqual([...OPERATION_IDS[service]].sort());
@@ -83,17 +95,19 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
 
   it('gives every operation a success example and a response with a named example for each of its x-errors', () => {
     const doc = docs[service];
-    for (const { operation } of operationsOf(doc)) {
-      const success = Object.entries<any>(operation.responses).find(([status]) => status.startsWith('2'));
+    for (const { operation } of operationsOf(models[service])) {
+      const success = Object.entries<any>(operation.responses ?? {}).find(([status]) => status.startsWith('2'));
       expect(success, `${operation.operationId}: no 2xx response`).toBeDefined();
       const errors: any[] = operation['x-errors'] ?? [];
       expect(errors.length, `${operation.operationId}: empty x-errors`).toBeGreaterThan(0);
       for (const error of errors) {
-        const response = deref(doc, operation.responses[String(error.http)]);
+        const response = resolveRef(doc, operation.responses?.[String(error.http)]);
         expect(response, `${operation.operationId}: no ${error.http} response`).toBeDefined();
         const exampleName = service === 'ad-creative' ? `code${error.code}` : error.status;
         const examples = Object.values<any>(response.content ?? {}).map((media) => media.examples ?? {});
-        const example = examples.map((e) => deref(doc, e[exampleName])).find(Boolean);
+        const example = examples
+          .map((e) => (e[exampleName] ? resolveRef(doc, e[exampleName]) : undefined))
+          .find(Boolean);
         expect(example, `${operation.operationId}: no example ${exampleName} under ${error.http}`).toBeDefined();
         const body = example.value;
         if (service === 'ad-creative') {
@@ -111,7 +125,7 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
   });
 
   it('catalogues rules with well-formed, unique ids and complete entries', () => {
-    const rules = rulesOf(docs[service]);
+    const rules = rulesOf(models[service]);
     expect(rules.length).toBeGreaterThan(10);
     const pattern = new RegExp(`^${RULE_PREFIX[service]}(-[A-Z0-9]+)+$`);
     const seen = new Set<string>();
@@ -144,7 +158,7 @@ describe.each(SERVICE_KEYS)('spec %s', (service) => {
 
 describe('rule catalogue across services', () => {
   it('has no id twice across the three specs', () => {
-    const ids = SERVICE_KEYS.flatMap((s) => rulesOf(docs[s]).map((r) => r.id));
+    const ids = SERVICE_KEYS.flatMap((s) => rulesOf(models[s]).map((r) => r.id));
     expect(ids.length).toBe(new Set(ids).size);
   });
 });
@@ -165,7 +179,7 @@ describe('documented error codes (ad creative Errors table)', () => {
   ];
   it.each(table)('code %i is in x-errors of every operation it is listed for', (code, ops) => {
     const byId = Object.fromEntries(
-      operationsOf(docs['ad-creative']).map((o) => [o.operation.operationId, o.operation]),
+      operationsOf(models['ad-creative']).map((o) => [o.operation.operationId, o.operation]),
     );
     for (const op of ops) {
       const codes = (byId[listedFor[op]!]['x-errors'] as any[]).map((e) => e.code);
@@ -185,7 +199,7 @@ describe('analytics OAuth scopes', () => {
         scope,
       ).toBe(true);
     }
-    for (const { operation } of operationsOf(doc)) {
+    for (const { operation } of operationsOf(models.analytics)) {
       const named = (operation.security ?? doc.security).flatMap((req: any) => req.oauth2 ?? []);
       expect(named.length, operation.operationId).toBeGreaterThan(0);
     }

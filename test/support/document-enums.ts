@@ -2,7 +2,7 @@
 // cannot drift from them. A committed snapshot stands in when ../shared is not beside the clone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../specs/index.js';
+import { ROOT } from '../../generator/model/index.js';
 
 export interface DocumentEnum {
   name: string;

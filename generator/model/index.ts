@@ -1,0 +1,25 @@
+// The model's public entry: the one way code outside the generator (contracts/, reference/, tests, bench/)
+// sees a spec. Pure: no emitter, ts-morph or handlebars behind it.
+export { loadSpecList, type SpecEntry } from '../config.js';
+export { buildServiceModel } from './build.js';
+export {
+  type GeneratedSpec,
+  generatedSpec,
+  generatedSpecFile,
+  type LoadedSpec,
+  loadModel,
+  loadSpec,
+  loadSpecFile,
+  serviceKeys,
+} from './load.js';
+export * from './ref.js';
+export { ROOT } from './root.js';
+export {
+  type ModelledOperationObject,
+  type OperationSource,
+  operationObject,
+  operationsOf,
+  parameterObjects,
+} from './source.js';
+export type * from './types.js';
+export { ROUTER_ANSWERS } from './types.js';

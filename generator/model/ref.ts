@@ -1,0 +1,39 @@
+// The one follower of a bundled document's internal references (`#/components/...`); bundling itself is
+// Redocly's (load.ts), so no external reference is left to follow.
+import type { OpenAPI3, ReferenceObject } from 'openapi-typescript';
+
+/** A bundled OpenAPI document: one object, internal `#/components/...` refs kept. */
+export type OpenApiDocument = Record<string, any>;
+
+/** The OpenAPI object types of a document, for code that reads parts of it (examples, extensions). */
+export type {
+  MediaTypeObject,
+  OperationObject,
+  ParameterObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+} from 'openapi-typescript';
+export type { OpenAPI3, ReferenceObject };
+
+/** What a node is once its reference is followed: the node's own type without the reference branch. */
+export type Resolved<T> = Exclude<T, ReferenceObject>;
+
+/** Follows `node`'s `$ref` (and the refs it lands on) inside `document`; a node without one is returned as is. */
+export function resolveRef<T = any>(document: OpenApiDocument | OpenAPI3, node: unknown): Resolved<T> {
+  let current = node as any;
+  const seen = new Set<string>();
+  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    const ref: string = current.$ref;
+    if (!ref.startsWith('#/')) throw new Error(`external reference left after bundling: ${ref}`);
+    if (seen.has(ref)) throw new Error(`reference cycle at ${ref}`);
+    seen.add(ref);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((acc: any, key) => acc?.[key], document);
+    if (current === undefined) throw new Error(`unresolved reference ${ref}`);
+  }
+  return current as Resolved<T>;
+}
