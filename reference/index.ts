@@ -1,15 +1,13 @@
 // The reference implementation, started in this process: one HTTP server per service on loopback, each
 // service on its own SQLite database (in memory and seeded afresh by default; files under dataDir with
-// --data, seeded only when new). Used by the embedded contract target (contracts/targets/reference.ts),
-// `npm run serve` (reference/serve.ts) and the mutation gate (defects, wrap).
+// --data, seeded only when new). `npm run serve` (reference/serve.ts) runs it; a program embedding it (a test
+// harness, a benchmark) starts it here and may wrap each service's listener or decorate its seams.
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { DEFAULT_FIXTURES } from '../contracts/targets/fixtures.js';
-import type { ServiceEndpoint, TargetSession } from '../contracts/targets/target.js';
 import { migrate, openDatabase } from './foundation/database.js';
 import { withStatementCache } from './foundation/statement-cache.js';
 import { WalJournal, acknowledgeWhenDurable } from './foundation/group-commit.js';
@@ -17,9 +15,9 @@ import { startServiceServer, type HttpLimits, type ServiceServer } from './found
 import { createLogger, logRequests, type LogLevel } from './foundation/logging.js';
 import { MissingServiceError, loadService, serviceModuleExists } from './foundation/modules.js';
 import { DEFAULT_SEED_FILE, loadSeed } from './foundation/seed.js';
-import type { ReferenceService, ServiceInstance, ServiceKey } from './foundation/service.js';
+import type { ReferenceService, ServiceDecorators, ServiceInstance, ServiceKey } from './foundation/service.js';
 
-export type { ReferenceService, ServiceKey } from './foundation/service.js';
+export type { Decorators, ReferenceService, ServiceDecorators, ServiceKey } from './foundation/service.js';
 export { MissingServiceError, serviceModuleExists } from './foundation/modules.js';
 
 export interface ReferenceOptions {
@@ -27,9 +25,14 @@ export interface ReferenceOptions {
   dataDir?: string;
   /** Seed file (default reference/seed.default.yaml); applied by each service to a new database only. */
   seedFile?: string;
-  /** Planted defects per service (mutation gate only). */
+  /**
+   * Stand-ins for a service's seams (its store and the others its folder's `seams.ts` declares): seam name ->
+   * a function of the service's own object returning the one it uses instead (foundation/service.ts, Decorators).
+   */
+  decorate?: Partial<Record<ServiceKey, ServiceDecorators>>;
+  /** Behaviour flags of the analytics and generative services (ServiceContext.defects). */
   defects?: Partial<Record<ServiceKey, Record<string, unknown>>>;
-  /** Wraps a service's listener (mutation gate: wire-level defects). */
+  /** Wraps a service's request listener: what it returns gets every request of that service. */
   wrap?: Partial<Record<ServiceKey, (inner: http.RequestListener) => http.RequestListener>>;
   /** Port of the first service, the next one gets port + 1, ...; free ports when absent or 0. */
   port?: number;
@@ -50,7 +53,9 @@ export interface ReferenceOptions {
   reuseAnswers?: boolean;
 }
 
-export interface ReferenceSession extends TargetSession {
+export interface ReferenceSession {
+  /** Each started service's base URL (the API, its media and its uploads are all served there). */
+  endpoints: Partial<Record<ServiceKey, { baseUrl: string }>>;
   /** The running services in start order, with their servers (serve prints them, tests inspect them). */
   running: Array<{ key: ServiceKey; baseUrl: string; server: ServiceServer }>;
   logger: Logger;
@@ -88,7 +93,7 @@ export async function startReference(
   const durable = options.dataDir !== undefined;
   const bulkRoot = durable ? path.resolve(options.dataDir!) : fs.mkdtempSync(path.join(os.tmpdir(), 'reference-'));
   const started: Started[] = [];
-  const endpoints: Partial<Record<ServiceKey, ServiceEndpoint>> = {};
+  const endpoints: ReferenceSession['endpoints'] = {};
 
   const closeAll = async (graceMs?: number) => {
     // Servers first (in-flight requests may still write), then the services, then their databases.
@@ -124,6 +129,7 @@ export async function startReference(
         dataDir,
         durable,
         logger: serviceLogger,
+        decorate: options.decorate?.[key],
         defects: options.defects?.[key] ?? {},
         reuseAnswers: options.reuseAnswers ?? true,
       });
@@ -142,7 +148,7 @@ export async function startReference(
         limits: options.httpLimits,
       });
       entry.instance.bound?.(entry.server.baseUrl);
-      endpoints[key] = { baseUrl: entry.server.baseUrl, uploadUrl: entry.server.baseUrl };
+      endpoints[key] = { baseUrl: entry.server.baseUrl };
     }
   } catch (error) {
     await closeAll(0);
@@ -151,10 +157,7 @@ export async function startReference(
 
   let stopping: Promise<void> | undefined;
   return {
-    name: 'reference',
-    kind: 'stateful',
     endpoints,
-    fixtures: DEFAULT_FIXTURES,
     running: started.map((s) => ({ key: s.key, baseUrl: s.server!.baseUrl, server: s.server! })),
     logger,
     stop: (graceMs?: number) => (stopping ??= closeAll(graceMs)),

@@ -2,7 +2,7 @@
 // Starts the embedded reference, fuzzes each service (default: all three, 10,000 requests each), prints the
 // distribution of answers and every violation with the request that caused it; exits 1 on any violation.
 import { parseArgs } from 'node:util';
-import { startReference } from '../../reference/index.js';
+import { startReferenceTarget } from '../targets/reference.js';
 import type { ServiceKey } from '../../reference/index.js';
 import { formatResult, runFuzz } from './run.js';
 import { fuzzService } from './services.js';
@@ -21,7 +21,7 @@ for (const s of services)
   if (!SERVICES.includes(s)) throw new Error(`unknown service ${s} (one of ${SERVICES.join(', ')})`);
 const count = Number(values.count);
 const seed = values.seed !== undefined ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
-const session = await startReference(services);
+const session = await startReferenceTarget(services);
 let failed = false;
 try {
   for (const key of services) {

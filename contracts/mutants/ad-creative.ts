@@ -1,15 +1,24 @@
-// Mutants of the ad creative service: realistic bugs planted in the reference implementation, each of which
-// the suite must report as FAIL under its rule. `defects` are flags the service reads
-// (reference/ad-creative/defects.ts); `wrap`s rewrite requests or answers on the wire (./wire.ts). Both
-// sides of the rules are covered (a refusal lost, a valid request refused), with wrong codes, off-by-one
-// limits, values validated and then ignored, missing members, and the four defects of the former broken
-// server (unknown creative 2500, preview without data, invalid title accepted, duplicated creative).
+// Mutants of the ad creative service: realistic bugs planted from outside the reference implementation, each
+// of which the suite must report as FAIL under its rule. `wire` mutants rewrite requests or answers
+// (./wire.ts), or answer in the service's place; `seam` mutants decorate the service's store or rate limiter
+// (reference/ad-creative/seams.ts, ./decorate.ts). Both sides of the rules are covered (a refusal lost, a
+// valid request refused), with wrong codes, off-by-one limits, values validated and then ignored, missing
+// members, and the four defects of the former broken server (unknown creative 2500, preview without data,
+// invalid title accepted, duplicated creative).
+import { randomUUID } from 'node:crypto';
 import type { AnyRuleId } from '../../generated/rules.js';
-import type { AdCreativeDefects } from '../../reference/ad-creative/defects.js';
+import { CREATIVE_FIELDS } from '../../reference/ad-creative/handlers.js';
+import type { RateLimiter } from '../../reference/ad-creative/rate-limit.js';
+import type { AdCreativeSeams } from '../../reference/ad-creative/seams.js';
+import type { AdCreativeStore, CreativeRecord, Page, PostRecord } from '../../reference/ad-creative/store.js';
+import type { Decorators, ServiceDecorators } from '../../reference/index.js';
+import { mapResult, overriding, type Overrides } from './decorate.js';
 import type { Mutant } from './mutant.js';
 import {
+  answerInstead,
   editForm,
   editJsonField,
+  formOf,
   operationOf,
   rewriteAnswer,
   rewriteRequest,
@@ -17,39 +26,151 @@ import {
   type WireRequest,
 } from './wire.js';
 
-const defect = (rule: AnyRuleId, name: string, description: string, defects: AdCreativeDefects): Mutant => ({
-  id: `${rule}/${name}`,
-  rule,
-  description,
-  defects: defects as Record<string, unknown>,
-});
 const wire = (rule: AnyRuleId, name: string, description: string, wrap: Wrap): Mutant => ({
   id: `${rule}/${name}`,
   rule,
   description,
   wrap,
 });
+const seam = (rule: AnyRuleId, name: string, description: string, decorate: Decorators<AdCreativeSeams>): Mutant => ({
+  id: `${rule}/${name}`,
+  rule,
+  description,
+  decorate: decorate as ServiceDecorators,
+});
+const store = (overrides: Overrides<AdCreativeStore>): Decorators<AdCreativeSeams> => ({
+  store: overriding(overrides),
+});
+const limiter = (overrides: Overrides<RateLimiter>): Decorators<AdCreativeSeams> => ({
+  rateLimiter: overriding(overrides),
+});
 
+type Json = Record<string, any>;
 const creates = (r: WireRequest) => operationOf(r.method, r.url) === 'createAdCreative';
 const updates = (r: WireRequest) => operationOf(r.method, r.url) === 'updateAdCreative';
+/** A read of creatives: one (getAdCreative) or a list (listAdCreatives). */
+const readsCreatives = (method: string, url: URL) =>
+  method === 'GET' && ['getAdCreative', 'listAdCreatives'].includes(operationOf(method, url) ?? '');
+/** An operation on creatives (read, list, create, update, delete): the ones whose `fields` name AdCreative members. */
+const onCreatives = (r: WireRequest) => {
+  const op = operationOf(r.method, r.url);
+  return op !== undefined && op !== 'listPromotablePosts' && op !== 'getAdCreativePreviews';
+};
 const isError = (json: any) => json && typeof json.error === 'object';
+const versionOf = (url: URL) => Number(/^\/v([0-9]+)\.0\//.exec(url.pathname)?.[1] ?? 0);
+/** The path with another first (version) segment. */
+const withVersion = (url: URL, version: string) => {
+  url.pathname = url.pathname.replace(/^\/[^/]+/, `/${version}`);
+};
+
+/** A Graph refusal of a create, as the service words its own (error 100 naming the parameter). */
+const refusal = (message: string) => ({
+  status: 400,
+  json: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100, fbtrace_id: randomUUID() } },
+});
+/** Refuses form-encoded creates for which `when` holds, with `message`. */
+const refuseCreates = (when: (form: URLSearchParams) => boolean, message: string) =>
+  answerInstead((r) => {
+    const form = formOf(r);
+    if (creates(r) && form && when(form)) return refusal(message);
+  });
+const jsonField = (form: URLSearchParams, name: string): Json | undefined => {
+  const text = form.get(name);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 /** Edits title and body of create forms. */
-const editTexts = (edit: (text: string) => string) =>
+const editTexts = (
+  edit: (text: string, form: URLSearchParams) => string,
+  when: (form: URLSearchParams) => boolean = () => true,
+) =>
   editForm(creates, (form) => {
+    if (!when(form)) return;
     for (const name of ['title', 'body']) {
       const value = form.get(name);
-      if (value !== null) form.set(name, edit(value));
+      if (value !== null) form.set(name, edit(value, form));
     }
   });
 
+/** The top-level items of a `fields` selection (commas inside braces and parentheses belong to their item). */
+function topLevelFields(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '(') depth++;
+    else if (c === '}' || c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  items.push(text.slice(start));
+  return items.map((item) => item.trim()).filter(Boolean);
+}
+const fieldName = (item: string) => /^[A-Za-z0-9_]+/.exec(item)?.[0] ?? '';
+
+/** Rewrites the `fields` query parameter of operations on creatives (nothing left: the parameter goes). */
+const editFields = (edit: (text: string) => string) =>
+  rewriteRequest((r) => {
+    const fields = r.url.searchParams.get('fields');
+    if (fields === null || !onCreatives(r)) return;
+    const edited = edit(fields);
+    if (edited.trim()) r.url.searchParams.set('fields', edited);
+    else r.url.searchParams.delete('fields');
+  });
+
+/** A Graph error answer with another code (and message, subcode, HTTP status). */
+const recode = (json: any, code: number, message: string, extra: Json = {}) => {
+  const { error_subcode: _subcode, ...rest } = json.error;
+  return { ...rest, code, message, ...extra };
+};
+
+/** Rule 7's special characters (symbols outside ASCII, but U+2122, U+2120), as the document's examples use them. */
+const SPECIAL = /[\p{So}\p{Sm}\p{Sk}\p{Extended_Pictographic}]/u;
+const special = (c: string) => c > '\x7f' && c !== '\u2122' && c !== '\u2120' && SPECIAL.test(c);
+
+/** A list of ids whose `includes` answers true for any id: a membership check that no longer checks. */
+const anyId = (ids: readonly string[]): string[] => Object.assign([...ids], { includes: () => true });
+
+/** Each page of a list as `edit` changes it (creatives and page posts alike). */
+const editPages = (edit: <T>(page: Page<T>) => Page<T>) =>
+  store({
+    listCreatives: (inner, ...args) => mapResult(inner(...args), (page: Page<CreativeRecord>) => edit(page)),
+    listPosts: (inner, ...args) => mapResult(inner(...args), (page: Page<PostRecord & { seq: number }>) => edit(page)),
+  });
+/** Each list query as `edit` changes it (creatives and page posts alike). */
+const editListQueries = (edit: <Q extends { limit: number; afterSeq?: number }>(query: Q) => Q) =>
+  store({
+    listCreatives: (inner, account, query, cap) => inner(account, edit(query), cap),
+    listPosts: (inner, page, query) => inner(page, edit(query)),
+  });
+/** The stored fields of each new creative as `edit` changes them (a copy). */
+const editStoredFields = (edit: (fields: Json) => void) =>
+  store({
+    createCreative: (inner, input) => {
+      const fields = structuredClone(input.fields);
+      edit(fields);
+      return inner({ ...input, fields });
+    },
+  });
+const DATA_MEMBERS = ['link_data', 'template_data', 'video_data', 'photo_data'];
+
 export const MUTANTS: Mutant[] = [
   // --- conformance and schema refusals ---
-  defect(
+  wire(
     'ADC-CONFORM-1',
     'preview-without-data',
     'the preview edge answers {} without its required data (former broken server)',
-    { previewWithoutData: true },
+    rewriteAnswer((a) => {
+      if (operationOf(a.method, a.url) === 'getAdCreativePreviews' && a.status === 200) return { json: {} };
+    }),
   ),
   wire(
     'ADC-CONFORM-1',
@@ -80,10 +201,29 @@ export const MUTANTS: Mutant[] = [
   ),
 
   // --- authentication and permissions ---
-  defect('ADC-AUTH-1', 'missing-token-190', 'a request without any token is answered with 190 instead of 104', {
-    missingToken190: true,
-  }),
-  defect('ADC-AUTH-1', 'expired-token-accepted', 'an expired token is accepted', { expiredTokenAccepted: true }),
+  wire(
+    'ADC-AUTH-1',
+    'missing-token-190',
+    'a request without any token is answered with 190 instead of 104',
+    rewriteAnswer((a) => {
+      if (isError(a.json) && a.json.error.code === 104)
+        return {
+          json: {
+            error: recode(
+              a.json,
+              190,
+              'An active access token must be used to query information about the current user.',
+            ),
+          },
+        };
+    }),
+  ),
+  seam(
+    'ADC-AUTH-1',
+    'expired-token-accepted',
+    'an expired token is accepted',
+    store({ token: (inner, token) => mapResult(inner(token), (grant) => grant && { ...grant, expiresAt: undefined }) }),
+  ),
   wire(
     'ADC-AUTH-1',
     'invalid-token-accepted',
@@ -107,13 +247,41 @@ export const MUTANTS: Mutant[] = [
       if (r.method === 'POST') r.url.searchParams.delete('access_token');
     }),
   ),
-  defect('ADC-AUTH-3', 'dev-app-accepted', 'tokens of development-level apps are served', { devAppAccepted: true }),
-  defect('ADC-AUTH-3', 'dev-app-code-200', 'a development-level app gets code 200 instead of 270', {
-    devAppCode200: true,
-  }),
-  defect('ADC-PERM-1', 'account-grant-unchecked', 'any valid token may list and create in any existing ad account', {
-    accountGrantUnchecked: true,
-  }),
+  seam(
+    'ADC-AUTH-3',
+    'dev-app-accepted',
+    'tokens of development-level apps are served',
+    store({
+      token: (inner, token) => mapResult(inner(token), (grant) => grant && { ...grant, appAccess: 'live' as const }),
+    }),
+  ),
+  wire(
+    'ADC-AUTH-3',
+    'dev-app-code-200',
+    'a development-level app gets code 200 instead of 270',
+    rewriteAnswer((a) => {
+      if (isError(a.json) && a.json.error.code === 270)
+        return {
+          status: 403,
+          json: {
+            error: recode(
+              a.json,
+              200,
+              '(#200) This Ads API request is not allowed for apps with development access level',
+            ),
+          },
+        };
+    }),
+  ),
+  seam(
+    'ADC-PERM-1',
+    'account-grant-unchecked',
+    "the token's ad account grant is not consulted: any valid token may list and create in any ad account",
+    store({
+      token: (inner, token) =>
+        mapResult(inner(token), (grant) => grant && { ...grant, adAccounts: anyId(grant.adAccounts) }),
+    }),
+  ),
   wire(
     'ADC-PERM-1',
     'permission-code-100',
@@ -123,12 +291,27 @@ export const MUTANTS: Mutant[] = [
         return { status: 400, json: { error: { ...a.json.error, code: 100 } } };
     }),
   ),
-  defect('ADC-RATE-1', 'no-rate-limit', 'no rate limit at all', { rateLimitOff: true }),
-  defect('ADC-RATE-1', 'global-rate-limit', 'one call counter for every ad account instead of one per account', {
-    rateLimitGlobal: true,
-  }),
-  defect('ADC-RATE-1', 'http-429', '80004 answered with HTTP 429 instead of 400', { rateLimitHttp429: true }),
-  defect('ADC-RATE-1', 'off-by-one', 'the account accepts one call more than its limit', { rateLimitOffByOne: true }),
+  seam('ADC-RATE-1', 'no-rate-limit', 'no rate limit at all', limiter({ admit: () => true })),
+  seam(
+    'ADC-RATE-1',
+    'global-rate-limit',
+    'one call counter for every ad account instead of one per account',
+    limiter({ admit: (inner, _account, limit) => inner('*', limit) }),
+  ),
+  wire(
+    'ADC-RATE-1',
+    'http-429',
+    '80004 answered with HTTP 429 instead of 400',
+    rewriteAnswer((a) => {
+      if (isError(a.json) && a.json.error.code === 80004) return { status: 429, json: a.json };
+    }),
+  ),
+  seam(
+    'ADC-RATE-1',
+    'off-by-one',
+    'the account accepts one call more than its limit',
+    limiter({ admit: (inner, account, limit) => inner(account, { ...limit, calls: limit.calls + 1 }) }),
+  ),
   wire(
     'ADC-ERROR-1',
     'no-fbtrace-id',
@@ -178,17 +361,53 @@ export const MUTANTS: Mutant[] = [
       if (first && !/^v[0-9]+\.0$/.test(first) && first !== '_media') r.url.pathname = `/v20.0/${rest.join('/')}`;
     }),
   ),
-  defect('ADC-VERSION-2', 'old-version-new-statuses', 'versions before 4.0 report IN_PROCESS and WITH_ISSUES', {
-    oldVersionShowsNewStatuses: true,
-  }),
-  defect('ADC-READ-1', 'all-fields', 'a read answers every stored field whatever fields asks', { fieldsIgnored: true }),
-  defect('ADC-READ-1', 'no-id', 'a read omits id unless it is asked for', { readWithoutId: true }),
-  defect('ADC-READ-2', 'default-100', 'the thumbnail is 100 x 100 when no size is given', {
-    thumbnailDefault100: true,
-  }),
-  defect('ADC-READ-3', 'unknown-code-2500', 'reading an unknown creative answers code 2500 (former broken server)', {
-    unknownCreativeCode2500: true,
-  }),
+  wire(
+    'ADC-VERSION-2',
+    'old-version-new-statuses',
+    'versions before 4.0 report IN_PROCESS and WITH_ISSUES (reads are answered as version 4.0 answers them)',
+    rewriteRequest((r) => {
+      if (readsCreatives(r.method, r.url) && versionOf(r.url) < 4) withVersion(r.url, 'v4.0');
+    }),
+  ),
+  wire(
+    'ADC-READ-1',
+    'all-fields',
+    'a read answers every stored field whatever fields asks',
+    rewriteRequest((r) => {
+      if (readsCreatives(r.method, r.url)) r.url.searchParams.set('fields', [...CREATIVE_FIELDS].join(','));
+    }),
+  ),
+  wire(
+    'ADC-READ-1',
+    'no-id',
+    'a read omits id unless it is asked for',
+    rewriteAnswer((a) => {
+      if (!readsCreatives(a.method, a.url) || a.status !== 200) return;
+      if (topLevelFields(a.url.searchParams.get('fields') ?? '').some((f) => fieldName(f) === 'id')) return;
+      const withoutId = ({ id: _id, ...rest }: Json) => rest;
+      return { json: Array.isArray(a.json.data) ? { ...a.json, data: a.json.data.map(withoutId) } : withoutId(a.json) };
+    }),
+  ),
+  wire(
+    'ADC-READ-2',
+    'default-100',
+    'the thumbnail is 100 x 100 when no size is given',
+    rewriteRequest((r) => {
+      if (!readsCreatives(r.method, r.url)) return;
+      for (const side of ['thumbnail_width', 'thumbnail_height'])
+        if (!r.url.searchParams.has(side)) r.url.searchParams.set(side, '100');
+    }),
+  ),
+  wire(
+    'ADC-READ-3',
+    'unknown-code-2500',
+    'reading an unknown creative answers code 2500 (former broken server)',
+    rewriteAnswer((a) => {
+      const id = isError(a.json) ? /Object with ID '([^']+)'/.exec(a.json.error.message)?.[1] : undefined;
+      if (id)
+        return { json: { error: recode(a.json, 2500, `Cannot find creative ${id}`, { type: 'OAuthException' }) } };
+    }),
+  ),
   wire(
     'ADC-READ-3',
     'no-subcode',
@@ -200,20 +419,64 @@ export const MUTANTS: Mutant[] = [
       }
     }),
   ),
-  defect('ADC-READ-4', 'size-ignored', 'thumbnail_width and thumbnail_height are ignored: always 64 x 64', {
-    thumbnailSizeIgnored: true,
-  }),
-  defect('ADC-READ-4', 'size-swapped', 'the thumbnail image has width and height swapped', { thumbnailSwapped: true }),
-  defect('ADC-FIELDS-1', 'nested-ignored', 'a nested selection answers the whole object', {
-    nestedSelectionIgnored: true,
-  }),
-  defect('ADC-FIELDS-1', 'alias-ignored', '.as(alias) is ignored', { aliasIgnored: true }),
-  defect('ADC-FIELDS-1', 'malformed-100', 'an unparseable selection is code 100 instead of 2500', {
-    malformedFields100: true,
-  }),
-  defect('ADC-FIELDS-1', 'unknown-skipped', 'an unknown field is skipped instead of refused', {
-    unknownFieldSkipped: true,
-  }),
+  wire(
+    'ADC-READ-4',
+    'size-ignored',
+    'thumbnail_width and thumbnail_height are ignored: always 64 x 64',
+    rewriteRequest((r) => {
+      if (!readsCreatives(r.method, r.url)) return;
+      r.url.searchParams.delete('thumbnail_width');
+      r.url.searchParams.delete('thumbnail_height');
+    }),
+  ),
+  wire(
+    'ADC-READ-4',
+    'size-swapped',
+    'the thumbnail image has width and height swapped',
+    rewriteRequest((r) => {
+      if (!readsCreatives(r.method, r.url)) return;
+      const [width, height] = [r.url.searchParams.get('thumbnail_width'), r.url.searchParams.get('thumbnail_height')];
+      r.url.searchParams.delete('thumbnail_width');
+      r.url.searchParams.delete('thumbnail_height');
+      if (height !== null) r.url.searchParams.set('thumbnail_width', height);
+      if (width !== null) r.url.searchParams.set('thumbnail_height', width);
+    }),
+  ),
+  wire(
+    'ADC-FIELDS-1',
+    'nested-ignored',
+    'a nested selection answers the whole object',
+    editFields((text) => {
+      let flat = text;
+      for (let previous = ''; previous !== flat; ) [previous, flat] = [flat, flat.replace(/\{[^{}]*\}/g, '')];
+      return flat;
+    }),
+  ),
+  wire(
+    'ADC-FIELDS-1',
+    'alias-ignored',
+    '.as(alias) is ignored',
+    editFields((text) => text.replace(/\.as\([^)]*\)/g, '')),
+  ),
+  wire(
+    'ADC-FIELDS-1',
+    'malformed-100',
+    'an unparseable selection is code 100 instead of 2500',
+    rewriteAnswer((a) => {
+      if (isError(a.json) && a.json.error.code === 2500)
+        return { json: { error: recode(a.json, 100, '(#100) Invalid parameter: fields') } };
+    }),
+  ),
+  wire(
+    'ADC-FIELDS-1',
+    'unknown-skipped',
+    'an unknown field is skipped instead of refused',
+    editFields((text) =>
+      topLevelFields(text)
+        .filter((item) => CREATIVE_FIELDS.has(fieldName(item)))
+        .join(','),
+    ),
+  ),
 
   // --- updates and deletes ---
   wire(
@@ -239,12 +502,25 @@ export const MUTANTS: Mutant[] = [
       if (labels !== null) form.set('adlabels', JSON.stringify(labels));
     }),
   ),
-  defect('ADC-UPDATE-2', 'write-fields-ignored', 'a write with fields answers only success / the id', {
-    writeFieldsIgnored: true,
-  }),
-  defect('ADC-UPDATE-2', 'name-not-stored', 'an update answers success but keeps the old name', {
-    updateNameNotStored: true,
-  }),
+  wire(
+    'ADC-UPDATE-2',
+    'write-fields-ignored',
+    'a write with fields answers only success / the id',
+    rewriteRequest((r) => {
+      if (!creates(r) && !updates(r)) return;
+      r.url.searchParams.delete('fields');
+      const form = formOf(r);
+      if (!form?.has('fields')) return;
+      form.delete('fields');
+      return form.toString();
+    }),
+  ),
+  seam(
+    'ADC-UPDATE-2',
+    'name-not-stored',
+    'an update answers success but keeps the old name',
+    store({ updateCreative: (inner, id, changes) => inner(id, { ...changes, name: undefined }) }),
+  ),
   wire(
     'ADC-UPDATE-3',
     'other-fields-dropped',
@@ -254,9 +530,14 @@ export const MUTANTS: Mutant[] = [
         if (!['account_id', 'adlabels', 'name', 'status', 'access_token'].includes(key)) form.delete(key);
     }),
   ),
-  defect('ADC-STATUS-1', 'old-version-sets-new-statuses', 'versions before 4.0 may set IN_PROCESS and WITH_ISSUES', {
-    oldVersionSetsNewStatuses: true,
-  }),
+  wire(
+    'ADC-STATUS-1',
+    'old-version-sets-new-statuses',
+    'versions before 4.0 may set IN_PROCESS and WITH_ISSUES (updates are taken as version 4.0 takes them)',
+    rewriteRequest((r) => {
+      if (updates(r) && versionOf(r.url) < 4) withVersion(r.url, 'v4.0');
+    }),
+  ),
   wire(
     'ADC-STATUS-1',
     'unknown-status-active',
@@ -267,9 +548,15 @@ export const MUTANTS: Mutant[] = [
         form.set('status', 'ACTIVE');
     }),
   ),
-  defect('ADC-DELETE-1', 'delete-keeps-active', 'a delete answers success and keeps the creative ACTIVE', {
-    deleteKeepsActive: true,
-  }),
+  seam(
+    'ADC-DELETE-1',
+    'delete-keeps-active',
+    'a delete answers success and keeps the creative ACTIVE',
+    store({
+      updateCreative: (inner, id, changes) =>
+        inner(id, changes.status === 'DELETED' ? { ...changes, status: undefined } : changes),
+    }),
+  ),
   wire(
     'ADC-DELETE-1',
     'delete-answers-empty',
@@ -280,15 +567,36 @@ export const MUTANTS: Mutant[] = [
   ),
 
   // --- lists ---
-  defect('ADC-LIST-1', 'skips-one', 'the after cursor skips the first creative of the next page', {
-    pagingSkipsOne: true,
-  }),
-  defect('ADC-LIST-1', 'repeats-boundary', 'the after cursor repeats the last creative of the previous page', {
-    pagingRepeatsBoundary: true,
-  }),
-  defect('ADC-LIST-1', 'limit-ignored', 'limit is validated, then ignored (pages of 25)', { limitIgnored: true }),
-  defect('ADC-LIST-2', 'next-on-last-page', 'paging.next is present on the last page too', { nextOnLastPage: true }),
-  defect('ADC-LIST-2', 'next-never', 'paging.next is never present', { nextNeverPresent: true }),
+  seam(
+    'ADC-LIST-1',
+    'skips-one',
+    'the after cursor skips the first creative of the next page',
+    editListQueries((query) => (query.afterSeq === undefined ? query : { ...query, afterSeq: query.afterSeq - 1 })),
+  ),
+  seam(
+    'ADC-LIST-1',
+    'repeats-boundary',
+    'the after cursor repeats the last creative of the previous page',
+    editListQueries((query) => (query.afterSeq === undefined ? query : { ...query, afterSeq: query.afterSeq + 1 })),
+  ),
+  seam(
+    'ADC-LIST-1',
+    'limit-ignored',
+    'limit is validated, then ignored (pages of 25)',
+    editListQueries((query) => ({ ...query, limit: 25 })),
+  ),
+  seam(
+    'ADC-LIST-2',
+    'next-on-last-page',
+    'paging.next is present on the last page too',
+    editPages((page) => ({ ...page, more: true })),
+  ),
+  seam(
+    'ADC-LIST-2',
+    'next-never',
+    'paging.next is never present',
+    editPages((page) => ({ ...page, more: false })),
+  ),
   wire(
     'ADC-LIST-2',
     'next-without-cursor',
@@ -330,27 +638,54 @@ export const MUTANTS: Mutant[] = [
       if (form.has('object_url') && !form.has('title')) form.set('title', 'Learn more');
     }),
   ),
-  defect(
+  seam(
     'ADC-CREATE-2',
     'object-story-id-set',
     'object_story_spec creatives also report the inline post as object_story_id',
-    { inlinePostAsObjectStoryId: true },
+    (() => {
+      const withPostId = (c: CreativeRecord): CreativeRecord =>
+        c.fields.object_story_spec
+          ? { ...c, fields: { ...c.fields, object_story_id: c.fields.effective_object_story_id } }
+          : c;
+      return store({
+        creative: (inner, id) => mapResult(inner(id), (c) => c && withPostId(c)),
+        listCreatives: (inner, ...args) =>
+          mapResult(inner(...args), (page) => ({ ...page, items: page.items.map(withPostId) })),
+      });
+    })(),
   ),
-  defect(
+  seam(
     'ADC-CREATE-2',
     'no-inline-post',
     'object_story_spec creates no page post (effective_object_story_id missing)',
-    { noInlinePost: true },
+    store({ createCreative: (inner, input) => inner({ ...input, inlinePost: undefined }) }),
   ),
-  defect('ADC-CREATE-3', 'no-uniqueness', 'an identical creative gets a new id (former broken server)', {
-    noUniquenessCheck: true,
-  }),
-  defect('ADC-CREATE-3', 'identity-ignores-name', 'creatives that differ only in name count as identical', {
-    identityIgnoresName: true,
-  }),
-  defect('ADC-CREATE-4', 'category-dropped', 'authorization_category is accepted and not stored', {
-    authorizationCategoryDropped: true,
-  }),
+  seam(
+    'ADC-CREATE-3',
+    'no-uniqueness',
+    'an identical creative gets a new id (former broken server)',
+    store({ createCreative: (inner, input) => inner({ ...input, contentKey: `${input.contentKey}#${randomUUID()}` }) }),
+  ),
+  seam(
+    'ADC-CREATE-3',
+    'identity-ignores-name',
+    'creatives that differ only in name count as identical',
+    store({
+      createCreative: (inner, input) => {
+        // The key is canonical JSON (keys sorted); without name it stays canonical.
+        const { name: _name, ...rest } = JSON.parse(input.contentKey) as Json;
+        return inner({ ...input, contentKey: JSON.stringify(rest) });
+      },
+    }),
+  ),
+  seam(
+    'ADC-CREATE-4',
+    'category-dropped',
+    'authorization_category is accepted and not stored',
+    editStoredFields((fields) => {
+      delete fields.authorization_category;
+    }),
+  ),
   wire(
     'ADC-CREATE-4',
     'unknown-category-dropped',
@@ -361,15 +696,52 @@ export const MUTANTS: Mutant[] = [
         form.delete('authorization_category');
     }),
   ),
-  defect('ADC-CREATE-5', 'value-dropped', 'the call-to-action value is not stored', { ctaValueDropped: true }),
-  defect('ADC-CREATE-5', 'value-required', 'a call to action without value is refused', { ctaValueRequired: true }),
-  defect('ADC-CREATE-6', 'sponsor-unchecked', 'sponsor ids are accepted without a post that tags them', {
-    sponsorUnchecked: true,
-  }),
-  defect('ADC-CREATE-6', 'sponsor-refused', 'partnership creatives are refused', { sponsorRefused: true }),
-  defect('ADC-CREATE-7', 'sponsor-page-dropped', 'branded_content_sponsor_page_id is not stored', {
-    sponsorPageDropped: true,
-  }),
+  seam(
+    'ADC-CREATE-5',
+    'value-dropped',
+    'the call-to-action value is not stored',
+    editStoredFields((fields) => {
+      for (const member of DATA_MEMBERS) delete fields.object_story_spec?.[member]?.call_to_action?.value;
+    }),
+  ),
+  wire(
+    'ADC-CREATE-5',
+    'value-required',
+    'a call to action without value is refused',
+    refuseCreates((form) => {
+      const cta = jsonField(form, 'object_story_spec')?.link_data?.call_to_action;
+      return cta !== undefined && !cta.value;
+    }, 'Param object_story_spec[link_data][call_to_action][value] is required'),
+  ),
+  seam(
+    'ADC-CREATE-6',
+    'sponsor-unchecked',
+    'sponsor ids are accepted without a post that tags them',
+    store({
+      post: (inner, id) =>
+        mapResult(
+          inner(id),
+          (post) => post && { ...post, sponsorPageIds: anyId(post.sponsorPageIds), sponsorIds: anyId(post.sponsorIds) },
+        ),
+    }),
+  ),
+  wire(
+    'ADC-CREATE-6',
+    'sponsor-refused',
+    'partnership creatives are refused',
+    refuseCreates(
+      (form) => form.has('platform_branded_content') || form.has('photoapp_branded_content'),
+      'Partnership creatives are not available',
+    ),
+  ),
+  seam(
+    'ADC-CREATE-7',
+    'sponsor-page-dropped',
+    'branded_content_sponsor_page_id is not stored',
+    editStoredFields((fields) => {
+      for (const member of DATA_MEMBERS) delete fields.object_story_spec?.[member]?.branded_content_sponsor_page_id;
+    }),
+  ),
   wire(
     'ADC-CREATE-8',
     'create-fields-ignored',
@@ -379,12 +751,24 @@ export const MUTANTS: Mutant[] = [
         return { json: { id: a.json.id } };
     }),
   ),
-  defect('ADC-POLITICAL-1', 'dynamic-ad-accepted', 'authorization_category is accepted on dynamic ads', {
-    dynamicAdPoliticalAccepted: true,
-  }),
-  defect('ADC-POLITICAL-1', 'refused-everywhere', 'authorization_category is refused on every creative', {
-    politicalRefusedEverywhere: true,
-  }),
+  wire(
+    'ADC-POLITICAL-1',
+    'dynamic-ad-accepted',
+    'authorization_category is accepted on dynamic ads (and dropped)',
+    editForm(creates, (form) => {
+      if (form.has('product_set_id') || jsonField(form, 'object_story_spec')?.template_data)
+        form.delete('authorization_category');
+    }),
+  ),
+  wire(
+    'ADC-POLITICAL-1',
+    'refused-everywhere',
+    'authorization_category is refused on every creative',
+    refuseCreates(
+      (form) => form.has('authorization_category') && form.get('authorization_category') !== 'NONE',
+      'Param authorization_category is not available for dynamic ads (product_set_id or template_data)',
+    ),
+  ),
   wire(
     'ADC-IMAGE-1',
     'url-with-hash-dropped',
@@ -393,10 +777,21 @@ export const MUTANTS: Mutant[] = [
       if (form.has('image_hash')) form.delete('image_url');
     }),
   ),
-  defect('ADC-IMAGE-2', 'size-unchecked', 'the image size of an existing post is not checked', {
-    oversizedPostAccepted: true,
-  }),
-  defect('ADC-IMAGE-2', 'limit-80mb', 'the post image limit is 80 MB instead of 8 MB', { postImageLimit80Mb: true }),
+  seam(
+    'ADC-IMAGE-2',
+    'size-unchecked',
+    'the image size of an existing post is not checked',
+    store({ post: (inner, id) => mapResult(inner(id), (post) => post && { ...post, imageBytes: 0 }) }),
+  ),
+  seam(
+    'ADC-IMAGE-2',
+    'limit-80mb',
+    'the post image limit is 80 MB instead of 8 MB (sizes are read in tens of bytes)',
+    store({
+      post: (inner, id) =>
+        mapResult(inner(id), (post) => post && { ...post, imageBytes: Math.floor(post.imageBytes / 10) }),
+    }),
+  ),
   wire(
     'ADC-URL-1',
     'object-url-truncated',
@@ -429,25 +824,48 @@ export const MUTANTS: Mutant[] = [
       });
     }),
   ),
-  defect('ADC-BODY-1', 'video-body-accepted', 'body is accepted on video post creatives', { videoBodyAccepted: true }),
-  defect('ADC-BODY-1', 'body-refused-on-posts', 'body is refused on every object_story_spec creative', {
-    bodyRefusedOnAllStorySpecs: true,
-  }),
+  wire(
+    'ADC-BODY-1',
+    'video-body-accepted',
+    'body is accepted on video post creatives (and dropped)',
+    editForm(creates, (form) => {
+      if (jsonField(form, 'object_story_spec')?.video_data) form.delete('body');
+    }),
+  ),
+  wire(
+    'ADC-BODY-1',
+    'body-refused-on-posts',
+    'body is refused on every object_story_spec creative',
+    refuseCreates(
+      (form) => form.has('object_story_spec') && form.has('body'),
+      'Param body is not supported for video post creatives (object_story_spec[video_data])',
+    ),
+  ),
   wire(
     'ADC-TEXT-1',
     'empty-title-defaulted',
     'an empty title or body is replaced by a default instead of refused',
     editTexts((text) => (text === '' ? 'Untitled' : text)),
   ),
-  defect(
+  wire(
     'ADC-TEXT-2',
     'leading-punctuation-accepted',
     'a title starting with punctuation passes validation (former broken server)',
-    { titlePunctuationAccepted: true },
+    editForm(creates, (form) => {
+      const title = form.get('title');
+      const trimmed = title?.replace(/^[\\/!.?\-*(),;:\s]+/u, '');
+      if (title && trimmed) form.set('title', trimmed);
+    }),
   ),
-  defect('ADC-TEXT-3', 'first-run-only', 'only the first run of punctuation is judged', {
-    punctuationFirstPairOnly: true,
-  }),
+  wire(
+    'ADC-TEXT-3',
+    'first-run-only',
+    'only the first run of punctuation is judged',
+    editTexts((text) => {
+      let runs = 0;
+      return text.replace(/\p{P}{2,}/gu, (run) => (runs++ === 0 ? run : [...run][0]!));
+    }),
+  ),
   wire(
     'ADC-TEXT-4',
     'long-words-cut',
@@ -472,17 +890,35 @@ export const MUTANTS: Mutant[] = [
     'disallowed characters are stripped instead of refused',
     editTexts((text) => text.replace(/[\^~_={}[\]|<>\u00B2\u2082\u0250]|\u0301/g, '')),
   ),
-  defect('ADC-TEXT-7', 'link-ad-special-accepted', 'link ads accept special characters', {
-    linkAdSpecialCharactersAccepted: true,
-  }),
-  defect('ADC-TEXT-7', 'special-refused-everywhere', 'special characters are refused in page post ads too', {
-    specialCharactersRefusedEverywhere: true,
-  }),
+  wire(
+    'ADC-TEXT-7',
+    'link-ad-special-accepted',
+    'link ads accept special characters (and drop them)',
+    editTexts(
+      (text) => [...text].filter((c) => !special(c)).join(''),
+      (form) => form.has('object_url'),
+    ),
+  ),
+  wire(
+    'ADC-TEXT-7',
+    'special-refused-everywhere',
+    'special characters are refused in page post ads too',
+    refuseCreates(
+      (form) => ['title', 'body'].some((name) => [...(form.get(name) ?? '')].some(special)),
+      'body of a link ad must not contain a special character (title and body rule 7)',
+    ),
+  ),
 
   // --- previews and inline posts ---
-  defect('ADC-PREVIEW-1', 'format-ignored', 'every ad_format gets the desktop feed snippet', {
-    previewFormatIgnored: true,
-  }),
+  wire(
+    'ADC-PREVIEW-1',
+    'format-ignored',
+    'every ad_format gets the desktop feed snippet',
+    rewriteRequest((r) => {
+      if (operationOf(r.method, r.url) === 'getAdCreativePreviews' && r.url.searchParams.has('ad_format'))
+        r.url.searchParams.set('ad_format', 'DESKTOP_FEED_STANDARD');
+    }),
+  ),
   wire(
     'ADC-PREVIEW-1',
     'default-format',
@@ -492,10 +928,16 @@ export const MUTANTS: Mutant[] = [
         r.url.searchParams.set('ad_format', 'DESKTOP_FEED_STANDARD');
     }),
   ),
-  defect('ADC-INLINE-1', 'always-listed', 'inline posts are listed without include_inline', {
-    inlineAlwaysListed: true,
-  }),
-  defect('ADC-INLINE-1', 'never-listed', 'inline posts are not listed even with include_inline=true', {
-    inlineNeverListed: true,
-  }),
+  seam(
+    'ADC-INLINE-1',
+    'always-listed',
+    'inline posts are listed without include_inline',
+    store({ listPosts: (inner, page, query) => inner(page, { ...query, includeInline: true }) }),
+  ),
+  seam(
+    'ADC-INLINE-1',
+    'never-listed',
+    'inline posts are not listed even with include_inline=true',
+    store({ listPosts: (inner, page, query) => inner(page, { ...query, includeInline: false }) }),
+  ),
 ];

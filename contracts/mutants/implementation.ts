@@ -1,6 +1,7 @@
 // What the mutation gate plants its mutants into: a conforming implementation of one service, started fresh
-// for each mutant with its defects and wire wrap. The default is the reference implementation (reference/).
-// Another module can stand in (`--implementation <file>` exporting `IMPLEMENTATION`), e.g. in the gate's own test.
+// for each mutant with its wire wrap and seam decorators. The default is the reference implementation
+// (reference/). Another module can stand in (`--implementation <file>` exporting `IMPLEMENTATION`), e.g. in
+// the gate's own test.
 import type { ServiceKey } from '../harness/services.js';
 import type { TargetSession } from '../targets/target.js';
 import type { Mutant } from './mutant.js';
@@ -14,10 +15,11 @@ export interface Implementation {
 export const referenceImplementation: Implementation = {
   name: 'reference',
   async start(service, mutant) {
-    const { startReference } = await import('../../reference/index.js');
-    return startReference([service], {
-      defects: mutant?.defects ? { [service]: mutant.defects } : undefined,
+    const { startReferenceTarget } = await import('../targets/reference.js');
+    return startReferenceTarget([service], {
       wrap: mutant?.wrap ? { [service]: mutant.wrap } : undefined,
+      decorate: mutant?.decorate ? { [service]: mutant.decorate } : undefined,
+      defects: mutant?.defects ? { [service]: mutant.defects } : undefined,
     });
   },
 };

@@ -1,12 +1,16 @@
 // A planted defect ("mutant") in a conforming implementation of one service, for the mutation gate
-// (`npm run mutants`): the suite must report it as FAIL under `rule`. Two ways to plant one:
-//  - `wrap`: on the wire, around the conforming service's request listener (rewrite the request before
-//    the service sees it, e.g. drop `sort` = "validated, then ignored" when validation already passed on
-//    the original; or rewrite the answer, e.g. reorder columns, change a code);
-//  - `defects`: flags the reference service reads from its ServiceContext (reference/foundation/service.ts)
-//    for bugs that live inside it (a uniqueness check skipped under concurrency, an off-by-one limit).
+// (`npm run mutants`): the suite must report it as FAIL under `rule`. Defects are planted from outside the
+// implementation, which carries no test-only branch. Two ways:
+//  - `wrap`: on the wire, around the service's request listener (./wire.ts): rewrite the request before the
+//    service sees it (drop `sort` = "validated, then ignored"; sanitise an invalid value into a valid one, so
+//    the service "accepts" it), answer in the service's place, or rewrite its answer (reorder columns, change
+//    a code);
+//  - `decorate`: stand-ins for the service's seams (its store, rate limiter, model, clock: each service's
+//    `reference/<service>/seams.ts` lists them), built with ./decorate.ts: a uniqueness check skipped (the
+//    store gets a key no other creative has), an off-by-one limit (the limiter is handed one call more).
 import type http from 'node:http';
 import type { AnyRuleId } from '../../generated/rules.js';
+import type { ServiceDecorators } from '../../reference/index.js';
 
 export interface Mutant {
   /** Stable id, `<RULE-ID>/<short-name>`, e.g. `ANA-SORT-1/sort-ignored`. */
@@ -16,5 +20,8 @@ export interface Mutant {
   /** What the bug is, as a user would describe it. */
   description: string;
   wrap?: (inner: http.RequestListener) => http.RequestListener;
+  /** Seam name -> decorator (the reference's ReferenceOptions.decorate of the mutant's service). */
+  decorate?: ServiceDecorators;
+  /** Behaviour flags of the analytics and generative reference services (their defects.ts). */
   defects?: Record<string, unknown>;
 }

@@ -1,7 +1,8 @@
 // Wire-level planting for mutants (Mutant.wrap): rewrite a request before the conforming service sees it
-// ("validated, then ignored" when the original would have been refused), or rewrite its answer (a wrong
-// code, a missing member). Bodies are buffered; the rewritten request is a stream with the same method,
-// URL and headers, so the service cannot tell it from a client's.
+// ("validated, then ignored" when the original would have been refused), answer in its place (a refusal of
+// a valid request), or rewrite its answer (a wrong code, a missing member). Bodies are buffered; the
+// rewritten request is a stream with the same method, URL and headers, so the service cannot tell it from a
+// client's.
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 
@@ -14,8 +15,15 @@ export interface WireRequest {
 
 export type Wrap = (inner: http.RequestListener) => http.RequestListener;
 
-/** Rewrites matching requests (edit returns the new body, or changes `url` in place). */
-export function rewriteRequest(edit: (request: WireRequest) => Buffer | string | void): Wrap {
+/** Buffers each request's body, then hands it to `handle` with the listener of the service. */
+function buffered(
+  handle: (
+    request: WireRequest,
+    inner: http.RequestListener,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) => void,
+): Wrap {
   return (inner) => (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -26,27 +34,60 @@ export function rewriteRequest(edit: (request: WireRequest) => Buffer | string |
         headers: { ...req.headers },
         body: Buffer.concat(chunks),
       };
-      const edited = edit(request);
-      const body = edited === undefined ? request.body : Buffer.from(edited);
-      const replay = Readable.from(body.length > 0 ? [body] : []) as unknown as http.IncomingMessage;
-      const headers = { ...request.headers };
-      if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
-      delete headers['transfer-encoding'];
-      const rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
-        Array.isArray(value) ? value.flatMap((v) => [name, v]) : value === undefined ? [] : [name, String(value)],
-      );
-      Object.assign(replay, {
-        method: request.method,
-        url: `${request.url.pathname}${request.url.search}`,
-        headers,
-        rawHeaders,
-        httpVersion: req.httpVersion,
-        socket: req.socket,
-        connection: req.socket,
-      });
-      inner(replay, res);
+      handle(request, inner, req, res);
     });
   };
+}
+
+/** The request as a stream with the given body, the same method, URL and headers. */
+function replay(req: http.IncomingMessage, request: WireRequest, body: Buffer): http.IncomingMessage {
+  const stream = Readable.from(body.length > 0 ? [body] : []) as unknown as http.IncomingMessage;
+  const headers = { ...request.headers };
+  if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
+  delete headers['transfer-encoding'];
+  const rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.flatMap((v) => [name, v]) : value === undefined ? [] : [name, String(value)],
+  );
+  return Object.assign(stream, {
+    method: request.method,
+    url: `${request.url.pathname}${request.url.search}`,
+    headers,
+    rawHeaders,
+    httpVersion: req.httpVersion,
+    socket: req.socket,
+    connection: req.socket,
+  });
+}
+
+/** Rewrites matching requests (edit returns the new body, or changes `url` in place). */
+export function rewriteRequest(edit: (request: WireRequest) => Buffer | string | void): Wrap {
+  return buffered((request, inner, req, res) => {
+    const edited = edit(request);
+    inner(replay(req, request, edited === undefined ? request.body : Buffer.from(edited)), res);
+  });
+}
+
+/**
+ * Answers matching requests in the service's place (the service never sees them), e.g. a refusal of what the
+ * service accepts; `answer` returns the status and JSON body, or nothing to pass the request on.
+ */
+export function answerInstead(answer: (request: WireRequest) => { status: number; json: unknown } | void): Wrap {
+  return buffered((request, inner, req, res) => {
+    const given = answer(request);
+    if (!given) return inner(replay(req, request, request.body), res);
+    const body = JSON.stringify(given.json);
+    res.writeHead(given.status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    res.end(body);
+  });
+}
+
+/** The form fields of a form-encoded request (undefined for any other body). */
+export function formOf(request: WireRequest): URLSearchParams | undefined {
+  if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return undefined;
+  return new URLSearchParams(request.body.toString('utf8'));
 }
 
 /** Rewrites the form fields of form-encoded writes for which `when` holds. */
@@ -55,12 +96,8 @@ export function editForm(
   edit: (form: URLSearchParams, request: WireRequest) => void,
 ): Wrap {
   return rewriteRequest((request) => {
-    if (
-      !String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') ||
-      !when(request)
-    )
-      return;
-    const form = new URLSearchParams(request.body.toString('utf8'));
+    const form = formOf(request);
+    if (!form || !when(request)) return;
     edit(form, request);
     return form.toString();
   });

@@ -3,7 +3,6 @@
 // political labels on dynamic ads, the 8 MB post image, body on video posts, URL lengths everywhere, and the
 // title and body rules. Each refusal is error 100 naming the parameter.
 import { graphError, type ServiceError } from '../../generated/ad-creative/server.js';
-import type { AdCreativeDefects } from './defects.js';
 import type { AdCreativeStore, TokenGrant } from './store.js';
 import { textRuleViolation } from './text-rules.js';
 
@@ -79,12 +78,11 @@ export interface CreateContext {
   store: AdCreativeStore;
   grant: TokenGrant;
   account: string;
-  defects: AdCreativeDefects;
 }
 
 /** Throws the first rule the new creative breaks. */
 export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
-  const { store, grant, account, defects } = ctx;
+  const { store, grant, account } = ctx;
   const sources = ['object_story_spec', 'object_story_id', 'object_url'].filter((k) => b[k] !== undefined);
   if (sources.length !== 1) {
     throw invalid(
@@ -92,8 +90,7 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
     );
   }
   const linkAd = b.object_url !== undefined;
-  if (linkAd && b.title === undefined && !defects.linkAdTitleOptional)
-    throw invalid('Param title is required for a link ad (object_url)');
+  if (linkAd && b.title === undefined) throw invalid('Param title is required for a link ad (object_url)');
   if (b.image_hash !== undefined && b.image_url !== undefined)
     throw invalid('Params image_hash and image_url cannot be combined');
   for (const [param, url] of urlsOf(b)) {
@@ -102,11 +99,9 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
   }
   if (typeof b.name === 'string' && b.name.length > 100)
     throw invalid('Param name must be at most 100 characters long');
-  if (!defects.imageHashUnchecked) {
-    for (const [param, hash] of imageHashesOf(b)) {
-      if (!(await store.imageExists(account, hash)))
-        throw invalid(`Param ${param}: image ${hash} is not in the image library of ad account ${account}`);
-    }
+  for (const [param, hash] of imageHashesOf(b)) {
+    if (!(await store.imageExists(account, hash)))
+      throw invalid(`Param ${param}: image ${hash} is not in the image library of ad account ${account}`);
   }
 
   const spec = b.object_story_spec as Json | undefined;
@@ -120,11 +115,7 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
       throw invalid(
         `Param object_story_spec needs exactly one of ${DATA_MEMBERS.join(', ')}; got ${members.length ? members.join(' and ') : 'none'}`,
       );
-    if (defects.ctaValueRequired) {
-      const cta = spec.link_data?.call_to_action;
-      if (cta && !cta.value) throw invalid('Param object_story_spec[link_data][call_to_action][value] is required');
-    }
-    if (b.body !== undefined && (spec.video_data || defects.bodyRefusedOnAllStorySpecs) && !defects.videoBodyAccepted) {
+    if (b.body !== undefined && spec.video_data) {
       throw invalid('Param body is not supported for video post creatives (object_story_spec[video_data])');
     }
   }
@@ -135,8 +126,7 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
       throw invalid(
         `Param object_story_id: post ${b.object_story_id} does not exist or cannot be used by this access token`,
       );
-    const limit = (defects.postImageLimit80Mb ? 80 : 8) * MB;
-    if (post.imageBytes > limit && !defects.oversizedPostAccepted) {
+    if (post.imageBytes > 8 * MB) {
       throw invalid(
         `Param object_story_id: the image of post ${post.id} is larger than 8 MB and cannot be used in an ad`,
       );
@@ -145,8 +135,7 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
 
   const sponsorPage = b.platform_branded_content?.sponsor_page_id as string | undefined;
   const sponsorId = b.photoapp_branded_content?.sponsor_id as string | undefined;
-  if ((sponsorPage !== undefined || sponsorId !== undefined) && !defects.sponsorUnchecked) {
-    if (defects.sponsorRefused) throw invalid('Partnership creatives are not available');
+  if (sponsorPage !== undefined || sponsorId !== undefined) {
     if (b.object_story_id === undefined)
       throw invalid(
         'Params platform_branded_content and photoapp_branded_content need object_story_id of a post that tags the sponsor',
@@ -166,13 +155,13 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
   // (asset_feed_spec) is not a dynamic ad (document: Resources, authorization_category).
   const political = b.authorization_category !== undefined && b.authorization_category !== 'NONE';
   const dynamicAd = b.product_set_id !== undefined || spec?.template_data !== undefined;
-  if (political && (defects.politicalRefusedEverywhere || (dynamicAd && !defects.dynamicAdPoliticalAccepted))) {
+  if (political && dynamicAd) {
     throw invalid('Param authorization_category is not available for dynamic ads (product_set_id or template_data)');
   }
 
   for (const param of ['title', 'body'] as const) {
     if (typeof b[param] !== 'string') continue;
-    const violation = textRuleViolation(param, b[param], linkAd, defects);
-    if (violation && !(defects.titlePunctuationAccepted && /rule 2/.test(violation))) throw invalid(violation);
+    const violation = textRuleViolation(param, b[param], linkAd);
+    if (violation) throw invalid(violation);
   }
 }

@@ -6,10 +6,9 @@ import { graphError, type AdCreativeHandlers, type HandlerInput } from '../../ge
 import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
 import { canonicalJson } from './canonical.js';
 import { checkCreate, invalid } from './create-rules.js';
-import type { AdCreativeDefects } from './defects.js';
-import { parseFields, pick, selectNode, type Selection } from './fields.js';
+import { parseFields, selectNode } from './fields.js';
 import { MediaUrls, previewSize } from './media.js';
-import { AccountRateLimiter } from './rate-limit.js';
+import { tooManyCalls, type RateLimiter } from './rate-limit.js';
 import {
   IdenticalCreativeError,
   type AdCreativeStore,
@@ -56,7 +55,8 @@ const noPermission = (what: string) =>
 
 export interface HandlerContext {
   store: AdCreativeStore;
-  defects: AdCreativeDefects;
+  /** Counts each account's calls against its rate limit. */
+  limiter: RateLimiter;
   /** The service-wide call rate of an ad account (seed rateLimit) unless the account has its own. */
   rateLimit: RateLimit;
   media: MediaUrls;
@@ -70,15 +70,14 @@ function baseOf(input: HandlerInput): string {
 }
 
 export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
-  const { store, defects, media } = ctx;
-  const limiter = new AccountRateLimiter(defects);
+  const { store, limiter, media } = ctx;
   const grantOf = (input: HandlerInput) => ctx.grants.get(input)!;
 
   /** Counts the call against the account's rate limit (80004 when full); answers the limit it applied. */
   async function throttle(account: string): Promise<RateLimit> {
     const record = await store.adAccount(account);
     const limit = record?.rateLimit ?? ctx.rateLimit;
-    limiter.take(account, limit);
+    if (!limiter.admit(account, limit)) throw tooManyCalls();
     return limit;
   }
 
@@ -101,48 +100,30 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
   /** The caller may use the ad account (200 otherwise; the same answer whether it exists or not). */
   async function permitAccount(input: HandlerInput, account: string): Promise<void> {
-    if (defects.accountGrantUnchecked && (await store.adAccount(account))) return;
     if (!grantOf(input).adAccounts.includes(account)) throw noPermission(`ad account ${account}`);
   }
 
   /** A creative the caller may use: one of its ad accounts; anything else reads as not existing (100/33). */
   async function visibleCreative(input: HandlerInput, id: string, method: string): Promise<CreativeRecord> {
     const creative = await store.creative(id);
-    if (!creative) {
-      if (defects.unknownCreativeCode2500) throw graphError(2500, `Cannot find creative ${id}`, { http: 400 });
-      throw unsupported(method, id);
-    }
-    if (!grantOf(input).adAccounts.includes(creative.accountId) && !defects.creativeTenantUnchecked) {
-      if (defects.foreignCreativeLeaks) throw noPermission(`creative ${id}`);
-      throw unsupported(method, id);
-    }
+    if (!creative || !grantOf(input).adAccounts.includes(creative.accountId)) throw unsupported(method, id);
     return creative;
   }
 
   /** The creative as a read under `version` shows it (all fields; selection comes after). */
   function view(input: HandlerInput, creative: CreativeRecord, version: string, width?: number, height?: number): Json {
-    const fallback = defects.thumbnailDefault100 ? 100 : 64;
     // 0 (an unsigned int the public service accepts) reads as the default size.
-    let [w, h] = [width || fallback, height || fallback];
-    if (defects.thumbnailSizeIgnored) [w, h] = [64, 64];
+    const [w, h] = [width || 64, height || 64];
     let status: CreativeStatus = creative.status;
     // IN_PROCESS and WITH_ISSUES exist from version 4.0 (ADC-VERSION-2); older versions see ACTIVE.
-    if (
-      versionNumber(version) < 4 &&
-      (status === 'IN_PROCESS' || status === 'WITH_ISSUES') &&
-      !defects.oldVersionShowsNewStatuses
-    )
-      status = 'ACTIVE';
-    const node: Json = {
+    if (versionNumber(version) < 4 && (status === 'IN_PROCESS' || status === 'WITH_ISSUES')) status = 'ACTIVE';
+    return {
       ...creative.fields,
       id: creative.id,
       account_id: creative.accountId,
       status,
       thumbnail_url: media.thumbnailUrl(baseOf(input), creative.id, w, h),
     };
-    if (defects.inlinePostAsObjectStoryId && node.object_story_spec)
-      node.object_story_id = node.effective_object_story_id;
-    return node;
   }
 
   function select(
@@ -153,25 +134,6 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     defaults: readonly string[],
   ): Json {
     const text = typeof fields === 'string' ? fields : Array.isArray(fields) ? fields.join(',') : undefined;
-    if (defects.fieldsIgnored) return node;
-    if (
-      defects.nestedSelectionIgnored ||
-      defects.aliasIgnored ||
-      defects.unknownFieldSkipped ||
-      defects.readWithoutId
-    ) {
-      const selection: Selection = text?.trim() ? parseFields(text) : defaults.map((name) => ({ name }));
-      const flat = selection
-        .filter((f) => !defects.unknownFieldSkipped || known.has(f.name))
-        .map((f) => ({
-          ...f,
-          nested: defects.nestedSelectionIgnored ? undefined : f.nested,
-          alias: defects.aliasIgnored ? undefined : f.alias,
-        }));
-      const out = selectNode(node, flat.map((f) => f.name).join(','), known, type, defaults);
-      const picked = pick(node, flat) as Json;
-      return defects.readWithoutId && !flat.some((f) => f.name === 'id') ? picked : { id: out.id, ...picked };
-    }
     return selectNode(node, text, known, type, defaults);
   }
 
@@ -192,13 +154,12 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     };
     const before = cursorOf(items[0]!.id);
     const after = cursorOf(items.at(-1)!.id);
-    const more = defects.nextNeverPresent ? false : defects.nextOnLastPage ? true : page.more;
     return {
       data: items,
       paging: {
         cursors: { before, after },
         ...(page.earlier ? { previous: link({ before }) } : {}),
-        ...(more ? { next: link({ after }) } : {}),
+        ...(page.more ? { next: link({ after }) } : {}),
       },
     };
   }
@@ -208,7 +169,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     // The document shows no page size limits: a limit below 1 means the default, a very large one is served
     // in pages of at most MAX_PAGE (paging.next leads on), as the public service caps pages silently.
     const asked = Number(query.limit ?? DEFAULT_PAGE);
-    const limit = defects.limitIgnored ? DEFAULT_PAGE : asked >= 1 ? Math.min(asked, MAX_PAGE) : DEFAULT_PAGE;
+    const limit = asked >= 1 ? Math.min(asked, MAX_PAGE) : DEFAULT_PAGE;
     const resolve = async (param: 'after' | 'before'): Promise<number | undefined> => {
       const cursor = query[param];
       if (typeof cursor !== 'string') return undefined;
@@ -216,16 +177,13 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       if (seq === undefined) throw invalid(`Param ${param} is not a valid cursor for this list`);
       return seq;
     };
-    let afterSeq = await resolve('after');
-    if (afterSeq !== undefined && defects.pagingRepeatsBoundary) afterSeq += 1;
-    if (afterSeq !== undefined && defects.pagingSkipsOne) afterSeq -= 1;
+    const afterSeq = await resolve('after');
     const beforeSeq = afterSeq === undefined ? await resolve('before') : undefined;
     return { limit, afterSeq, beforeSeq };
   }
 
   /** A write's own `fields` (query string or form field): read-after-write answers that selection. */
   function writeFields(input: HandlerInput, body: Json): string | undefined {
-    if (defects.writeFieldsIgnored) return undefined;
     const fields = input.url.searchParams.get('fields') ?? body.fields;
     if (fields === undefined || fields === null) return undefined;
     const text = Array.isArray(fields) ? fields.join(',') : String(fields);
@@ -239,7 +197,6 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     for (const [k, v] of Object.entries(b))
       if (CREATIVE_FIELDS.has(k) && k !== 'id' && k !== 'account_id' && k !== 'status') out[k] = v;
     out.effective_authorization_category = b.authorization_category ?? 'NONE';
-    if (defects.authorizationCategoryDropped) delete out.authorization_category;
     const spec = b.object_story_spec as Json | undefined;
     const ctaType =
       b.call_to_action?.type ??
@@ -248,12 +205,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       spec?.video_data?.call_to_action?.type;
     if (ctaType && out.call_to_action_type === undefined) out.call_to_action_type = ctaType;
     if (spec) {
-      const copy = structuredClone(spec);
-      for (const member of ['link_data', 'template_data', 'video_data', 'photo_data']) {
-        if (defects.sponsorPageDropped) delete copy[member]?.branded_content_sponsor_page_id;
-        if (defects.ctaValueDropped && copy[member]?.call_to_action) delete copy[member].call_to_action.value;
-      }
-      out.object_story_spec = copy;
+      out.object_story_spec = structuredClone(spec);
       out.actor_id = spec.page_id;
       out.object_story_id = null;
       out.object_type = spec.photo_data ? 'PHOTO' : spec.video_data ? 'VIDEO' : spec.text_data ? 'STATUS' : 'SHARE';
@@ -267,8 +219,6 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     return out;
   }
 
-  const createdIds = new Map<string, string>();
-
   return {
     async createAdCreative(input) {
       const account = input.path.ad_account_id;
@@ -278,36 +228,18 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const fields = writeFields(input, raw);
       const b: Json = {};
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
-      await checkCreate(b, { store, grant: grantOf(input), account, defects });
+      await checkCreate(b, { store, grant: grantOf(input), account });
       const spec = b.object_story_spec as Json | undefined;
       const data = spec
         ? (spec.link_data ?? spec.template_data ?? spec.photo_data ?? spec.video_data ?? spec.text_data)
         : undefined;
-      const keyed = defects.identityIgnoresName ? { ...b, name: undefined } : b;
-      const contentKey = canonicalJson(keyed) + (defects.noUniquenessCheck ? `#${Math.random()}` : '');
-      const stored = storedFields(b);
-      let id: string;
-      if (defects.uniquenessRace) {
-        // Check, wait for something else (as a remote database call would), then insert: a race.
-        const seen = createdIds.get(`${account}:${contentKey}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        if (seen) id = seen;
-        else {
-          id = (
-            await store.createCreative({
-              accountId: account,
-              contentKey: `${contentKey}#${Math.random()}`,
-              fields: stored,
-              inlinePost: spec ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined,
-            })
-          ).id;
-          createdIds.set(`${account}:${contentKey}`, id);
-        }
-      } else {
-        const inlinePost =
-          spec && !defects.noInlinePost ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined;
-        id = (await store.createCreative({ accountId: account, contentKey, fields: stored, inlinePost })).id;
-      }
+      const inlinePost = spec ? { pageId: spec.page_id, message: data?.message ?? data?.caption } : undefined;
+      const { id } = await store.createCreative({
+        accountId: account,
+        contentKey: canonicalJson(b),
+        fields: storedFields(b),
+        inlinePost,
+      });
       if (!fields) return { body: { id } };
       const creative = (await store.creative(id))!;
       return {
@@ -351,29 +283,21 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         delete b.id;
       }
       const other = Object.keys(b).filter((k) => !UPDATABLE.has(k));
-      if (other.length && !defects.updateAcceptsOtherFields) {
+      if (other.length) {
         throw invalid(`Param ${other[0]} cannot be updated: an update accepts account_id, adlabels, name and status`);
       }
-      if (
-        versionNumber(path.version) < 4 &&
-        (b.status === 'IN_PROCESS' || b.status === 'WITH_ISSUES') &&
-        !defects.oldVersionSetsNewStatuses
-      ) {
+      if (versionNumber(path.version) < 4 && (b.status === 'IN_PROCESS' || b.status === 'WITH_ISSUES')) {
         throw invalid(`Param status: ${b.status} exists from version 4.0`);
       }
       if (typeof b.name === 'string' && b.name.length > 100)
         throw invalid('Param name must be at most 100 characters long');
-      if (
-        b.account_id !== undefined &&
-        !grantOf(input).adAccounts.includes(b.account_id) &&
-        !defects.updateAccountUnchecked
-      ) {
+      if (b.account_id !== undefined && !grantOf(input).adAccounts.includes(b.account_id)) {
         throw noPermission(`ad account ${b.account_id}`);
       }
       try {
         await store.updateCreative(creative.id, {
           accountId: b.account_id,
-          name: defects.updateNameNotStored ? undefined : b.name,
+          name: b.name,
           status: b.status,
           adlabels: b.adlabels,
         });
@@ -396,7 +320,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const creative = await visibleCreative(input, input.path.creative_id, 'delete');
       await throttle(creative.accountId);
       // The creative stays readable with status DELETED and leaves the list (ADC-DELETE-1).
-      if (!defects.deleteKeepsActive) await store.updateCreative(creative.id, { status: 'DELETED' });
+      await store.updateCreative(creative.id, { status: 'DELETED' });
       return { body: { success: true } };
     },
 
@@ -427,9 +351,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const version = store.version();
       const creative = await visibleCreative(input, path.creative_id, 'get');
       const limit = await throttle(creative.accountId);
-      // A defect (mutation gate) answers what the spec forbids: only a cast lets it through the reply type.
-      if (defects.previewWithoutData) return { body: {} as never };
-      const format = defects.previewFormatIgnored ? 'DESKTOP_FEED_STANDARD' : query.ad_format;
+      const format = query.ad_format;
       const size = previewSize(format);
       const width = query.width || size.width;
       const height = query.height || size.height;
@@ -454,11 +376,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         const p = await store.post(id);
         return p && p.pageId === path.page_id ? p.seq : undefined;
       });
-      const includeInline = defects.inlineAlwaysListed
-        ? true
-        : defects.inlineNeverListed
-          ? false
-          : query.include_inline === true;
+      const includeInline = query.include_inline === true;
       const page = await store.listPosts(path.page_id, { ...q, includeInline, published: query.is_published });
       const result = paged(input, page, q.limit);
       const listed = {
@@ -490,30 +408,20 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
 /** Checks before the router's validation: the token (104, 190, 270) and an unparseable `fields` (2500). */
 export function createAuthenticate(ctx: HandlerContext) {
-  const { store, defects, grants } = ctx;
+  const { store, grants } = ctx;
   return async (input: HandlerInput, route: RouteDef): Promise<void> => {
     const token = input.credentials.accessToken ?? input.credentials.bearerToken;
-    if (!token) {
-      if (defects.missingToken190)
-        throw graphError(190, 'An active access token must be used to query information about the current user.', {
-          http: 400,
-        });
-      throw graphError(104, 'An access token is required to request this resource.', { http: 400 });
-    }
+    if (!token) throw graphError(104, 'An access token is required to request this resource.', { http: 400 });
     const grant = await store.token(token);
     if (!grant) throw graphError(190, 'Invalid OAuth access token - Cannot parse access token', { http: 400 });
-    if (grant.expiresAt && Date.parse(grant.expiresAt) <= Date.now() && !defects.expiredTokenAccepted) {
+    if (grant.expiresAt && Date.parse(grant.expiresAt) <= Date.now()) {
       throw graphError(
         190,
         `Error validating access token: Session has expired on ${new Date(grant.expiresAt).toUTCString()}.`,
         { subcode: 463, http: 400 },
       );
     }
-    if (grant.appAccess === 'development' && !defects.devAppAccepted) {
-      if (defects.devAppCode200)
-        throw graphError(200, '(#200) This Ads API request is not allowed for apps with development access level', {
-          http: 403,
-        });
+    if (grant.appAccess === 'development') {
       throw graphError(270, '(#270) This Ads API request is not allowed for apps with development access level', {
         http: 403,
       });
@@ -521,14 +429,7 @@ export function createAuthenticate(ctx: HandlerContext) {
     grants.set(input, grant);
     // A malformed selection is 2500 (ADC-FIELDS-1) on every operation that takes `fields`, reads and writes.
     const fields = input.query.fields;
-    if (typeof fields === 'string' && fields.trim() !== '') {
-      try {
-        parseFields(fields);
-      } catch (error) {
-        if (defects.malformedFields100) throw graphError(100, '(#100) Invalid parameter: fields', { http: 400 });
-        throw error;
-      }
-    }
+    if (typeof fields === 'string' && fields.trim() !== '') parseFields(fields);
     void route;
   };
 }

@@ -47,12 +47,7 @@ export class MediaUrls {
   }
 
   /** Serves /_media/ requests; answers false for any other path (the API's). */
-  async serve(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    store: AdCreativeStore,
-    swapThumbnail = false,
-  ): Promise<boolean> {
+  async serve(req: http.IncomingMessage, res: http.ServerResponse, store: AdCreativeStore): Promise<boolean> {
     // The request target as a path on a fixed origin: `new URL('//x', base)` would read //x as a host (and throw).
     let url: URL;
     try {
@@ -87,8 +82,7 @@ export class MediaUrls {
           true
         );
       }
-      const [w, h] = swapThumbnail ? [height, width] : [width, height];
-      return (send(200, 'image/png', encodePng(w, h, thumbnail[1]!)), true);
+      return (send(200, 'image/png', encodePng(width, height, thumbnail[1]!)), true);
     }
     const preview = /^\/_media\/previews\/([0-9]+)\/([A-Z_]+)$/.exec(url.pathname);
     if (preview) {

@@ -6,15 +6,19 @@
 import { graphError } from '../../generated/ad-creative/server.js';
 import type { RateLimit } from './store.js';
 
-export interface RateLimitDefects {
-  /** One counter for every account instead of one per account. */
-  rateLimitGlobal?: boolean;
-  /** The limit answers HTTP 429 instead of 400. */
-  rateLimitHttp429?: boolean;
-  /** Off by one: the account accepts one call more than its limit. */
-  rateLimitOffByOne?: boolean;
-  /** Never throttles. */
-  rateLimitOff?: boolean;
+/** What counts an account's calls (a seam of the service: AdCreativeSeams.rateLimiter). */
+export interface RateLimiter {
+  /** Counts one call to `account` and answers true, or answers false (counting nothing) when its window is full. */
+  admit(account: string, limit: RateLimit): boolean;
+}
+
+/** The answer to a call its account's window has no room for. */
+export function tooManyCalls() {
+  return graphError(80004, '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.', {
+    subcode: 2446079,
+    isTransient: true,
+    http: 400,
+  });
 }
 
 /** The times of one account's counted calls, oldest first; expired ones leave from the front. */
@@ -41,36 +45,18 @@ class CallTimes {
   }
 }
 
-export class AccountRateLimiter {
+export class AccountRateLimiter implements RateLimiter {
   private readonly calls = new Map<string, CallTimes>();
 
-  constructor(
-    private readonly defects: RateLimitDefects = {},
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly now: () => number = Date.now) {}
 
-  /** Counts one call to `account` and answers true, or answers false (counting nothing) when its window is full. */
   admit(account: string, limit: RateLimit): boolean {
-    if (this.defects.rateLimitOff) return true;
-    const key = this.defects.rateLimitGlobal ? '*' : account;
     const now = this.now();
     const windowMs = limit.windowSeconds * 1000;
-    let calls = this.calls.get(key);
-    if (!calls) this.calls.set(key, (calls = new CallTimes()));
-    const allowed = limit.calls + (this.defects.rateLimitOffByOne ? 1 : 0);
-    if (calls.countSince(now, windowMs) >= allowed) return false;
+    let calls = this.calls.get(account);
+    if (!calls) this.calls.set(account, (calls = new CallTimes()));
+    if (calls.countSince(now, windowMs) >= limit.calls) return false;
     calls.add(now);
     return true;
-  }
-
-  /** Counts one call to `account`, or throws 80004 when its window is full. */
-  take(account: string, limit: RateLimit): void {
-    if (!this.admit(account, limit)) {
-      throw graphError(80004, '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.', {
-        subcode: 2446079,
-        isTransient: true,
-        http: this.defects.rateLimitHttp429 ? 429 : 400,
-      });
-    }
   }
 }

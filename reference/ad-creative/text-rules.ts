@@ -3,24 +3,14 @@
 // 6); the service checks them again (the same request may reach it through another path later) and
 // decides the two the schema cannot: consecutive punctuation (rule 3) and special characters in link
 // ads (rule 7). Each answer names the broken rule.
-export type TextRuleDefects = {
-  /** Rule 3 judged on the first pair only. */
-  punctuationFirstPairOnly?: boolean;
-  /** Rule 7 ignored: link ads accept special characters. */
-  linkAdSpecialCharactersAccepted?: boolean;
-  /** Rule 7 applied to page post ads too. */
-  specialCharactersRefusedEverywhere?: boolean;
-};
-
 const BAD_START = /^[\\/!.?\-*(),;:]/u;
 const DISALLOWED =
   /[\^~_={}[\]|<>\u00A8\u00B2\u00B3\u00B4\u00B8\u00B9\u0250-\u0258\u0260-\u02AF\u02D8-\u02DD\u2070-\u209F]/u;
 const COMBINING = /\p{M}/u;
 
 /** Rule 3: two punctuation characters in a row, except a run of exactly three full stops. */
-export function consecutivePunctuation(text: string, firstPairOnly = false): boolean {
-  const runs = [...text.matchAll(/\p{P}{2,}/gu)].map((m) => m[0]);
-  return (firstPairOnly ? runs.slice(0, 1) : runs).some((run) => run !== '...');
+export function consecutivePunctuation(text: string): boolean {
+  return [...text.matchAll(/\p{P}{2,}/gu)].some((m) => m[0] !== '...');
 }
 
 /**
@@ -35,15 +25,10 @@ export function specialCharacter(text: string): string | undefined {
 }
 
 /** The first rule the text breaks, as an error message naming the parameter; undefined when it keeps them all. */
-export function textRuleViolation(
-  param: string,
-  text: string,
-  linkAd: boolean,
-  defects: TextRuleDefects = {},
-): string | undefined {
+export function textRuleViolation(param: string, text: string, linkAd: boolean): string | undefined {
   if (text.length < 1) return `${param} must have at least 1 character (title and body rule 1)`;
   if (BAD_START.test(text)) return `${param} must not start with ${text[0]} (title and body rule 2)`;
-  if (consecutivePunctuation(text, defects.punctuationFirstPairOnly))
+  if (consecutivePunctuation(text))
     return `${param} must not contain consecutive punctuation except "..." (title and body rule 3)`;
   const words = text.split(/\s+/u).filter(Boolean);
   const long = words.find((w) => [...w].length > 30);
@@ -58,10 +43,7 @@ export function textRuleViolation(
   const chars = [...text];
   const standalone = chars.findIndex((c, i) => COMBINING.test(c) && (i === 0 || /[\s\p{P}\p{S}]/u.test(chars[i - 1]!)));
   if (standalone >= 0) return `${param} must not contain a standalone diacritical mark (title and body rule 6)`;
-  const applies = defects.specialCharactersRefusedEverywhere
-    ? true
-    : linkAd && !defects.linkAdSpecialCharactersAccepted;
-  const special = applies ? specialCharacter(text) : undefined;
+  const special = linkAd ? specialCharacter(text) : undefined;
   if (special) return `${param} of a link ad must not contain the special character ${special} (title and body rule 7)`;
   return undefined;
 }

@@ -6,6 +6,32 @@ import type { Logger } from 'pino';
 
 export type ServiceKey = 'ad-creative' | 'analytics' | 'generative';
 
+/**
+ * Stand-ins for a service's seams, by seam name: each takes the object the service built (its store, its
+ * rate limiter, ...) and returns the one the service uses instead, with the same interface. A service
+ * declares its seams in its own folder (`seams.ts`: a `<Service>Seams` interface, seam name -> type) and
+ * passes each seam through `seams<Seams>(ctx)(name, value)` once, where it builds it. None in normal operation; a
+ * caller starting the service may give some, e.g. to log calls or to plant a defect from outside.
+ */
+export type Decorators<Seams> = { [K in keyof Seams]?: (inner: Seams[K]) => Seams[K] };
+
+/** Decorators as the foundation carries them, before a service reads them as its own Decorators<Seams>. */
+export type ServiceDecorators = Readonly<Record<string, ((inner: any) => any) | undefined>>;
+
+/**
+ * A service's seam function: `seam(name, value)` answers the object the service uses for that seam, `value`
+ * or what the context's decorator makes of it.
+ */
+export function seams<Seams>(
+  ctx: Pick<ServiceContext, 'decorate'>,
+): <K extends keyof Seams & string>(name: K, value: Seams[K]) => Seams[K] {
+  const decorators = (ctx.decorate ?? {}) as Decorators<Seams>;
+  return (name, value) => {
+    const decorator = decorators[name];
+    return decorator ? decorator(value) : value;
+  };
+}
+
 export interface ServiceContext {
   /**
    * The service's own database (one SQLite file per service under --data, or in memory); migrations already run.
@@ -19,9 +45,11 @@ export interface ServiceContext {
   /** True when dataDir/db are durable (--data given). */
   durable: boolean;
   logger: Logger;
+  /** Stand-ins for the service's seams (see Decorators); none in normal operation. */
+  decorate?: ServiceDecorators;
   /**
-   * Planted defects, for the mutation gate only (contracts/mutants/): flag name -> value. Empty in normal
-   * operation; a service reads only the flags it declares.
+   * Behaviour flags of the analytics and generative services (flag name -> value); empty in normal
+   * operation. The ad creative service reads none: its seams are `decorate`'s.
    */
   defects: Readonly<Record<string, unknown>>;
   /**

@@ -1,7 +1,10 @@
 // Identical creates return the existing creative (document: What the service does, uniqueness), also when
-// 100 of them arrive at once: exactly one creative is stored. A check-then-insert race (the planted defect
-// uniquenessRace) stores several, which shows the probe can fail.
+// 100 of them arrive at once: exactly one creative is stored. A check-then-insert race (a store decorator
+// that looks the key up, waits as a remote database call would, then inserts under a key of its own) stores
+// several, which shows the probe can fail.
 import { afterEach, describe, expect, it } from 'vitest';
+import { override } from '../../contracts/mutants/decorate.js';
+import type { AdCreativeStore } from '../../reference/ad-creative/store.js';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 
 const TOKEN = 'test-token-admin';
@@ -88,7 +91,20 @@ describe('100 concurrent identical creates', () => {
   }, 60_000);
 
   it('store several creatives with a check-then-insert race (the probe can fail)', async () => {
-    session = await startReference(['ad-creative'], { defects: { 'ad-creative': { uniquenessRace: true } } });
+    const seen = new Map<string, string>();
+    const racing = (store: AdCreativeStore) =>
+      override(store, {
+        createCreative: async (inner, input) => {
+          const key = `${input.accountId}:${input.contentKey}`;
+          const known = seen.get(key);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          if (known) return { id: known, created: false };
+          const made = await inner({ ...input, contentKey: `${input.contentKey}#${Math.random()}` });
+          seen.set(key, made.id);
+          return made;
+        },
+      });
+    session = await startReference(['ad-creative'], { decorate: { 'ad-creative': { store: racing } } });
     const base = session.endpoints['ad-creative']!.baseUrl;
     const ids = await createConcurrently(base, 20, 'race');
     expect(new Set(ids).size).toBeGreaterThan(1);

@@ -7,9 +7,14 @@
 //   GET  /slow?ms=N                                   -> 200 after N ms
 //   GET  /boom                                        -> throws (the foundation's last-resort guard)
 //   GET  /context                                     -> what the service received (defects, durable, bound URL)
-// Seed section: { notes: [{ tenant, body }] }, applied to a new (empty) database only.
+// Seed section: { notes: [{ tenant, body }] }, applied to a new (empty) database only. One seam, `notes`
+// (NotesSeams): what a new note's insert goes through.
 import type http from 'node:http';
-import type { ReferenceService, ServiceKey } from '../../reference/foundation/service.js';
+import { seams, type ReferenceService, type ServiceKey } from '../../reference/foundation/service.js';
+
+export interface NotesSeams {
+  notes: { insert(tenant: string, body: string): number };
+}
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -34,6 +39,9 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
       const seed = ctx.seed as { notes?: Array<{ tenant: string; body: string }> };
       const insert = db.prepare('INSERT INTO notes (tenant, body) VALUES (?, ?)');
       if (empty && seed.notes) db.transaction(() => seed.notes!.forEach((n) => insert.run(n.tenant, n.body)))();
+      const notes = seams<NotesSeams>(ctx)('notes', {
+        insert: (tenant, body) => Number(insert.run(tenant, body).lastInsertRowid),
+      });
       const byId = db.prepare('SELECT id, tenant, body FROM notes WHERE id = ?');
       const byTenant = db.prepare('SELECT id FROM notes WHERE tenant = ? ORDER BY id');
       let baseUrl = '';
@@ -45,11 +53,11 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
           const chunks: Buffer[] = [];
           req.on('data', (c: Buffer) => chunks.push(c));
           req.on('end', () => {
-            const { lastInsertRowid } = insert.run(
+            const id = notes.insert(
               url.searchParams.get('tenant') ?? 'default',
               Buffer.concat(chunks).toString('utf8'),
             );
-            json(res, 201, { id: Number(lastInsertRowid) });
+            json(res, 201, { id });
           });
           return;
         }

@@ -1,15 +1,14 @@
 // startReference on the tiny notes service (foundation-notes-service.ts): one server per service on
 // loopback, fresh in-memory stores by default, seeds from a file, durable files with dataDir (seeded
-// once), defects and wraps handed through, missing services named, logs without secrets, graceful stop.
+// once), seam decorators, defects and wraps handed through, missing services named, logs without secrets, graceful stop.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
 import { MissingServiceError, startReference, type ReferenceSession } from '../../reference/index.js';
-import { notesService } from './foundation-notes-service.js';
+import { notesService, type NotesSeams } from './foundation-notes-service.js';
 
 const sessions: ReferenceSession[] = [];
 const tmpDirs: string[] = [];
@@ -58,15 +57,12 @@ function slowStart(): { started: Promise<void>; slowStarted: () => void } {
 const SEED = 'analytics:\n  notes:\n    - { tenant: a, body: first }\n    - { tenant: a, body: second }\n';
 
 describe('startReference', () => {
-  it('serves each service on its own loopback port and answers as a stateful target with the default fixtures', async () => {
+  it('serves each service on its own loopback port', async () => {
     const session = await start([notesService('analytics'), notesService('generative')]);
-    expect(session.name).toBe('reference');
-    expect(session.kind).toBe('stateful');
-    expect(session.fixtures).toBe(DEFAULT_FIXTURES);
     const a = session.endpoints.analytics!;
     const g = session.endpoints.generative!;
     expect(a.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(a.uploadUrl).toBe(a.baseUrl);
+    expect(session.running.map((r) => r.baseUrl)).toEqual([a.baseUrl, g.baseUrl]);
     expect(g.baseUrl).not.toBe(a.baseUrl);
     const id = await post(a.baseUrl, 't1', 'hello');
     expect(await (await fetch(`${a.baseUrl}/notes/${id}`)).json()).toEqual({ id, tenant: 't1', body: 'hello' });
@@ -123,6 +119,21 @@ describe('startReference', () => {
     const res = await fetch(`${session.endpoints.analytics!.baseUrl}/context`);
     expect(res.headers.get('x-wrapped')).toBe('yes');
     expect(((await res.json()) as { defects: unknown }).defects).toEqual({ dropWrites: true });
+  });
+
+  it("passes each service's seams through the decorators given for that service only", async () => {
+    const shouting = (inner: NotesSeams['notes']): NotesSeams['notes'] => ({
+      insert: (tenant, body) => inner.insert(tenant, body.toUpperCase()),
+    });
+    const session = await start([notesService('analytics'), notesService('generative')], {
+      decorate: { analytics: { notes: shouting } },
+    });
+    const read = async (base: string, id: number) =>
+      ((await (await fetch(`${base}/notes/${id}`)).json()) as { body: string }).body;
+    const a = session.endpoints.analytics!.baseUrl;
+    const g = session.endpoints.generative!.baseUrl;
+    expect(await read(a, await post(a, 't', 'quiet'))).toBe('QUIET');
+    expect(await read(g, await post(g, 't', 'quiet'))).toBe('quiet');
   });
 
   it('uses consecutive ports from options.port', async () => {

@@ -2,20 +2,20 @@
 // reference: no 5xx, every refusal in the service's error shape with a documented status, the service alive
 // afterwards and its stored state unchanged by the refused writes. `npm run fuzz` runs any size.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference, type ReferenceSession } from '../../reference/index.js';
 import { generateRequests } from '../../contracts/fuzz/requests.js';
 import { describeRequest, formatResult, runFuzz } from '../../contracts/fuzz/run.js';
 import { fuzzService, shapeProblem } from '../../contracts/fuzz/services.js';
 import { fuzzOperations } from '../../contracts/fuzz/spec.js';
+import { startReferenceTarget, type ReferenceTargetSession } from '../../contracts/targets/reference.js';
 import { generatedSpec } from '../../generator/model/index.js';
 import type { ServiceKey } from '../../reference/index.js';
 
 const SEED = 20261123;
 const SERVICES: ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
-let session: ReferenceSession;
+let session: ReferenceTargetSession;
 
 beforeAll(async () => {
-  session = await startReference(SERVICES);
+  session = await startReferenceTarget(SERVICES);
 });
 afterAll(async () => {
   await session?.stop();
@@ -92,7 +92,7 @@ describe('fuzz: the judge', () => {
   it('reports a 5xx, an answer outside the error shape, and an undocumented status', async () => {
     // Analytics with planted wire defects: a crash on huge headers, a bare-text refusal of PROPFIND, and a
     // Status-shaped 418 for malformed JSON bodies.
-    const broken = await startReference(['analytics'], {
+    const broken = await startReferenceTarget(['analytics'], {
       logLevel: 'silent',
       wrap: {
         analytics: (inner) => (req, res) => {

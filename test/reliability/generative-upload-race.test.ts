@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REFERENCE_FIXTURES } from '../../contracts/targets/reference.js';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 
 const UPLOADERS = 12;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-race-'));
   session = await startReference(['generative'], { dataDir });
   baseUrl = session.endpoints.generative!.baseUrl;
-  key = session.fixtures.generative.apiKey;
+  key = REFERENCE_FIXTURES.generative.apiKey;
 });
 afterAll(async () => {
   await session?.stop();
