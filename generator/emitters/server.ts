@@ -164,7 +164,8 @@ function routesLiteral(service: ServiceModel): string {
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${JSON.stringify(b.jsonFields.map((f) => f.name))}` : '';
       const files = b.kind === 'multipart-form' ? `, fileFields: ${JSON.stringify(b.fileFields)}` : '';
-      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(b.kind)}${json}${files} }`;
+      const depth = op.maxDepth !== undefined && b.kind !== 'raw' ? `, maxDepth: ${op.maxDepth}` : '';
+      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(b.kind)}${json}${files}${depth} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${JSON.stringify(ct)}: v.${n}`);
     const responseValidators = Object.entries(names.responses).map(

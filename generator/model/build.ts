@@ -210,6 +210,7 @@ function buildOperation(
     requestBodies,
     bodyRequired: body?.required === true,
     ...bodyLimit(id, op['x-body-limit'] ?? body?.['x-body-limit']),
+    ...maxDepth(id, op['x-max-depth'] ?? document['x-max-depth']),
     responses,
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
@@ -295,6 +296,13 @@ function buildCredentialSources(
     }
   }
   return sources;
+}
+
+function maxDepth(id: string, raw: unknown): { maxDepth?: number } {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1)
+    throw new Error(`${id}: x-max-depth must be a positive integer (levels of nesting)`);
+  return { maxDepth: raw };
 }
 
 function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {

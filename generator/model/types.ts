@@ -197,6 +197,11 @@ export interface OperationModel {
   bodyRequired: boolean;
   /** `x-body-limit` (operation or request body): the largest body in bytes the operation takes. */
   bodyLimit?: number;
+  /**
+   * `x-max-depth` (operation or document root): the deepest nesting of arrays and objects its JSON bodies and
+   * JSON-string form fields may hold; the generated server refuses deeper ones before validation.
+   */
+  maxDepth?: number;
   responses: ResponseModel[];
   /** The first 2xx response with a JSON body, when there is one. */
   success?: ResponseModel;

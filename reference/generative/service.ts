@@ -20,6 +20,9 @@ import { durationMs } from './time.js';
 import { contentTokens } from './tokens.js';
 import { Uploads } from './uploads.js';
 
+/** The bytes of a JSON body as text, refusing invalid UTF-8 (a U+FFFD in its place would hide it from the router). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Largest JSON body rewritten to camelCase names (the router refuses larger ones itself). */
 const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -71,9 +74,9 @@ function withCamelCaseNames(req: http.IncomingMessage, res: http.ServerResponse,
     const raw = Buffer.concat(chunks);
     let body: Buffer = raw;
     try {
-      body = Buffer.from(JSON.stringify(camelCaseNames(JSON.parse(raw.toString('utf8')))));
+      body = Buffer.from(JSON.stringify(camelCaseNames(JSON.parse(strictUtf8.decode(raw)))));
     } catch {
-      // Not JSON: the router answers the parse error.
+      // Not JSON (or not UTF-8, or too deep to rewrite): the router answers the parse error from the bytes sent.
     }
     passOn(body);
   });

@@ -29,6 +29,12 @@ function mediaOf(input: UploadFileInput): MediaPart | undefined {
   return input.contentType === 'application/octet-stream' || input.contentType === '*/*' ? input.body : undefined;
 }
 
+/** A byte count or offset header: decimal digits only (`0x0c`, `1e3` or ` 12` are no offset); null otherwise. */
+function byteCount(text: string): number | null {
+  if (!/^\d{1,15}$/.test(text)) return null;
+  return Number(text);
+}
+
 /** The commands of X-Goog-Upload-Command ("upload, finalize", "upload,finalize", ...). */
 export function uploadCommands(header: string | undefined): string[] {
   return (header ?? '')
@@ -87,7 +93,12 @@ export class Uploads {
     const meta = input.contentType === 'application/json' ? input.body.file : undefined;
     this.deps.files.checkMetadata(meta);
     const declared = input.headers['x-goog-upload-header-content-length'];
-    const declaredSize = declared === undefined ? undefined : Number(declared);
+    const declaredSize = declared === undefined ? undefined : byteCount(declared);
+    if (declaredSize === null)
+      throw invalid(
+        `X-Goog-Upload-Header-Content-Length ${declared} is not a byte count (decimal digits).`,
+        'X-Goog-Upload-Header-Content-Length',
+      );
     if (declaredSize !== undefined) this.deps.files.checkSize(declaredSize);
     const session: UploadSessionRecord = {
       id: randomBytes(16).toString('base64url'),
@@ -134,7 +145,7 @@ export class Uploads {
     let received = session.received;
     if (commands.includes('upload')) {
       const offsetHeader = input.headers['x-goog-upload-offset'];
-      const offset = Number(offsetHeader);
+      const offset = offsetHeader === undefined ? null : byteCount(offsetHeader);
       if (!this.deps.defects.offsetUnchecked && (offsetHeader === undefined || offset !== session.received)) {
         throw invalid(
           `X-Goog-Upload-Offset ${offsetHeader ?? '(none)'} does not match the ${session.received} bytes received.`,

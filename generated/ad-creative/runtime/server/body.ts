@@ -3,6 +3,7 @@
 // as a streamed body passes the limit) and decodes it by kind: JSON, form-encoded with JSON-string fields,
 // multipart/form-data, multipart/related (metadata + media) or raw media.
 import type { IncomingMessage } from 'node:http';
+import { decodeUtf8, formPairs, hasLoneSurrogate, InvalidTextError, jsonDepth } from './strict-text.js';
 import { getMultipartBoundary, parseMultipart } from './vendor/multipart-parser.js';
 
 export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';
@@ -12,6 +13,8 @@ export interface BodyDef {
   kind: BodyKind;
   /** Form fields that carry JSON strings; decoded before validation. */
   jsonFields?: string[];
+  /** Deepest nesting of arrays and objects a JSON body or JSON-string field may hold (the spec's x-max-depth). */
+  maxDepth?: number;
   /**
    * multipart/form-data fields that carry a file (the spec's binary fields): always a MediaPart, and every other
    * field its text. Absent (a hand-made route): any part with a filename is a MediaPart.
@@ -65,33 +68,59 @@ export function selectBody(bodies: BodyDef[], contentType: string | undefined): 
   );
 }
 
-export function decodeBody(def: BodyDef, raw: Buffer, contentType: string): unknown {
+/** Nesting allowed when neither the spec nor the caller sets one: deeper than any request of the specs needs. */
+export const DEFAULT_MAX_DEPTH = 100;
+
+export function decodeBody(def: BodyDef, raw: Buffer, contentType: string, maxDepth?: number): unknown {
+  const depth = def.maxDepth ?? maxDepth ?? DEFAULT_MAX_DEPTH;
   switch (def.kind) {
     case 'json':
-      return parseJson(raw.toString('utf8'), 'body');
+      return parseJson(text(raw, 'body'), 'body', depth);
     case 'form':
-      return decodeJsonFields(def, Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
+      return decodeJsonFields(def, formFields(text(raw, 'body')), depth);
     case 'multipart-form':
-      return decodeJsonFields(def, multipartFields(raw, contentType, def.fileFields));
+      return decodeJsonFields(def, multipartFields(raw, contentType, def.fileFields), depth);
     case 'multipart-related':
-      return multipartRelated(raw, contentType);
+      return multipartRelated(raw, contentType, depth);
     case 'raw':
       return { contentType: contentType.split(';')[0]!.trim(), data: new Uint8Array(raw) } satisfies MediaPart;
   }
 }
 
-function parseJson(text: string, field: string): unknown {
+function text(bytes: Uint8Array, field: string): string {
   try {
-    return JSON.parse(text);
+    return decodeUtf8(bytes);
   } catch (error) {
-    throw new BodyParseError(`${field} is not valid JSON (${(error as Error).message})`, field);
+    throw new BodyParseError((error as Error).message, field);
   }
 }
 
-function decodeJsonFields(def: BodyDef, fields: Record<string, unknown>): Record<string, unknown> {
+function formFields(body: string): Record<string, unknown> {
+  try {
+    return Object.fromEntries(formPairs(body));
+  } catch (error) {
+    if (error instanceof InvalidTextError) throw new BodyParseError(`holds a field that ${error.message}`);
+    throw error;
+  }
+}
+
+function parseJson(source: string, field: string, maxDepth: number): unknown {
+  if (jsonDepth(source, maxDepth) > maxDepth)
+    throw new BodyParseError(`nests arrays and objects deeper than ${maxDepth} levels`, field);
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    throw new BodyParseError(`is not valid JSON (${(error as Error).message})`, field);
+  }
+  if (hasLoneSurrogate(value)) throw new BodyParseError('holds a lone surrogate (an unpaired \\ud800-\\udfff)', field);
+  return value;
+}
+
+function decodeJsonFields(def: BodyDef, fields: Record<string, unknown>, maxDepth: number): Record<string, unknown> {
   for (const name of def.jsonFields ?? []) {
     const value = fields[name];
-    if (typeof value === 'string') fields[name] = parseJson(value, name);
+    if (typeof value === 'string') fields[name] = parseJson(value, name, maxDepth);
   }
   return fields;
 }
@@ -113,7 +142,7 @@ function multipartFields(raw: Buffer, contentType: string, fileFields: string[] 
             filename: part.filename,
             data: part.bytes,
           } satisfies MediaPart)
-        : part.text;
+        : text(part.bytes, part.name);
     }
   } catch (error) {
     if (error instanceof BodyParseError) throw error;
@@ -123,7 +152,11 @@ function multipartFields(raw: Buffer, contentType: string, fileFields: string[] 
 }
 
 /** multipart/related: first part JSON metadata, second part the media. */
-function multipartRelated(raw: Buffer, contentType: string): { metadata: unknown; media?: MediaPart } {
+function multipartRelated(
+  raw: Buffer,
+  contentType: string,
+  maxDepth: number,
+): { metadata: unknown; media?: MediaPart } {
   const parts = [];
   try {
     for (const part of parseMultipart(raw, { boundary: boundaryOf(contentType) })) parts.push(part);
@@ -133,7 +166,8 @@ function multipartRelated(raw: Buffer, contentType: string): { metadata: unknown
   }
   if (parts.length === 0) throw new BodyParseError('multipart/related body has no parts');
   const [first, second] = parts;
-  const metadata = first!.text.trim() === '' ? {} : parseJson(first!.text, 'metadata');
+  const source = text(first!.bytes, 'metadata');
+  const metadata = source.trim() === '' ? {} : parseJson(source, 'metadata', maxDepth);
   const media = second
     ? { contentType: second.mediaType ?? 'application/octet-stream', data: second.bytes }
     : undefined;

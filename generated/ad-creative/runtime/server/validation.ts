@@ -18,6 +18,11 @@ export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle
     header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers,
     cookie: input.cookies,
   };
+  const notNumbers = numericTextViolations(route, params);
+  if (notNumbers.length) {
+    const code = route.params.find((p) => p.name === notNumbers[0]!.field)?.invalidCode;
+    throw invalidRequest(errorStyle, 'Invalid parameter', notNumbers, code);
+  }
   if (!route.validateParams(params)) {
     const found = violations(route.validateParams.errors, true);
     const code = route.params.find((p) => p.name === found[0]?.field)?.invalidCode;
@@ -56,6 +61,22 @@ export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle
         (input.body as Record<string, unknown>)[k] = (subject as Record<string, unknown>)[k];
     }
   }
+}
+
+/** A number as JSON writes it: coercion would also read `0x0c`, `0b1`, ` 12` or `` (empty) as numbers. */
+const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
+/** Integer and number parameters whose text is not a decimal number (checked before coercion reads it). */
+function numericTextViolations(route: RouteDef, params: Record<string, Record<string, unknown>>): FieldViolation[] {
+  const found: FieldViolation[] = [];
+  for (const p of route.params) {
+    if (p.type !== 'integer' && p.type !== 'number') continue;
+    const where = params[p.in]!;
+    const value = where[p.in === 'header' ? p.name.toLowerCase() : p.name];
+    if (typeof value === 'string' && !NUMBER_TEXT.test(value))
+      found.push({ field: p.name, description: `is not a decimal number (${JSON.stringify(value.slice(0, 40))})` });
+  }
+  return found;
 }
 
 /** Checks handler answers; pre-serialised bytes once per validator (as the client reads them), not per request. */

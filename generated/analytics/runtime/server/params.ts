@@ -10,6 +10,8 @@ export interface ParamPlan {
   queryDefs: ReadonlyMap<string, ParamDef>;
   /** Query names that carry credentials (never gathered into an exploded form object). */
   credentialQueryNames: ReadonlySet<string>;
+  /** Lower-cased names of the declared header parameters and credential headers (text only). */
+  textHeaders: readonly string[];
 }
 
 export function planParams(route: RouteDef): ParamPlan {
@@ -17,6 +19,12 @@ export function planParams(route: RouteDef): ParamPlan {
     queryDefs: new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])),
     pathDefs: new Map(route.params.filter((p) => p.in === 'path').map((p) => [p.name, p])),
     credentialQueryNames: new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)),
+    textHeaders: [
+      ...new Set([
+        ...route.params.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()),
+        ...(route.credentialSources ?? []).filter((c) => c.in === 'header').map((c) => c.name.toLowerCase()),
+      ]),
+    ],
   };
 }
 

@@ -23,6 +23,7 @@ import { DEFAULT_KEPT_ANSWER_LIMITS, type KeptAnswerLimits, KeptAnswers, keptAns
 import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readQuery } from './params.js';
 import type { RouteDef } from './route-def.js';
 import { RouteTable } from './route-table.js';
+import { invalidQueryPair, isHeaderText } from './strict-text.js';
 import { AnswerValidator, validateRequest } from './validation.js';
 import { type AnswerContext, writeAnswer, writeError } from './write-answer.js';
 
@@ -191,8 +192,21 @@ export function createRouter(
   ): Promise<HandlerInput> {
     const plan = plans.get(route)!;
     const path = readPath(names, values, plan, opts.errorStyle);
+    const badPair = url.search.includes('%') ? invalidQueryPair(url.search) : undefined;
+    if (badPair !== undefined)
+      throw invalidRequest(opts.errorStyle, 'Invalid parameter', [
+        { field: badPair, description: 'is not a valid percent-encoded UTF-8 value' },
+      ]);
     const query = readQuery(url, plan);
     const headers = readHeaders(req.headers);
+    // Declared header parameters and credential headers hold text: other bytes are refused, not read as Latin-1.
+    for (const name of plan.textHeaders) {
+      const value = headers[name];
+      if (value !== undefined && !isHeaderText(value))
+        throw invalidRequest(opts.errorStyle, 'Invalid parameter', [
+          { field: name, description: 'holds bytes other than visible ASCII' },
+        ]);
+    }
     const contentType = headers['content-type'];
     let body: unknown;
     let bodyType: string | undefined;
