@@ -38,6 +38,12 @@ export interface ReferenceOptions {
   port?: number;
   /** Interface to bind (default 127.0.0.1). */
   host?: string;
+  /**
+   * The base URL clients reach each service at: absolute links in answers (thumbnail and preview URLs, paging
+   * links, upload session URLs, file URIs) are made from it, never from a request's Host header. Default: the
+   * address the service listens on.
+   */
+  publicUrls?: Partial<Record<ServiceKey, string>>;
   /** Logger (default: pino JSON lines on stderr at logLevel). */
   logger?: Logger;
   /** Log level of the default logger (default: $REFERENCE_LOG_LEVEL or 'error'). */
@@ -147,7 +153,7 @@ export async function startReference(
         host: options.host,
         limits: options.httpLimits,
       });
-      entry.instance.bound?.(entry.server.baseUrl);
+      entry.instance.bound?.((options.publicUrls?.[key] ?? entry.server.baseUrl).replace(/\/$/, ''));
       endpoints[key] = { baseUrl: entry.server.baseUrl };
     }
   } catch (error) {

@@ -1,4 +1,5 @@
-// npm run serve -- <service|all> [--port N] [--data DIR] [--seed FILE] [--log-level L] [--host H] [--no-answer-reuse]
+// npm run serve -- <service|all> [--port N] [--data DIR] [--seed FILE] [--log-level L] [--host H]
+//                  [--public-url [SERVICE=]URL ...] [--no-answer-reuse]
 // Serves the reference implementation until SIGTERM/SIGINT: prints each service's base URL on stdout
 // ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
 // accepting, lets in-flight requests finish (bounded wait), closes the services and the databases, exits 0.
@@ -14,7 +15,7 @@ import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js
 import { SeedError } from './foundation/seed.js';
 
 const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
-const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--no-answer-reuse]`;
+const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...] [--no-answer-reuse]`;
 /** How long in-flight requests may take to finish after a stop signal. */
 const GRACE_MS = 10_000;
 
@@ -27,6 +28,8 @@ export interface ServeOptions {
   seedFile?: string;
   logLevel: LogLevel;
   host?: string;
+  /** The base URL clients reach each service at (its absolute links are made from it); default: where it listens. */
+  publicUrls?: Partial<Record<ServiceKey, string>>;
   /** False: every read is computed afresh (no kept answers); for measuring the computing path. */
   reuseAnswers: boolean;
 }
@@ -47,6 +50,7 @@ export function parseServeArgs(
         seed: { type: 'string' },
         'log-level': { type: 'string', default: 'info' },
         host: { type: 'string' },
+        'public-url': { type: 'string', multiple: true },
         'no-answer-reuse': { type: 'boolean', default: false },
       },
     });
@@ -74,15 +78,47 @@ export function parseServeArgs(
   const logLevel = values['log-level'] as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
     throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
+  const publicUrls = parsePublicUrls(values['public-url'] ?? [], services);
   return {
     services,
     port,
+    ...(publicUrls ? { publicUrls } : {}),
     dataDir: values.data,
     seedFile: values.seed,
     logLevel,
     host: values.host,
     reuseAnswers: !values['no-answer-reuse'],
   };
+}
+
+/**
+ * `--public-url URL` (one service served) or `--public-url SERVICE=URL` (each service its own): an http(s) base
+ * URL without query or fragment.
+ */
+function parsePublicUrls(
+  given: string[],
+  services: Array<ServiceKey | ReferenceService>,
+): Partial<Record<ServiceKey, string>> | undefined {
+  if (given.length === 0) return undefined;
+  const keys = services.map((s) => (typeof s === 'string' ? s : s.key));
+  const out: Partial<Record<ServiceKey, string>> = {};
+  for (const entry of given) {
+    const m = /^([a-z-]+)=(.*)$/.exec(entry);
+    const key = m ? (m[1] as ServiceKey) : keys.length === 1 ? keys[0]! : undefined;
+    if (!key) throw new UsageError(`--public-url ${entry}: name the service (SERVICE=URL) when serving several`);
+    if (!keys.includes(key)) throw new UsageError(`--public-url ${entry}: ${key} is not served`);
+    const text = m ? m[2]! : entry;
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new UsageError(`--public-url ${entry}: not a URL`);
+    }
+    if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password)
+      throw new UsageError(`--public-url ${entry}: an http(s) base URL without query, fragment or credentials`);
+    out[key] = url.toString().replace(/\/$/, '');
+  }
+  return out;
 }
 
 /** Runs the serve command in this process; resolves once the servers listen. */
@@ -107,6 +143,7 @@ export async function runServe(
       seedFile: options.seedFile,
       port: options.port,
       host: options.host,
+      ...(options.publicUrls ? { publicUrls: options.publicUrls } : {}),
       logger,
       reuseAnswers: options.reuseAnswers,
     });

@@ -62,15 +62,13 @@ export interface HandlerContext {
   media: MediaUrls;
   /** The grant authenticate() found for a request. */
   grants: WeakMap<HandlerInput, TokenGrant>;
-}
-
-/** Base URL the caller used (for thumbnail and paging links). */
-function baseOf(input: HandlerInput): string {
-  return `http://${input.headers.host ?? '127.0.0.1'}`;
+  /** The service's public base URL (thumbnail, preview, paging and permalink URLs); never the request's Host. */
+  publicBase: () => string;
 }
 
 export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   const { store, limiter, media } = ctx;
+  const baseOf = (_input: HandlerInput) => ctx.publicBase();
   const grantOf = (input: HandlerInput) => ctx.grants.get(input)!;
 
   /** Counts the call against the account's rate limit (80004 when full); answers the limit it applied. */
@@ -146,7 +144,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     const { items } = page;
     if (items.length === 0) return { data: [] };
     const link = (cursor: Record<string, string>) => {
-      const url = new URL(input.url.pathname, baseOf(input));
+      const url = new URL(`${baseOf(input)}${input.url.pathname}`);
       for (const [k, v] of input.url.searchParams) if (k !== 'after' && k !== 'before') url.searchParams.set(k, v);
       url.searchParams.set('limit', String(limit));
       for (const [k, v] of Object.entries(cursor)) url.searchParams.set(k, v);

@@ -22,6 +22,7 @@ export const service: ReferenceService = {
     const seam = seams<AdCreativeSeams>(ctx);
     const store = seam('store', new SqliteAdCreativeStore(ctx.db));
     if (await store.isEmpty()) await store.loadSeed(seed);
+    let publicBase = 'http://127.0.0.1';
     const media = new MediaUrls(await store.setting('media-secret', () => randomBytes(32).toString('base64url')));
     const handlerContext: HandlerContext = {
       store,
@@ -29,6 +30,7 @@ export const service: ReferenceService = {
       rateLimit: seed.rateLimit,
       media,
       grants: new WeakMap<HandlerInput, TokenGrant>(),
+      publicBase: () => publicBase,
     };
     const options = {
       authenticate: createAuthenticate(handlerContext),
@@ -54,6 +56,11 @@ export const service: ReferenceService = {
           res.end();
         });
     };
-    return { listener };
+    return {
+      listener,
+      bound(url: string) {
+        publicBase = url;
+      },
+    };
   },
 };

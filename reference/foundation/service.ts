@@ -67,7 +67,10 @@ export function keptAnswersOption(ctx: Pick<ServiceContext, 'reuseAnswers'>): { 
 export interface ServiceInstance {
   /** The request listener of the service (the generated server stub with the service's handlers). */
   listener: http.RequestListener;
-  /** Called after the HTTP server is bound, with the base URL it listens on (for self links, upload URLs). */
+  /**
+   * Called after the HTTP server is bound, with the service's public base URL (the configured one, else where it
+   * listens): every absolute link of an answer is made from it, never from the request's Host header.
+   */
   bound?(baseUrl: string): void;
   /** Stops timers and background work; the foundation closes the database afterwards. */
   close?(): Promise<void> | void;

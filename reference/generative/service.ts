@@ -186,7 +186,7 @@ export async function createGenerativeService(
     streamChunkTokens: Math.max(1, seed.limits.streamChunkTokens),
     streamChunkDelayMs: seed.limits.streamChunkDelayMs,
   });
-  const uploads = new Uploads({ store, blobs, files, clock, defects });
+  const uploads = new Uploads({ store, blobs, files, clock, defects, baseUrl: () => baseUrl });
   const caches = new Caches({
     store,
     clock,

@@ -22,6 +22,8 @@ export interface UploadDeps {
   files: Files;
   clock: () => number;
   defects: GenerativeDefects;
+  /** The service's public base URL (session URLs are made from it, never from the request's Host). */
+  baseUrl: () => string;
 }
 
 /** The body when the request is raw media (application/octet-stream, or a media type under the spec's range). */
@@ -112,7 +114,7 @@ export class Uploads {
     if (declaredSize !== undefined) session.declaredSize = declaredSize;
     await this.deps.store.insertSession(session);
     // As the public service: the same path with the session id; the session id alone authorizes the chunks.
-    const url = `http://${input.headers.host ?? '127.0.0.1'}/upload/v1beta/files?upload_id=${session.id}&upload_protocol=resumable`;
+    const url = `${this.deps.baseUrl()}/upload/v1beta/files?upload_id=${session.id}&upload_protocol=resumable`;
     return {
       headers: { 'x-goog-upload-url': url, 'x-goog-upload-status': 'active', 'x-goog-upload-control-url': url },
       body: {},
