@@ -1,8 +1,7 @@
 // The served reference's CPU per request of each read-mix operation alone, and of two answers that stop early
 // (an unknown path, a call without credentials): where the mix's cost is. One operation at a time, 50 keep-alive
 // connections (BENCH_CONNECTIONS), BENCH_DURATION seconds each (default 4) after a second of warm-up.
-// `npx tsx bench/reference-per-operation.ts [--no-answer-reuse]` (serve's flag: every answer computed, the path
-// a read takes when no kept answer holds); prints a table, writes nothing.
+// `npx tsx bench/reference-per-operation.ts`; prints a table, writes nothing.
 import os from 'node:os';
 import { readOperations } from './reference-read.js';
 import { runMix, type LoadRequest } from './reference-load.js';
@@ -36,7 +35,7 @@ try {
     `Run ${new Date().toISOString()} on ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(' / ')}; serve ${process.argv.slice(2).join(' ') || '(kept answers on)'}\n`,
+      .join(' / ')}\n`,
   );
   console.log(
     '| operation alone | server CPU µs/request | req/s | p99 ms | answers not 2xx |\n|---|---:|---:|---:|---:|',

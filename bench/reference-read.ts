@@ -104,10 +104,8 @@ async function measure(name: string, ops: ReadOperation[], servers: RunningServe
 }
 
 export interface ReadBench {
-  /** The reference as it runs by default: repeated reads answered from kept answers while they hold. */
+  /** The reference: every answer computed (route, authenticate, validate, read, serialise). */
   reference: MixResult;
-  /** The same reference with --no-answer-reuse: every answer computed (route, authenticate, validate, read, serialise). */
-  referenceComputed: MixResult;
   bare: MixResult;
   prism?: MixResult;
   prismError?: string;
@@ -119,9 +117,8 @@ async function measureReference(
   name: string,
   ops: ReadOperation[],
   dir: string,
-  extraArgs: string[],
 ): Promise<{ result: MixResult; answers: Map<ReadOperation, CapturedAnswer> }> {
-  const reference = await startReferenceProcess(SERVICES, benchSeedFile(dir), undefined, extraArgs);
+  const reference = await startReferenceProcess(SERVICES, benchSeedFile(dir));
   try {
     const answers = await capture(ops, reference);
     return { result: await measure(name, ops, reference), answers };
@@ -132,10 +129,8 @@ async function measureReference(
 
 export async function readBench(dir: string): Promise<ReadBench> {
   const ops = readOperations();
-  console.error('read mix: reference (kept answers)');
-  const { result: referenceResult, answers } = await measureReference('reference', ops, dir, []);
-  console.error('read mix: reference, every answer computed (--no-answer-reuse)');
-  const { result: referenceComputed } = await measureReference('reference, computed', ops, dir, ['--no-answer-reuse']);
+  console.error('read mix: reference');
+  const { result: referenceResult, answers } = await measureReference('reference', ops, dir);
 
   console.error('read mix: bare node:http');
   const plan = {
@@ -170,7 +165,6 @@ export async function readBench(dir: string): Promise<ReadBench> {
     }
   return {
     reference: referenceResult,
-    referenceComputed,
     bare: bareResult,
     prism: prismResult,
     prismError,

@@ -52,11 +52,6 @@ export interface ReferenceOptions {
   httpLimits?: Partial<HttpLimits>;
   /** Folder holding the service folders (default reference/); tests point it elsewhere. */
   servicesDir?: string;
-  /**
-   * Whether reads may be answered from kept answers (the router's `reuse`, while nothing they depend on
-   * changed); default true. False computes every answer afresh.
-   */
-  reuseAnswers?: boolean;
 }
 
 export interface ReferenceSession {
@@ -137,7 +132,6 @@ export async function startReference(
         logger: serviceLogger,
         decorate: options.decorate?.[key],
         defects: options.defects?.[key] ?? {},
-        reuseAnswers: options.reuseAnswers ?? true,
       });
       let wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
       if (durable) {

@@ -1,5 +1,5 @@
 // npm run serve -- <service|all> [--port N] [--data DIR] [--seed FILE] [--log-level L] [--host H]
-//                  [--public-url [SERVICE=]URL ...] [--no-answer-reuse]
+//                  [--public-url [SERVICE=]URL ...]
 // Serves the reference implementation until SIGTERM/SIGINT: prints each service's base URL on stdout
 // ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
 // accepting, lets in-flight requests finish (bounded wait), closes the services and the databases, exits 0.
@@ -15,7 +15,7 @@ import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js
 import { SeedError } from './foundation/seed.js';
 
 const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
-const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...] [--no-answer-reuse]`;
+const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
 /** How long in-flight requests may take to finish after a stop signal. */
 const GRACE_MS = 10_000;
 
@@ -30,8 +30,6 @@ export interface ServeOptions {
   host?: string;
   /** The base URL clients reach each service at (its absolute links are made from it); default: where it listens. */
   publicUrls?: Partial<Record<ServiceKey, string>>;
-  /** False: every read is computed afresh (no kept answers); for measuring the computing path. */
-  reuseAnswers: boolean;
 }
 
 /** Parses the command line; `resolveServices` maps the positional argument (tests serve their own service). */
@@ -51,7 +49,6 @@ export function parseServeArgs(
         'log-level': { type: 'string', default: 'info' },
         host: { type: 'string' },
         'public-url': { type: 'string', multiple: true },
-        'no-answer-reuse': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -87,7 +84,6 @@ export function parseServeArgs(
     seedFile: values.seed,
     logLevel,
     host: values.host,
-    reuseAnswers: !values['no-answer-reuse'],
   };
 }
 
@@ -145,7 +141,6 @@ export async function runServe(
       host: options.host,
       ...(options.publicUrls ? { publicUrls: options.publicUrls } : {}),
       logger,
-      reuseAnswers: options.reuseAnswers,
     });
   } catch (error) {
     // A missing service or a bad seed file is the user's to fix: its message says it all.

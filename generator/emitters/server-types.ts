@@ -106,11 +106,6 @@ function headersType(response: ResponseModel): string {
   return `{ ${response.headers.map((h) => `${propertyKey(h)}?: string`).join('; ')} } & Record<string, string>`;
 }
 
-/** Whether the router may keep this answer for identical requests: a GET without a request body, status 200. */
-export function reusable(o: OperationModel, status: string): boolean {
-  return o.method.toUpperCase() === 'GET' && o.requestBodies.length === 0 && status === '200';
-}
-
 /** One branch per documented 2xx answer (an event stream and its JSON form are two branches of one status). */
 export function replyBranches(service: ServiceModel, o: OperationModel): string[] {
   const successes = o.responses.filter((r) => r.status.startsWith('2'));
@@ -124,10 +119,9 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
       if (ct === 'text/event-stream')
         branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
       // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).
-      // A GET's 200 answer may be kept and sent again while the handler's check holds (runtime kept-answers.ts).
       else
         branches.push(
-          `{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]>${reusable(o, r.status) ? '; reuse?: ReuseCheck' : ''} }`,
+          `{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]> }`,
         );
     }
   }

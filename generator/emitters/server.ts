@@ -18,7 +18,6 @@ import {
   handlerBodyUnion,
   handlerHeadersType,
   replyBranches,
-  reusable,
 } from './server-types.js';
 import { validatorNames } from './validators.js';
 
@@ -52,12 +51,9 @@ export function emitServer(service: ServiceModel): string {
   const usesMedia = service.operations.some((o) =>
     o.requestBodies.some((b) => b.kind === 'raw' || b.kind === 'multipart-related' || b.fileFields.length > 0),
   );
-  const usesReuse = service.operations.some((o) =>
-    o.responses.some((r) => r.contentTypes.some((ct) => ct !== 'text/event-stream') && reusable(o, r.status)),
-  );
   return printStructure({
     statements: [
-      `import { createRouter, documentedError, ${graph ? 'makeGraphError' : 'makeStatusError'}, type DocumentedError, type ErrorStyle, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}${usesReuse ? 'type ReuseCheck, ' : ''}type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';`,
+      `import { createRouter, documentedError, ${graph ? 'makeGraphError' : 'makeStatusError'}, type DocumentedError, type ErrorStyle, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';`,
       `import * as v from './validators.js';`,
       `import type { ${usesComponents ? 'components, ' : ''}operations } from './types.js';`,
       `export { ServiceError, serializeJson } from './runtime/server/index.js';`,
@@ -65,7 +61,7 @@ export function emitServer(service: ServiceModel): string {
       graph
         ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
         : `/** An error answer in the service's shape; HTTP status from the spec's x-error-style where init gives none. */\nexport const statusError = (status: string, message: string, init?: StatusErrorInit): ServiceError => makeStatusError(${styleName}, status, message, init);`,
-      `export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, ReuseCheck, RouterOptions, ServerLogger, SerializedJson } from './runtime/server/index.js';`,
+      `export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, RouterOptions, ServerLogger, SerializedJson } from './runtime/server/index.js';`,
       ...types,
       {
         kind: StructureKind.Interface,

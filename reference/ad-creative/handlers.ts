@@ -71,29 +71,10 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   const baseOf = (_input: HandlerInput) => ctx.publicBase();
   const grantOf = (input: HandlerInput) => ctx.grants.get(input)!;
 
-  /** Counts the call against the account's rate limit (80004 when full); answers the limit it applied. */
-  async function throttle(account: string): Promise<RateLimit> {
+  /** Counts the call against the account's rate limit (80004 when full). */
+  async function throttle(account: string): Promise<void> {
     const record = await store.adAccount(account);
-    const limit = record?.rateLimit ?? ctx.rateLimit;
-    if (!limiter.admit(account, limit)) throw tooManyCalls();
-    return limit;
-  }
-
-  /**
-   * While a read's answer holds for an identical request (the router's `reuse`): nothing stored changed since
-   * `version` (read before the handler read anything), the token has not expired, and, for a read the
-   * account's rate limit counts, the limit admits the call, which counts it as a handler call would.
-   */
-  function whileUnchanged(
-    input: HandlerInput,
-    version: number,
-    throttled?: { account: string; limit: RateLimit },
-  ): () => boolean {
-    const expiresAt = grantOf(input).expiresAt;
-    const expiry = expiresAt ? Date.parse(expiresAt) : Infinity;
-    if (!throttled) return () => store.version() === version && Date.now() < expiry;
-    const { account, limit } = throttled;
-    return () => store.version() === version && Date.now() < expiry && limiter.admit(account, limit);
+    if (!limiter.admit(account, record?.rateLimit ?? ctx.rateLimit)) throw tooManyCalls();
   }
 
   /** The caller may use the ad account (200 otherwise; the same answer whether it exists or not). */
@@ -256,13 +237,11 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
     async getAdCreative(input) {
       const { path, query } = input;
-      const version = store.version();
       const creative = await visibleCreative(input, path.creative_id, 'get');
-      const limit = await throttle(creative.accountId);
+      await throttle(creative.accountId);
       const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height);
       return {
         body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS),
-        reuse: whileUnchanged(input, version, { account: creative.accountId, limit }),
       };
     },
 
@@ -324,9 +303,8 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
     async listAdCreatives(input) {
       const { path, query } = input;
-      const version = store.version();
       await permitAccount(input, path.ad_account_id);
-      const limit = await throttle(path.ad_account_id);
+      await throttle(path.ad_account_id);
       const q = await pageQuery(query, async (id) => {
         const c = await store.creative(id);
         return c && c.accountId === path.ad_account_id ? c.seq : undefined;
@@ -341,14 +319,13 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       };
       if (query.summary === 'total_count' || query.summary === 'true')
         listed.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
-      return { body: listed, reuse: whileUnchanged(input, version, { account: path.ad_account_id, limit }) };
+      return { body: listed };
     },
 
     async getAdCreativePreviews(input) {
       const { path, query } = input;
-      const version = store.version();
       const creative = await visibleCreative(input, path.creative_id, 'get');
-      const limit = await throttle(creative.accountId);
+      await throttle(creative.accountId);
       const format = query.ad_format;
       const size = previewSize(format);
       const width = query.width || size.width;
@@ -362,13 +339,11 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
             },
           ],
         },
-        reuse: whileUnchanged(input, version, { account: creative.accountId, limit }),
       };
     },
 
     async listPromotablePosts(input) {
       const { path, query } = input;
-      const version = store.version();
       if (!grantOf(input).pages.includes(path.page_id)) throw noPermission(`page ${path.page_id}`);
       const q = await pageQuery(query, async (id) => {
         const p = await store.post(id);
@@ -399,7 +374,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         ),
       };
       // A page's posts are not rate-limited per account (no account is named): the store and the token decide.
-      return { body: listed, reuse: whileUnchanged(input, version) };
+      return { body: listed };
     },
   };
 }

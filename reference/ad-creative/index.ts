@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
-import { keptAnswersOption, seams, type ReferenceService, type ServiceContext } from '../foundation/service.js';
+import { seams, type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { createAuthenticate, createHandlers, type HandlerContext } from './handlers.js';
 import { MediaUrls } from './media.js';
 import { MIGRATIONS } from './migrations.js';
@@ -37,7 +37,6 @@ export const service: ReferenceService = {
       // A request without any token: code 104 (public-service notes 1.6), 190 only for a bad token.
       missingCredentials: () => graphError(104, 'An access token is required to request this resource.', { http: 400 }),
       validateResponses: true,
-      ...keptAnswersOption(ctx),
       onError: (error: unknown) => ctx.logger.error({ err: error }, 'ad-creative: request failed'),
     };
     const api = createAdCreativeServer(createHandlers(handlerContext), options);

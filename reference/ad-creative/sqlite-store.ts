@@ -3,7 +3,6 @@
 // creatives_identical (migrations.ts) refuses a second live copy even if two writers raced.
 import { randomInt } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { storeVersion } from '../foundation/store-version.js';
 import { canonicalJson } from './canonical.js';
 import type { SeedData } from './seed.js';
 import {
@@ -70,10 +69,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
    */
   private readonly grants = new Map<string, TokenGrant>();
 
-  readonly version: () => number;
-
   constructor(private readonly db: BetterSqlite3.Database) {
-    this.version = storeVersion(db);
     this.s = {
       token: db.prepare(
         'SELECT t.token, t.user_id, t.app_id, t.expires_at, a.access FROM tokens t JOIN apps a ON a.id = t.app_id WHERE t.token = ?',

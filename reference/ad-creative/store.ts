@@ -95,8 +95,6 @@ export interface CreativeChanges {
 }
 
 export interface AdCreativeStore {
-  /** Moves whenever anything stored changes (an answer computed at one version holds while it stands still). */
-  version(): number;
   token(token: string): Promise<TokenGrant | undefined>;
   adAccount(id: string): Promise<AdAccountRecord | undefined>;
   /** Whether the hash names an image of the account's image library. */

@@ -2,7 +2,7 @@
 // service's SQLite store, on the generated server stubs (which validate every request against the spec).
 import type { HandlerInput } from '../../generated/analytics/server.js';
 import { createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
-import { keptAnswersOption, type ReferenceService, type ServiceContext } from '../foundation/service.js';
+import { type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { SERVICE_SCOPES } from './catalogue.js';
 import { readDefects } from './defects.js';
 import { generateFacts } from './facts.js';
@@ -36,10 +36,7 @@ const INSUFFICIENT_SCOPE = () =>
 const tokenOf = (input: HandlerInput): string | undefined =>
   input.credentials.bearerToken ?? input.credentials.accessToken;
 
-export function createAnalyticsListener(
-  store: AnalyticsStore,
-  ctx: Pick<ServiceContext, 'defects' | 'logger' | 'reuseAnswers'>,
-) {
+export function createAnalyticsListener(store: AnalyticsStore, ctx: Pick<ServiceContext, 'defects' | 'logger'>) {
   const defects = readDefects(ctx.defects);
   const principals = new WeakMap<HandlerInput, Principal>();
   const anyUser = () => store.principal('test-token-all-scopes');
@@ -51,7 +48,6 @@ export function createAnalyticsListener(
   return createAnalyticsServer(createHandlers(store, principalOf, defects), {
     onError: (error) => ctx.logger.error({ err: error }, 'analytics: unexpected error'),
     missingCredentials: () => UNAUTHENTICATED(),
-    ...keptAnswersOption(ctx),
     authenticate: async (input, route) => {
       const token = tokenOf(input);
       let principal = token ? await store.principal(token) : undefined;

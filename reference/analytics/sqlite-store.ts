@@ -2,7 +2,6 @@
 // group item inserts check the limit and write in one transaction, so concurrent inserts cannot overfill.
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { storeVersion } from '../foundation/store-version.js';
 import { ResultCache } from '../foundation/result-cache.js';
 import { FACT_COLUMNS } from './facts.js';
 import { platformRetentionCte } from './relative-retention.js';
@@ -74,10 +73,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
    */
   private readonly principals = new Map<string, Principal>();
 
-  readonly version: () => number;
-
   constructor(private readonly db: BetterSqlite3.Database) {
-    this.version = storeVersion(db);
     db.pragma('foreign_keys = ON');
   }
 

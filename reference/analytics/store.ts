@@ -69,8 +69,6 @@ export type InsertItemResult =
   | { ok: false; reason: 'full' | 'no-group' };
 
 export interface AnalyticsStore {
-  /** Moves whenever anything stored changes (an answer computed at one version holds while it stands still). */
-  version(): number;
   /** Loads the seed (users, tokens, resources, facts, example groups) unless the store already holds it. */
   seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): Promise<void>;
   principal(token: string): Promise<Principal | undefined>;

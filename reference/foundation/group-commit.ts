@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { storeVersion } from './store-version.js';
 
 export class WalJournal {
   private readonly fd: number;
@@ -23,7 +22,9 @@ export class WalJournal {
 
   /** For a database in WAL mode whose state is on disk now (checkpointed); switches it to synchronous=NORMAL. */
   constructor(private readonly db: BetterSqlite3.Database) {
-    this.totalChanges = storeVersion(db);
+    // SQLite's total_changes(): every INSERT, UPDATE and DELETE through this connection moves it.
+    const changes = db.prepare('SELECT total_changes()').pluck();
+    this.totalChanges = () => changes.get() as number;
     // The WAL file exists once the database has been opened in WAL mode and written (migrations, seed).
     this.fd = fs.openSync(`${db.name}-wal`, fs.constants.O_RDONLY | fs.constants.O_CREAT);
     this.durable = this.totalChanges();

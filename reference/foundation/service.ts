@@ -52,16 +52,6 @@ export interface ServiceContext {
    * operation. The ad creative service reads none: its seams are `decorate`'s.
    */
   defects: Readonly<Record<string, unknown>>;
-  /**
-   * Whether the service's router may send kept answers again (handlers' `reuse`); false: pass
-   * `keptAnswers: false` to the generated server (see keptAnswersOption).
-   */
-  reuseAnswers: boolean;
-}
-
-/** The router option that follows ctx.reuseAnswers (the router's default bounds when on). */
-export function keptAnswersOption(ctx: Pick<ServiceContext, 'reuseAnswers'>): { keptAnswers?: false } {
-  return ctx.reuseAnswers ? {} : { keptAnswers: false };
 }
 
 export interface ServiceInstance {

@@ -47,20 +47,6 @@ export class Authenticator {
     this.projects.set(input.request, project);
   };
 
-  /**
-   * For a kept answer sent again: counts the call as authenticate would and answers true, or answers false,
-   * changing nothing, when authenticate would refuse it (the request then goes through authenticate).
-   */
-  admits(project: ProjectRecord, operationId: string): boolean {
-    if (this.defects.noRateLimit) return true;
-    const now = this.clock();
-    const burst = this.bursts.get(`${project.id} ${operationId}`);
-    const count = burst === undefined || now - burst.last >= this.gapMs ? 1 : burst.count + 1;
-    if (count > project.rateLimitBurst) return false;
-    this.limit(project, operationId);
-    return true;
-  }
-
   private limit(project: ProjectRecord, operationId: string): void {
     if (this.defects.noRateLimit) return;
     const now = this.clock();

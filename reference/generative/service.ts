@@ -3,7 +3,7 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
-import { keptAnswersOption, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
+import { type ServiceContext, type ServiceInstance } from '../foundation/service.js';
 import { Authenticator, missingKey } from './auth.js';
 import { BlobStore } from './blobs.js';
 import { Caches } from './caches.js';
@@ -216,17 +216,7 @@ export async function createGenerativeService(
     },
     uploadFile: async (input) => uploads.handle(project(input), input.credentials.apiKey ?? '', input),
     createFile: async (input) => ({ body: { file: await uploads.createEmpty(project(input), input.body.file) } }),
-    getFile: async (input) => {
-      const version = store.version();
-      const caller = project(input);
-      const file = await files.get(caller, input.path.file);
-      // An identical request gets the same answer while nothing stored changed (processing ends in a write),
-      // the file has not expired and the project's rate limit admits the call (counted as authenticate counts).
-      return {
-        body: files.body(file),
-        reuse: () => store.version() === version && clock() < file.expireTime && auth.admits(caller, 'getFile'),
-      };
-    },
+    getFile: async (input) => ({ body: files.body(await files.get(project(input), input.path.file)) }),
     listFiles: async (input) => ({
       body: await files.list(project(input), input.query.pageSize, input.query.pageToken),
     }),
@@ -235,17 +225,9 @@ export async function createGenerativeService(
       return { body: {} };
     },
     createCachedContent: async (input) => ({ body: await caches.create(project(input), input.body) }),
-    getCachedContent: async (input) => {
-      const version = store.version();
-      const caller = project(input);
-      const cache = await caches.find(caller, input.path.cachedContent);
-      // As getFile: unchanged store, not expired, admitted (and counted) by the project's burst limit.
-      return {
-        body: caches.body(cache),
-        reuse: () =>
-          store.version() === version && clock() < cache.expireTime && auth.admits(caller, 'getCachedContent'),
-      };
-    },
+    getCachedContent: async (input) => ({
+      body: caches.body(await caches.find(project(input), input.path.cachedContent)),
+    }),
     listCachedContents: async (input) => ({
       body: await caches.list(project(input), input.query.pageSize, input.query.pageToken),
     }),
@@ -262,7 +244,6 @@ export async function createGenerativeService(
     authenticate: auth.authenticate,
     missingCredentials: () => missingKey(),
     validateResponses: true,
-    ...keptAnswersOption(ctx),
     maxMediaBytes: seed.limits.maxRequestMediaBytes,
     onError: (error) => ctx.logger.error({ service: 'generative', err: error }, 'request failed'),
   });

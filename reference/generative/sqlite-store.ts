@@ -1,6 +1,5 @@
 // The GenerativeStore on better-sqlite3 (one database per service, opened and migrated by the foundation).
 import type BetterSqlite3 from 'better-sqlite3';
-import { storeVersion } from '../foundation/store-version.js';
 import type {
   CacheRecord,
   FileRecord,
@@ -85,11 +84,7 @@ function page<T extends { seq: number }>(rows: T[], limit: number): Page<T> {
 }
 
 export class SqliteGenerativeStore implements GenerativeStore {
-  readonly version: () => number;
-
-  constructor(private readonly db: BetterSqlite3.Database) {
-    this.version = storeVersion(db);
-  }
+  constructor(private readonly db: BetterSqlite3.Database) {}
 
   async isEmpty(): Promise<boolean> {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM projects').get() as { n: number }).n === 0;

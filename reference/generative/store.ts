@@ -77,8 +77,6 @@ export interface Page<T> {
 }
 
 export interface GenerativeStore {
-  /** Moves whenever anything stored changes (an answer computed at one version holds while it stands still). */
-  version(): number;
   /** True when nothing was ever stored (the seed is loaded then). */
   isEmpty(): Promise<boolean>;
 

@@ -31,7 +31,6 @@ describe('serve arguments', () => {
       dataDir: undefined,
       seedFile: undefined,
       host: undefined,
-      reuseAnswers: true,
     });
     expect(
       parseServeArgs([
@@ -44,7 +43,6 @@ describe('serve arguments', () => {
         's.yaml',
         '--log-level',
         'debug',
-        '--no-answer-reuse',
       ]),
     ).toEqual({
       services: ['analytics', 'generative'],
@@ -53,7 +51,6 @@ describe('serve arguments', () => {
       seedFile: 's.yaml',
       logLevel: 'debug',
       host: undefined,
-      reuseAnswers: false,
     });
   });
 
@@ -64,6 +61,7 @@ describe('serve arguments', () => {
     expect(() => parseServeArgs(['all', '--port', '65535'])).toThrow(/--port must be a port number/);
     expect(() => parseServeArgs(['all', '--log-level', 'loud'])).toThrow(/--log-level must be one of/);
     expect(() => parseServeArgs(['all', '--verbose'])).toThrow(/Unknown option '--verbose'/);
+    expect(() => parseServeArgs(['all', '--no-answer-reuse'])).toThrow(/Unknown option '--no-answer-reuse'/);
   });
 });
 

@@ -49,7 +49,6 @@ export async function startGenerative(
       durable,
       logger: pino({ level: 'debug' }, sink),
       defects: options.defects ?? {},
-      reuseAnswers: true,
     },
     options,
   );

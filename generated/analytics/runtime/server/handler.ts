@@ -3,7 +3,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Credentials } from './credentials.js';
 import type { ServiceError } from './errors.js';
-import type { ReuseCheck } from './kept-answers.js';
 
 export interface HandlerInput {
   operationId: string;
@@ -31,10 +30,9 @@ export interface HandlerInput {
 
 /**
  * A handler's answer: a body (JSON, its bytes made ahead by serializeJson, or none), an event stream, or a
- * documented error (returned, not thrown). A GET's 200 JSON answer may carry `reuse`: the router keeps its
- * bytes and sends them again to identical requests while the check holds (kept-answers.ts).
+ * documented error (returned, not thrown).
  */
 export type HandlerResult =
-  | { status?: number; headers?: Record<string, string>; body?: unknown; reuse?: ReuseCheck }
+  | { status?: number; headers?: Record<string, string>; body?: unknown }
   | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> }
   | ServiceError;

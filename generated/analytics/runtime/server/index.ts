@@ -30,4 +30,3 @@ export type {
 export type { BodyDef, BodyKind, MediaPart } from './body.js';
 export { isSerializedJson, serializeJson } from './serialized-json.js';
 export type { JsonBody, SerializedJson } from './serialized-json.js';
-export type { KeptAnswerLimits, ReuseCheck } from './kept-answers.js';

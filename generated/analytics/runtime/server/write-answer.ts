@@ -17,21 +17,14 @@ export interface AnswerContext {
   report(error: unknown, input: HandlerInput | undefined, message: string): void;
 }
 
-/** A JSON answer as sent. */
-export interface SentJson {
-  status: number;
-  headers: Record<string, string>;
-  payload: Buffer | string;
-}
-
-/** Writes a handler's result; resolves when an event stream has ended. Returns a JSON answer as it was sent. */
+/** Writes a handler's result; resolves when an event stream has ended. */
 export async function writeAnswer(
   res: ServerResponse,
   route: RouteDef,
   result: HandlerResult,
   input: HandlerInput,
   context: AnswerContext,
-): Promise<SentJson | undefined> {
+): Promise<void> {
   if (isServiceError(result)) return void writeError(res, result);
   const status = result.status ?? 200;
   if ('sse' in result) {
@@ -68,7 +61,6 @@ export async function writeAnswer(
   };
   res.writeHead(status, sent);
   res.end(payload);
-  return { status, headers: sent, payload };
 }
 
 async function writeEvents(

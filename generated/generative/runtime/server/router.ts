@@ -19,7 +19,6 @@ import {
   tooLarge,
 } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
-import { DEFAULT_KEPT_ANSWER_LIMITS, type KeptAnswerLimits, KeptAnswers, keptAnswerKey } from './kept-answers.js';
 import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readQuery } from './params.js';
 import type { RouteDef } from './route-def.js';
 import { RouteTable } from './route-table.js';
@@ -53,8 +52,6 @@ export interface RouterOptions {
   bodyLimits?: Record<string, number>;
   /** Answer for a request without any credential (default: the x-error-style's missingCredential). */
   missingCredentials?: (route: RouteDef) => ServiceError;
-  /** Bounds of the answers handlers allow to be reused (`reuse` on a reply); false keeps none. */
-  keptAnswers: KeptAnswerLimits | false;
 }
 
 /** The part of a logger (pino, console-like) the router uses. */
@@ -79,7 +76,6 @@ const DEFAULTS = {
   maxBodyBytes: 1024 * 1024,
   maxMediaBytes: 64 * 1024 * 1024,
   validateResponses: false,
-  keptAnswers: DEFAULT_KEPT_ANSWER_LIMITS,
 };
 
 export function createRouter(
@@ -109,27 +105,15 @@ export function createRouter(
     answers: opts.validateResponses ? new AnswerValidator() : null,
     report,
   };
-  const kept = opts.keptAnswers === false ? undefined : new KeptAnswers(opts.keptAnswers);
   return (req, res) => {
-    // A kept answer goes out before any other work: this is the whole cost of a repeated read.
-    let key: string | undefined;
-    try {
-      key = kept === undefined ? undefined : keptAnswerKey(req);
-      if (key !== undefined && kept!.size > 0 && kept!.replay(key, res)) return;
-    } catch (error) {
-      // Never a crash of the listener: a broken reuse is reported and the request cut or computed.
-      report(error, undefined, 'kept answer failed');
-      if (res.headersSent) return void res.destroy();
-      key = undefined;
-    }
-    handle(req, res, key).catch((error) => {
+    handle(req, res).catch((error) => {
       report(error);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.destroy();
     });
   };
 
-  async function handle(req: IncomingMessage, res: ServerResponse, key: string | undefined): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // An origin-form target is a path on a fixed origin: resolved against a base, `//x/...` would read x as a host.
     const target = req.url ?? '/';
     const url = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
@@ -151,17 +135,7 @@ export function createRouter(
       await opts.authenticate?.(input, route);
       validateRequest(input, route, opts.errorStyle);
       const result = await dispatch(input);
-      const sent = await writeAnswer(res, route, result, input, answers);
-      // Only a GET without a body (`key`) and a plain 200: what an identical request is sure to be answered.
-      if (
-        sent !== undefined &&
-        key !== undefined &&
-        route.bodies.length === 0 &&
-        sent.status === 200 &&
-        'reuse' in result &&
-        result.reuse !== undefined
-      )
-        kept?.keep(key, sent.status, sent.headers, sent.payload, result.reuse);
+      await writeAnswer(res, route, result, input, answers);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         res.setHeader('connection', 'close');
