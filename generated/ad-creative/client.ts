@@ -8,7 +8,7 @@ export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './ru
 export { ApiPromise } from './runtime/client/api-promise.js';
 export { Page } from './runtime/client/pagination.js';
 export {
-  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,
+  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError, NotModifiedError,
   PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,
 } from './runtime/client/errors.js';
 export { GraphApiError, type GraphErrorBody } from './runtime/client/graph-error.js';

@@ -2,7 +2,7 @@
 import { createRouter, documentedError, makeGraphError, type DocumentedError, type ErrorStyle, type GraphErrorInit, type HandlerInput, type HandlerResult, type JsonBody, type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';
 import * as v from './validators.js';
 import type { components, operations } from './types.js';
-export { ServiceError, serializeJson } from './runtime/server/index.js';
+export { entityTagOf, ServiceError, serializeJson } from './runtime/server/index.js';
 /** The Ad Creative Service's error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */
 export const adCreativeErrorStyle: ErrorStyle = {
   "family": "graph",
@@ -68,7 +68,7 @@ export type CreateAdCreativeBody = { contentType: "application/x-www-form-urlenc
     | { contentType: "multipart/form-data"; body: Omit<NonNullable<operations["createAdCreative"]['requestBody']>['content']["multipart/form-data"], "adlabels" | "asset_feed_spec" | "branded_content" | "call_to_action" | "contextual_multi_ads" | "degrees_of_freedom_spec" | "image_crops" | "interactive_components_spec" | "object_story_spec" | "omnichannel_link_spec" | "photoapp_branded_content" | "platform_branded_content" | "platform_customizations" | "portrait_customizations" | "recommender_settings" | "template_url_spec"> & { adlabels?: Array<components['schemas']["AdLabel"]>; asset_feed_spec?: components['schemas']["AssetFeedSpec"]; branded_content?: components['schemas']["BrandedContentAds"]; call_to_action?: components['schemas']["CallToActionInput"]; contextual_multi_ads?: components['schemas']["ContextualMultiAds"]; degrees_of_freedom_spec?: components['schemas']["DegreesOfFreedomSpec"]; image_crops?: components['schemas']["ImageCropsInput"]; interactive_components_spec?: components['schemas']["InteractiveComponentsSpec"]; object_story_spec?: components['schemas']["ObjectStorySpecInput"]; omnichannel_link_spec?: components['schemas']["OmnichannelLinkSpec"]; photoapp_branded_content?: components['schemas']["PhotoappBrandedContent"]; platform_branded_content?: components['schemas']["PlatformBrandedContent"]; platform_customizations?: components['schemas']["PlatformCustomizations"]; portrait_customizations?: components['schemas']["PortraitCustomizations"]; recommender_settings?: components['schemas']["RecommenderSettings"]; template_url_spec?: components['schemas']["TemplateUrlSpec"] } }
     | { contentType: "application/json"; body: NonNullable<operations["createAdCreative"]['requestBody']>['content']["application/json"] };
 /** What the createAdCreative handler receives, parsed and validated. */
-export type CreateAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["createAdCreative"]['parameters']['path']; query: NonNullable<operations["createAdCreative"]['parameters']['query']> } & CreateAdCreativeBody;
+export type CreateAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["createAdCreative"]['parameters']['path']; query: NonNullable<operations["createAdCreative"]['parameters']['query']> } & CreateAdCreativeBody;
 /** The errors createAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const createAdCreativeErrors = {
     /** HTTP 400, code 100: a parameter is invalid, content sources are missing or combined, a limit or text rule is broken */
@@ -101,7 +101,7 @@ export type CreateAdCreativeReply = { status?: 200; headers?: Record<string, str
 /** The deleteAdCreative request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type DeleteAdCreativeBody = { contentType?: undefined; body: undefined };
 /** What the deleteAdCreative handler receives, parsed and validated. */
-export type DeleteAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["deleteAdCreative"]['parameters']['path']; query: NonNullable<operations["deleteAdCreative"]['parameters']['query']> } & DeleteAdCreativeBody;
+export type DeleteAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["deleteAdCreative"]['parameters']['path']; query: NonNullable<operations["deleteAdCreative"]['parameters']['query']> } & DeleteAdCreativeBody;
 /** The errors deleteAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteAdCreativeErrors = {
     /** HTTP 400, code 100 (subcode 33): the creative does not exist (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
@@ -131,7 +131,7 @@ export type DeleteAdCreativeReply = { status?: 200; headers?: Record<string, str
 /** The getAdCreative request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type GetAdCreativeBody = { contentType?: undefined; body: undefined };
 /** What the getAdCreative handler receives, parsed and validated. */
-export type GetAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getAdCreative"]['parameters']['path']; query: NonNullable<operations["getAdCreative"]['parameters']['query']> } & GetAdCreativeBody;
+export type GetAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["getAdCreative"]['parameters']['path']; query: NonNullable<operations["getAdCreative"]['parameters']['query']> } & GetAdCreativeBody;
 /** The errors getAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getAdCreativeErrors = {
     /** HTTP 400, code 100 (subcode 33): the creative does not exist or cannot be loaded (GraphMethodException, subcode 33), or a parameter is invalid (OAuthException) */
@@ -164,7 +164,7 @@ export type GetAdCreativeReply = { status?: 200; headers?: Record<string, string
 /** The getAdCreativePreviews request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type GetAdCreativePreviewsBody = { contentType?: undefined; body: undefined };
 /** What the getAdCreativePreviews handler receives, parsed and validated. */
-export type GetAdCreativePreviewsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getAdCreativePreviews"]['parameters']['path']; query: NonNullable<operations["getAdCreativePreviews"]['parameters']['query']> } & GetAdCreativePreviewsBody;
+export type GetAdCreativePreviewsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["getAdCreativePreviews"]['parameters']['path']; query: NonNullable<operations["getAdCreativePreviews"]['parameters']['query']> } & GetAdCreativePreviewsBody;
 /** The errors getAdCreativePreviews documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getAdCreativePreviewsErrors = {
     /** HTTP 400, code 100: ad_format is missing or invalid, or the creative does not exist */
@@ -194,7 +194,7 @@ export type GetAdCreativePreviewsReply = { status?: 200; headers?: Record<string
 /** The listAdCreatives request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type ListAdCreativesBody = { contentType?: undefined; body: undefined };
 /** What the listAdCreatives handler receives, parsed and validated. */
-export type ListAdCreativesInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["listAdCreatives"]['parameters']['path']; query: NonNullable<operations["listAdCreatives"]['parameters']['query']> } & ListAdCreativesBody;
+export type ListAdCreativesInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["listAdCreatives"]['parameters']['path']; query: NonNullable<operations["listAdCreatives"]['parameters']['query']> } & ListAdCreativesBody;
 /** The errors listAdCreatives documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listAdCreativesErrors = {
     /** HTTP 400, code 100: a parameter is invalid */
@@ -227,7 +227,7 @@ export type ListAdCreativesReply = { status?: 200; headers?: Record<string, stri
 /** The listPromotablePosts request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type ListPromotablePostsBody = { contentType?: undefined; body: undefined };
 /** What the listPromotablePosts handler receives, parsed and validated. */
-export type ListPromotablePostsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["listPromotablePosts"]['parameters']['path']; query: NonNullable<operations["listPromotablePosts"]['parameters']['query']> } & ListPromotablePostsBody;
+export type ListPromotablePostsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["listPromotablePosts"]['parameters']['path']; query: NonNullable<operations["listPromotablePosts"]['parameters']['query']> } & ListPromotablePostsBody;
 /** The errors listPromotablePosts documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listPromotablePostsErrors = {
     /** HTTP 400, code 100: a parameter is invalid or the page does not exist */
@@ -262,7 +262,7 @@ export type UpdateAdCreativeBody = { contentType: "application/x-www-form-urlenc
     | { contentType: "multipart/form-data"; body: Omit<NonNullable<operations["updateAdCreative"]['requestBody']>['content']["multipart/form-data"], "adlabels"> & { adlabels?: Array<components['schemas']["AdLabel"]> } }
     | { contentType: "application/json"; body: NonNullable<operations["updateAdCreative"]['requestBody']>['content']["application/json"] };
 /** What the updateAdCreative handler receives, parsed and validated. */
-export type UpdateAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["updateAdCreative"]['parameters']['path']; query: NonNullable<operations["updateAdCreative"]['parameters']['query']> } & UpdateAdCreativeBody;
+export type UpdateAdCreativeInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["updateAdCreative"]['parameters']['path']; query: NonNullable<operations["updateAdCreative"]['parameters']['query']> } & UpdateAdCreativeBody;
 /** The errors updateAdCreative documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const updateAdCreativeErrors = {
     /** HTTP 400, code 100: a parameter is invalid (name over 100 characters, unknown status, a field other than account_id, adlabels, name and status) */

@@ -2,7 +2,7 @@
 import { createRouter, documentedError, makeStatusError, type DocumentedError, type ErrorStyle, type StatusErrorInit, type HandlerInput, type HandlerResult, type JsonBody, type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';
 import * as v from './validators.js';
 import type { operations } from './types.js';
-export { ServiceError, serializeJson } from './runtime/server/index.js';
+export { entityTagOf, ServiceError, serializeJson } from './runtime/server/index.js';
 /** The Analytics Reporting and Group Service's error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */
 export const analyticsErrorStyle: ErrorStyle = {
   "family": "status",
@@ -65,7 +65,7 @@ export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, R
 /** The deleteGroup request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type DeleteGroupBody = { contentType?: undefined; body: undefined };
 /** What the deleteGroup handler receives, parsed and validated. */
-export type DeleteGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["deleteGroup"]['parameters']['query']> } & DeleteGroupBody;
+export type DeleteGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["deleteGroup"]['parameters']['query']> } & DeleteGroupBody;
 /** The errors deleteGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteGroupErrors = {
     /** HTTP 400 INVALID_ARGUMENT: id is missing or empty */
@@ -92,7 +92,7 @@ export type DeleteGroupReply = { status?: 204; headers?: Record<string, string>;
 /** The deleteGroupItem request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type DeleteGroupItemBody = { contentType?: undefined; body: undefined };
 /** What the deleteGroupItem handler receives, parsed and validated. */
-export type DeleteGroupItemInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["deleteGroupItem"]['parameters']['query']> } & DeleteGroupItemBody;
+export type DeleteGroupItemInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["deleteGroupItem"]['parameters']['query']> } & DeleteGroupItemBody;
 /** The errors deleteGroupItem documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteGroupItemErrors = {
     /** HTTP 400 INVALID_ARGUMENT: id is missing or empty */
@@ -119,7 +119,7 @@ export type DeleteGroupItemReply = { status?: 204; headers?: Record<string, stri
 /** The insertGroup request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type InsertGroupBody = { contentType: "application/json"; body: NonNullable<operations["insertGroup"]['requestBody']>['content']["application/json"] };
 /** What the insertGroup handler receives, parsed and validated. */
-export type InsertGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["insertGroup"]['parameters']['query']> } & InsertGroupBody;
+export type InsertGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["insertGroup"]['parameters']['query']> } & InsertGroupBody;
 /** The errors insertGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const insertGroupErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the title is missing or empty, itemType is missing or unknown, or the caller may not group items of that kind */
@@ -143,7 +143,7 @@ export type InsertGroupReply = { status?: 200; headers?: Record<string, string>;
 /** The insertGroupItem request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type InsertGroupItemBody = { contentType: "application/json"; body: NonNullable<operations["insertGroupItem"]['requestBody']>['content']["application/json"] };
 /** What the insertGroupItem handler receives, parsed and validated. */
-export type InsertGroupItemInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["insertGroupItem"]['parameters']['query']> } & InsertGroupItemBody;
+export type InsertGroupItemInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["insertGroupItem"]['parameters']['query']> } & InsertGroupItemBody;
 /** The errors insertGroupItem documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const insertGroupItemErrors = {
     /** HTTP 400 INVALID_ARGUMENT: groupId or resource is missing, or resource.kind is not an item kind */
@@ -173,7 +173,7 @@ export type InsertGroupItemReply = { status?: 200; headers?: Record<string, stri
 /** The listGroupItems request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type ListGroupItemsBody = { contentType?: undefined; body: undefined };
 /** What the listGroupItems handler receives, parsed and validated. */
-export type ListGroupItemsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listGroupItems"]['parameters']['query']> } & ListGroupItemsBody;
+export type ListGroupItemsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["listGroupItems"]['parameters']['query']> } & ListGroupItemsBody;
 /** The errors listGroupItems documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listGroupItemsErrors = {
     /** HTTP 400 INVALID_ARGUMENT: groupId is missing or empty */
@@ -200,7 +200,7 @@ export type ListGroupItemsReply = { status?: 200; headers?: Record<string, strin
 /** The listGroups request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type ListGroupsBody = { contentType?: undefined; body: undefined };
 /** What the listGroups handler receives, parsed and validated. */
-export type ListGroupsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listGroups"]['parameters']['query']> } & ListGroupsBody;
+export type ListGroupsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["listGroups"]['parameters']['query']> } & ListGroupsBody;
 /** The errors listGroups documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listGroupsErrors = {
     /** HTTP 400 INVALID_ARGUMENT: neither id nor mine=true is given, or both are, or pageToken is not a token this service issued */
@@ -224,7 +224,7 @@ export type ListGroupsReply = { status?: 200; headers?: Record<string, string>; 
 /** The queryReports request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type QueryReportsBody = { contentType?: undefined; body: undefined };
 /** What the queryReports handler receives, parsed and validated. */
-export type QueryReportsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["queryReports"]['parameters']['query']> } & QueryReportsBody;
+export type QueryReportsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["queryReports"]['parameters']['query']> } & QueryReportsBody;
 /** The errors queryReports documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const queryReportsErrors = {
     /** HTTP 400 INVALID_ARGUMENT: ids, startDate, endDate or metrics is missing or malformed, startDate is after endDate, or the metric/dimension/filter combination is not supported for the report kind */
@@ -248,7 +248,7 @@ export type QueryReportsReply = { status?: 200; headers?: Record<string, string>
 /** The updateGroup request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type UpdateGroupBody = { contentType: "application/json"; body: NonNullable<operations["updateGroup"]['requestBody']>['content']["application/json"] };
 /** What the updateGroup handler receives, parsed and validated. */
-export type UpdateGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["updateGroup"]['parameters']['query']> } & UpdateGroupBody;
+export type UpdateGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["updateGroup"]['parameters']['query']> } & UpdateGroupBody;
 /** The errors updateGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const updateGroupErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the id or the title is missing, or the title is empty */

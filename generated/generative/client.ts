@@ -14,7 +14,7 @@ export { ApiPromise } from './runtime/client/api-promise.js';
 export { Page } from './runtime/client/pagination.js';
 export { ApiStream } from './runtime/client/stream.js';
 export {
-  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,
+  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError, NotModifiedError,
   PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,
 } from './runtime/client/errors.js';
 export { StatusApiError, type StatusErrorBody } from './runtime/client/status-error.js';

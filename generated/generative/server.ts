@@ -2,7 +2,7 @@
 import { createRouter, documentedError, makeStatusError, type DocumentedError, type ErrorStyle, type StatusErrorInit, type HandlerInput, type HandlerResult, type JsonBody, type MediaPart, type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';
 import * as v from './validators.js';
 import type { components, operations } from './types.js';
-export { ServiceError, serializeJson } from './runtime/server/index.js';
+export { entityTagOf, ServiceError, serializeJson } from './runtime/server/index.js';
 /** The Generative Content and File Service's error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */
 export const generativeErrorStyle: ErrorStyle = {
   "family": "status",
@@ -65,7 +65,7 @@ export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, R
 /** The createCachedContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type CreateCachedContentBody = { contentType: "application/json"; body: NonNullable<operations["createCachedContent"]['requestBody']>['content']["application/json"] };
 /** What the createCachedContent handler receives, parsed and validated. */
-export type CreateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: Record<string, unknown> } & CreateCachedContentBody;
+export type CreateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: Record<string, unknown> } & CreateCachedContentBody;
 /** The errors createCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const createCachedContentErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the model is missing, both ttl and expireTime are set, the content is too small to cache, or the API key is invalid */
@@ -95,7 +95,7 @@ export type CreateCachedContentReply = { status?: 200; headers?: Record<string, 
 /** The createFile request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type CreateFileBody = { contentType: "application/json"; body: NonNullable<operations["createFile"]['requestBody']>['content']["application/json"] };
 /** What the createFile handler receives, parsed and validated. */
-export type CreateFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: Record<string, unknown> } & CreateFileBody;
+export type CreateFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: Record<string, unknown> } & CreateFileBody;
 /** The errors createFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const createFileErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the metadata breaks the schema (name pattern, displayName over 512 characters), or the API key is invalid */
@@ -122,7 +122,7 @@ export type CreateFileReply = { status?: 200; headers?: Record<string, string>; 
 /** The deleteCachedContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type DeleteCachedContentBody = { contentType?: undefined; body: undefined };
 /** What the deleteCachedContent handler receives, parsed and validated. */
-export type DeleteCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["deleteCachedContent"]['parameters']['path']; query: Record<string, unknown> } & DeleteCachedContentBody;
+export type DeleteCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["deleteCachedContent"]['parameters']['path']; query: Record<string, unknown> } & DeleteCachedContentBody;
 /** The errors deleteCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteCachedContentErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
@@ -149,7 +149,7 @@ export type DeleteCachedContentReply = { status?: 200; headers?: Record<string, 
 /** The deleteFile request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type DeleteFileBody = { contentType?: undefined; body: undefined };
 /** What the deleteFile handler receives, parsed and validated. */
-export type DeleteFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["deleteFile"]['parameters']['path']; query: Record<string, unknown> } & DeleteFileBody;
+export type DeleteFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["deleteFile"]['parameters']['path']; query: Record<string, unknown> } & DeleteFileBody;
 /** The errors deleteFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const deleteFileErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the file id is malformed, or the API key is invalid */
@@ -176,7 +176,7 @@ export type DeleteFileReply = { status?: 200; headers?: Record<string, string>; 
 /** The generateContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type GenerateContentBody = { contentType: "application/json"; body: NonNullable<operations["generateContent"]['requestBody']>['content']["application/json"] };
 /** What the generateContent handler receives, parsed and validated. */
-export type GenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["generateContent"]['parameters']['path']; query: Record<string, unknown> } & GenerateContentBody;
+export type GenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["generateContent"]['parameters']['path']; query: Record<string, unknown> } & GenerateContentBody;
 /** The errors generateContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const generateContentErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the request breaks the schema or a generation rule (stopSequences over 5, candidateCount other than 1, temperature out of range, responseSchema without application/json, unsupported safety category, two settings for one category), or the API key is invalid (reason API_KEY_INVALID) */
@@ -212,7 +212,7 @@ export type GenerateContentReply = { status?: 200; headers?: Record<string, stri
 /** The getCachedContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type GetCachedContentBody = { contentType?: undefined; body: undefined };
 /** What the getCachedContent handler receives, parsed and validated. */
-export type GetCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getCachedContent"]['parameters']['path']; query: Record<string, unknown> } & GetCachedContentBody;
+export type GetCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["getCachedContent"]['parameters']['path']; query: Record<string, unknown> } & GetCachedContentBody;
 /** The errors getCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getCachedContentErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
@@ -239,7 +239,7 @@ export type GetCachedContentReply = { status?: 200; headers?: Record<string, str
 /** The getFile request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type GetFileBody = { contentType?: undefined; body: undefined };
 /** What the getFile handler receives, parsed and validated. */
-export type GetFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["getFile"]['parameters']['path']; query: Record<string, unknown> } & GetFileBody;
+export type GetFileInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["getFile"]['parameters']['path']; query: Record<string, unknown> } & GetFileBody;
 /** The errors getFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const getFileErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the file id is malformed, or the API key is invalid */
@@ -266,7 +266,7 @@ export type GetFileReply = { status?: 200; headers?: Record<string, string>; bod
 /** The listCachedContents request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type ListCachedContentsBody = { contentType?: undefined; body: undefined };
 /** What the listCachedContents handler receives, parsed and validated. */
-export type ListCachedContentsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listCachedContents"]['parameters']['query']> } & ListCachedContentsBody;
+export type ListCachedContentsInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["listCachedContents"]['parameters']['query']> } & ListCachedContentsBody;
 /** The errors listCachedContents documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listCachedContentsErrors = {
     /** HTTP 400 INVALID_ARGUMENT: pageSize is negative, pageToken is not one the service issued, or the API key is invalid */
@@ -290,7 +290,7 @@ export type ListCachedContentsReply = { status?: 200; headers?: Record<string, s
 /** The listFiles request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type ListFilesBody = { contentType?: undefined; body: undefined };
 /** What the listFiles handler receives, parsed and validated. */
-export type ListFilesInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["listFiles"]['parameters']['query']> } & ListFilesBody;
+export type ListFilesInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["listFiles"]['parameters']['query']> } & ListFilesBody;
 /** The errors listFiles documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const listFilesErrors = {
     /** HTTP 400 INVALID_ARGUMENT: pageSize is negative, pageToken is not one the service issued, or the API key is invalid */
@@ -314,7 +314,7 @@ export type ListFilesReply = { status?: 200; headers?: Record<string, string>; b
 /** The streamGenerateContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type StreamGenerateContentBody = { contentType: "application/json"; body: NonNullable<operations["streamGenerateContent"]['requestBody']>['content']["application/json"] };
 /** What the streamGenerateContent handler receives, parsed and validated. */
-export type StreamGenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["streamGenerateContent"]['parameters']['path']; query: NonNullable<operations["streamGenerateContent"]['parameters']['query']> } & StreamGenerateContentBody;
+export type StreamGenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["streamGenerateContent"]['parameters']['path']; query: NonNullable<operations["streamGenerateContent"]['parameters']['query']> } & StreamGenerateContentBody;
 /** The errors streamGenerateContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const streamGenerateContentErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the request breaks the schema or a generation rule (stopSequences over 5, candidateCount other than 1, temperature out of range, responseSchema without application/json, unsupported safety category, two settings for one category), or the API key is invalid (reason API_KEY_INVALID) */
@@ -351,7 +351,7 @@ export type StreamGenerateContentReply = { status?: 200; headers?: Record<string
 /** The updateCachedContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type UpdateCachedContentBody = { contentType: "application/json"; body: NonNullable<operations["updateCachedContent"]['requestBody']>['content']["application/json"] };
 /** What the updateCachedContent handler receives, parsed and validated. */
-export type UpdateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { path: operations["updateCachedContent"]['parameters']['path']; query: NonNullable<operations["updateCachedContent"]['parameters']['query']> } & UpdateCachedContentBody;
+export type UpdateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["updateCachedContent"]['parameters']['path']; query: NonNullable<operations["updateCachedContent"]['parameters']['query']> } & UpdateCachedContentBody;
 /** The errors updateCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const updateCachedContentErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the id is malformed, or the API key is invalid */
@@ -382,7 +382,7 @@ export type UploadFileBody = { contentType: "multipart/related"; body: { metadat
     | { contentType: "*/*"; body: MediaPart }
     | { contentType?: undefined; body: undefined };
 /** What the uploadFile handler receives, parsed and validated. */
-export type UploadFileInput = Omit<HandlerInput, 'path' | 'query' | 'headers' | 'body' | 'contentType'> & { path: Record<string, never>; query: NonNullable<operations["uploadFile"]['parameters']['query']>; headers: { "x-goog-upload-protocol"?: "raw" | "multipart" | "resumable"; "x-goog-upload-command"?: "start" | "upload" | "upload, finalize" | "upload,finalize" | "finalize" | "query" | "cancel"; "x-goog-upload-header-content-length"?: `${number}`; "x-goog-upload-header-content-type"?: string; "x-goog-upload-offset"?: `${number}` } & Record<string, string> } & UploadFileBody;
+export type UploadFileInput = Omit<HandlerInput, 'path' | 'query' | 'headers' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["uploadFile"]['parameters']['query']>; headers: { "x-goog-upload-protocol"?: "raw" | "multipart" | "resumable"; "x-goog-upload-command"?: "start" | "upload" | "upload, finalize" | "upload,finalize" | "finalize" | "query" | "cancel"; "x-goog-upload-header-content-length"?: `${number}`; "x-goog-upload-header-content-type"?: string; "x-goog-upload-offset"?: `${number}` } & Record<string, string> } & UploadFileBody;
 /** The errors uploadFile documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const uploadFileErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the metadata breaks the schema (name, displayName), the protocol headers are inconsistent, an offset does not match the bytes received, or the API key is invalid */

@@ -105,7 +105,7 @@ export function emitClient(service: ServiceModel): string {
       ...(service.operations.some((o) => o.streaming)
         ? [`export { ApiStream } from './runtime/client/stream.js';`]
         : []),
-      `export {\n  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
+      `export {\n  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError, NotModifiedError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
       errorStyleModule(service).exports,
       ...(fieldTypes.length
         ? [

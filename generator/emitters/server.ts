@@ -56,7 +56,7 @@ export function emitServer(service: ServiceModel): string {
       `import { createRouter, documentedError, ${graph ? 'makeGraphError' : 'makeStatusError'}, type DocumentedError, type ErrorStyle, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';`,
       `import * as v from './validators.js';`,
       `import type { ${usesComponents ? 'components, ' : ''}operations } from './types.js';`,
-      `export { ServiceError, serializeJson } from './runtime/server/index.js';`,
+      `export { entityTagOf, ServiceError, serializeJson } from './runtime/server/index.js';`,
       `/** The ${service.title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
       graph
         ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
@@ -108,7 +108,9 @@ function inputType(op: OperationModel): TypeAliasDeclarationStructure {
     name: `${op.typeName}Input`,
     // Headers are retyped only where the operation declares header parameters (the rest keep HandlerInput's).
     // Cookies likewise, where it declares cookie parameters (coerced to their schema's types, as the query).
-    type: `Omit<HandlerInput, 'path' | 'query' | ${has('header') ? "'headers' | " : ''}${has('cookie') ? "'cookies' | " : ''}'body' | 'contentType'> & { path: ${path}; query: ${query}${has('header') ? `; headers: ${handlerHeadersType(op)}` : ''}${has('cookie') ? `; cookies: ${cookies}` : ''} } & ${op.typeName}Body`,
+    // checkIfMatch is callable only where the operation documents the 412 it answers (never elsewhere, so the
+    // input still passes as a HandlerInput).
+    type: `Omit<HandlerInput, 'path' | 'query' | ${has('header') ? "'headers' | " : ''}${has('cookie') ? "'cookies' | " : ''}'body' | 'contentType'> & {${op.errors.some((e) => e.http === 412) ? '' : ' checkIfMatch: never;'} path: ${path}; query: ${query}${has('header') ? `; headers: ${handlerHeadersType(op)}` : ''}${has('cookie') ? `; cookies: ${cookies}` : ''} } & ${op.typeName}Body`,
     docs: [`What the ${op.id} handler receives, parsed and validated.`],
   };
 }
@@ -146,6 +148,17 @@ function replyType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
   };
 }
 
+/** A successful answer of the operation declares an `ETag` header (conditional requests apply). */
+function declaresEtag(op: OperationModel): boolean {
+  return op.responses.some((r) => r.status.startsWith('2') && r.headers.some((h) => h.toLowerCase() === 'etag'));
+}
+
+/** The route's `preconditionFailed` line: the operation's first documented 412, if any. */
+function preconditionFailed(op: OperationModel): string[] {
+  const error = op.errors.find((e) => e.http === 412);
+  return error ? [`    preconditionFailed: { http: 412, code: ${JSON.stringify(error.code)} },`] : [];
+}
+
 function routesLiteral(service: ServiceModel): string {
   const routes = service.operations.map((op) => {
     const names = validatorNames(op);
@@ -180,6 +193,8 @@ function routesLiteral(service: ServiceModel): string {
       `    credentialSources: [${op.credentialSources.map((c) => `{ scheme: ${JSON.stringify(c.scheme)}, kind: ${JSON.stringify(c.kind)}, in: ${JSON.stringify(c.in)}, name: ${JSON.stringify(c.name)} }`).join(', ')}],`,
       `    scopes: ${JSON.stringify(op.scopes)},`,
       ...(op.bodyLimit !== undefined ? [`    maxBodyBytes: ${op.bodyLimit},`] : []),
+      ...(declaresEtag(op) ? ['    etag: true,'] : []),
+      ...preconditionFailed(op),
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,

@@ -2,6 +2,7 @@
 // What the generated server hands the router about each operation: its method and path, parameters, request
 // bodies, security, limits and compiled validators.
 import type { BodyDef } from './body.js';
+import type { DocumentedErrorDef } from './errors.js';
 
 export interface ValidationError {
   instancePath: string;
@@ -56,6 +57,13 @@ export interface RouteDef {
   scopes?: string[];
   /** The largest request body this route reads (the spec's x-body-limit); default: the router's limit of its kind. */
   maxBodyBytes?: number;
+  /**
+   * A successful answer declares an `ETag` header: the router gives every such answer one (the handler's, or
+   * one made from its bytes) and answers a read whose If-None-Match names it 304.
+   */
+  etag?: boolean;
+  /** The operation's documented 412 (x-errors): what `input.checkIfMatch` answers when If-Match does not hold. */
+  preconditionFailed?: DocumentedErrorDef;
   validateParams: ValidateFunction;
   validateBody: Record<string, ValidateFunction>;
   validateResponse: Record<string, ValidateFunction>;

@@ -7,7 +7,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody } from './body.js';
 import { credentialsSatisfy, readCredentials } from './credentials.js';
+import { ifMatchHolds } from './conditional.js';
 import {
+  documentedError,
   type ErrorStyle,
   internalError,
   invalidRequest,
@@ -216,6 +218,7 @@ export function createRouter(
     const credentials = readCredentials(route, url, headers, body);
     const cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
     let signal: AbortSignal | undefined;
+    const ifMatch = headers['if-match'];
     return {
       operationId: route.operationId,
       path,
@@ -230,6 +233,17 @@ export function createRouter(
       // Made on first use: most handlers never look, and a controller with its listeners costs every request.
       get signal() {
         return (signal ??= clientGone(req, res));
+      },
+      checkIfMatch(current) {
+        if (ifMatchHolds(ifMatch, current)) return;
+        if (!route.preconditionFailed)
+          throw new Error(`${route.operationId} documents no 412: If-Match cannot be refused in its shape`);
+        throw documentedError(
+          opts.errorStyle,
+          route.operationId,
+          route.preconditionFailed,
+          'Precondition Failed: the resource has changed (its entity tag does not match If-Match)',
+        );
       },
     };
   }

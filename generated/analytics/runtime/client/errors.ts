@@ -31,6 +31,7 @@ abstract class ClientError extends Error {
 
 /** The per-status class of an HTTP status (Stainless names), for `err instanceof NotFoundError` whatever the shape. */
 export function statusKind(httpStatus: number): string | undefined {
+  if (httpStatus === 304) return 'NotModifiedError';
   if (httpStatus === 400) return 'BadRequestError';
   if (httpStatus === 401) return 'AuthenticationError';
   if (httpStatus === 403) return 'PermissionDeniedError';
@@ -79,6 +80,13 @@ export class ApiError<B = unknown> extends ClientError {
 }
 
 /** Status classes: an ApiError of that HTTP status is an instance of its class, whatever its error shape. */
+/**
+ * 304: the call sent If-None-Match with the tag of the caller's copy, and that copy is current (the answer has
+ * no body; `headers.get('etag')` is the tag). Not a failure of the service: keep using the copy.
+ */
+export class NotModifiedError<B = unknown> extends ApiError<B> {
+  static override readonly kind: string = 'NotModifiedError';
+}
 export class BadRequestError<B = unknown> extends ApiError<B> {
   static override readonly kind: string = 'BadRequestError';
 }

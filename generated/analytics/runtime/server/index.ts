@@ -6,6 +6,7 @@ export type { CredentialSource, ParamDef, RouteDef, ValidateFunction } from './r
 export type { Credentials } from './credentials.js';
 export type { HandlerInput, HandlerResult } from './handler.js';
 export { RouteTable, pathTemplate } from './route-table.js';
+export { entityTagOf } from './conditional.js';
 export type { PathTemplate, RouteMatch, RouteTemplate } from './route-table.js';
 export {
   documentedError,

@@ -26,6 +26,12 @@ export interface HandlerInput {
   request: IncomingMessage;
   /** Fires when the client goes away before the answer is complete: stop the work. */
   signal: AbortSignal;
+  /**
+   * On an operation that documents 412: throws that error unless the request's If-Match holds for the
+   * resource's current entity tag (undefined: the resource does not exist). Call it before the write, inside
+   * the same transaction, so the check and the write see one state. Without If-Match it does nothing.
+   */
+  checkIfMatch(current: string | undefined): void;
 }
 
 /**

@@ -3,6 +3,7 @@
 // error answers. A stream that fails after its first byte ends with an event in the service's error shape.
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import { entityTagOf, noneMatchFails } from './conditional.js';
 import { type ErrorStyle, internalError, isServiceError, type ServiceError } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
 import type { RouteDef } from './route-def.js';
@@ -59,6 +60,20 @@ export async function writeAnswer(
     'content-length': String(Buffer.byteLength(payload)),
     ...headers,
   };
+  if (route.etag && status >= 200 && status < 300) {
+    // The handler's tag when it gave one (under any spelling of the name), else the bytes' own.
+    const given = Object.keys(sent).find((name) => name.toLowerCase() === 'etag');
+    const tag = given === undefined ? entityTagOf(payload) : sent[given as keyof typeof sent]!;
+    if (given === undefined) (sent as Record<string, string>).etag = tag;
+    const method = input.request.method;
+    if ((method === 'GET' || method === 'HEAD') && noneMatchFails(input.headers['if-none-match'], tag)) {
+      // The client's copy is current: the headers a 200 would carry, without its content.
+      const { 'content-type': _type, 'content-length': _length, ...kept } = sent;
+      res.writeHead(304, kept);
+      res.end();
+      return;
+    }
+  }
   res.writeHead(status, sent);
   res.end(payload);
 }
