@@ -9,18 +9,28 @@ import { generateAll, generatePackage, type GenerateOptions } from './pipeline.j
 import { validatorsThread } from './validators-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
-const { values } = parseArgs({
-  options: {
-    check: { type: 'boolean', default: false },
-    watch: { type: 'boolean', default: false },
-    service: { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-    config: { type: 'string' },
-    spec: { type: 'string' },
-    out: { type: 'string' },
-    key: { type: 'string' },
-  },
-});
+// An unknown flag is a user error: one line and the usage (exit 2), never a stack.
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        check: { type: 'boolean', default: false },
+        watch: { type: 'boolean', default: false },
+        service: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        config: { type: 'string' },
+        spec: { type: 'string' },
+        out: { type: 'string' },
+        key: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    console.error(
+      `${(error as Error).message}\nusage: npm run generate [-- --check | --watch] [--service <key>] [--config <file>]\n       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]`,
+    );
+    process.exit(2);
+  }
+})();
 const specList = values.spec ? [] : loadSpecList(values.config ? path.resolve(values.config) : undefined);
 const services: string[] = values.service
   ? specList.some((e) => e.key === values.service)

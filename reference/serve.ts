@@ -143,10 +143,16 @@ export async function runServe(
       logger,
     });
   } catch (error) {
-    // A missing service or a bad seed file is the user's to fix: its message says it all.
-    if (!(error instanceof MissingServiceError || error instanceof SeedError))
+    // A missing service, a bad seed file or a busy port is the user's to fix: one line says it all.
+    const code = (error as NodeJS.ErrnoException).code;
+    const portTaken = code === 'EADDRINUSE' || code === 'EACCES';
+    if (!(error instanceof MissingServiceError || error instanceof SeedError || portTaken))
       logger.fatal({ err: error }, 'start failed');
-    console.error(`serve: ${(error as Error).message}`);
+    console.error(
+      portTaken
+        ? `serve: port ${options.port ?? ''} ${code === 'EADDRINUSE' ? 'is already in use' : 'may not be used'}; choose another --port or leave it out for a free one`
+        : `serve: ${(error as Error).message}`,
+    );
     process.exitCode = 1;
     return undefined;
   }

@@ -1,23 +1,71 @@
-// npm run mock -- <service> [--port N]: Prism on one service's bundled spec, until Ctrl-C.
+// npm run mock -- <service> [--port N] [--quiet]: Prism on one service's bundled spec, until Ctrl-C.
+// User errors (an unknown flag or service, a bad or busy port) are one line and exit 2; the temporary spec
+// file is removed on every way out (Ctrl-C, SIGTERM, Prism failing to start).
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
 import { bundleToTempFile } from '../targets/bundle-to-file.js';
 import { startPrism } from '../targets/prism-process.js';
+import { closest } from './closest.js';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { port: { type: 'string' }, quiet: { type: 'boolean', default: false } },
-});
-const service = positionals[0] ?? '';
-if (!isServiceKey(service)) {
-  console.error(`usage: npm run mock -- <service> [--port N]\n  services: ${SERVICE_KEYS.join(', ')}`);
+const USAGE = `usage: npm run mock -- <service> [--port N] [--quiet]\n  services: ${SERVICE_KEYS.join(', ')}`;
+
+function refuse(message: string): never {
+  console.error(`mock: ${message}\n${USAGE}`);
   process.exit(2);
 }
+
+/** Resolves when `port` can be bound on loopback; the OS's reason when it cannot (EADDRINUSE, EACCES). */
+function portProblem(port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(
+        error.code === 'EADDRINUSE' ? `port ${port} is already in use` : `port ${port}: ${error.code ?? error.message}`,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
+  });
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { port: { type: 'string' }, quiet: { type: 'boolean', default: false } },
+  });
+} catch (error) {
+  refuse((error as Error).message);
+}
+const { positionals, values } = parsed;
+if (positionals.length !== 1) refuse(positionals.length ? 'name one service' : 'name a service');
+const service = positionals[0]!;
+if (!isServiceKey(service))
+  refuse(`unknown service ${service} (did you mean ${closest(service, SERVICE_KEYS, 1)[0]}?)`);
+let port: number | undefined;
+if (values.port !== undefined) {
+  port = Number(values.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    refuse(`--port must be a port number (1-65535), not ${values.port}`);
+  const problem = await portProblem(port);
+  if (problem) {
+    console.error(`mock: ${problem}; choose another --port or leave it out for a free one`);
+    process.exit(2);
+  }
+}
+
 const file = await bundleToTempFile(service);
-const prism = await startPrism(file, {
-  port: values.port ? Number(values.port) : undefined,
-  log: values.quiet ? undefined : (line) => console.log(line),
-});
+const removeSpec = () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+process.on('exit', removeSpec);
+let prism: Awaited<ReturnType<typeof startPrism>>;
+try {
+  prism = await startPrism(file, { port, log: values.quiet ? undefined : (line) => console.log(line) });
+} catch (error) {
+  console.error(`mock: Prism did not start: ${(error as Error).message.split('\n')[0]}`);
+  process.exit(1);
+}
 console.log(`\n${service} mock listening on ${prism.baseUrl} (spec ${file}); Ctrl-C stops it.`);
 const stop = async () => {
   await prism.stop();

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createVitest, type TestModule } from 'vitest/node';
+import type { TestModule } from 'vitest/node';
 import { ROOT } from '../../generator/model/index.js';
 import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
 import {
@@ -108,6 +108,8 @@ export async function runContracts(argv: string[]): Promise<number> {
   console.log(
     `Contract suite: target ${target}; services ${services.join(', ')}${values.rule ? `; rules ${values.rule}*` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`,
   );
+  // Loaded here, not at the top: a refused command line answers at once.
+  const { createVitest } = await import('vitest/node');
   const vitest = await createVitest('test', {
     config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
     root: ROOT,

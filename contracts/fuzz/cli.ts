@@ -6,21 +6,44 @@ import { startReferenceTarget } from '../targets/reference.js';
 import type { ServiceKey } from '../../reference/index.js';
 import { formatResult, runFuzz } from './run.js';
 import { fuzzService } from './services.js';
+import { closest } from '../cli/closest.js';
 
 const SERVICES: ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
-const { values } = parseArgs({
-  options: {
-    service: { type: 'string', multiple: true },
-    count: { type: 'string', default: '10000' },
-    seed: { type: 'string' },
-    concurrency: { type: 'string', default: '8' },
-  },
-});
-const services = (values.service ?? SERVICES) as ServiceKey[];
+const USAGE = `usage: npm run fuzz -- [--service <${SERVICES.join('|')}>] [--count N] [--seed S] [--concurrency C]`;
+
+/** A user error: one line and the usage, exit 2 (nothing started yet). */
+function refuse(message: string): never {
+  console.error(`fuzz: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+/** A whole number of at least `min` given as text, or a refusal naming the flag. */
+function wholeNumber(flag: string, text: string, min: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min)
+    refuse(`--${flag} must be a whole number of at least ${min}, not ${text}`);
+  return n;
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      service: { type: 'string', multiple: true },
+      count: { type: 'string', default: '10000' },
+      seed: { type: 'string' },
+      concurrency: { type: 'string', default: '8' },
+    },
+  }));
+} catch (error) {
+  refuse((error as Error).message);
+}
+const services = (values.service ?? SERVICES).flatMap((s) => s.split(',')) as ServiceKey[];
 for (const s of services)
-  if (!SERVICES.includes(s)) throw new Error(`unknown service ${s} (one of ${SERVICES.join(', ')})`);
-const count = Number(values.count);
-const seed = values.seed !== undefined ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
+  if (!SERVICES.includes(s)) refuse(`unknown service ${s} (did you mean ${closest(s, SERVICES, 1)[0]}?)`);
+const count = wholeNumber('count', values.count, 1);
+const concurrency = wholeNumber('concurrency', values.concurrency, 1);
+const seed = values.seed !== undefined ? wholeNumber('seed', values.seed, 0) : Math.floor(Math.random() * 2 ** 31);
 const session = await startReferenceTarget(services);
 let failed = false;
 try {
@@ -30,7 +53,7 @@ try {
       baseUrl: session.endpoints[key]!.baseUrl,
       count,
       seed,
-      concurrency: Number(values.concurrency),
+      concurrency,
     });
     console.log(formatResult(result));
     if (result.violations.length || !result.alive || result.stateUnchanged === false) failed = true;

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../generated/rules.js';
 import { ROOT } from '../../generator/model/index.js';
 import { SERVICE_KEYS, isServiceKey, type ServiceKey } from '../harness/services.js';
+import { closest } from '../cli/closest.js';
 import { loadMutants, serviceOfMutant } from './load.js';
 import type { Mutant } from './mutant.js';
 import {
@@ -59,9 +60,29 @@ export async function runMutants(argv: string[]): Promise<number> {
     console.error(`unknown service(s): ${unknown.join(', ')}; services: ${SERVICE_KEYS.join(', ')}\n${USAGE}`);
     return 2;
   }
+  if (!/^[1-9]\d*$/.test(values.jobs)) {
+    console.error(`--jobs must be a whole number of at least 1, not ${values.jobs}\n${USAGE}`);
+    return 2;
+  }
+  for (const [flag, file] of [
+    ['--mutants', values.mutants],
+    ['--implementation', values.implementation],
+  ] as const)
+    if (file !== undefined && !fs.existsSync(path.resolve(file))) {
+      console.error(`${flag}: file not found: ${file}`);
+      return 2;
+    }
   const started = Date.now();
   const all = await loadMutants(services, values.mutants);
   const selected = values.mutant ? all.filter((m) => m.id.startsWith(values.mutant!)) : all;
+  if (values.mutant && selected.length === 0) {
+    const near = closest(
+      values.mutant,
+      all.map((m) => m.id),
+    ).join(', ');
+    console.error(`unknown mutant id or prefix ${values.mutant}; closest: ${near}`);
+    return 2;
+  }
   const tested = [...new Set(selected.map(serviceOfMutant))];
   const jobs = Math.max(1, Math.min(Number(values.jobs) || 2, selected.length + tested.length));
   console.log(

@@ -1,0 +1,192 @@
+// Every command refuses a user's mistake in one line (plus the usage) with a non-zero exit, never a stack
+// trace: unknown flags, services, rule ids and mutant ids, bad numbers, malformed or misspelt config files, a
+// busy port, a target where nothing listens. And the mock leaves no temporary spec file behind after Ctrl-C.
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { ROOT, cleanEnv, ownFixturesConfig } from '../support/contract-run.js';
+
+const run = promisify(execFile);
+const TSX = ['--import', 'tsx'];
+const COMMANDS = {
+  contracts: [...TSX, 'contracts/cli/run.ts'],
+  mock: [...TSX, 'contracts/cli/mock.ts'],
+  fuzz: [...TSX, 'contracts/fuzz/cli.ts'],
+  mutants: [...TSX, 'contracts/mutants/run.ts'],
+  serve: ['reference/foundation/serve-bin.mjs'],
+  generate: ['generator/run.mjs'],
+} as const;
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function command(name: keyof typeof COMMANDS, args: string[]): Promise<Outcome> {
+  try {
+    const out = await run(process.execPath, [...COMMANDS[name], ...args], {
+      cwd: ROOT,
+      env: cleanEnv({ REFERENCE_LOG_LEVEL: 'silent' }),
+      timeout: 60_000,
+    });
+    return { code: 0, ...out };
+  } catch (error) {
+    const e = error as Outcome & { code: number | string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const STACK = /^\s+at .+(:\d+:\d+\)?|\(native\)|<anonymous>\)?)$/m;
+
+function expectOneLineRefusal(outcome: Outcome, code: number, says: RegExp): void {
+  const text = `${outcome.stdout}\n${outcome.stderr}`;
+  expect(text, 'no stack trace').not.toMatch(STACK);
+  expect(outcome.code, text).toBe(code);
+  const lines = outcome.stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
+  expect(lines[0], text).toMatch(says);
+  // The message, then at most the usage.
+  const usage = lines.findIndex((l) => /^usage: /.test(l));
+  expect(usage === -1 ? lines.length : usage, text).toBe(1);
+}
+
+let tmp: string;
+let busy: RunningServer;
+let busyPort: string;
+let dead: string;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-user-errors-'));
+  fs.writeFileSync(
+    path.join(tmp, 'malformed.json'),
+    '{\n  "fixtures": {\n    "analytics": { "accessToken": "x", }\n  }\n}\n',
+  );
+  fs.writeFileSync(path.join(tmp, 'misspelt.json'), JSON.stringify({ fixture: {} }));
+  fs.writeFileSync(path.join(tmp, 'wrong-key.json'), JSON.stringify({ fixtures: { analytics: { videoId: ['a'] } } }));
+  busy = await listenLocal((_req, res) => void res.end());
+  busyPort = new URL(busy.baseUrl).port;
+  const gone = await listenLocal(() => undefined);
+  await gone.close();
+  dead = gone.baseUrl;
+});
+afterAll(async () => {
+  await busy.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const config = (name: string) => path.join(tmp, name);
+
+describe('contracts', () => {
+  it.each([
+    [['--bogus'], 2, /Unknown option '--bogus'/],
+    [['--service', 'foo'], 2, /unknown service\(s\): foo/],
+    [['--rule', 'FOO-1'], 2, /unknown rule id or prefix FOO-1; closest: [A-Z]+-/],
+    [['--service', 'analytics', '--rule', 'ADC-'], 2, /unknown rule id or prefix ADC- for the selected services/],
+    [['--target', 'nowhere'], 2, /unknown target nowhere/],
+    [['--config', '/no/such/file.json'], 2, /config file not found/],
+  ] as const)('%j', async (args, code, says) => {
+    expectOneLineRefusal(await command('contracts', [...args]), code, says);
+  });
+
+  it('a malformed config names the file, line and column', async () => {
+    const file = config('malformed.json');
+    const outcome = await command('contracts', ['--target', dead, '--config', file]);
+    expectOneLineRefusal(outcome, 2, new RegExp(`^${file}: line 3, column \\d+: not valid JSON`));
+  });
+
+  it('a misspelt config key is named with the closest valid key', async () => {
+    const top = await command('contracts', ['--target', dead, '--config', config('misspelt.json')]);
+    expectOneLineRefusal(top, 2, /unknown key "fixture" \(did you mean "fixtures"\?\)/);
+    const nested = await command('contracts', ['--target', dead, '--config', config('wrong-key.json')]);
+    expectOneLineRefusal(nested, 2, /unknown key "fixtures\.analytics\.videoId" \(did you mean "videoIds"\?\)/);
+  });
+
+  it('a target where nothing listens stops the run in one line', async () => {
+    const outcome = await command('contracts', ['--target', dead, '--service', 'generative', ...ownFixturesConfig()]);
+    expectOneLineRefusal(outcome, 1, /^the target does not answer: generative at /);
+  });
+});
+
+describe('mock', () => {
+  it.each([
+    [['--prot', '3'], 2, /Unknown option '--prot'/],
+    [['foo'], 2, /unknown service foo \(did you mean/],
+    [[], 2, /name a service/],
+    [['analytics', '--port', 'abc'], 2, /--port must be a port number/],
+  ] as const)('%j', async (args, code, says) => {
+    expectOneLineRefusal(await command('mock', [...args]), code, says);
+  });
+
+  it('a busy port is one line, not Prism help and a stack', async () => {
+    expectOneLineRefusal(await command('mock', ['analytics', '--port', busyPort]), 2, /port \d+ is already in use/);
+  });
+
+  it('removes its temporary spec file on Ctrl-C', async () => {
+    const child = spawn(process.execPath, [...COMMANDS.mock, 'analytics', '--quiet'], { cwd: ROOT, env: cleanEnv() });
+    let out = '';
+    const file = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = out.match(/\(spec (\S+)\); Ctrl-C stops it/);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
+    });
+    expect(fs.existsSync(file)).toBe(true);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.dirname(file))).toBe(false);
+  }, 120_000);
+});
+
+describe('fuzz', () => {
+  it.each([
+    [['--cout', '3'], 2, /Unknown option '--cout'/],
+    [['--service', 'foo'], 2, /unknown service foo/],
+    [['--count', 'abc'], 2, /--count must be a whole number/],
+    [['--concurrency', '0'], 2, /--concurrency must be a whole number of at least 1/],
+  ] as const)('%j', async (args, code, says) => {
+    expectOneLineRefusal(await command('fuzz', [...args]), code, says);
+  });
+});
+
+describe('mutants', () => {
+  it.each([
+    [['--bogus'], 2, /Unknown option '--bogus'/],
+    [['--service', 'foo'], 2, /unknown service\(s\): foo/],
+    [['--mutant', 'ANA-NOPE'], 2, /unknown mutant id or prefix ANA-NOPE; closest: /],
+    [['--jobs', '0'], 2, /--jobs must be a whole number/],
+    [['--mutants', '/no/such/mutants.ts'], 2, /--mutants: file not found/],
+  ] as const)('%j', async (args, code, says) => {
+    expectOneLineRefusal(await command('mutants', [...args]), code, says);
+  });
+});
+
+describe('serve', () => {
+  it.each([
+    [['foo'], 2, /unknown service foo/],
+    [['all', '--prot', '3'], 2, /Unknown option '--prot'/],
+    [['analytics', '--port', 'x'], 2, /--port must be a port number/],
+  ] as const)('%j', async (args, code, says) => {
+    expectOneLineRefusal(await command('serve', [...args]), code, says);
+  });
+
+  it('a busy port is one line', async () => {
+    const outcome = await command('serve', ['analytics', '--port', busyPort, '--log-level', 'silent']);
+    expectOneLineRefusal(outcome, 1, /^serve: port \d+ is already in use/);
+  });
+});
+
+describe('generate', () => {
+  it.each([
+    [['--wtch'], 2, /Unknown option '--wtch'/],
+    [['--service', 'foo'], 2, /unknown service foo/],
+  ] as const)('%j', async (args, code, says) => {
+    expectOneLineRefusal(await command('generate', [...args]), code, says);
+  });
+});

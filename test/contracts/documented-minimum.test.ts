@@ -1,0 +1,104 @@
+// A third party that gives exactly what the documentation requires gets no false FAIL. The reference is served
+// as a user serves it (`npm run serve -- all`, its own process) and targeted as a URL with a config holding the
+// required keys only, every list cut to the minimum the published config schema documents (minItems). The whole
+// suite runs: no rule fails or errs, and every not-applicable test names the fixture key (or opt-in) it lacks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BURSTS_SKIPPED } from '../../contracts/harness/rule-test.js';
+import { DEFAULT_FIXTURES, REQUIRED_FIXTURES } from '../../contracts/targets/fixtures.js';
+import { SERVICE_KEYS, type ServiceKey } from '../../contracts/harness/services.js';
+import { ROOT, runSuite, type Verdict } from '../support/contract-run.js';
+
+const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'contracts', 'config.schema.json'), 'utf8'));
+
+/** The documented minimum of a service: its required keys, each list cut to the schema's minItems. */
+function documentedMinimum(service: ServiceKey): Record<string, unknown> {
+  const props = schema.properties.fixtures.properties[service].properties;
+  return Object.fromEntries(
+    REQUIRED_FIXTURES[service].map((key) => {
+      const value = (DEFAULT_FIXTURES[service] as unknown as Record<string, unknown>)[key];
+      return [key, Array.isArray(value) ? value.slice(0, props[key].minItems ?? 1) : value];
+    }),
+  );
+}
+
+/** `npm run serve -- all` in its own process; resolves with each service's base URL once all listen. */
+function serveAll(): Promise<{ urls: Record<string, string>; child: ChildProcess }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'documented-minimum-'));
+  const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'all', '--data', dataDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolve, reject) => {
+    const urls: Record<string, string> = {};
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const m of out.matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)) urls[m[1]!] = m[2]!;
+      if (SERVICE_KEYS.every((s) => urls[s])) resolve({ urls, child });
+    });
+    child.on('exit', (code) => reject(new Error(`serve all exited with ${code}`)));
+  });
+}
+
+/** Optional keys and opt-ins a not-applicable reason may name. */
+function namesWhatIsMissing(service: ServiceKey, detail: string): boolean {
+  if (detail.includes(BURSTS_SKIPPED)) return true;
+  const optional = Object.keys(schema.properties.fixtures.properties[service].properties).filter(
+    (k) => !(REQUIRED_FIXTURES[service] as readonly string[]).includes(k),
+  );
+  return optional.some((key) => new RegExp(`\\b${key}\\b`).test(detail));
+}
+
+describe('the served reference with the documented minimum fixtures', () => {
+  let served: Awaited<ReturnType<typeof serveAll>>;
+  let verdicts: Verdict[];
+  let exitCode: number;
+
+  beforeAll(async () => {
+    served = await serveAll();
+    const config = {
+      endpoints: Object.fromEntries(SERVICE_KEYS.map((s) => [s, { baseUrl: served.urls[s] }])),
+      fixtures: Object.fromEntries(SERVICE_KEYS.map((s) => [s, documentedMinimum(s)])),
+    };
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'documented-minimum-')), 'contracts.config.json');
+    fs.writeFileSync(file, JSON.stringify(config));
+    ({ verdicts, exitCode } = await runSuite(
+      ['--target', served.urls.analytics!, '--config', file],
+      'served reference, documented minimum',
+    ));
+  }, 900_000);
+  afterAll(() => served?.child.kill('SIGTERM'));
+
+  it('cuts the analytics videoIds to the documented 2', () => {
+    expect(documentedMinimum('analytics').videoIds).toHaveLength(2);
+  });
+
+  it('fails no rule and errs on none', () => {
+    const bad = verdicts
+      .filter((v) => v.verdict === 'fail' || v.verdict === 'error')
+      .map((v) => `${v.ruleId}: ${v.tests.find((t) => t.verdict === v.verdict)?.detail?.split('\n')[0]}`);
+    expect(bad).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(verdicts.filter((v) => v.verdict === 'pass').length).toBeGreaterThan(60);
+  });
+
+  it('names the missing key of every not-applicable test', () => {
+    const unnamed = verdicts.flatMap((v) =>
+      v.tests
+        .filter(
+          (t) =>
+            t.verdict === 'not-applicable' &&
+            !namesWhatIsMissing(
+              v.ruleId.startsWith('ADC') ? 'ad-creative' : v.ruleId.startsWith('ANA') ? 'analytics' : 'generative',
+              t.detail ?? '',
+            ),
+        )
+        .map((t) => `${t.name}: ${t.detail}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+});
