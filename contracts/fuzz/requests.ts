@@ -5,6 +5,7 @@
 // malformed JSON or form bodies, a broken multipart boundary, bad percent-encoding, a huge header, an unknown
 // path or method. About one request in eight carries no credential or an invalid one instead of the valid one.
 import fc from 'fast-check';
+import { pathTemplate } from '../../generator/model/index.js';
 import { flatten, type FuzzOperation, type Json, type Schema } from './spec.js';
 
 export const MUTATIONS = [
@@ -318,11 +319,6 @@ function pct(text: string): string {
     .join('');
 }
 
-function templateRegex(template: string): RegExp {
-  const parts = template.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('[^/]+')}$`);
-}
-
 function fillPath(template: string, values: Map<string, string>, raw = new Set<string>()): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) =>
     raw.has(name) ? values.get(name)! : pct(values.get(name) ?? 'x'),
@@ -614,7 +610,9 @@ function build(
         // A path that still matches a template (e.g. /{version}/{creative_id}) is that operation's to refuse.
         allowed = [
           ...routeMissStatuses(spec),
-          ...operations.filter((o) => templateRegex(o.path).test(path!.split('?')[0]!)).flatMap((o) => o.statuses),
+          ...operations
+            .filter((o) => pathTemplate(o.path).match(path!.split('?')[0]!) !== undefined)
+            .flatMap((o) => o.statuses),
         ];
         detail = path.slice(0, 60);
         return;

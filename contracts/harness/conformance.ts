@@ -9,7 +9,14 @@ import { createParser } from 'eventsource-parser';
 import { adCreativeRoutes } from '../../generated/ad-creative/server.js';
 import { analyticsRoutes } from '../../generated/analytics/server.js';
 import { generativeRoutes } from '../../generated/generative/server.js';
-import { generatedSpec, type OpenApiDocument, operationsOf, resolveRef } from '../../generator/model/index.js';
+import {
+  generatedSpec,
+  type JsonSchema,
+  type OpenApiDocument,
+  operationsOf,
+  RouteTable,
+  resolveRef,
+} from '../../generator/model/index.js';
 import type { ServiceKey } from './services.js';
 import type { Exchange } from './recorder.js';
 
@@ -32,7 +39,7 @@ interface DocumentedResponse {
   /** Media types of its content; empty when it documents no body. */
   mediaTypes: string[];
   /** The JSON Schema of each `data:` event, for an event stream (`x-sse-data`). */
-  sseData?: any;
+  sseData?: JsonSchema;
 }
 
 type OperationResponses = Map<string, DocumentedResponse>;
@@ -51,7 +58,7 @@ function documentedOf(service: ServiceKey) {
         const sse = resolveRef(doc, operation.responses?.[response.status]).content?.['text/event-stream'];
         responses.set(response.status, {
           mediaTypes: response.contentTypes,
-          sseData: sse?.['x-sse-data'] ?? (sse?.schema as Record<string, unknown> | undefined)?.['x-sse-data'],
+          sseData: sse?.['x-sse-data'] ?? (sse?.schema as JsonSchema | undefined)?.['x-sse-data'],
         });
       }
       operations.set(op.id, responses);
@@ -65,7 +72,7 @@ function documentedOf(service: ServiceKey) {
 const eventValidators = new Map<string, ValidateFunction>();
 
 /** A validator of the declared event schema (ajv over the bundled spec, so its $refs resolve). */
-function eventValidator(service: ServiceKey, schema: any): ValidateFunction {
+function eventValidator(service: ServiceKey, schema: JsonSchema): ValidateFunction {
   const key = `${service} ${JSON.stringify(schema)}`;
   let validate = eventValidators.get(key);
   if (!validate) {
@@ -80,22 +87,16 @@ function eventValidator(service: ServiceKey, schema: any): ValidateFunction {
   return validate;
 }
 
-function pattern(template: string): RegExp {
-  const source = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => (/^\{[^}]+\}$/.test(part) ? '([^/]+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`${source}$`);
-}
+const tables = new Map<ServiceKey, RouteTable<Route>>();
 
-/** The route an exchange went to: same method, and the URL path ends with the route's path. */
+/** The route an exchange went to: same method, and the URL path ends with the route's path (after a base path). */
 export function routeOf(service: ServiceKey, method: string, url: string): Route | undefined {
-  const pathname = new URL(url).pathname;
-  const candidates = ROUTES[service].filter((r) => r.method === method.toUpperCase() && pattern(r.path).test(pathname));
-  // The most literal route wins, as in the router.
-  return candidates.sort(
-    (a, b) => b.path.replace(/\{[^}]+\}/g, '').length - a.path.replace(/\{[^}]+\}/g, '').length,
-  )[0];
+  let table = tables.get(service);
+  if (!table) {
+    table = new RouteTable(ROUTES[service], { anyPrefix: true });
+    tables.set(service, table);
+  }
+  return table.match(method, new URL(url).pathname)?.route;
 }
 
 function mediaTypeOf(contentType: string | undefined): string | undefined {
@@ -116,7 +117,12 @@ function schemaErrors(validate: ValidateFunction): string {
 }
 
 /** An event stream's problems: framing other than `data:` events, non-JSON data (a sentinel), schema breaks. */
-export function checkEventStream(service: ServiceKey, operationId: string, text: string, schema: any): string[] {
+export function checkEventStream(
+  service: ServiceKey,
+  operationId: string,
+  text: string,
+  schema: JsonSchema | undefined,
+): string[] {
   const problems: string[] = [];
   const events: Array<{ event?: string; id?: string; data: string }> = [];
   const parser = createParser({

@@ -1,7 +1,17 @@
 // Builds one valid request per operation from the spec's own examples (parameter, schema and request
 // body examples), so that every operation can be called once without hand-written inputs.
 import { generateSync } from 'json-schema-faker';
-import { type OpenApiDocument, operationObject, parameterObjects, resolveRef } from '../../generator/model/index.js';
+import {
+  type JsonSchema,
+  type MediaTypeObject,
+  type OpenApiDocument,
+  operationObject,
+  parameterObjects,
+  resolveRef,
+} from '../../generator/model/index.js';
+
+type ExampleObject = { value?: unknown };
+type SecurityRequirementObject = Record<string, string[]>;
 
 export interface ExampleRequest {
   operationId: string;
@@ -20,18 +30,24 @@ export interface Credentials {
   apiKey?: string;
 }
 
+/** What may carry examples: a parameter, a media type, a schema. */
+interface ExampleHolder {
+  example?: unknown;
+  examples?: Record<string, unknown> | unknown[];
+}
+
 /** A parameter's or media type's example: `example`, else its first named example (refs followed). */
-export function exampleOf(doc: OpenApiDocument, holder: any): unknown {
+export function exampleOf(doc: OpenApiDocument, holder: ExampleHolder | undefined): unknown {
   if (holder === undefined) return undefined;
   if (holder.example !== undefined) return holder.example;
-  const named = Object.values<any>(holder.examples ?? {})[0];
-  if (named !== undefined) return resolveRef(doc, named).value ?? named;
+  const named = Object.values(holder.examples ?? {})[0];
+  if (named !== undefined) return resolveRef<ExampleObject>(doc, named).value ?? named;
   return undefined;
 }
 
 /** The schema's own example, default, const or first enum value; otherwise a value json-schema-faker derives. */
-export function sampleForSchema(doc: OpenApiDocument, raw: any): unknown {
-  const schema = resolveRef(doc, raw ?? {});
+export function sampleForSchema(doc: OpenApiDocument, raw: unknown): unknown {
+  const schema = resolveRef<JsonSchema>(doc, raw ?? {});
   const direct =
     schema.example ??
     (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ??
@@ -71,14 +87,15 @@ export function exampleRequest(
   let url = path;
   for (const p of params) {
     const explicit = exampleOf(doc, p);
-    const value = explicit ?? exampleOf(doc, resolveRef(doc, p.schema ?? {})) ?? sampleForSchema(doc, p.schema);
+    const value =
+      explicit ?? exampleOf(doc, resolveRef<JsonSchema>(doc, p.schema ?? {})) ?? sampleForSchema(doc, p.schema);
     // Required parameters, and optional ones the spec gives an example for (e.g. mine=true).
     const send = p.required || explicit !== undefined;
     if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(asString(value)));
     else if (send && p.in === 'query') query[p.name] = asString(value);
     else if (send && p.in === 'header') headers[p.name] = asString(value);
   }
-  const security: any[] = op.security ?? doc.security ?? [];
+  const security: SecurityRequirementObject[] = op.security ?? doc.security ?? [];
   const schemes = doc.components?.securitySchemes ?? {};
   const first = Object.keys(security.find((req) => Object.keys(req).length > 0) ?? {})[0];
   const scheme = first ? schemes[first] : undefined;
@@ -98,7 +115,9 @@ export function exampleRequest(
   };
   const body = op.requestBody ? resolveRef(doc, op.requestBody) : undefined;
   if (body) {
-    const entries = Object.entries<any>(body.content ?? {});
+    const entries = Object.entries(body.content ?? {}).map(
+      ([ct, media]) => [ct, resolveRef<MediaTypeObject>(doc, media)] as const,
+    );
     const preferred =
       entries.find(([ct]) => ct === 'application/x-www-form-urlencoded') ??
       entries.find(([ct]) => ct === 'application/json') ??
@@ -109,7 +128,7 @@ export function exampleRequest(
       request.contentType = contentType;
       if (contentType === 'application/x-www-form-urlencoded') {
         const form = new URLSearchParams();
-        for (const [k, v] of Object.entries<any>(value)) form.set(k, asString(v));
+        for (const [k, v] of Object.entries(value as Record<string, unknown>)) form.set(k, asString(v));
         request.body = form.toString();
       } else if (contentType.includes('json')) request.body = JSON.stringify(value);
       else request.body = typeof value === 'string' ? value : JSON.stringify(value);

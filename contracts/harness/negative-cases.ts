@@ -1,7 +1,13 @@
 // Schema-derived negative requests: from each operation's valid example request, one broken constraint at
 // a time (missing required, wrong type, out of range, over maxLength, bad enum value, bad pattern,
 // mutually exclusive fields). Values that break a constraint come from the constraint itself.
-import { type OpenApiDocument, operationObject, parameterObjects, resolveRef } from '../../generator/model/index.js';
+import {
+  type JsonSchema,
+  type OpenApiDocument,
+  operationObject,
+  parameterObjects,
+  resolveRef,
+} from '../../generator/model/index.js';
 import type { ExampleRequest } from './example-request.js';
 
 export interface NegativeCase {
@@ -16,8 +22,8 @@ function clone(r: ExampleRequest): ExampleRequest {
 }
 
 /** Values that break a string/number schema, each with what it breaks. */
-export function breakingValues(doc: OpenApiDocument, raw: any): Array<[string, unknown]> {
-  const s = resolveRef(doc, raw ?? {});
+export function breakingValues(doc: OpenApiDocument, raw: unknown): Array<[string, unknown]> {
+  const s = resolveRef<JsonSchema>(doc, raw ?? {});
   const out: Array<[string, unknown]> = [];
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   if (s.enum) out.push(['a value outside its enum', 'NOT_AN_ENUM_VALUE_' + 'X'.repeat(3)]);
@@ -56,14 +62,17 @@ export function negativeCases(
   // JSON bodies: break each top-level property once.
   if (base.contentType === 'application/json' && typeof base.body === 'string') {
     const media = resolveRef(doc, op.requestBody).content['application/json'];
-    const schema = resolveRef(doc, media.schema);
+    const schema = resolveRef<JsonSchema>(doc, media.schema);
     const props = {
-      ...Object.assign({}, ...(schema.allOf ?? []).map((m: any) => resolveRef(doc, m).properties ?? {})),
+      ...Object.assign(
+        {},
+        ...(schema.allOf ?? []).map((m: unknown) => resolveRef<JsonSchema>(doc, m).properties ?? {}),
+      ),
       ...(schema.properties ?? {}),
     };
     const required: string[] = [
       ...(schema.required ?? []),
-      ...(schema.allOf ?? []).flatMap((m: any) => resolveRef(doc, m).required ?? []),
+      ...(schema.allOf ?? []).flatMap((m: unknown) => resolveRef<JsonSchema>(doc, m).required ?? []),
     ];
     const example = JSON.parse(base.body);
     for (const name of required) {
@@ -75,7 +84,7 @@ export function negativeCases(
         request: { ...clone(base), body: JSON.stringify(copy) },
       });
     }
-    for (const [name, prop] of Object.entries<any>(props)) {
+    for (const [name, prop] of Object.entries(props)) {
       for (const [what, value] of breakingValues(doc, prop).slice(0, 2)) {
         cases.push({
           operationId: op.operationId,
@@ -93,9 +102,9 @@ export function negativeCases(
   // Form bodies: break each top-level scalar field once.
   if (base.contentType === 'application/x-www-form-urlencoded' && typeof base.body === 'string') {
     const media = resolveRef(doc, op.requestBody).content['application/x-www-form-urlencoded'];
-    const schema = resolveRef(doc, media.schema);
+    const schema = resolveRef<JsonSchema>(doc, media.schema);
     const not = schema.not?.required as string[] | undefined;
-    for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       if (name === 'access_token') continue;
       for (const [what, value] of breakingValues(doc, prop).slice(0, 2)) {
         const form = new URLSearchParams(base.body);

@@ -5,6 +5,8 @@
 // client's.
 import type http from 'node:http';
 import { Readable } from 'node:stream';
+import { adCreativeRoutes } from '../../generated/ad-creative/server.js';
+import { RouteTable } from '../../generator/model/index.js';
 
 export interface WireRequest {
   method: string;
@@ -156,13 +158,9 @@ export function rewriteAnswer(edit: (answer: WireAnswer) => { status?: number; j
   };
 }
 
-/** The operation a request addresses, by method and path shape. */
+const adCreativeTable = new RouteTable(adCreativeRoutes);
+
+/** The ad creative operation a request addresses, by method and path (the generated server's route table). */
 export function operationOf(method: string, url: URL): string | undefined {
-  const p = url.pathname;
-  if (/^\/[^/]+\/act_[^/]+\/adcreatives$/.test(p)) return method === 'POST' ? 'createAdCreative' : 'listAdCreatives';
-  if (/^\/[^/]+\/[^/]+\/previews$/.test(p)) return 'getAdCreativePreviews';
-  if (/^\/[^/]+\/[^/]+\/promotable_posts$/.test(p)) return 'listPromotablePosts';
-  if (/^\/[^/]+\/[0-9]+$/.test(p))
-    return method === 'POST' ? 'updateAdCreative' : method === 'DELETE' ? 'deleteAdCreative' : 'getAdCreative';
-  return undefined;
+  return adCreativeTable.match(method, url.pathname)?.route.operationId;
 }

@@ -14,6 +14,14 @@ export {
 } from './load.js';
 export * from './ref.js';
 export { ROOT } from './root.js';
+// The one path-template matcher: the generated server runtime's own (copied into every package from templates/).
+export {
+  type PathTemplate,
+  pathTemplate,
+  type RouteMatch,
+  RouteTable,
+  type RouteTemplate,
+} from '../../templates/runtime/server/route-table.js';
 export {
   type ModelledOperationObject,
   type OperationSource,
