@@ -7,11 +7,11 @@
 // invalid title accepted, duplicated creative).
 import { randomUUID } from 'node:crypto';
 import type { AnyRuleId } from '../../generated/rules.js';
-import { CREATIVE_FIELDS } from '../../reference/ad-creative/handlers.js';
 import type { RateLimiter } from '../../reference/ad-creative/rate-limit.js';
 import type { AdCreativeSeams } from '../../reference/ad-creative/seams.js';
 import type { AdCreativeStore, CreativeRecord, Page, PostRecord } from '../../reference/ad-creative/store.js';
 import type { Decorators, ServiceDecorators } from '../../reference/index.js';
+import { generatedSpec } from '../../generator/model/index.js';
 import { mapResult, overriding, type Overrides } from './decorate.js';
 import type { Mutant } from './mutant.js';
 import {
@@ -46,6 +46,10 @@ const limiter = (overrides: Overrides<RateLimiter>): Decorators<AdCreativeSeams>
 });
 
 type Json = Record<string, any>;
+/** The members a creative read may select, as the spec names them. */
+const CREATIVE_FIELDS: ReadonlySet<string> = new Set(
+  generatedSpec('ad-creative').model.operations.find((o) => o.id === 'getAdCreative')?.selectableFields,
+);
 const creates = (r: WireRequest) => operationOf(r.method, r.url) === 'createAdCreative';
 const updates = (r: WireRequest) => operationOf(r.method, r.url) === 'updateAdCreative';
 /** A read of creatives: one (getAdCreative) or a list (listAdCreatives). */
