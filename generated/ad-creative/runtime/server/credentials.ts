@@ -36,6 +36,29 @@ export function readCredentials(
   return credentials;
 }
 
+/**
+ * The places of a request that carry different credentials (two tokens, a query token beside another header
+ * token, a key given twice with two values): answered as an invalid request rather than one picked in silence.
+ * The same value sent in two places is no conflict. Undefined when there is none.
+ */
+export function conflictingCredentials(
+  route: RouteDef,
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+): string[] | undefined {
+  if (!route.credentialSources) return undefined;
+  const seen = new Map<string, string>();
+  for (const source of route.credentialSources) {
+    const values =
+      source.in === 'query'
+        ? url.searchParams.getAll(source.name).filter(Boolean)
+        : [credentialAt(source, url, headers, body)].filter((v): v is string => !!v);
+    for (const value of values) if (!seen.has(value)) seen.set(value, `${source.in} ${source.name}`);
+  }
+  return seen.size > 1 ? [...new Set(seen.values())] : undefined;
+}
+
 /** Whether the credentials meet one of the route's security alternatives (any credential, without them). */
 export function credentialsSatisfy(credentials: Credentials, route: RouteDef): boolean {
   if (!route.securityRequirements) return Object.keys(credentials).length > 0 || route.security === 'optional';

@@ -6,7 +6,7 @@
 // trace or an unshaped 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody } from './body.js';
-import { credentialsSatisfy, readCredentials } from './credentials.js';
+import { conflictingCredentials, credentialsSatisfy, readCredentials } from './credentials.js';
 import { ifMatchHolds } from './conditional.js';
 import {
   documentedError,
@@ -215,6 +215,11 @@ export function createRouter(
         bodyType = def.contentType;
       }
     }
+    const conflict = conflictingCredentials(route, url, headers, body);
+    if (conflict)
+      throw invalidRequest(opts.errorStyle, 'Conflicting credentials', [
+        { field: conflict.join(', '), description: 'carry different credentials; send one' },
+      ]);
     const credentials = readCredentials(route, url, headers, body);
     const cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
     let signal: AbortSignal | undefined;

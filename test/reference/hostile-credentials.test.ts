@@ -1,0 +1,93 @@
+// Two different credentials in one request (query token vs header vs form field; x-goog-api-key vs ?key; a
+// credential's query parameter given twice with two values) are refused as an invalid request in the service's
+// shape, never resolved in silence; the same credential in two places is accepted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type ReferenceSession } from '../../reference/index.js';
+
+let session: ReferenceSession;
+let gen = '';
+let ads = '';
+beforeAll(async () => {
+  session = await startReference(['ad-creative', 'generative']);
+  gen = session.endpoints.generative!.baseUrl;
+  ads = session.endpoints['ad-creative']!.baseUrl;
+}, 60_000);
+afterAll(() => session?.stop());
+
+const CREATIVE = '120330000008134415';
+
+async function graph400(r: Response) {
+  expect(r.status).toBe(400);
+  const body = (await r.json()) as { error: { type: string; code: number; message: string } };
+  expect(body.error.type).toBe('OAuthException');
+  expect(body.error.code).toBe(100);
+  expect(body.error.message).toMatch(/Conflicting credentials/);
+}
+async function status400(r: Response) {
+  expect(r.status).toBe(400);
+  const body = (await r.json()) as { error: { status: string; message: string } };
+  expect(body.error.status).toBe('INVALID_ARGUMENT');
+  expect(body.error.message).toMatch(/Conflicting credentials/);
+}
+
+describe('ad creative', () => {
+  it('refuses a query token beside a different bearer token (either one valid)', async () => {
+    await graph400(
+      await fetch(`${ads}/v20.0/${CREATIVE}?fields=name&access_token=test-token-admin`, {
+        headers: { authorization: 'Bearer test-token-globex' },
+      }),
+    );
+  });
+
+  it('refuses a form token beside a different query token, and stores nothing', async () => {
+    const count = async () => {
+      const r = await fetch(
+        `${ads}/v20.0/act_1234567890/adcreatives?summary=total_count&access_token=test-token-admin`,
+      );
+      return ((await r.json()) as { summary: { total_count: number } }).summary.total_count;
+    };
+    const before = await count();
+    await graph400(
+      await fetch(`${ads}/v20.0/act_1234567890/adcreatives?access_token=test-token-dev-app`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          access_token: 'test-token-admin',
+          name: 'Two tokens',
+          object_url: 'https://shop.example/two',
+          title: 'Two',
+        }),
+      }),
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses two different values of access_token in the query', async () => {
+    await graph400(
+      await fetch(`${ads}/v20.0/${CREATIVE}?fields=name&access_token=test-token-admin&access_token=test-token-globex`),
+    );
+  });
+
+  it('accepts the same token in the query and the header', async () => {
+    const r = await fetch(`${ads}/v20.0/${CREATIVE}?fields=name&access_token=test-token-admin`, {
+      headers: { authorization: 'Bearer test-token-admin' },
+    });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('generative', () => {
+  it('refuses x-goog-api-key beside a different ?key', async () => {
+    await status400(
+      await fetch(`${gen}/v1beta/files?key=second-api-key`, { headers: { 'x-goog-api-key': 'test-api-key' } }),
+    );
+  });
+
+  it('refuses ?key given twice with two values', async () => {
+    await status400(await fetch(`${gen}/v1beta/files?key=test-api-key&key=second-api-key`));
+  });
+
+  it('accepts the same key in the header and the query', async () => {
+    const r = await fetch(`${gen}/v1beta/files?key=test-api-key`, { headers: { 'x-goog-api-key': 'test-api-key' } });
+    expect(r.status).toBe(200);
+  });
+});
