@@ -56,7 +56,10 @@ export function emitClient(service: ServiceModel): string {
   // Each operation is a function of the core (a bundler keeps only those a program imports); the class
   // gives the same functions as methods.
   const coreFactory = `create${service.name}Core`;
-  const functions = operationFunctions(methods, clientImports(service).join('\n'));
+  // Every name the file imports from the runtime, whether or not the types module's `components` is named.
+  const functions = operationFunctions(methods, importedNames(clientImports(service, true)));
+  // A spec whose operations name no component schema leaves `components` out of the types import.
+  const usesComponents = [fieldTypes, types, functions].some((s) => JSON.stringify(s).includes('components['));
   const createCore: FunctionDeclarationStructure = {
     kind: StructureKind.Function,
     isExported: true,
@@ -94,9 +97,9 @@ export function emitClient(service: ServiceModel): string {
     methods: methods.map(delegatingMethod),
   };
 
-  const text = printStructure({
+  return printStructure({
     statements: [
-      ...clientImports(service),
+      ...clientImports(service, usesComponents).map(importLine),
       `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';`,
       `export { ApiPromise } from './runtime/client/api-promise.js';`,
       ...(service.operations.some((o) => o.pagination)
@@ -137,26 +140,20 @@ export function emitClient(service: ServiceModel): string {
         : []),
     ],
   });
-  // A spec whose operations name no component schema leaves the components import unused.
-  return /components\[/.test(text.replace(/^import[^\n]*\n/gm, ''))
-    ? text
-    : text.replace(`import type { components, operations }`, `import type { operations }`);
 }
 
-/** The operation functions: each method's body, on a core passed first instead of `this.core`. */
+/**
+ * The operation functions: each builder writes its body on the `core` parameter (and calls its sibling
+ * functions with it), so the function is the method's structure with `core` in front of its parameters.
+ */
 function operationFunctions(
   methods: OptionalKind<MethodDeclarationStructure>[],
-  imports: string,
+  importedNames: ReadonlySet<string>,
 ): FunctionDeclarationStructure[] {
-  const names = new Set(methods.map((m) => m.name));
-  for (const name of names) {
-    if (new RegExp(`\\b${name}\\b`).test(imports))
-      throw new Error(`operation function ${name} would shadow a runtime import of the same name`);
+  for (const m of methods) {
+    if (importedNames.has(m.name))
+      throw new Error(`operation function ${m.name} would shadow a runtime import of the same name`);
   }
-  const rewrite = (statement: string) =>
-    statement
-      .replace(/this\.core\b/g, 'core')
-      .replace(/this\.([A-Za-z_$][\w$]*)\(/g, (whole, name: string) => (names.has(name) ? `${name}(core, ` : whole));
   return methods.map((m) => ({
     kind: StructureKind.Function,
     isExported: true,
@@ -166,7 +163,7 @@ function operationFunctions(
     typeParameters: m.typeParameters,
     parameters: [{ name: 'core', type: 'ApiCore' }, ...(m.parameters ?? [])],
     returnType: m.returnType,
-    statements: (m.statements as string[]).map(rewrite),
+    statements: m.statements,
   }));
 }
 
@@ -363,7 +360,7 @@ function operationMethod(
         ...cookieStatements(op),
         `const spec: RequestSpec = ${requestSpec(service, op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
-        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, this.core.profile, (signal) => fetchRaw(this.core, spec, { ...options, signal }), options?.signal);`,
+        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal);`,
       ],
     };
   }
@@ -383,10 +380,7 @@ function operationMethod(
         optionsDecl,
       ],
       returnType: `ApiPromise<${narrowed}>`,
-      statements: [
-        ...cookieStatements(op),
-        `return this.core.call<${narrowed}>(${requestSpec(service, op)}, options);`,
-      ],
+      statements: [...cookieStatements(op), `return core.call<${narrowed}>(${requestSpec(service, op)}, options);`],
     };
   }
   return {
@@ -401,7 +395,7 @@ function operationMethod(
     returnType: `ApiPromise<${op.typeName}Result>`,
     statements: [
       ...cookieStatements(op),
-      `return this.core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`,
+      `return core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`,
     ],
   };
 }
@@ -441,7 +435,7 @@ function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationSt
   const { param, item, style } = pagingOf(op);
   const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
   const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
-  const fetchPage = `(token: string | undefined) => this.${op.id}({ ...params, ${propertyKey(param)}: token ?? params.${param} }, options)`;
+  const fetchPage = `(token: string | undefined) => ${op.id}(core, { ...params, ${propertyKey(param)}: token ?? params.${param} }, options)`;
   const how = op.pagination!.style === 'cursor' ? 'cursors' : 'page tokens';
   return [
     {
@@ -594,7 +588,7 @@ function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
       `const onProgress = args.onProgress;`,
       `return new ApiPromise((async () => {`,
       `  const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);`,
-      `  return this.core.request<${result}>({ ${request}, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { stream: () => countingStream(body, (loaded, total) => onProgress({ loaded, total })) } : {}) } }, options);`,
+      `  return core.request<${result}>({ ${request}, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { stream: () => countingStream(body, (loaded, total) => onProgress({ loaded, total })) } : {}) } }, options);`,
       `})());`,
     ],
   };
@@ -631,7 +625,7 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
     statements: [
       ...parts.statements,
       `const { metadata, source, mimeType, size, chunkSize, onProgress, onSession, session } = args;`,
-      `const response = await resumableUpload(this.core, { ${request}, metadata: metadata ?? {}, source, mimeType, size, chunkSize, onProgress, onSession, session }, options);`,
+      `const response = await resumableUpload(core, { ${request}, metadata: metadata ?? {}, source, mimeType, size, chunkSize, onProgress, onSession, session }, options);`,
       `return response.data as ${result};`,
     ],
   };
@@ -692,20 +686,38 @@ function serviceProfile(service: ServiceModel): string {
 }
 
 /** The module of the service's error style (x-error-style): its error class and the factory the core uses. */
-function errorStyleModule(service: ServiceModel): { imports: string; exports: string } {
+function errorStyleModule(service: ServiceModel): { imports: RuntimeImport; exports: string } {
   const [file, cls, factory, body] =
     service.errorStyle.family === 'graph'
       ? ['graph-error', 'GraphApiError', 'graphErrorOf', 'GraphErrorBody']
       : ['status-error', 'StatusApiError', 'statusErrorOf', 'StatusErrorBody'];
-  const typeImport = service.operations.some((o) => o.errors.length > 0) ? `, type ${cls}` : '';
   return {
-    imports: `import { ${factory}${typeImport} } from './runtime/client/${file}.js';`,
+    imports: {
+      from: `./runtime/client/${file}.js`,
+      names: [factory, ...(service.operations.some((o) => o.errors.length > 0) ? [`type ${cls}`] : [])],
+    },
     exports: `export { ${cls}, type ${body} } from './runtime/client/${file}.js';`,
   };
 }
 
-/** Only the runtime pieces this service's client uses. */
-function clientImports(service: ServiceModel): string[] {
+/** One import line of client.ts: the names (`type X` for a type) and the module. */
+interface RuntimeImport {
+  from: string;
+  names: string[];
+  typeOnly?: boolean;
+}
+
+function importLine(i: RuntimeImport): string {
+  return `import ${i.typeOnly ? 'type ' : ''}{ ${i.names.join(', ')} } from '${i.from}';`;
+}
+
+/** The names an import brings into scope. */
+function importedNames(imports: RuntimeImport[]): Set<string> {
+  return new Set(imports.flatMap((i) => i.names.map((n) => n.replace(/^type /, ''))));
+}
+
+/** Only the runtime pieces this service's client uses, and the types module (`components` where named). */
+function clientImports(service: ServiceModel, usesComponents: boolean): RuntimeImport[] {
   const ops = service.operations;
   const streaming = ops.some((o) => o.streaming);
   const multipart = multipartOperations(service).length > 0;
@@ -714,35 +726,42 @@ function clientImports(service: ServiceModel): string[] {
     const b = bodyExpression(o);
     return b !== undefined && b.startsWith('bodyOf(');
   });
-  const core = [
-    'ApiCore',
-    ...(bodies ? ['bodyOf'] : []),
-    'type CallOptions',
-    'type ClientOptions',
-    ...(streaming ? ['type RequestSpec'] : []),
+  const client = (file: string) => `./runtime/client/${file}.js`;
+  const imports: RuntimeImport[] = [
+    {
+      from: client('core'),
+      names: [
+        'ApiCore',
+        ...(bodies ? ['bodyOf'] : []),
+        'type CallOptions',
+        'type ClientOptions',
+        ...(streaming ? ['type RequestSpec'] : []),
+      ],
+    },
+    { from: client('api-promise'), names: ['ApiPromise'], typeOnly: !multipart },
+    errorStyleModule(service).imports,
   ];
-  const lines = [
-    `import { ${core.join(', ')} } from './runtime/client/core.js';`,
-    `import ${multipart ? '' : 'type '}{ ApiPromise } from './runtime/client/api-promise.js';`,
-  ];
-  lines.push(errorStyleModule(service).imports);
-  if (hasStyledQuery(service)) lines.push(`import { styledQuery } from './runtime/client/query-style.js';`);
+  if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });
   const paramStyle = paramStyleImports(service);
-  if (paramStyle.length) lines.push(`import { ${paramStyle.join(', ')} } from './runtime/client/param-style.js';`);
+  if (paramStyle.length) imports.push({ from: client('param-style'), names: paramStyle });
   if (ops.some((o) => o.pagination))
-    lines.push(`import { firstPage, paginate, type Page } from './runtime/client/pagination.js';`);
+    imports.push({ from: client('pagination'), names: ['firstPage', 'paginate', 'type Page'] });
   if (streaming)
-    lines.push(
-      `import { fetchRaw } from './runtime/client/raw-response.js';`,
-      `import { ApiStream } from './runtime/client/stream.js';`,
+    imports.push(
+      { from: client('raw-response'), names: ['fetchRaw'] },
+      { from: client('stream'), names: ['ApiStream'] },
     );
-  if (multipart)
-    lines.push(`import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';`);
-  if (resumable) lines.push(`import { resumableUpload } from './runtime/client/resumable.js';`);
+  if (multipart) imports.push({ from: client('multipart-related'), names: ['countingStream', 'multipartRelated'] });
+  if (resumable) imports.push({ from: client('resumable'), names: ['resumableUpload'] });
   if (multipart || resumable)
-    lines.push(
-      `import { ${multipart ? 'collectBlob, ' : ''}type UploadProgress, type UploadSource } from './runtime/client/upload-source.js';`,
-    );
-  lines.push(`import type { components, operations } from './types.js';`);
-  return lines;
+    imports.push({
+      from: client('upload-source'),
+      names: [...(multipart ? ['collectBlob'] : []), 'type UploadProgress', 'type UploadSource'],
+    });
+  imports.push({
+    from: './types.js',
+    names: [...(usesComponents ? ['components'] : []), 'operations'],
+    typeOnly: true,
+  });
+  return imports;
 }
