@@ -3,7 +3,7 @@
 // violations; a conforming answer is not. The recorder keeps a stream's events for that check.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkExchange, checkExchanges } from '../../contracts/harness/conformance.js';
+import { checkExchange, checkExchanges, routeOf } from '../../contracts/harness/conformance.js';
 import { Recorder, type Exchange } from '../../contracts/harness/recorder.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 
@@ -25,6 +25,25 @@ const creativeRead = (status: number, contentType: string, body: string): Exchan
   status,
   responseContentType: contentType,
   responseBody: body,
+});
+
+describe('routeOf: the operation an exchange went to (the runtime route table, after any base path)', () => {
+  const idOf = (method: string, url: string) => routeOf('generative', method, url)?.operationId;
+
+  it('finds the route after a base URL path, the most literal template winning', () => {
+    expect(idOf('GET', 'http://127.0.0.1:1/some/base/v1beta/files/abc-123')).toBe('getFile');
+    expect(idOf('POST', 'http://127.0.0.1:1/upload/v1beta/files?uploadType=multipart')).toBe('uploadFile');
+    expect(idOf('POST', 'http://127.0.0.1:1/v1beta/files')).toBe('createFile');
+    expect(idOf('POST', 'http://127.0.0.1:1/v1beta/models/model-pro-1:streamGenerateContent?alt=sse')).toBe(
+      'streamGenerateContent',
+    );
+  });
+
+  it('finds none for another method, an empty parameter or a path of no template', () => {
+    expect(idOf('PUT', 'http://127.0.0.1:1/v1beta/files/abc')).toBeUndefined();
+    expect(idOf('GET', 'http://127.0.0.1:1/v1beta/files/')).toBeUndefined();
+    expect(idOf('GET', 'http://127.0.0.1:1/v1beta/files/abc/extra')).toBeUndefined();
+  });
 });
 
 describe('checkExchange', () => {

@@ -3,6 +3,7 @@
 // nothing behind it loads an emitter, ts-morph or handlebars.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_KEYS } from '../../contracts/harness/services.js';
 import { generatedSpec, loadSpec, loadSpecList, ROOT, resolveRef } from '../../generator/model/index.js';
@@ -15,6 +16,14 @@ function sources(dir: string): string[] {
     if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(full);
     return /\.(m?ts|mjs)$/.test(e.name) ? [full] : [];
   });
+}
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+/** Code (comments left out) that names a generated package's bundled spec file. */
+function namesSpecFile(text: string): boolean {
+  const code = text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  return /['"`/]openapi\.json['"`]/.test(code);
 }
 
 /** Module specifiers of static and dynamic imports (type-only ones too). */
@@ -54,6 +63,23 @@ describe('the model entry, the one way downstream code sees a spec', () => {
       importsPastTheEntry(f).map((s) => `${path.relative(ROOT, f)}: ${s}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it.each(['contracts', 'reference', 'bench', 'test'])('%s/ opens no generated spec file itself', (dir) => {
+    const offenders = sources(path.join(ROOT, dir))
+      // The generator's own tests read what the generator wrote; everyone else asks the model.
+      .filter((f) => !f.startsWith(path.join(ROOT, 'test', 'generator') + path.sep) && f !== THIS_FILE)
+      .filter((f) => namesSpecFile(fs.readFileSync(f, 'utf8')))
+      .map((f) => path.relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+
+  it('finds the file naming a generated spec it is meant to find', () => {
+    expect(namesSpecFile("JSON.parse(fs.readFileSync(path.join(ROOT, 'generated', s, 'openapi.json'), 'utf8'))")).toBe(
+      true,
+    );
+    expect(namesSpecFile("new URL('../../generated/analytics/openapi.json', import.meta.url)")).toBe(true);
+    expect(namesSpecFile('// Prism mocks of the bundled specs (generated/<service>/openapi.json)')).toBe(false);
   });
 
   it('finds the offending import it is meant to find', () => {
