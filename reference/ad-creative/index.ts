@@ -22,6 +22,7 @@ export const service: ReferenceService = {
     const seam = seams<AdCreativeSeams>(ctx);
     const store = seam('store', new SqliteAdCreativeStore(ctx.db));
     if (await store.isEmpty()) await store.loadSeed(seed);
+    else await store.replaceCredentials(seed);
     let publicBase = 'http://127.0.0.1';
     const media = new MediaUrls(await store.setting('media-secret', () => randomBytes(32).toString('base64url')));
     const handlerContext: HandlerContext = {

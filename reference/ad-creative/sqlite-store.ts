@@ -305,6 +305,42 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     return this.s.anyApp.get() === undefined;
   }
 
+  async replaceCredentials(seed: SeedData): Promise<void> {
+    const db = this.db;
+    db.transaction(() => {
+      // Apps, users, accounts and pages a new token names are added; nothing else the seed holds is touched.
+      const app = db.prepare('INSERT OR IGNORE INTO apps (id, name, access) VALUES (?, ?, ?)');
+      for (const a of seed.apps) app.run(a.id, a.name, a.access);
+      for (const a of seed.apps) db.prepare('UPDATE apps SET access = ? WHERE id = ?').run(a.access, a.id);
+      const user = db.prepare('INSERT OR IGNORE INTO users (id, name) VALUES (?, ?)');
+      for (const u of seed.users) user.run(u.id, u.name);
+      const account = db.prepare(
+        'INSERT OR IGNORE INTO ad_accounts (id, name, rate_calls, rate_window_seconds) VALUES (?, ?, ?, ?)',
+      );
+      for (const a of seed.adAccounts)
+        account.run(a.id, a.name, a.rateLimit?.calls ?? null, a.rateLimit?.windowSeconds ?? null);
+      const page = db.prepare('INSERT OR IGNORE INTO pages (id, name) VALUES (?, ?)');
+      for (const p of seed.pages) page.run(p.id, p.name);
+      db.prepare('DELETE FROM token_pages').run();
+      db.prepare('DELETE FROM token_ad_accounts').run();
+      db.prepare('DELETE FROM tokens').run();
+      this.insertTokens(seed);
+    })();
+    this.grants.clear();
+  }
+
+  private insertTokens(seed: SeedData): void {
+    const db = this.db;
+    const token = db.prepare('INSERT INTO tokens (token, user_id, app_id, expires_at) VALUES (?, ?, ?, ?)');
+    const tokenAccount = db.prepare('INSERT INTO token_ad_accounts (token, account_id) VALUES (?, ?)');
+    const tokenPage = db.prepare('INSERT INTO token_pages (token, page_id) VALUES (?, ?)');
+    for (const t of seed.tokens) {
+      token.run(t.token, t.user, t.app, t.expiresAt ?? null);
+      for (const a of t.adAccounts) tokenAccount.run(t.token, a);
+      for (const p of t.pages) tokenPage.run(t.token, p);
+    }
+  }
+
   async loadSeed(seed: SeedData): Promise<void> {
     const db = this.db;
     db.transaction(() => {
@@ -336,14 +372,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
           sponsor_ids: JSON.stringify(p.sponsorIds),
         });
       }
-      const token = db.prepare('INSERT INTO tokens (token, user_id, app_id, expires_at) VALUES (?, ?, ?, ?)');
-      const tokenAccount = db.prepare('INSERT INTO token_ad_accounts (token, account_id) VALUES (?, ?)');
-      const tokenPage = db.prepare('INSERT INTO token_pages (token, page_id) VALUES (?, ?)');
-      for (const t of seed.tokens) {
-        token.run(t.token, t.user, t.app, t.expiresAt ?? null);
-        for (const a of t.adAccounts) tokenAccount.run(t.token, a);
-        for (const p of t.pages) tokenPage.run(t.token, p);
-      }
+      this.insertTokens(seed);
       for (const c of seed.creatives) {
         const seq = (this.s.nextCreativeSeq.get() as Row).next;
         const { name, ...rest } = c.fields;

@@ -95,6 +95,11 @@ export interface CreativeChanges {
 }
 
 export interface AdCreativeStore {
+  /**
+   * Makes the seed's tokens the only ones (each with its expiry, accounts and pages): the seed is the source of
+   * truth for credentials at every start, so a token removed or expired there stops working.
+   */
+  replaceCredentials(seed: SeedData): Promise<void>;
   token(token: string): Promise<TokenGrant | undefined>;
   adAccount(id: string): Promise<AdAccountRecord | undefined>;
   /** Whether the hash names an image of the account's image library. */

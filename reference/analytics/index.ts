@@ -81,6 +81,7 @@ export const service: ReferenceService = {
     const seed = parseSeed(ctx.seed);
     const store = new SqliteAnalyticsStore(ctx.db);
     await store.seedIfEmpty(seed, () => generateFacts(seed) as unknown as Array<Record<string, string | number>>);
+    await store.replaceCredentials(seed);
     return { listener: createAnalyticsListener(store, ctx) };
   },
 };

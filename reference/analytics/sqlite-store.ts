@@ -77,6 +77,20 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     db.pragma('foreign_keys = ON');
   }
 
+  async replaceCredentials(seed: AnalyticsSeed): Promise<void> {
+    const db = this.db;
+    db.transaction(() => {
+      const user = db.prepare('INSERT OR REPLACE INTO users (id, channel_id, content_owner) VALUES (?, ?, ?)');
+      const token = db.prepare('INSERT INTO tokens (token, user_id, scopes) VALUES (?, ?, ?)');
+      db.prepare('DELETE FROM tokens').run();
+      for (const u of seed.users) {
+        user.run(u.id, u.channel, u.contentOwner ?? null);
+        for (const t of u.tokens) token.run(t.token, u.id, JSON.stringify(t.scopes.map(scopeUrl)));
+      }
+    })();
+    this.principals.clear();
+  }
+
   async seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): Promise<void> {
     if (this.db.prepare("SELECT 1 FROM meta WHERE key = 'seeded'").get()) return;
     const db = this.db;

@@ -71,6 +71,8 @@ export type InsertItemResult =
 export interface AnalyticsStore {
   /** Loads the seed (users, tokens, resources, facts, example groups) unless the store already holds it. */
   seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): Promise<void>;
+  /** Makes the seed's tokens (with their users and scopes) the only ones: the seed is the source of truth at every start. */
+  replaceCredentials(seed: AnalyticsSeed): Promise<void>;
   principal(token: string): Promise<Principal | undefined>;
   /** The channels a content owner holds, with the day each was linked. */
   ownerChannels(contentOwner: string): Promise<Array<{ id: string; linkedAt: string }>>;

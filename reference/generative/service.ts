@@ -175,6 +175,13 @@ export async function createGenerativeService(
     baseUrl: () => baseUrl,
   });
   if (await store.isEmpty()) await loadSeed(seed, store, blobs, files, clock);
+  else
+    await store.replaceApiKeys(
+      seed.projects.map((p) => ({
+        project: { id: p.id, rateLimitBurst: p.rateLimitBurst ?? 120 },
+        apiKeys: p.apiKeys,
+      })),
+    );
   await files.resume();
 
   const generation = new Generation({

@@ -100,6 +100,19 @@ export class SqliteGenerativeStore implements GenerativeStore {
     })();
   }
 
+  async replaceApiKeys(projects: Array<{ project: ProjectRecord; apiKeys: string[] }>): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM api_keys').run();
+      for (const { project, apiKeys } of projects) {
+        this.db
+          .prepare('INSERT OR REPLACE INTO projects (id, rate_limit_burst) VALUES (?, ?)')
+          .run(project.id, project.rateLimitBurst);
+        for (const key of apiKeys)
+          this.db.prepare('INSERT OR REPLACE INTO api_keys (key, project) VALUES (?, ?)').run(key, project.id);
+      }
+    })();
+  }
+
   async projectOfKey(apiKey: string): Promise<ProjectRecord | undefined> {
     const row = this.db
       .prepare('SELECT p.id, p.rate_limit_burst FROM api_keys k JOIN projects p ON p.id = k.project WHERE k.key = ?')

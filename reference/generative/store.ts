@@ -79,6 +79,8 @@ export interface Page<T> {
 export interface GenerativeStore {
   /** True when nothing was ever stored (the seed is loaded then). */
   isEmpty(): Promise<boolean>;
+  /** Makes the seed's API keys (with their projects) the only ones: the seed is the source of truth at every start. */
+  replaceApiKeys(projects: Array<{ project: ProjectRecord; apiKeys: string[] }>): Promise<void>;
 
   putProject(project: ProjectRecord, apiKeys: string[]): Promise<void>;
   projectOfKey(apiKey: string): Promise<ProjectRecord | undefined>;
