@@ -30,7 +30,7 @@ export interface ReferenceOptions {
    * a function of the service's own object returning the one it uses instead (foundation/service.ts, Decorators).
    */
   decorate?: Partial<Record<ServiceKey, ServiceDecorators>>;
-  /** Behaviour flags of the analytics and generative services (ServiceContext.defects). */
+  /** Behaviour flags of the generative service (ServiceContext.defects). */
   defects?: Partial<Record<ServiceKey, Record<string, unknown>>>;
   /** Wraps a service's request listener: what it returns gets every request of that service. */
   wrap?: Partial<Record<ServiceKey, (inner: http.RequestListener) => http.RequestListener>>;

@@ -1,304 +1,522 @@
 // Planted defects in the analytics reference (reference/analytics/), one or more per rule id: the suite must
-// report each as FAIL under its rule. Most are defect flags the service reads (reference/analytics/defects.ts:
-// "validated, then ignored", off-by-one limits, wrong order, a missing check); a few live on the wire (`wrap`),
-// where the bug sits before the service's own validation or rewrites its answer.
-import type http from 'node:http';
-import { Readable } from 'node:stream';
-import type { AnalyticsDefects } from '../../reference/analytics/defects.js';
+// report each as FAIL under its rule. Each is planted from outside the service: on the wire (wire.ts: a request
+// rewritten before the service sees it, or its answer after), or around one of the parts the service is built
+// from (parts.ts): `store` (AnalyticsStore), `access` (AccessPolicy: scopes), `reports` (ReportCatalogue: which
+// report table answers) and `groups` (GroupPolicy: what a group holds, who creates which).
+import { DEFAULT_ANALYTICS_FIXTURES } from '../targets/fixtures/analytics.js';
+import type { AccessPolicy } from '../../reference/analytics/access.js';
+import { SCOPES } from '../../reference/analytics/catalogue.js';
+import type { ReportCatalogue, ReportDef } from '../../reference/analytics/combinations.js';
+import type { GroupPolicy } from '../../reference/analytics/group-policy.js';
+import type { AnalyticsStore, ReportPlan, StoredGroup, StoredItem } from '../../reference/analytics/store.js';
 import type { Mutant } from './mutant.js';
+import { replacing } from './decorate.js';
+import {
+  answerInstead,
+  chain,
+  on,
+  perRequest,
+  rewriteAnswer,
+  rewriteJsonAnswer,
+  rewriteJsonRequest,
+  rewriteQuery,
+  type Wrap,
+} from './wire.js';
 
-type Listener = http.RequestListener;
+type Rule = Mutant['rule'];
+const ruleOf = (id: string) => id.split('/')[0] as Rule;
 
-/** A mutant from defect flags of the reference service. */
-function flag(id: string, description: string, defects: AnalyticsDefects): Mutant {
-  return { id, rule: id.split('/')[0] as Mutant['rule'], description, defects: defects as Record<string, unknown> };
+function wire(id: string, description: string, wrap: Wrap): Mutant {
+  return { id, rule: ruleOf(id), description, wrap };
 }
 
-/** Rewrites the request URL before the service sees it. */
-function rewriteUrl(rewrite: (url: URL, req: http.IncomingMessage) => void): (inner: Listener) => Listener {
-  return (inner) => (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://mutant.invalid');
-    rewrite(url, req);
-    req.url = url.pathname + url.search;
-    inner(req, res);
+/** A defect around the store: `replace` gives the methods that behave differently. */
+function store(
+  id: string,
+  description: string,
+  replace: (original: AnalyticsStore) => Partial<AnalyticsStore>,
+): Mutant {
+  return { id, rule: ruleOf(id), description, decorate: { store: replacing(replace) } };
+}
+
+/** A defect in the reports the store is asked for: the plan the service made, changed. */
+function plan(id: string, description: string, change: (plan: ReportPlan) => ReportPlan): Mutant {
+  return store(id, description, (original) => ({ report: (p) => original.report(change(p)) }));
+}
+
+function access(id: string, description: string, replace: (original: AccessPolicy) => Partial<AccessPolicy>): Mutant {
+  return { id, rule: ruleOf(id), description, decorate: { access: replacing(replace) } };
+}
+
+function reports(
+  id: string,
+  description: string,
+  replace: (original: ReportCatalogue) => ReportCatalogue['reportFor'],
+): Mutant {
+  return {
+    id,
+    rule: ruleOf(id),
+    description,
+    decorate: { reports: replacing<ReportCatalogue>((original) => ({ reportFor: replace(original) })) },
   };
 }
 
-/** Lets the service answer into a buffer, then sends `rewrite(status, body)` instead. */
-function rewriteAnswer(
-  rewrite: (req: http.IncomingMessage, status: number, body: string) => { status: number; body: string } | undefined,
-): (inner: Listener) => Listener {
-  return (inner) => (req, res) => {
-    const chunks: Buffer[] = [];
-    let status = 200;
-    let headers: http.OutgoingHttpHeaders = {};
-    const realEnd = res.end.bind(res);
-    const realWriteHead = res.writeHead.bind(res);
-    res.writeHead = ((code: number, ...rest: unknown[]) => {
-      status = code;
-      const h = rest.find((r) => r && typeof r === 'object') as http.OutgoingHttpHeaders | undefined;
-      if (h) headers = { ...headers, ...h };
-      return res;
-    }) as typeof res.writeHead;
-    res.write = ((chunk: unknown) => {
-      chunks.push(Buffer.from(chunk as string));
-      return true;
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown) => {
-      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string));
-      const body = Buffer.concat(chunks).toString('utf8');
-      const changed = rewrite(req, res.statusCode !== 200 ? res.statusCode : status, body) ?? {
-        status: res.statusCode !== 200 ? res.statusCode : status,
-        body,
-      };
-      for (const [k, v] of Object.entries(headers))
-        if (v !== undefined && k.toLowerCase() !== 'content-length') res.setHeader(k, v);
-      if (changed.body.length > 0 && !res.hasHeader('content-type'))
-        res.setHeader('content-type', 'application/json; charset=UTF-8');
-      res.setHeader('content-length', Buffer.byteLength(changed.body));
-      realWriteHead(changed.status);
-      return realEnd(changed.body);
-    }) as typeof res.end;
-    inner(req, res);
+function groups(id: string, description: string, replace: (original: GroupPolicy) => Partial<GroupPolicy>): Mutant {
+  return { id, rule: ruleOf(id), description, decorate: { groups: replacing(replace) } };
+}
+
+const REPORTS = /^\/v2\/reports$/;
+const GROUPS = /^\/v2\/groups$/;
+const GROUP_ITEMS = /^\/v2\/groupItems$/;
+const READS = new Set(['queryReports', 'listGroups', 'listGroupItems']);
+const MANAGEMENT = [SCOPES.account, SCOPES.partner];
+
+/** The report's answer with its columns (headers and every row's cells) in `order` of the old indexes. */
+function reorderColumns(body: any, order: (headers: any[]) => number[]): void {
+  const headers: any[] = body.columnHeaders ?? [];
+  const indexes = order(headers);
+  body.columnHeaders = indexes.map((i) => headers[i]);
+  if (body.rows) body.rows = body.rows.map((row: unknown[]) => indexes.map((i) => row[i]));
+}
+
+const dimensionCount = (body: any) =>
+  (body.columnHeaders ?? []).filter((h: any) => h.columnType === 'DIMENSION').length as number;
+
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** The service's refusal of a reversed range, in its own error shape. */
+const SAME_DAY_REFUSAL = {
+  error: {
+    code: 400,
+    message: 'The startDate must not be after the endDate.',
+    status: 'INVALID_ARGUMENT',
+    errors: [
+      {
+        message: 'The startDate must not be after the endDate.',
+        domain: 'global',
+        reason: 'invalid',
+        location: 'startDate',
+        locationType: 'parameter',
+      },
+    ],
+  },
+};
+
+/** A table that accepts any dimensions, metrics and filters (what an unchecked combination amounts to). */
+const ANY_REPORT: ReportDef = { name: 'any', evidence: '', required: [], optional: [], metrics: [], filters: [] };
+
+/** groups.update with contentDetails empties the group: the request shows it, the rename in the store does it. */
+function updateClearsItems(): Mutant {
+  const clearing = new Set<string>();
+  return {
+    id: 'ANA-GROUP-6/update-clears-items',
+    rule: 'ANA-GROUP-6',
+    description: 'groups.update with contentDetails empties the group',
+    wrap: rewriteJsonRequest(on('PUT', GROUPS), (body) => {
+      if (body.contentDetails && typeof body.id === 'string') clearing.add(body.id);
+    }),
+    decorate: {
+      store: replacing<AnalyticsStore>((original) => ({
+        renameGroup: async (id, title) => {
+          if (clearing.delete(id)) for (const item of await original.items(id)) await original.deleteItem(item.id);
+          return original.renameGroup(id, title);
+        },
+      })),
+    },
   };
 }
 
-/** Reads a JSON request body, rewrites it, and hands the service a request carrying the new body. */
-function rewriteJsonBody(
-  rewrite: (req: http.IncomingMessage, body: unknown) => unknown,
-): (inner: Listener) => Listener {
-  return (inner) => (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      let text = Buffer.concat(chunks).toString('utf8');
-      try {
-        if (text) text = JSON.stringify(rewrite(req, JSON.parse(text)));
-      } catch {
-        // not JSON: passed on unchanged
-      }
-      const replay = Object.assign(Readable.from([Buffer.from(text)]), {
-        method: req.method,
-        url: req.url,
-        headers: { ...req.headers, 'content-length': String(Buffer.byteLength(text)) },
-        httpVersion: req.httpVersion,
-        socket: req.socket,
-        connection: req.socket,
-      });
-      inner(replay as unknown as http.IncomingMessage, res);
-    });
-  };
+/** groups.delete removes the group row; its items (and the group, to their reader) stay. */
+function deleteKeepsItems(): Mutant {
+  const left = new Map<string, { group: StoredGroup; items: StoredItem[] }>();
+  return store(
+    'ANA-GROUP-8/delete-keeps-items',
+    'groups.delete removes the group but its items are still listed',
+    (original) => ({
+      deleteGroup: async (id) => {
+        const group = await original.group(id);
+        if (group) left.set(id, { group, items: await original.items(id) });
+        return original.deleteGroup(id);
+      },
+      group: async (id) => (await original.group(id)) ?? left.get(id)?.group,
+      items: async (id) => left.get(id)?.items ?? original.items(id),
+    }),
+  );
 }
-
-const isGet = (req: http.IncomingMessage, path: string) =>
-  req.method === 'GET' && new URL(req.url ?? '/', 'http://x').pathname === path;
 
 export const MUTANTS: Mutant[] = [
   // Authorization
-  flag('ANA-AUTH-1/any-token-accepted', 'any bearer token string is accepted as the first user', {
-    tokenUnchecked: true,
-  }),
-  flag(
+  store('ANA-AUTH-1/any-token-accepted', 'any bearer token string is accepted as the first user', (original) => ({
+    principal: async (token) =>
+      (await original.principal(token)) ?? original.principal(DEFAULT_ANALYTICS_FIXTURES.accessToken),
+  })),
+  access(
     'ANA-SCOPE-1/no-scope-reports',
     'report queries skip the scope check: a token for another service gets reports',
-    { reportScopeUnchecked: true },
+    (original) => ({ mayCall: (op, scopes) => op === 'queryReports' || original.mayCall(op, scopes) }),
   ),
-  flag('ANA-SCOPE-1/readonly-refused', 'reports refused to a token with only analytics.readonly', {
-    readonlyRefused: true,
-  }),
-  flag(
+  access('ANA-SCOPE-1/readonly-refused', 'reports refused to a token with only analytics.readonly', (original) => ({
+    mayCall: (op, scopes) =>
+      op === 'queryReports' && ![...MANAGEMENT, SCOPES.monetary].some((s) => scopes.has(s))
+        ? false
+        : original.mayCall(op, scopes),
+  })),
+  access(
     'ANA-SCOPE-2/writes-need-management',
     'writes need account-management or partner-management (narrower than the public service)',
-    { writeNeedsManagement: true },
+    (original) => ({
+      mayCall: (op, scopes) => (READS.has(op) ? original.mayCall(op, scopes) : MANAGEMENT.some((s) => scopes.has(s))),
+    }),
   ),
-  flag('ANA-SCOPE-2/writes-unchecked', 'writes skip the scope check: a token for another service changes groups', {
-    writeScopeUnchecked: true,
-  }),
-  flag('ANA-QUERY-7/monetary-unchecked', 'revenue metrics answered without the monetary scope', {
-    monetaryUnchecked: true,
-  }),
-  flag('ANA-QUERY-7/monetary-always-refused', 'revenue metrics refused even with the monetary scope', {
-    monetaryAlwaysRefused: true,
-  }),
+  access(
+    'ANA-SCOPE-2/writes-unchecked',
+    'writes skip the scope check: a token for another service changes groups',
+    (original) => ({ mayCall: (op, scopes) => !READS.has(op) || original.mayCall(op, scopes) }),
+  ),
+  access('ANA-QUERY-7/monetary-unchecked', 'revenue metrics answered without the monetary scope', () => ({
+    mayReadMonetary: () => true,
+  })),
+  access('ANA-QUERY-7/monetary-always-refused', 'revenue metrics refused even with the monetary scope', () => ({
+    mayReadMonetary: () => false,
+  })),
 
   // Generic conformance and invalid requests
-  {
-    id: 'ANA-CONFORM-1/delete-answers-200',
-    rule: 'ANA-CONFORM-1',
-    description: 'groups.delete answers 200 with an empty object instead of 204 No Content',
-    wrap: rewriteAnswer((req, status) =>
-      req.method === 'DELETE' && status === 204 ? { status: 200, body: '{}' } : undefined,
+  wire(
+    'ANA-CONFORM-1/delete-answers-200',
+    'groups.delete answers 200 with an empty object instead of 204 No Content',
+    rewriteAnswer(
+      (answer) => (answer.method === 'DELETE' && answer.status === 204 ? { status: 200, json: {} } : undefined),
+      {
+        bodiless: true,
+      },
     ),
-  },
-  {
-    id: 'ANA-CONFORM-1/group-list-without-snippet',
-    rule: 'ANA-CONFORM-1',
-    description: 'groups.list answers its groups without their snippet (as if only ids were asked for)',
-    wrap: rewriteAnswer((req, status, body) => {
-      if (!isGet(req, '/v2/groups') || status !== 200) return undefined;
-      const list = JSON.parse(body) as { items?: Array<Record<string, unknown>> };
-      for (const g of list.items ?? []) delete g.snippet;
-      return { status, body: JSON.stringify(list) };
+  ),
+  wire(
+    'ANA-CONFORM-1/group-list-without-snippet',
+    'groups.list answers its groups without their snippet (as if only ids were asked for)',
+    rewriteJsonAnswer(on('GET', GROUPS), (body, status) => {
+      if (status !== 200) return false;
+      for (const g of body.items ?? []) delete g.snippet;
     }),
-  },
-  {
-    id: 'ANA-INVALID-1/validation-422',
-    rule: 'ANA-INVALID-1',
-    description: 'requests that break the schema are answered 422 instead of 400 INVALID_ARGUMENT',
-    wrap: rewriteAnswer((_req, status, body) =>
-      status === 400 && body.includes('google.rpc.BadRequest')
-        ? { status: 422, body: body.replace('"code":400', '"code":422') }
+  ),
+  wire(
+    'ANA-INVALID-1/validation-422',
+    'requests that break the schema are answered 422 instead of 400 INVALID_ARGUMENT',
+    rewriteAnswer((answer) =>
+      answer.status === 400 && JSON.stringify(answer.json).includes('google.rpc.BadRequest')
+        ? { status: 422, json: { ...answer.json, error: { ...answer.json.error, code: 422 } } }
         : undefined,
     ),
-  },
+  ),
 
   // reports.query: required parameters, dates, columns, rows, combinations
-  {
-    id: 'ANA-QUERY-1/metrics-default-views',
-    rule: 'ANA-QUERY-1',
-    description: 'a query without metrics is answered with views',
-    wrap: rewriteUrl((url) => {
-      if (url.pathname === '/v2/reports' && !url.searchParams.has('metrics')) url.searchParams.set('metrics', 'views');
+  wire(
+    'ANA-QUERY-1/metrics-default-views',
+    'a query without metrics is answered with views',
+    rewriteQuery(on('GET', REPORTS), (q) => {
+      if (!q.has('metrics')) q.set('metrics', 'views');
     }),
-  },
-  {
-    id: 'ANA-QUERY-1/ids-default-mine',
-    rule: 'ANA-QUERY-1',
-    description: "a query without ids is answered for the caller's own channel",
-    wrap: rewriteUrl((url) => {
-      if (url.pathname === '/v2/reports' && !url.searchParams.has('ids')) url.searchParams.set('ids', 'channel==MINE');
+  ),
+  wire(
+    'ANA-QUERY-1/ids-default-mine',
+    "a query without ids is answered for the caller's own channel",
+    rewriteQuery(on('GET', REPORTS), (q) => {
+      if (!q.has('ids')) q.set('ids', 'channel==MINE');
     }),
-  },
-  flag('ANA-QUERY-2/reversed-dates-accepted', 'a range whose end is before its start is answered (empty)', {
-    reversedDatesAccepted: true,
-  }),
-  flag('ANA-QUERY-2/same-day-refused', 'a one-day range (start = end) is refused: off by one in the range check', {
-    sameDayRefused: true,
-  }),
-  flag('ANA-QUERY-3/metrics-alphabetical', 'metric columns come out in alphabetical order, not request order', {
-    metricsAlphabetical: true,
-  }),
-  flag('ANA-QUERY-3/metrics-first', 'metric columns come before the dimension columns', { metricsFirst: true }),
-  flag('ANA-QUERY-4/duplicate-rows', 'reports with two dimensions repeat every row', { duplicateRows: true }),
-  flag('ANA-QUERY-5/combinations-unchecked', 'unsupported combinations (video,day) are answered', {
-    combinationsUnchecked: true,
-  }),
-  flag('ANA-QUERY-5/top-videos-refused', 'the supported top-videos report (dimension video) is refused', {
-    videoDimensionRefused: true,
-  }),
-  flag('ANA-QUERY-6/group-as-channel-totals', 'group== is validated, then the channel totals are answered', {
-    groupFilterIgnored: true,
-  }),
-  flag('ANA-QUERY-6/group-first-item-only', 'group== aggregates only the first item of the group', {
-    groupFirstItemOnly: true,
-  }),
-  flag('ANA-QUERY-8/small-rows-dropped', 'breakdown rows under 1500 views are dropped while totals keep them', {
-    smallRowsDropped: 1500,
-  }),
-  flag('ANA-QUERY-8/totals-exclusive-end', 'reports without a day breakdown leave out the end date (exclusive end)', {
-    totalsExcludeLastDay: true,
-  }),
+  ),
+  wire(
+    'ANA-QUERY-2/reversed-dates-accepted',
+    'a range whose end is before its start is answered (empty)',
+    perRequest(() => {
+      let reversed = false;
+      return chain(
+        rewriteQuery(on('GET', REPORTS), (q) => {
+          const [from, to] = [q.get('startDate') ?? '', q.get('endDate') ?? ''];
+          if (from > to && to !== '') {
+            reversed = true;
+            q.set('startDate', to);
+          }
+        }),
+        rewriteJsonAnswer(on('GET', REPORTS), (body, status) => {
+          if (!reversed || status !== 200) return false;
+          delete body.rows;
+        }),
+      );
+    }),
+  ),
+  wire(
+    'ANA-QUERY-2/same-day-refused',
+    'a one-day range (start = end) is refused: off by one in the range check',
+    answerInstead((r) =>
+      on('GET', REPORTS)(r) && r.url.searchParams.get('startDate') === r.url.searchParams.get('endDate')
+        ? { status: 400, json: SAME_DAY_REFUSAL }
+        : undefined,
+    ),
+  ),
+  wire(
+    'ANA-QUERY-3/metrics-alphabetical',
+    'metric columns come out in alphabetical order, not request order',
+    rewriteJsonAnswer(on('GET', REPORTS), (body, status) => {
+      if (status !== 200) return false;
+      const dims = dimensionCount(body);
+      reorderColumns(body, (headers) => [
+        ...headers.slice(0, dims).map((_, i) => i),
+        ...headers
+          .slice(dims)
+          .map((h, i) => ({ name: h.name as string, i: dims + i }))
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((m) => m.i),
+      ]);
+    }),
+  ),
+  wire(
+    'ANA-QUERY-3/metrics-first',
+    'metric columns come before the dimension columns',
+    rewriteJsonAnswer(on('GET', REPORTS), (body, status) => {
+      if (status !== 200) return false;
+      const dims = dimensionCount(body);
+      reorderColumns(body, (headers) => [...headers.keys()].slice(dims).concat([...headers.keys()].slice(0, dims)));
+    }),
+  ),
+  wire(
+    'ANA-QUERY-4/duplicate-rows',
+    'reports with two dimensions repeat every row',
+    rewriteJsonAnswer(on('GET', REPORTS), (body, status) => {
+      if (status !== 200 || dimensionCount(body) < 2 || !body.rows) return false;
+      body.rows = body.rows.flatMap((row: unknown[]) => [row, [...row]]);
+    }),
+  ),
+  reports(
+    'ANA-QUERY-5/combinations-unchecked',
+    'unsupported combinations (video,day) are answered',
+    (original) =>
+      (...query) =>
+        original.reportFor(...query) ?? ANY_REPORT,
+  ),
+  reports(
+    'ANA-QUERY-5/top-videos-refused',
+    'the supported top-videos report (dimension video) is refused',
+    (original) => (kind, dims, metrics, filters) =>
+      dims.includes('video') ? undefined : original.reportFor(kind, dims, metrics, filters),
+  ),
+  plan('ANA-QUERY-6/group-as-channel-totals', 'group== is validated, then the channel totals are answered', (p) => ({
+    ...p,
+    filters: p.filters.filter((f) => f.dimension !== 'group'),
+  })),
+  plan('ANA-QUERY-6/group-first-item-only', 'group== aggregates only the first item of the group', (p) => ({
+    ...p,
+    filters: p.filters.map((f) => (f.dimension === 'group' ? { ...f, values: f.values.slice(0, 1) } : f)),
+  })),
+  wire(
+    'ANA-QUERY-8/small-rows-dropped',
+    'breakdown rows under 1500 views are dropped while totals keep them',
+    rewriteJsonAnswer(on('GET', REPORTS), (body, status) => {
+      const views = (body.columnHeaders ?? []).findIndex((h: any) => h.name === 'views');
+      if (status !== 200 || dimensionCount(body) === 0 || views < 0 || !body.rows) return false;
+      body.rows = body.rows.filter((row: unknown[]) => Number(row[views]) >= 1500);
+      if (body.rows.length === 0) delete body.rows;
+    }),
+  ),
+  plan(
+    'ANA-QUERY-8/totals-exclusive-end',
+    'reports without a day breakdown leave out the end date (exclusive end)',
+    (p) => (p.dimensions.some((d) => d.name === 'day') ? p : { ...p, to: dayBefore(p.to) }),
+  ),
 
   // sort, paging, filters, currency, content owners
-  flag('ANA-SORT-1/sort-ignored', 'sort is validated, then ignored', { sortIgnored: true }),
-  flag('ANA-SORT-1/first-key-only', 'only the first sort key is applied', { sortFirstKeyOnly: true }),
-  flag('ANA-SORT-1/descending-ignored', 'a leading - is accepted but sorts ascending', { sortDescendingIgnored: true }),
-  flag('ANA-PAGE-1/max-results-ignored', 'maxResults is validated, then ignored', { maxResultsIgnored: true }),
-  flag('ANA-PAGE-1/max-results-off-by-one', 'maxResults answers one row more than asked', { maxResultsOffByOne: true }),
-  flag('ANA-PAGE-1/start-index-ignored', 'startIndex is validated, then ignored', { startIndexIgnored: true }),
-  flag('ANA-PAGE-1/start-index-zero-based', 'startIndex is read as zero-based', { startIndexZeroBased: true }),
-  flag('ANA-FILTER-1/country-ignored', 'country== is validated, then ignored', { countryFilterIgnored: true }),
-  flag('ANA-FILTER-1/video-ignored', 'video== is validated, then ignored', { videoFilterIgnored: true }),
-  flag('ANA-FILTER-1/video-first-value-only', 'video==a,b applies a alone', { videoFilterFirstValueOnly: true }),
-  flag('ANA-CURRENCY-1/currency-ignored', 'currency is validated, then revenue stays in USD', {
-    currencyIgnored: true,
-  }),
-  flag(
+  plan('ANA-SORT-1/sort-ignored', 'sort is validated, then ignored', (p) => ({ ...p, sort: [] })),
+  plan('ANA-SORT-1/first-key-only', 'only the first sort key is applied', (p) => ({ ...p, sort: p.sort.slice(0, 1) })),
+  plan('ANA-SORT-1/descending-ignored', 'a leading - is accepted but sorts ascending', (p) => ({
+    ...p,
+    sort: p.sort.map((s) => ({ ...s, descending: false })),
+  })),
+  plan('ANA-PAGE-1/max-results-ignored', 'maxResults is validated, then ignored', (p) => ({ ...p, limit: undefined })),
+  plan('ANA-PAGE-1/max-results-off-by-one', 'maxResults answers one row more than asked', (p) => ({
+    ...p,
+    limit: p.limit === undefined ? undefined : p.limit + 1,
+  })),
+  plan('ANA-PAGE-1/start-index-ignored', 'startIndex is validated, then ignored', (p) => ({ ...p, offset: 0 })),
+  wire(
+    'ANA-PAGE-1/start-index-zero-based',
+    'startIndex is read as zero-based',
+    rewriteQuery(on('GET', REPORTS), (q) => {
+      const start = Number(q.get('startIndex'));
+      if (q.has('startIndex') && Number.isInteger(start)) q.set('startIndex', String(start + 1));
+    }),
+  ),
+  plan('ANA-FILTER-1/country-ignored', 'country== is validated, then ignored', (p) => ({
+    ...p,
+    filters: p.filters.filter((f) => f.dimension !== 'country'),
+  })),
+  plan('ANA-FILTER-1/video-ignored', 'video== is validated, then ignored', (p) => ({
+    ...p,
+    filters: p.filters.filter((f) => f.dimension !== 'video'),
+  })),
+  plan('ANA-FILTER-1/video-first-value-only', 'video==a,b applies a alone', (p) => ({
+    ...p,
+    filters: p.filters.map((f) => (f.dimension === 'video' ? { ...f, values: f.values.slice(0, 1) } : f)),
+  })),
+  plan('ANA-CURRENCY-1/currency-ignored', 'currency is validated, then revenue stays in USD', (p) => ({
+    ...p,
+    rate: 1,
+  })),
+  plan(
     'ANA-CURRENCY-1/gross-not-converted',
     'grossRevenue stays in USD while the other revenue metrics are converted',
-    { currencyPartial: true },
+    (p) => ({
+      ...p,
+      metrics: p.metrics.map((m) => (m.name === 'grossRevenue' ? { ...m, sql: m.sql.replaceAll(':rate', '1') } : m)),
+    }),
   ),
-  flag('ANA-OWNER-1/owner-as-channel', "contentOwner== answers the caller's own channel report", {
-    contentOwnerAsChannel: true,
-  }),
-  flag('ANA-OWNER-1/owner-channel-tables', 'content owner reports are checked against the channel report tables', {
-    ownerTablesAsChannel: true,
-  }),
+  wire(
+    'ANA-OWNER-1/owner-as-channel',
+    "contentOwner== answers the caller's own channel report",
+    rewriteQuery(on('GET', REPORTS), (q) => {
+      if (q.get('ids')?.startsWith('contentOwner==')) q.set('ids', 'channel==MINE');
+    }),
+  ),
+  reports(
+    'ANA-OWNER-1/owner-channel-tables',
+    'content owner reports are checked against the channel report tables',
+    (original) => (_kind, dims, metrics, filters) => original.reportFor('channel', dims, metrics, filters),
+  ),
 
   // Groups
-  flag('ANA-GROUP-1/limit-501', 'the limit check is off by one: a group takes 501 items', { groupLimit: 501 }),
-  flag('ANA-GROUP-1/limit-499', 'the limit check is off by one the other way: the 500th item is refused', {
-    groupLimit: 499,
-  }),
-  flag('ANA-GROUP-2/kind-unchecked', 'items of another kind than the group are accepted', { kindUnchecked: true }),
-  flag(
+  store('ANA-GROUP-1/limit-501', 'the limit check is off by one: a group takes 501 items', (original) => ({
+    insertItem: (groupId, kind, id) => original.insertItem(groupId, kind, id, 501),
+  })),
+  store(
+    'ANA-GROUP-1/limit-499',
+    'the limit check is off by one the other way: the 500th item is refused',
+    (original) => ({
+      insertItem: (groupId, kind, id) => original.insertItem(groupId, kind, id, 499),
+    }),
+  ),
+  groups('ANA-GROUP-2/kind-unchecked', 'items of another kind than the group are accepted', () => ({
+    mayHold: () => true,
+  })),
+  groups(
     'ANA-GROUP-2/kind-assumed-video',
     'the kind check compares items with platform#video, so a playlist group refuses playlists',
-    { kindAssumedVideo: true },
+    (original) => ({ mayHold: (_itemType, kind) => original.mayHold('platform#video', kind) }),
   ),
-  flag('ANA-GROUP-3/ownership-unchecked', 'resources the caller does not own are accepted', {
-    ownershipUnchecked: true,
-  }),
-  flag('ANA-GROUP-4/channel-owner-any-kind', 'channel owners may create groups of channels and assets', {
-    channelOwnerAnyKind: true,
-  }),
-  flag('ANA-GROUP-4/content-owner-videos-only', 'content owners may create video groups only', {
-    contentOwnerVideoOnly: true,
-  }),
-  flag('ANA-GROUP-5/update-changes-item-type', 'groups.update also changes contentDetails.itemType', {
-    updateChangesItemType: true,
-  }),
-  flag('ANA-GROUP-5/update-ignores-title', 'groups.update answers 200 but keeps the old title', {
-    updateIgnoresTitle: true,
-  }),
-  flag('ANA-GROUP-6/update-clears-items', 'groups.update with contentDetails empties the group', {
-    updateClearsItems: true,
-  }),
-  {
-    id: 'ANA-GROUP-7/missing-title-defaulted',
-    rule: 'ANA-GROUP-7',
-    description: 'a group without a title (or with an empty one) is created as "Untitled group" instead of refused',
-    wrap: rewriteJsonBody((req, body) => {
-      if (req.method !== 'POST' || !req.url?.startsWith('/v2/groups')) return body;
-      const snippet = ((body as { snippet?: Record<string, unknown> }).snippet ??= {});
-      if (!snippet.title) snippet.title = 'Untitled group';
-      return body;
+  store('ANA-GROUP-3/ownership-unchecked', 'resources the caller does not own are accepted', () => ({
+    owns: async () => true,
+  })),
+  groups('ANA-GROUP-4/channel-owner-any-kind', 'channel owners may create groups of channels and assets', () => ({
+    mayCreate: () => true,
+  })),
+  groups('ANA-GROUP-4/content-owner-videos-only', 'content owners may create video groups only', (original) => ({
+    mayCreate: (owner, itemType) =>
+      owner === 'contentOwner' ? itemType === 'platform#video' : original.mayCreate(owner, itemType),
+  })),
+  wire(
+    'ANA-GROUP-5/update-changes-item-type',
+    'groups.update also changes contentDetails.itemType',
+    perRequest(() => {
+      let itemType: unknown;
+      return chain(
+        rewriteJsonRequest(on('PUT', GROUPS), (body) => {
+          itemType = body.contentDetails?.itemType;
+        }),
+        rewriteJsonAnswer(on('PUT', GROUPS), (body, status) => {
+          if (status !== 200 || !itemType || !body.contentDetails) return false;
+          body.contentDetails.itemType = itemType;
+        }),
+      );
     }),
-  },
-  flag('ANA-GROUP-8/delete-keeps-items', 'groups.delete removes the group but its items are still listed', {
-    deleteKeepsItems: true,
-  }),
-  flag('ANA-GROUP-8/delete-noop', 'groups.delete answers 204 and keeps the group', { deleteNoop: true }),
-  flag('ANA-LIST-1/no-filter-accepted', "groups.list without id or mine answers the caller's groups", {
-    listWithoutFilterAccepted: true,
-  }),
-  flag('ANA-LIST-1/both-accepted', 'groups.list with both id and mine is answered', { listBothAccepted: true }),
-  flag('ANA-LIST-2/no-paging', 'groups.list answers the first page only, without nextPageToken', {
-    listNoPaging: true,
-  }),
-  flag('ANA-LIST-2/page-token-ignored', 'pageToken is validated, then the first page is answered again', {
-    listPageTokenIgnored: true,
-  }),
-  flag('ANA-LIST-2/token-on-last-page', 'the last page carries a nextPageToken that points at itself', {
-    listTokenOnLastPage: true,
-  }),
-  flag('ANA-ITEM-1/item-count-stale', 'itemCount is not updated after an insert', { itemCountStale: true }),
-  flag('ANA-ITEM-1/insert-not-listed', 'the newest item is missing from groupItems.list', { insertNotListed: true }),
-  {
-    id: 'ANA-ITEM-2/no-group-id-accepted',
-    rule: 'ANA-ITEM-2',
-    description: 'groupItems.list without groupId answers an empty list',
-    wrap: (inner) => (req, res) => {
-      if (isGet(req, '/v2/groupItems') && !new URL(req.url ?? '/', 'http://x').searchParams.has('groupId')) {
-        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-        res.end(JSON.stringify({ kind: 'platform#groupItemListResponse', etag: '"e"', items: [] }));
-        return;
-      }
-      inner(req, res);
-    },
-  },
-  flag('ANA-ITEM-3/deletes-first-item', "groupItems.delete removes the group's first item instead of the named one", {
-    itemDeleteFirst: true,
-  }),
-  flag('ANA-ITEM-3/delete-noop', 'groupItems.delete answers 204 and keeps the item', { itemDeleteNoop: true }),
+  ),
+  store('ANA-GROUP-5/update-ignores-title', 'groups.update answers 200 but keeps the old title', (original) => ({
+    renameGroup: (id) => original.group(id),
+  })),
+  updateClearsItems(),
+  wire(
+    'ANA-GROUP-7/missing-title-defaulted',
+    'a group without a title (or with an empty one) is created as "Untitled group" instead of refused',
+    rewriteJsonRequest(on('POST', GROUPS), (body) => {
+      body.snippet ??= {};
+      if (!body.snippet.title) body.snippet.title = 'Untitled group';
+    }),
+  ),
+  deleteKeepsItems(),
+  store('ANA-GROUP-8/delete-noop', 'groups.delete answers 204 and keeps the group', () => ({
+    deleteGroup: async () => true,
+  })),
+  wire(
+    'ANA-LIST-1/no-filter-accepted',
+    "groups.list without id or mine answers the caller's groups",
+    rewriteQuery(on('GET', GROUPS), (q) => {
+      if (!q.get('id') && q.get('mine') !== 'true') q.set('mine', 'true');
+    }),
+  ),
+  wire(
+    'ANA-LIST-1/both-accepted',
+    'groups.list with both id and mine is answered',
+    rewriteQuery(on('GET', GROUPS), (q) => {
+      if (q.get('id') && q.get('mine') === 'true') q.delete('id');
+    }),
+  ),
+  wire(
+    'ANA-LIST-2/no-paging',
+    'groups.list answers the first page only, without nextPageToken',
+    rewriteJsonAnswer(on('GET', GROUPS), (body) => {
+      if (body.nextPageToken === undefined) return false;
+      delete body.nextPageToken;
+    }),
+  ),
+  store(
+    'ANA-LIST-2/page-token-ignored',
+    'pageToken is validated, then the first page is answered again',
+    (original) => ({
+      listGroups: (owner, ids, _after, limit) => original.listGroups(owner, ids, 0, limit),
+    }),
+  ),
+  wire(
+    'ANA-LIST-2/token-on-last-page',
+    'the last page carries a nextPageToken that points at itself',
+    rewriteJsonAnswer(on('GET', GROUPS), (body, status, answer) => {
+      const token = answer.url.searchParams.get('pageToken');
+      if (status !== 200 || body.nextPageToken || !token || !body.items?.length) return false;
+      body.nextPageToken = token;
+    }),
+  ),
+  wire(
+    'ANA-ITEM-1/item-count-stale',
+    'itemCount is not updated after an insert',
+    rewriteJsonAnswer(on('GET', GROUPS), (body, status) => {
+      if (status !== 200) return false;
+      for (const g of body.items ?? []) if (g.contentDetails) g.contentDetails.itemCount = '0';
+    }),
+  ),
+  wire(
+    'ANA-ITEM-1/insert-not-listed',
+    'the newest item is missing from groupItems.list',
+    rewriteJsonAnswer(on('GET', GROUP_ITEMS), (body, status) => {
+      if (status !== 200 || !body.items?.length) return false;
+      body.items = body.items.slice(0, -1);
+    }),
+  ),
+  wire(
+    'ANA-ITEM-2/no-group-id-accepted',
+    'groupItems.list without groupId answers an empty list',
+    answerInstead((r) =>
+      on('GET', GROUP_ITEMS)(r) && !r.url.searchParams.has('groupId')
+        ? { status: 200, json: { kind: 'platform#groupItemListResponse', etag: '"e"', items: [] } }
+        : undefined,
+    ),
+  ),
+  store(
+    'ANA-ITEM-3/deletes-first-item',
+    "groupItems.delete removes the group's first item instead of the named one",
+    (original) => ({
+      deleteItem: async (id) => {
+        const item = await original.item(id);
+        const first = item ? (await original.items(item.groupId))[0] : undefined;
+        return original.deleteItem(first?.id ?? id);
+      },
+    }),
+  ),
+  store('ANA-ITEM-3/delete-noop', 'groupItems.delete answers 204 and keeps the item', () => ({
+    deleteItem: async () => true,
+  })),
 ];

@@ -38,3 +38,21 @@ export const overriding =
   <T extends object>(overrides: Overrides<T>) =>
   (inner: T): T =>
     override(inner, overrides);
+
+/**
+ * A decorator whose replacements are written against the original object: `replace(original)` lists the
+ * methods that behave differently, each free to call any method of the original (a delete that reads the
+ * items first); every other member reads through unchanged.
+ */
+export const replacing =
+  <T extends object>(replace: (original: T) => Partial<T>) =>
+  (original: T): T => {
+    const methods = replace(original) as Record<string, AnyFunction>;
+    const overrides = Object.fromEntries(
+      Object.entries(methods).map(([name, method]) => [
+        name,
+        (_inner: AnyFunction, ...args: unknown[]) => method(...args),
+      ]),
+    );
+    return override(original, overrides as Overrides<T>);
+  };

@@ -22,6 +22,6 @@ export interface Mutant {
   wrap?: (inner: http.RequestListener) => http.RequestListener;
   /** Seam name -> decorator (the reference's ReferenceOptions.decorate of the mutant's service). */
   decorate?: ServiceDecorators;
-  /** Behaviour flags of the analytics and generative reference services (their defects.ts). */
+  /** Behaviour flags of the generative reference service (its defects.ts). */
   defects?: Record<string, unknown>;
 }

@@ -122,8 +122,14 @@ export interface WireAnswer {
   json: any;
 }
 
-/** Rewrites JSON answers: edit returns the new status and body, or nothing to keep the answer. */
-export function rewriteAnswer(edit: (answer: WireAnswer) => { status?: number; json: unknown } | void): Wrap {
+/**
+ * Rewrites JSON answers: edit returns the new status and body, or nothing to keep the answer. With `bodiless`,
+ * answers without a JSON body (a 204) are handed to edit too, with `json` undefined.
+ */
+export function rewriteAnswer(
+  edit: (answer: WireAnswer) => { status?: number; json: unknown } | void,
+  options: { bodiless?: boolean } = {},
+): Wrap {
   return (inner) => (req, res) => {
     const url = new URL(req.url ?? '/', 'http://wire');
     const method = req.method ?? 'GET';
@@ -145,17 +151,76 @@ export function rewriteAnswer(edit: (answer: WireAnswer) => { status?: number; j
       } catch {
         json = undefined;
       }
-      const changed = json === undefined ? undefined : edit({ method, url, status, json });
+      const changed = json === undefined && !options.bodiless ? undefined : edit({ method, url, status, json });
       const body = changed ? JSON.stringify(changed.json) : text;
       const finalStatus = changed?.status ?? status;
       const finalHeaders = { ...headers };
       for (const key of Object.keys(finalHeaders)) if (key.toLowerCase() === 'content-length') delete finalHeaders[key];
       finalHeaders['content-length'] = String(Buffer.byteLength(body));
+      if (changed && !Object.keys(finalHeaders).some((key) => key.toLowerCase() === 'content-type'))
+        finalHeaders['content-type'] = 'application/json; charset=UTF-8';
       writeHead(finalStatus, finalHeaders);
       return end(body, ...rest.filter((r) => typeof r === 'function'));
     };
     inner(req, res);
   };
+}
+
+/** The requests a wire rewrite applies to, by what a request line shows. */
+export type Match = (request: { method: string; url: URL }) => boolean;
+
+/** Requests of this method whose path matches. */
+export const on =
+  (method: string, path: RegExp): Match =>
+  (request) =>
+    request.method === method && path.test(request.url.pathname);
+
+/** Rewrites the JSON bodies of the requests `match` selects (in place); other bodies pass unchanged. */
+export function rewriteJsonRequest(match: Match, change: (body: any, request: WireRequest) => void): Wrap {
+  return rewriteRequest((request) => {
+    if (!match(request) || !String(request.headers['content-type'] ?? '').includes('json')) return undefined;
+    let body: any;
+    try {
+      body = JSON.parse(request.body.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    change(body, request);
+    return JSON.stringify(body);
+  });
+}
+
+/** Rewrites the query of the requests `match` selects, in place. */
+export function rewriteQuery(match: Match, change: (query: URLSearchParams) => void): Wrap {
+  return rewriteRequest((request) => {
+    if (match(request)) change(request.url.searchParams);
+  });
+}
+
+/**
+ * Rewrites the JSON answers of the requests `match` selects: change edits the body in place and returns
+ * nothing to keep the status, a status to send instead, or false to keep the answer as it was.
+ */
+export function rewriteJsonAnswer(
+  match: Match,
+  change: (body: any, status: number, answer: WireAnswer) => number | false | void,
+): Wrap {
+  return rewriteAnswer((answer) => {
+    if (!match(answer)) return undefined;
+    const status = change(answer.json, answer.status, answer);
+    if (status === false) return undefined;
+    return { json: answer.json, ...(typeof status === 'number' ? { status } : {}) };
+  });
+}
+
+/** A wrap made afresh for every request (a request rewrite and an answer rewrite sharing what they saw). */
+export function perRequest(make: () => Wrap): Wrap {
+  return (inner) => (req, res) => make()(inner)(req, res);
+}
+
+/** Applies wraps in order: the first sees the request first. */
+export function chain(...wraps: Wrap[]): Wrap {
+  return (inner) => wraps.reduceRight((listener, wrap) => wrap(listener), inner);
 }
 
 const adCreativeTable = new RouteTable(adCreativeRoutes);

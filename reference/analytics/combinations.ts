@@ -711,3 +711,15 @@ export function reportFor(
 ): ReportDef | undefined {
   return REPORTS[kind].find((def) => supports(def, dims, metrics, filters));
 }
+
+/** Which report table answers a query: one of the service's seams (seams.ts). */
+export interface ReportCatalogue {
+  reportFor(
+    kind: ReportKind,
+    dims: readonly string[],
+    metrics: readonly string[],
+    filters: readonly QueryFilter[],
+  ): ReportDef | undefined;
+}
+
+export const REPORT_CATALOGUE: ReportCatalogue = { reportFor };

@@ -8,9 +8,9 @@ import {
 } from '../../generated/analytics/server.js';
 import type { components } from '../../generated/analytics/types.js';
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from './catalogue.js';
-import type { AnalyticsDefects } from './defects.js';
 import { fail, forbidden, invalid, notFound, required } from './errors.js';
-import { planReport } from './query.js';
+import type { GroupPolicy } from './group-policy.js';
+import { planReport, type PlanningParts } from './query.js';
 import {
   ownerKey,
   type AnalyticsStore,
@@ -29,7 +29,6 @@ type ItemKind = components['schemas']['ItemKind'];
 
 export const MAX_ITEMS = 500;
 export const PAGE_SIZE = 5;
-const CHANNEL_OWNER_KINDS = ['platform#video', 'platform#playlist'];
 const RESOURCE_KIND: Record<string, ResourceKind> = {
   'platform#video': 'video',
   'platform#playlist': 'playlist',
@@ -70,10 +69,10 @@ function readPageToken(token: string, filter: string): number {
 }
 
 export function createHandlers(
-  store: AnalyticsStore,
+  parts: PlanningParts & { groups: GroupPolicy },
   principalOf: (input: HandlerInput) => Principal,
-  defects: AnalyticsDefects,
 ): AnalyticsHandlers {
+  const { store, groups } = parts;
   /** The caller as group owner: its channel, or the content owner it acts for. */
   const ownerOf = (input: HandlerInput, onBehalf: string | undefined): Owner => {
     const principal = principalOf(input);
@@ -92,9 +91,6 @@ export function createHandlers(
     if (typeof t !== 'string' || t === '') throw required('snippet.title');
     return t;
   };
-  const limit = defects.groupLimit ?? MAX_ITEMS;
-  /** Only for the deleteKeepsItems defect: items a buggy delete left behind. */
-  const deletedWithItems = new Map<string, StoredItem[]>();
 
   /** reports.query's answer over the store's rows (read, never changed: they may be a cached answer). */
   const reportBody = (
@@ -102,14 +98,6 @@ export function createHandlers(
     dimensions: readonly string[],
     metrics: readonly string[],
   ): ReportBody => {
-    let rows = stored;
-    if (defects.duplicateRows && dimensions.length >= 2) rows = rows.flatMap((r) => [r, [...r]]);
-    const views = metrics.indexOf('views');
-    if (defects.smallRowsDropped && dimensions.length > 0 && views >= 0)
-      rows = rows.filter((r) => Number(r[dimensions.length + views]) >= defects.smallRowsDropped!);
-    let metricOrder = metrics.map((_, i) => i);
-    if (defects.metricsAlphabetical)
-      metricOrder = [...metricOrder].sort((a, b) => metrics[a]!.localeCompare(metrics[b]!));
     const dimensionHeaders = dimensions.map(
       (name): ColumnHeader => ({
         name,
@@ -117,25 +105,15 @@ export function createHandlers(
         dataType: DIMENSION_BY_NAME.get(name)?.dataType ?? 'STRING',
       }),
     );
-    const metricHeaders = metricOrder.map(
-      (i): ColumnHeader => ({
-        name: metrics[i]!,
-        columnType: 'METRIC',
-        dataType: METRIC_BY_NAME.get(metrics[i]!)!.dataType,
-      }),
+    const metricHeaders = metrics.map(
+      (name): ColumnHeader => ({ name, columnType: 'METRIC', dataType: METRIC_BY_NAME.get(name)!.dataType }),
     );
-    const reorder = (row: ReadonlyArray<string | number>) => {
-      const dims = row.slice(0, dimensions.length);
-      const values = metricOrder.map((i) => row[dimensions.length + i]!);
-      return defects.metricsFirst ? [...values, ...dims] : [...dims, ...values];
+    const body: ReportBody = {
+      kind: 'platformAnalytics#resultTable',
+      columnHeaders: [...dimensionHeaders, ...metricHeaders],
     };
-    const columnHeaders = defects.metricsFirst
-      ? [...metricHeaders, ...dimensionHeaders]
-      : [...dimensionHeaders, ...metricHeaders];
-    const body: ReportBody = { kind: 'platformAnalytics#resultTable', columnHeaders };
-    // Rows already in answer order go out as stored (the store's rows are shared: only serialised, never changed).
-    const inOrder = !defects.metricsFirst && metricOrder.every((m, i) => m === i);
-    if (rows.length > 0) body.rows = inOrder ? (rows as NonNullable<typeof body.rows>) : rows.map(reorder);
+    // The store's rows are in answer order and shared: only serialised, never changed.
+    if (stored.length > 0) body.rows = stored as NonNullable<typeof body.rows>;
     return body;
   };
   /** Serialised answers by the rows they were made from: dropped with the rows when the store's cache lets them go. */
@@ -143,7 +121,7 @@ export function createHandlers(
 
   return {
     async queryReports(input) {
-      const { plan, dimensions, metrics } = await planReport(input, principalOf(input), store, defects);
+      const { plan, dimensions, metrics } = await planReport(input, principalOf(input), parts);
       const stored = await store.report(plan);
       // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound
       // values: the plan's channels, link days and group members, so a changed group is new rows), and the
@@ -161,30 +139,28 @@ export function createHandlers(
       const mine = query.mine === true;
       const ids = query.id === undefined ? undefined : query.id.split(',').filter((s) => s !== '');
       const hasIds = ids !== undefined && ids.length > 0;
-      if (!mine && !hasIds && !defects.listWithoutFilterAccepted)
+      if (!mine && !hasIds)
         throw fail(
           'INVALID_ARGUMENT',
           'No filter selected. Expected one of: id, mine.',
           'missingRequiredParameter',
           'id',
         );
-      if (mine && hasIds && !defects.listBothAccepted)
+      if (mine && hasIds)
         throw fail('INVALID_ARGUMENT', 'Only one filter may be selected: id or mine.', 'invalidParameter', 'id');
       const byIds = hasIds && !mine ? ids : undefined;
       const filter = `${ownerKey(owner)}|${byIds ? byIds.join(',') : 'mine'}`;
-      let after = query.pageToken ? readPageToken(query.pageToken, filter) : 0;
-      if (defects.listPageTokenIgnored) after = 0;
+      const after = query.pageToken ? readPageToken(query.pageToken, filter) : 0;
       // One more than a page tells whether another page follows. Unknown or foreign ids are not in the answer.
       const rows = await store.listGroups(ownerKey(owner), byIds, after, PAGE_SIZE + 1);
       const page = rows.slice(0, PAGE_SIZE);
-      const items = page.map((g) => groupBody(defects.itemCountStale ? { ...g, itemCount: 0 } : g));
+      const items = page.map(groupBody);
       const body: components['schemas']['ListGroupsResponse'] = {
         kind: 'platform#groupListResponse',
         etag: etagOf(items.map((i) => i.etag)),
         items,
       };
-      if (rows.length > PAGE_SIZE && !defects.listNoPaging) body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
-      else if (defects.listTokenOnLastPage && page.length > 0) body.nextPageToken = pageToken(after, filter);
+      if (rows.length > PAGE_SIZE) body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
       return { body };
     },
 
@@ -194,11 +170,7 @@ export function createHandlers(
       const groupTitle = title(body.snippet);
       const itemType = body.contentDetails?.itemType;
       if (!itemType) throw required('contentDetails.itemType');
-      const allowed =
-        owner.kind === 'channel'
-          ? defects.channelOwnerAnyKind || CHANNEL_OWNER_KINDS.includes(itemType)
-          : !defects.contentOwnerVideoOnly || itemType === 'platform#video';
-      if (!allowed)
+      if (!groups.mayCreate(owner.kind, itemType))
         throw invalid(
           `${owner.kind === 'channel' ? 'Channel owners' : 'This content owner'} cannot create groups of ${itemType}.`,
           'contentDetails.itemType',
@@ -213,23 +185,11 @@ export function createHandlers(
       const newTitle = title(body.snippet);
       const group = await ownGroup(body.id, owner);
       // Only the title changes; contentDetails and anything else sent are read-only.
-      let updated = defects.updateIgnoresTitle ? group : (await store.renameGroup(group.id, newTitle))!;
-      if (defects.updateChangesItemType && body.contentDetails?.itemType)
-        updated = { ...updated, itemType: body.contentDetails.itemType };
-      if (defects.updateClearsItems && body.contentDetails) {
-        for (const item of await store.items(group.id)) await store.deleteItem(item.id);
-        updated = (await store.group(group.id))!;
-      }
-      return { body: groupBody(updated) };
+      return { body: groupBody((await store.renameGroup(group.id, newTitle))!) };
     },
 
     async deleteGroup(input) {
       const group = await ownGroup(input.query.id, ownerOf(input, input.query.onBehalfOfContentOwner));
-      if (defects.deleteNoop) return { status: 204 };
-      if (defects.deleteKeepsItems) {
-        // The bug: the group row goes, its items stay listed under its id.
-        deletedWithItems.set(group.id, await store.items(group.id));
-      }
       await store.deleteGroup(group.id);
       return { status: 204 };
     },
@@ -237,12 +197,8 @@ export function createHandlers(
     async listGroupItems(input) {
       const { query } = input;
       if (!query.groupId) throw required('groupId');
-      const kept = deletedWithItems.get(query.groupId);
-      if (kept)
-        return { body: { kind: 'platform#groupItemListResponse', etag: etagOf(kept), items: kept.map(itemBody) } };
       const group = await ownGroup(query.groupId, ownerOf(input, query.onBehalfOfContentOwner));
-      let items = (await store.items(group.id)).map(itemBody);
-      if (defects.insertNotListed) items = items.slice(0, -1);
+      const items = (await store.items(group.id)).map(itemBody);
       return {
         body: { kind: 'platform#groupItemListResponse', etag: etagOf(items.map((i) => i.etag)), items },
       };
@@ -255,8 +211,7 @@ export function createHandlers(
       if (!body.resource?.id || !body.resource.kind) throw required('resource');
       const group = await ownGroup(body.groupId, owner);
       const { kind, id } = body.resource;
-      const expectedKind = defects.kindAssumedVideo ? 'platform#video' : group.itemType;
-      if (kind !== expectedKind && !defects.kindUnchecked) {
+      if (!groups.mayHold(group.itemType, kind)) {
         throw fail(
           'FAILED_PRECONDITION',
           `The item kind ${kind} does not match the group's item type ${group.itemType}.`,
@@ -264,7 +219,7 @@ export function createHandlers(
           'resource.kind',
         );
       }
-      if (!defects.ownershipUnchecked && !(await store.owns(owner, RESOURCE_KIND[kind]!, id))) {
+      if (!(await store.owns(owner, RESOURCE_KIND[kind]!, id))) {
         throw fail(
           'PERMISSION_DENIED',
           `The caller did not upload or claim ${id} and does not manage its channel.`,
@@ -272,17 +227,7 @@ export function createHandlers(
           'resource.id',
         );
       }
-      if (defects.groupLimitRace) {
-        // The bug: check, await something slow (an audit call), then insert without looking again.
-        const before = (await store.group(group.id))!.itemCount;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        if (before >= limit)
-          throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${limit} items.`, 'badRequest');
-        const result = await store.insertItem(group.id, kind, id, Number.MAX_SAFE_INTEGER);
-        if (!result.ok) throw notFound('Group not found.', 'groupId');
-        return { body: itemBody(result.item) };
-      }
-      const result = await store.insertItem(group.id, kind, id, limit);
+      const result = await store.insertItem(group.id, kind, id, MAX_ITEMS);
       if (!result.ok) {
         if (result.reason === 'no-group') throw notFound('Group not found.', 'groupId');
         throw fail('FAILED_PRECONDITION', `The group already holds the maximum of ${MAX_ITEMS} items.`, 'badRequest');
@@ -296,8 +241,7 @@ export function createHandlers(
       const item = await store.item(query.id);
       if (!item) throw notFound('Group item not found.', 'id');
       await ownGroup(item.groupId, owner);
-      if (defects.itemDeleteFirst) await store.deleteItem((await store.items(item.groupId))[0]!.id);
-      else if (!defects.itemDeleteNoop) await store.deleteItem(item.id);
+      await store.deleteItem(item.id);
       return { status: 204 };
     },
   };

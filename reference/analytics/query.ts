@@ -1,10 +1,10 @@
 // reports.query: the request checked against what the service supports (ids, dates, metrics, dimensions,
 // filters, the report tables, sort, paging, currency, scopes) and turned into a ReportPlan over the fact table.
 import type { QueryReportsInput } from '../../generated/analytics/server.js';
-import { CURRENCY_RATES, DIMENSION_BY_NAME, METRIC_BY_NAME, SCOPES } from './catalogue.js';
-import { NARROWING_FILTERS, reportFor, type ReportKind } from './combinations.js';
+import { CURRENCY_RATES, DIMENSION_BY_NAME, METRIC_BY_NAME } from './catalogue.js';
+import type { AccessPolicy } from './access.js';
+import { NARROWING_FILTERS, type ReportCatalogue, type ReportKind } from './combinations.js';
 import { VIEWER_FILTERS } from './relative-retention.js';
-import type { AnalyticsDefects } from './defects.js';
 import { forbidden, invalid, required, unsupported } from './errors.js';
 import {
   ownerKey,
@@ -55,12 +55,7 @@ const lastDayOfMonth = (date: string): string => {
 };
 
 /** Resolves `ids` to the report's subject: the caller's channel, a channel it manages, or its content owner. */
-async function subjectOf(
-  ids: string,
-  principal: Principal,
-  store: AnalyticsStore,
-  defects: AnalyticsDefects,
-): Promise<Owner> {
+async function subjectOf(ids: string, principal: Principal, store: AnalyticsStore): Promise<Owner> {
   const m = /^([a-zA-Z]+)==(.+)$/.exec(ids);
   if (!m)
     throw invalid(
@@ -76,7 +71,6 @@ async function subjectOf(
   }
   if (kind === 'contentOwner') {
     if (principal.contentOwner !== value) throw forbidden(`The caller does not act for content owner ${value}.`);
-    if (defects.contentOwnerAsChannel) return { kind: 'channel', id: principal.channelId };
     return { kind: 'contentOwner', id: value };
   }
   throw invalid(`Unknown report kind '${kind}' in ids: expected channel==... or contentOwner==....`, 'ids');
@@ -114,18 +108,24 @@ export interface PlannedReport {
   metrics: string[];
 }
 
+/** What planning a report consults besides the request and the caller. */
+export interface PlanningParts {
+  store: AnalyticsStore;
+  access: AccessPolicy;
+  reports: ReportCatalogue;
+}
+
 export async function planReport(
   input: QueryReportsInput,
   principal: Principal,
-  store: AnalyticsStore,
-  defects: AnalyticsDefects,
+  { store, access, reports }: PlanningParts,
 ): Promise<PlannedReport> {
   const q = input.query;
   if (!q.ids) throw required('ids');
-  const subject = await subjectOf(q.ids, principal, store, defects);
+  const subject = await subjectOf(q.ids, principal, store);
   const from = parseDate(q.startDate, 'startDate');
   const to = parseDate(q.endDate, 'endDate');
-  if ((from > to && !defects.reversedDatesAccepted) || (defects.sameDayRefused && from === to)) {
+  if (from > to) {
     throw invalid('The startDate must not be after the endDate.', 'startDate');
   }
   const metrics = list(q.metrics, 'metrics');
@@ -137,18 +137,13 @@ export async function planReport(
   if (unknownDim) throw invalid(`Unknown dimension ${unknownDim}.`, 'dimensions');
   // Revenue and ad performance need the monetary scope, whatever else the token carries.
   const monetary = metrics.filter((m) => METRIC_BY_NAME.get(m)!.monetary);
-  if (
-    !defects.monetaryUnchecked &&
-    monetary.length > 0 &&
-    (defects.monetaryAlwaysRefused || !principal.scopes.has(SCOPES.monetary))
-  ) {
+  if (monetary.length > 0 && !access.mayReadMonetary(principal.scopes)) {
     throw forbidden(`The metrics ${monetary.join(',')} need the analytics-monetary.readonly scope.`);
   }
   const filters = parseFilters(q.filters);
   const kind: ReportKind = subject.kind;
-  const report = reportFor(defects.ownerTablesAsChannel ? 'channel' : kind, dims, metrics, filters);
-  const refused = defects.videoDimensionRefused && dims.includes('video');
-  if ((!report && !defects.combinationsUnchecked) || refused) {
+  const report = reports.reportFor(kind, dims, metrics, filters);
+  if (!report) {
     throw unsupported(
       `${kind === 'channel' ? 'channel' : 'content owner'} reports do not support dimensions [${dims.join(',')}] with metrics [${metrics.join(',')}] and filters [${filters.map((f) => f.dimension).join(',')}]`,
     );
@@ -173,7 +168,7 @@ export async function planReport(
   const unsortable = sort.find((s) => !columns.includes(s.name));
   if (unsortable)
     throw invalid(`Cannot sort by ${unsortable.name}: sort keys must be requested dimensions or metrics.`, 'sort');
-  if (report?.topN !== undefined) {
+  if (report.topN !== undefined) {
     const first = sort[0];
     const sortable = report.sortBy ? metrics.filter((m) => report.sortBy!.includes(m)) : metrics;
     if (!first?.descending || !sortable.includes(first.name)) {
@@ -194,7 +189,7 @@ export async function planReport(
 
   // Which channels and days the report covers. A content owner sees a channel from the day it was linked,
   // or all of its history with includeHistoricalChannelData.
-  const historical = q.includeHistoricalChannelData === true && !defects.historicalIgnored;
+  const historical = q.includeHistoricalChannelData === true;
   const channels =
     subject.kind === 'channel'
       ? [{ id: subject.id, since: '' }]
@@ -209,10 +204,8 @@ export async function planReport(
       if (missing) throw invalid(`Unknown group ${missing}.`, 'filters');
       const kinds = new Set(groups.map((g) => g!.itemType));
       if (kinds.size > 1) throw unsupported('the groups of one group filter must hold one kind of resource');
-      if (defects.groupFilterIgnored) continue;
-      let ids = (await Promise.all(groups.map((g) => store.items(g!.id)))).flat().map((i) => i.resourceId);
-      if (defects.groupFirstItemOnly) ids = ids.slice(0, 1);
-      planFilters.push({ column: RESOURCE_COLUMN[[...kinds][0]!]!, values: ids });
+      const ids = (await Promise.all(groups.map((g) => store.items(g!.id)))).flat().map((i) => i.resourceId);
+      planFilters.push({ dimension: 'group', column: RESOURCE_COLUMN[[...kinds][0]!]!, values: ids });
       continue;
     }
     const def = DIMENSION_BY_NAME.get(f.dimension)!;
@@ -221,10 +214,7 @@ export async function planReport(
       const foreign = f.values.find((_, i) => !owned[i]);
       if (foreign) throw forbidden(`The caller may not see the data of ${f.dimension} ${foreign}.`);
     }
-    if (f.dimension === 'country' && defects.countryFilterIgnored) continue;
-    if (f.dimension === 'video' && defects.videoFilterIgnored) continue;
-    const values = f.dimension === 'video' && defects.videoFilterFirstValueOnly ? f.values.slice(0, 1) : f.values;
-    planFilters.push({ column: def.sql, values });
+    planFilters.push({ dimension: f.dimension, column: def.sql, values: f.values });
   }
   // The platform's videos are compared under the same viewer filters (relative-retention.ts).
   const platformFilters = metrics.some((m) => METRIC_BY_NAME.get(m)!.platformRetention)
@@ -233,24 +223,10 @@ export async function planReport(
         .map((f) => ({ column: DIMENSION_BY_NAME.get(f.dimension)!.sql, values: f.values }))
     : undefined;
 
-  let rateUsed = rate;
-  if (defects.currencyIgnored) rateUsed = 1;
-  let outSort = sort;
-  if (defects.sortIgnored) outSort = [];
-  if (defects.sortFirstKeyOnly) outSort = sort.slice(0, 1);
-  if (defects.sortDescendingIgnored) outSort = sort.map((s) => ({ ...s, descending: false }));
   const startIndex = q.startIndex ?? 1;
-  let offset = defects.startIndexIgnored ? 0 : startIndex - 1;
-  if (defects.startIndexZeroBased) offset = q.startIndex ?? 0;
-  let limit = defects.maxResultsIgnored ? undefined : q.maxResults;
-  if (limit !== undefined && defects.maxResultsOffByOne) limit += 1;
-
   const plan: ReportPlan = {
     from,
-    to:
-      defects.totalsExcludeLastDay && !dims.includes('day')
-        ? new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-        : to,
+    to,
     channels,
     filters: planFilters,
     dimensions: dims.map((d) => {
@@ -259,17 +235,14 @@ export async function planReport(
     }),
     metrics: metrics.map((m) => ({
       name: m,
-      sql:
-        defects.currencyPartial && m === 'grossRevenue'
-          ? METRIC_BY_NAME.get(m)!.sql.replaceAll(':rate', '1')
-          : METRIC_BY_NAME.get(m)!.sql,
+      sql: METRIC_BY_NAME.get(m)!.sql,
       digits: METRIC_BY_NAME.get(m)!.digits,
     })),
     platformFilters,
-    rate: rateUsed,
-    sort: outSort,
-    offset,
-    limit,
+    rate,
+    sort,
+    offset: startIndex - 1,
+    limit: q.maxResults,
   };
   return { plan, dimensions: dims, metrics };
 }

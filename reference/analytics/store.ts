@@ -46,8 +46,11 @@ export interface ReportPlan {
   to: string;
   /** Channels in scope, each with the first day counted ('' = all its history). */
   channels: Array<{ id: string; since: string }>;
-  /** Fact-table column -> allowed values (AND across columns, OR within one). */
-  filters: Array<{ column: string; values: string[] }>;
+  /**
+   * Fact-table column -> allowed values (AND across columns, OR within one), each with the query's filter it
+   * comes from (a dimension name, or `group` for a group's items).
+   */
+  filters: Array<{ dimension: string; column: string; values: string[] }>;
   /** Dimensions: output name and SQL over a fact row (and the table it joins to the facts, if any). */
   dimensions: Array<{ name: string; sql: string; nonEmpty: boolean; join?: string }>;
   /** Metrics: output name, aggregate SQL (may use :rate) and decimals. */

@@ -48,8 +48,8 @@ export interface ServiceContext {
   /** Stand-ins for the service's seams (see Decorators); none in normal operation. */
   decorate?: ServiceDecorators;
   /**
-   * Behaviour flags of the analytics and generative services (flag name -> value); empty in normal
-   * operation. The ad creative service reads none: its seams are `decorate`'s.
+   * Behaviour flags of the generative service (flag name -> value); empty in normal
+   * operation. The ad creative and analytics services read none: their seams are `decorate`'s.
    */
   defects: Readonly<Record<string, unknown>>;
 }

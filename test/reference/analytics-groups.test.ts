@@ -2,6 +2,8 @@
 // the row written in one transaction), and the same load overfills a group when the check and the insert
 // are apart (the planted race), so the test can tell the two.
 import { afterEach, describe, expect, it } from 'vitest';
+import { override } from '../../contracts/mutants/decorate.js';
+import type { AnalyticsStore } from '../../reference/analytics/store.js';
 import { startStandaloneAnalytics, type StandaloneAnalytics, get, send } from './analytics-support.js';
 
 let service: StandaloneAnalytics | undefined;
@@ -46,7 +48,17 @@ describe('analytics reference: the 500-item limit', () => {
   });
 
   it('with the check apart from the insert (planted race) the same load overfills the group', async () => {
-    service = await startStandaloneAnalytics({ defects: { groupLimitRace: true } });
+    // The race: the count checked, a slow call awaited (an audit call of 25 ms), then the insert without the limit.
+    const checkThenInsert = (store: AnalyticsStore) =>
+      override(store, {
+        insertItem: async (insert, groupId, kind, id, maxItems) => {
+          const before = (await store.group(groupId))?.itemCount ?? 0;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          if (before >= maxItems) return { ok: false, reason: 'full' };
+          return insert(groupId, kind, id, Number.MAX_SAFE_INTEGER);
+        },
+      });
+    service = await startStandaloneAnalytics({ decorate: { store: checkThenInsert } });
     const { items } = await fill(service.baseUrl, 600);
     expect(items.length).toBeGreaterThan(500);
   });

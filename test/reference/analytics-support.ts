@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { generateFacts, type FactRow } from '../../reference/analytics/facts.js';
 import { parseSeed, type AnalyticsSeed } from '../../reference/analytics/seed.js';
 import { DEFAULT_SEED_FILE } from '../../reference/foundation/seed.js';
+import type { ServiceDecorators } from '../../reference/foundation/service.js';
 import { startReference } from '../../reference/index.js';
 
 export interface StandaloneAnalytics {
@@ -13,12 +14,12 @@ export interface StandaloneAnalytics {
   close(): Promise<void>;
 }
 
-/** The analytics reference alone, fresh, with optional defect flags (planted races). */
+/** The analytics reference alone, fresh, with optional decorators of its parts (planted races). */
 export async function startStandaloneAnalytics(
-  options: { defects?: Record<string, unknown> } = {},
+  options: { decorate?: ServiceDecorators } = {},
 ): Promise<StandaloneAnalytics> {
   const session = await startReference(['analytics'], {
-    defects: options.defects ? { analytics: options.defects } : undefined,
+    decorate: options.decorate ? { analytics: options.decorate } : undefined,
   });
   return { baseUrl: session.endpoints.analytics!.baseUrl, close: () => session.stop() };
 }
