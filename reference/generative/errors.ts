@@ -27,6 +27,10 @@ export function permissionDenied(message: string): ServiceError {
   return statusError('PERMISSION_DENIED', message);
 }
 
+export function resourceExhausted(message: string): ServiceError {
+  return statusError('RESOURCE_EXHAUSTED', message);
+}
+
 export function failedPrecondition(message: string): ServiceError {
   return statusError('FAILED_PRECONDITION', message);
 }

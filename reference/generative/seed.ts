@@ -38,6 +38,10 @@ export interface SeedLimits {
   maxFileBytes: number;
   maxRequestMediaBytes: number;
   fileLifetimeHours: number;
+  /** How long a resumable upload session stays open after its start. */
+  uploadSessionHours: number;
+  /** Bytes a project may hold in files and open upload sessions. */
+  projectStorageBytes: number;
   videoProcessingMs: number;
   minCacheTokens: number;
   streamChunkTokens: number;
@@ -57,6 +61,8 @@ export const DEFAULT_LIMITS: SeedLimits = {
   maxFileBytes: 2 * 1024 * 1024 * 1024,
   maxRequestMediaBytes: 64 * 1024 * 1024,
   fileLifetimeHours: 48,
+  uploadSessionHours: 7 * 24,
+  projectStorageBytes: 20 * 1024 * 1024 * 1024,
   videoProcessingMs: 1000,
   minCacheTokens: 1,
   streamChunkTokens: 8,

@@ -193,7 +193,19 @@ export async function createGenerativeService(
     streamChunkTokens: Math.max(1, seed.limits.streamChunkTokens),
     streamChunkDelayMs: seed.limits.streamChunkDelayMs,
   });
-  const uploads = new Uploads({ store, blobs, files, clock, defects, baseUrl: () => baseUrl });
+  const uploads = new Uploads({
+    store,
+    blobs,
+    files,
+    clock,
+    defects,
+    baseUrl: () => baseUrl,
+    limits: {
+      sessionLifetimeMs: seed.limits.uploadSessionHours * 3600_000,
+      projectStorageBytes: seed.limits.projectStorageBytes,
+    },
+  });
+  await uploads.sweepSessions();
   const caches = new Caches({
     store,
     clock,
@@ -280,6 +292,7 @@ export async function createGenerativeService(
 
   const sweeper = setInterval(() => {
     files.sweep().catch((error) => log('file sweep failed', { error: String(error) }));
+    uploads.sweepSessions().catch((error) => log('upload session sweep failed', { error: String(error) }));
     store.deleteExpiredCaches(clock()).catch(() => undefined);
   }, SWEEP_MS);
   sweeper.unref();

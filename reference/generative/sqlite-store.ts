@@ -268,6 +268,22 @@ export class SqliteGenerativeStore implements GenerativeStore {
     this.db.prepare('DELETE FROM upload_sessions WHERE id = ?').run(id);
   }
 
+  async sessionsStartedBefore(before: number): Promise<string[]> {
+    return (
+      this.db.prepare('SELECT id FROM upload_sessions WHERE create_time < ?').all(before) as Array<{ id: string }>
+    ).map((r) => r.id);
+  }
+
+  async projectBytes(project: string): Promise<number> {
+    const row = this.db
+      .prepare(
+        `SELECT (SELECT COALESCE(SUM(size_bytes), 0) FROM files WHERE project = ?)
+              + (SELECT COALESCE(SUM(MAX(COALESCE(declared_size, 0), received)), 0) FROM upload_sessions WHERE project = ?) AS bytes`,
+      )
+      .get(project, project) as { bytes: number };
+    return row.bytes;
+  }
+
   async insertCache(c: Omit<CacheRecord, 'seq'>): Promise<CacheRecord> {
     const body = {
       systemInstruction: c.systemInstruction,

@@ -107,6 +107,10 @@ export interface GenerativeStore {
   session(id: string): Promise<UploadSessionRecord | undefined>;
   setReceived(id: string, received: number): Promise<void>;
   deleteSession(id: string): Promise<void>;
+  /** Ids of the sessions started before `before` (expired). */
+  sessionsStartedBefore(before: number): Promise<string[]>;
+  /** Bytes a project holds: its files' sizes plus what its open sessions declared (or received, without a declaration). */
+  projectBytes(project: string): Promise<number>;
 
   insertCache(cache: Omit<CacheRecord, 'seq'>): Promise<CacheRecord>;
   cache(project: string, id: string): Promise<CacheRecord | undefined>;

@@ -10,7 +10,7 @@ import type { MediaPart, UploadFileInput, UploadFileReply } from '../../generate
 import type { components } from '../../generated/generative/types.js';
 import type { BlobStore } from './blobs.js';
 import type { GenerativeDefects } from './defects.js';
-import { invalid, notFound } from './errors.js';
+import { invalid, notFound, resourceExhausted } from './errors.js';
 import type { Files } from './files.js';
 import type { GenerativeStore, ProjectRecord, UploadSessionRecord } from './store.js';
 
@@ -24,6 +24,14 @@ export interface UploadDeps {
   defects: GenerativeDefects;
   /** The service's public base URL (session URLs are made from it, never from the request's Host). */
   baseUrl: () => string;
+  limits: UploadLimits;
+}
+
+export interface UploadLimits {
+  /** How long a resumable session stays open after its start. */
+  sessionLifetimeMs: number;
+  /** Bytes a project may hold in files and open sessions. */
+  projectStorageBytes: number;
 }
 
 /** The body when the request is raw media (application/octet-stream, or a media type under the spec's range). */
@@ -77,6 +85,7 @@ export class Uploads {
   private async store(project: ProjectRecord, meta: Schemas['File'] | undefined, mimeType: string, data: Uint8Array) {
     this.deps.files.checkMetadata(meta);
     this.deps.files.checkSize(data.byteLength);
+    await this.checkQuota(project, data.byteLength);
     const blob = await this.deps.blobs.put(data);
     if (this.deps.defects.hashOfEmpty) blob.sha256 = '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
     const file = await this.deps.files.create(project, meta, mimeType, blob, data.byteLength);
@@ -102,6 +111,7 @@ export class Uploads {
         'X-Goog-Upload-Header-Content-Length',
       );
     if (declaredSize !== undefined) this.deps.files.checkSize(declaredSize);
+    await this.checkQuota(project, declaredSize ?? 0);
     const session: UploadSessionRecord = {
       id: randomBytes(16).toString('base64url'),
       project: project.id,
@@ -129,6 +139,10 @@ export class Uploads {
   ): Promise<UploadFileReply> {
     const session = await this.deps.store.session(uploadId);
     if (!session || session.project !== project.id) throw notFound(`No upload session ${uploadId}.`);
+    if (session.createTime + this.deps.limits.sessionLifetimeMs <= this.deps.clock()) {
+      await this.expireSession(uploadId);
+      throw notFound(`No upload session ${uploadId} (it expired).`);
+    }
     if (!commands.length)
       throw invalid('X-Goog-Upload-Command is required on an upload session.', 'X-Goog-Upload-Command');
     const known = ['upload', 'finalize', 'query', 'cancel'];
@@ -164,6 +178,8 @@ export class Uploads {
       if (received + bytes.byteLength > limit)
         throw invalid(`The chunk goes past the declared size of ${limit} bytes.`, 'X-Goog-Upload-Offset');
       this.deps.files.checkSize(received + bytes.byteLength);
+      // A declared size was counted at the start; a session without one grows the project's bytes chunk by chunk.
+      if (session.declaredSize === undefined) await this.checkQuota(project, bytes.byteLength);
       const at = this.deps.defects.resumableKeepsLastChunk ? 0 : received;
       await this.deps.blobs.appendChunk(uploadId, at, bytes);
       received = at + bytes.byteLength;
@@ -180,6 +196,29 @@ export class Uploads {
     await this.deps.store.deleteSession(uploadId);
     const file = await this.deps.files.create(project, session.metadata, session.mimeType, blob, received);
     return { headers: status('final', received), body: { file: this.deps.files.body(file) } };
+  }
+
+  /** Refuses bytes past the project's storage quota (files plus open sessions), before anything is written. */
+  private async checkQuota(project: ProjectRecord, adding: number): Promise<void> {
+    const held = await this.deps.store.projectBytes(project.id);
+    const quota = this.deps.limits.projectStorageBytes;
+    if (held + adding > quota)
+      throw resourceExhausted(
+        `Storage quota exceeded: the project holds ${held} bytes of ${quota}; ${adding} more do not fit. Delete files or wait for them to expire.`,
+      );
+  }
+
+  private async expireSession(id: string): Promise<void> {
+    await this.deps.store.deleteSession(id);
+    await this.deps.blobs.dropSession(id);
+  }
+
+  /** Ends every session open longer than the session lifetime (its partial bytes removed). */
+  async sweepSessions(): Promise<void> {
+    for (const id of await this.deps.store.sessionsStartedBefore(
+      this.deps.clock() - this.deps.limits.sessionLifetimeMs,
+    ))
+      await this.expireSession(id);
   }
 
   /** createFile: a file from metadata only, without bytes (its mimeType, if given, is kept). */

@@ -1,0 +1,84 @@
+// Upload sessions expire (one week after their start, seed limits.uploadSessionHours) and a project's files and
+// open sessions share a storage quota (seed limits.projectStorageBytes, 20 GiB by default): past either, the
+// service answers its documented errors (404 NOT_FOUND for the session, 429 RESOURCE_EXHAUSTED) and stores nothing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSeed, startGenerative, type StartedGenerative } from './generative-support.js';
+
+const KEY = { 'x-goog-api-key': 'test-api-key' };
+const started: StartedGenerative[] = [];
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.stop();
+});
+
+async function startSession(s: StartedGenerative, size: number) {
+  return fetch(`${s.baseUrl}/upload/v1beta/files`, {
+    method: 'POST',
+    headers: {
+      ...KEY,
+      'content-type': 'application/json',
+      'x-goog-upload-protocol': 'resumable',
+      'x-goog-upload-command': 'start',
+      'x-goog-upload-header-content-length': String(size),
+    },
+    body: '{}',
+  });
+}
+
+const sessionFiles = (s: StartedGenerative) => fs.readdirSync(path.join(s.dataDir, 'sessions'));
+
+describe('upload sessions expire', () => {
+  it('a chunk sent after the session lifetime is NOT_FOUND and the partial bytes are removed', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const s = await startGenerative({ clock: () => now });
+    started.push(s);
+    const url = (await startSession(s, 20)).headers.get('x-goog-upload-url')!;
+    const first = await fetch(url, {
+      method: 'POST',
+      headers: { 'x-goog-upload-command': 'upload', 'x-goog-upload-offset': '0' },
+      body: '0123456789',
+    });
+    expect(first.status).toBe(200);
+    expect(sessionFiles(s)).toHaveLength(1);
+    now += 7 * 24 * 3600_000;
+    const late = await fetch(url, {
+      method: 'POST',
+      headers: { 'x-goog-upload-command': 'upload, finalize', 'x-goog-upload-offset': '10' },
+      body: '0123456789',
+    });
+    expect(late.status).toBe(404);
+    expect(((await late.json()) as { error: { status: string } }).error.status).toBe('NOT_FOUND');
+    expect(sessionFiles(s)).toHaveLength(0);
+  });
+});
+
+describe('the project storage quota', () => {
+  it('counts declared sessions and files; past it RESOURCE_EXHAUSTED, nothing stored', async () => {
+    const seed = defaultSeed();
+    (seed.limits as Record<string, number>) = { ...(seed.limits as object), projectStorageBytes: 1000 } as never;
+    const s = await startGenerative({ seed });
+    started.push(s);
+    const list = async () =>
+      (((await (await fetch(`${s.baseUrl}/v1beta/files?pageSize=100`, { headers: KEY })).json()) as any).files ?? [])
+        .length as number;
+    const filesBefore = await list();
+    expect((await startSession(s, 600)).status).toBe(200);
+    const second = await startSession(s, 600);
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as { error: { status: string } }).error.status).toBe('RESOURCE_EXHAUSTED');
+    const raw = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/octet-stream' },
+      body: Buffer.alloc(500, 1),
+    });
+    expect(raw.status).toBe(429);
+    expect(await list()).toBe(filesBefore);
+    const small = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/octet-stream' },
+      body: Buffer.alloc(100, 1),
+    });
+    expect(small.status).toBe(200);
+  });
+});
