@@ -1,9 +1,17 @@
 // The operations of a service's model as the fuzzer needs them: path template, method, parameters and body
 // schemas with their references followed, the first example of each, and the statuses the operation documents.
-import { type GeneratedSpec, operationsOf, parameterObjects, resolveRef } from '../../generator/model/index.js';
+import {
+  type GeneratedSpec,
+  type JsonSchema,
+  type OpenApiDocument,
+  operationsOf,
+  parameterObjects,
+  resolveRef,
+} from '../../generator/model/index.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type Schema = Record<string, any>;
+/** A JSON schema of the spec, its references followed. */
+export type Schema = JsonSchema;
 
 export interface FuzzParameter {
   name: string;
@@ -89,7 +97,7 @@ export function fuzzOperations({ document, model }: GeneratedSpec): FuzzOperatio
 }
 
 /** A schema with allOf members merged (properties and required united), after resolving $refs. */
-export function flatten(spec: Schema, node: any): Schema {
+export function flatten(spec: OpenApiDocument, node: unknown): Schema {
   const s = node === undefined ? undefined : resolveRef<Schema>(spec, node);
   if (!s || typeof s !== 'object') return {};
   if (!Array.isArray(s.allOf)) return s;

@@ -9,14 +9,7 @@ import { createParser } from 'eventsource-parser';
 import { adCreativeRoutes } from '../../generated/ad-creative/server.js';
 import { analyticsRoutes } from '../../generated/analytics/server.js';
 import { generativeRoutes } from '../../generated/generative/server.js';
-import {
-  generatedSpec,
-  type JsonSchema,
-  type OpenApiDocument,
-  operationsOf,
-  RouteTable,
-  resolveRef,
-} from '../../generator/model/index.js';
+import { generatedSpec, type JsonSchema, type OpenApiDocument, RouteTable } from '../../generator/model/index.js';
 import type { ServiceKey } from './services.js';
 import type { Exchange } from './recorder.js';
 
@@ -52,14 +45,10 @@ function documentedOf(service: ServiceKey) {
   if (!entry) {
     const { document: doc, model } = generatedSpec(service);
     const operations = new Map<string, OperationResponses>();
-    for (const { model: op, operation } of operationsOf(model)) {
+    for (const op of model.operations) {
       const responses: OperationResponses = new Map();
       for (const response of op.responses) {
-        const sse = resolveRef(doc, operation.responses?.[response.status]).content?.['text/event-stream'];
-        responses.set(response.status, {
-          mediaTypes: response.contentTypes,
-          sseData: sse?.['x-sse-data'] ?? (sse?.schema as JsonSchema | undefined)?.['x-sse-data'],
-        });
+        responses.set(response.status, { mediaTypes: response.contentTypes, sseData: response.sseData });
       }
       operations.set(op.id, responses);
     }

@@ -1,8 +1,6 @@
 // Type expressions for one operation's inputs and outputs, written against openapi-typescript's
 // `operations` / `components` types so that the generated code never restates a schema.
 import { propertyKey } from '../model/names.js';
-import { resolveRef } from '../model/ref.js';
-import { operationObject } from '../model/source.js';
 import type { JsonSchema, OperationModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 
 const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
@@ -54,11 +52,8 @@ export function successType(o: OperationModel): string {
 }
 
 /** The type of each `data:` event of a streaming operation (declared with x-sse-data in the spec). */
-export function streamChunkType(service: ServiceModel, o: OperationModel): string {
-  const ok = resolveRef(service.document, operationObject(service.document, o).responses?.['200']);
-  const media = Object.entries<any>(ok?.content ?? {}).find(([ct]) => ct === 'text/event-stream')?.[1];
-  const declared = media?.['x-sse-data'] ?? media?.itemSchema ?? media?.schema?.['x-sse-data'];
-  return schemaType(declared);
+export function streamChunkType(_service: ServiceModel, o: OperationModel): string {
+  return schemaType(o.responses.find((r) => r.status === '200')?.sseData);
 }
 
 export function hasStructuredBody(o: OperationModel): boolean {

@@ -439,6 +439,8 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
     .map(([status, r]): ResponseModel => {
       const response = resolveRef(document, r);
       const [contentType, media] = Object.entries<any>(response.content ?? {})[0] ?? [];
+      const sse = response.content?.['text/event-stream'];
+      const sseData = sse?.['x-sse-data'] ?? sse?.itemSchema ?? sse?.schema?.['x-sse-data'];
       return {
         status,
         description: response.description ?? '',
@@ -447,6 +449,7 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
         schema: media?.schema,
         headers: Object.keys(response.headers ?? {}).sort(),
         isError: !status.startsWith('2') && !status.startsWith('3'),
+        ...(sseData ? { sseData } : {}),
       };
     })
     .sort((a, b) => a.status.localeCompare(b.status));

@@ -112,6 +112,8 @@ export interface ResponseModel {
   schema?: JsonSchema;
   headers: string[];
   isError: boolean;
+  /** The JSON schema of each `data:` event of its text/event-stream content (`x-sse-data`, or `itemSchema`). */
+  sseData?: JsonSchema;
 }
 
 export interface ErrorModel {

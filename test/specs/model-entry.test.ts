@@ -123,6 +123,15 @@ describe('the model entry, the one way downstream code sees a spec', () => {
     }
   });
 
+  it("carries an event stream's event schema (x-sse-data) on its response", () => {
+    const stream = generatedSpec('generative').model.operations.find((o) => o.id === 'streamGenerateContent')!;
+    expect(stream.responses.find((r) => r.status === '200')?.sseData).toEqual({
+      $ref: '#/components/schemas/GenerateContentResponse',
+    });
+    const plain = generatedSpec('generative').model.operations.find((o) => o.id === 'generateContent')!;
+    expect(plain.responses.some((r) => r.sseData !== undefined)).toBe(false);
+  });
+
   it('refuses a reference cycle and a dangling reference with the reference named', () => {
     const doc = {
       components: { schemas: { A: { $ref: '#/components/schemas/B' }, B: { $ref: '#/components/schemas/A' } } },
