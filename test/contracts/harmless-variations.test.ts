@@ -1,0 +1,163 @@
+// The suite judges what the spec documents and accepts what is harmless. The reference is served as a user
+// serves it, behind a proxy per service that applies every harmless variation a faithful implementation may
+// show (gzip and br answers, chunked transfer, reversed key order, re-indented JSON, a member added to every
+// object the spec leaves open, mixed-case header names, extra headers): the whole suite, strict, stays without a
+// FAIL. Defects planted through the same proxy (the variations still on) are caught under their own rule.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_KEYS } from '../../contracts/harness/services.js';
+import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
+import { ROOT, runSuite, type Verdict } from '../support/contract-run.js';
+import { ALL_VARIATIONS, type Defect, variationProxy, type VariationProxy } from '../support/variation-proxy.js';
+
+/** `npm run serve -- all` in its own process; each service's base URL once all listen. */
+function serveAll(): Promise<{ urls: Record<string, string>; child: ChildProcess }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'harmless-variations-'));
+  const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'all', '--data', dataDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolve, reject) => {
+    const urls: Record<string, string> = {};
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const m of out.matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)) urls[m[1]!] = m[2]!;
+      if (SERVICE_KEYS.every((s) => urls[s])) resolve({ urls, child });
+    });
+    child.on('exit', (code) => reject(new Error(`serve all exited with ${code}`)));
+  });
+}
+
+let served: Awaited<ReturnType<typeof serveAll>>;
+const proxies: VariationProxy[] = [];
+
+beforeAll(async () => {
+  served = await serveAll();
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(proxies.map((p) => p.close()));
+  served?.child.kill('SIGTERM');
+});
+
+/** Proxies with every harmless variation (and `defect` on `service`), and a config pointing the suite at them. */
+async function throughProxies(defect?: { service: string; defect: Defect }): Promise<string[]> {
+  const endpoints: Record<string, { baseUrl: string }> = {};
+  for (const service of SERVICE_KEYS) {
+    const proxy = await variationProxy(
+      service,
+      served.urls[service]!,
+      new Set(ALL_VARIATIONS),
+      defect?.service === service ? defect.defect : undefined,
+    );
+    proxies.push(proxy);
+    endpoints[service] = { baseUrl: proxy.baseUrl };
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'harmless-variations-')), 'contracts.config.json');
+  fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
+  return ['--target', endpoints.analytics!.baseUrl, '--config', file, '--strict'];
+}
+
+const json = (body: Buffer) => JSON.parse(body.toString('utf8'));
+const withJson = <A extends { body: Buffer }>(answer: A, edit: (value: any) => unknown): A => ({
+  ...answer,
+  body: Buffer.from(JSON.stringify(edit(json(answer.body)))),
+});
+
+describe('harmless variations', () => {
+  let verdicts: Verdict[];
+  let exitCode: number;
+
+  beforeAll(async () => {
+    ({ verdicts, exitCode } = await runSuite(await throughProxies(), 'reference behind a variation proxy'));
+  }, 900_000);
+
+  it('never change a verdict: the whole suite, strict, has no FAIL and no error', () => {
+    const bad = verdicts
+      .filter((v) => v.verdict === 'fail' || v.verdict === 'error')
+      .map((v) => `${v.ruleId}: ${v.tests.find((t) => t.verdict === v.verdict)?.detail?.split('\n')[0]}`);
+    expect(bad).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(verdicts.filter((v) => v.verdict === 'pass').length).toBeGreaterThan(120);
+  });
+
+  it('were applied', () => {
+    expect(proxies.reduce((n, p) => n + p.rewritten, 0)).toBeGreaterThan(300);
+  });
+});
+
+describe('defects planted through the same proxy are caught under their own rule', () => {
+  const cases: Array<[rule: string, service: string, description: string, defect: Defect]> = [
+    [
+      'ANA-ITEM-1',
+      'analytics',
+      'groupItems.list answers no items: the insert answered yes, nothing is listed',
+      {
+        answer: (req, a) =>
+          req.method === 'GET' && req.url.startsWith('/v2/groupItems') && a.status === 200
+            ? withJson(a, (v) => ({ ...v, items: [] }))
+            : a,
+      },
+    ],
+    [
+      'ANA-QUERY-3',
+      'analytics',
+      'columnHeaders in reverse order',
+      {
+        answer: (req, a) =>
+          req.url.startsWith('/v2/reports') && a.status === 200
+            ? withJson(a, (v) => ({ ...v, columnHeaders: [...(v.columnHeaders ?? [])].reverse() }))
+            : a,
+      },
+    ],
+    [
+      'ADC-UPDATE-2',
+      'ad-creative',
+      'an update answers success but stores no new name',
+      {
+        request: (req) =>
+          req.method === 'POST' && /^\/v\d+\.0\/\d+(\?|$)/.test(req.url) && !req.url.includes('fields=')
+            ? {
+                ...req,
+                body: Buffer.from(
+                  new URLSearchParams(
+                    [...new URLSearchParams(req.body.toString())].filter(([k]) => k !== 'name'),
+                  ).toString(),
+                ),
+              }
+            : req,
+      },
+    ],
+    [
+      'GEN-MAXTOK-1',
+      'generative',
+      'a candidate cut at maxOutputTokens says STOP',
+      {
+        answer: (req, a) =>
+          req.url.includes(':generateContent') && a.status === 200
+            ? withJson(a, (v) => ({
+                ...v,
+                candidates: (v.candidates ?? []).map((c: any) =>
+                  c.finishReason === 'MAX_TOKENS' ? { ...c, finishReason: 'STOP' } : c,
+                ),
+              }))
+            : a,
+      },
+    ],
+  ];
+
+  it.each(cases)(
+    '%s: %s',
+    async (rule, service, _description, defect) => {
+      const args = await throughProxies({ service, defect });
+      const { verdicts, exitCode } = await runSuite([...args, '--service', service, '--rule', rule], `defect ${rule}`);
+      const v = verdicts.find((x) => x.ruleId === rule)!;
+      expect(v.verdict, JSON.stringify(v.tests.map((t) => [t.name, t.verdict, t.detail?.split('\n')[0]]))).toBe('fail');
+      expect(exitCode).not.toBe(0);
+    },
+    300_000,
+  );
+});

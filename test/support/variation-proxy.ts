@@ -1,0 +1,186 @@
+// A proxy in front of a service that changes its answers the ways a faithful implementation may differ from the
+// reference (harmless variations), or plants a defect (a rewrite of one answer), to show that the contract
+// suite judges what the spec documents and accepts what is harmless.
+//   compress      gzip or br (alternating) when the request accepts it
+//   chunk         chunked transfer in small pieces, no content-length
+//   reorder       every JSON object's keys in reverse order
+//   whitespace    JSON re-indented with tabs and a trailing newline
+//   extraMembers  a member added to every JSON object the spec leaves open
+//   headerCase    header names sent in mixed case
+//   extraHeaders  headers the spec does not name
+// Event streams pass through as they arrive (chunked), never buffered.
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+
+export type Variation =
+  | 'compress'
+  | 'chunk'
+  | 'reorder'
+  | 'whitespace'
+  | 'extraMembers'
+  | 'headerCase'
+  | 'extraHeaders';
+export const ALL_VARIATIONS: readonly Variation[] = [
+  'compress',
+  'chunk',
+  'reorder',
+  'whitespace',
+  'extraMembers',
+  'headerCase',
+  'extraHeaders',
+];
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface ProxiedRequest {
+  method: string;
+  url: string;
+  body: Buffer;
+}
+
+/** A planted defect: rewrites a request before the service sees it, or an answer before the client does. */
+export interface Defect {
+  request?: (request: ProxiedRequest) => ProxiedRequest;
+  answer?: (request: ProxiedRequest, answer: Answer) => Answer;
+}
+
+export const EXTRA_MEMBER = 'addedByAFaithfulImplementation';
+
+/**
+ * Whether the spec (and its rules) leave the answer object at `path` open to members it does not name.
+ *  - generative: every object but the closed ones answers carry: the empty object (`Empty`, a delete's answer)
+ *    and the tool declarations echoed under `tools` (`Tool`, `CodeExecution`: additionalProperties false).
+ *  - analytics: every object (no schema of its answers is closed).
+ *  - ad-creative: a node answers exactly the fields selected (ADC-READ-1, ADC-FIELDS-1: the Graph's field
+ *    selection), and an error answer is exactly {error} (ADC-ERROR-1); open are the {success} answers of updates
+ *    and deletes, the `paging` of lists, and the members of `error` (the rule's "...").
+ */
+export function isOpen(service: string, path: readonly string[], value: Record<string, unknown>): boolean {
+  if (service === 'generative') return Object.keys(value).length > 0 && !path.includes('tools');
+  if (service === 'ad-creative')
+    return (
+      (path.length === 0 && 'success' in value) ||
+      path.at(-1) === 'paging' ||
+      (path.length === 1 && path[0] === 'error')
+    );
+  return true;
+}
+
+function vary(value: unknown, variations: ReadonlySet<Variation>, service: string, path: string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => vary(v, variations, service, path));
+  if (!value || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  let entries = Object.entries(object).map(([k, v]) => [k, vary(v, variations, service, [...path, k])] as const);
+  if (variations.has('reorder')) entries = entries.reverse();
+  if (variations.has('extraMembers') && isOpen(service, path, object))
+    entries.push([EXTRA_MEMBER, { note: 'a member the spec does not name', n: 1 }]);
+  return Object.fromEntries(entries);
+}
+
+const mixedCase = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+
+export interface VariationProxy extends RunningServer {
+  /** Answers the proxy changed (JSON bodies rewritten), to show the variations were applied. */
+  readonly rewritten: number;
+}
+
+export async function variationProxy(
+  service: string,
+  upstream: string,
+  variations: ReadonlySet<Variation>,
+  defect?: Defect,
+): Promise<VariationProxy> {
+  let rewritten = 0;
+  let turn = 0;
+  const server = await listenLocal((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const received = { method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks) };
+      const { method, url, body } = defect?.request ? defect.request(received) : received;
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers))
+        if (v !== undefined && !['host', 'connection', 'content-length', 'accept-encoding'].includes(k))
+          headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      let answer: Response;
+      try {
+        answer = await fetch(new URL(url, upstream), {
+          method,
+          headers,
+          body: body.length > 0 ? new Uint8Array(body) : undefined,
+          redirect: 'manual',
+        });
+      } catch {
+        res.destroy();
+        return;
+      }
+      const out: Record<string, string> = {};
+      answer.headers.forEach((v, k) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k))
+          out[k] = v;
+      });
+      if (variations.has('extraHeaders')) {
+        out['x-served-by'] = 'variation-proxy';
+        out['x-request-cost'] = '3';
+        out.via = '1.1 variation-proxy';
+      }
+      const name = (k: string) => (variations.has('headerCase') ? mixedCase(k) : k);
+      if ((out['content-type'] ?? '').startsWith('text/event-stream')) {
+        res.writeHead(answer.status, Object.fromEntries(Object.entries(out).map(([k, v]) => [name(k), v])));
+        if (answer.body) Readable.fromWeb(answer.body as never).pipe(res);
+        else res.end();
+        return;
+      }
+      let result: Answer = { status: answer.status, headers: out, body: Buffer.from(await answer.arrayBuffer()) };
+      if ((out['content-type'] ?? '').includes('json') && result.body.length > 0) {
+        try {
+          const parsed = JSON.parse(result.body.toString('utf8'));
+          const varied = vary(parsed, variations, service);
+          const text = variations.has('whitespace')
+            ? `${JSON.stringify(varied, null, '\t')}\n`
+            : JSON.stringify(varied);
+          result = { ...result, body: Buffer.from(text) };
+          rewritten += 1;
+        } catch {
+          // Not JSON after all: passed on as it came.
+        }
+      }
+      if (defect?.answer) result = defect.answer({ method, url, body }, result);
+      let bytes = result.body;
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      if (variations.has('compress') && bytes.length > 0 && result.status !== 204 && result.status !== 304) {
+        turn += 1;
+        if (turn % 2 === 0 && /\bbr\b/.test(accepts)) {
+          bytes = zlib.brotliCompressSync(bytes);
+          result.headers['content-encoding'] = 'br';
+        } else if (/\bgzip\b/.test(accepts)) {
+          bytes = zlib.gzipSync(bytes);
+          result.headers['content-encoding'] = 'gzip';
+        }
+      }
+      const sent = Object.fromEntries(Object.entries(result.headers).map(([k, v]) => [name(k), v]));
+      if (!variations.has('chunk')) {
+        const bodyless = result.status === 204 || result.status === 304;
+        res.writeHead(result.status, bodyless ? sent : { ...sent, [name('content-length')]: String(bytes.length) });
+        res.end(bytes);
+        return;
+      }
+      res.writeHead(result.status, sent);
+      // Small pieces, each its own chunk: the client must join them.
+      for (let i = 0; i < bytes.length; i += 7) res.write(bytes.subarray(i, i + 7));
+      res.end();
+    });
+  });
+  return {
+    ...server,
+    get rewritten() {
+      return rewritten;
+    },
+  };
+}
