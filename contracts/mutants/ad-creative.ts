@@ -149,6 +149,12 @@ const editPages = (edit: <T>(page: Page<T>) => Page<T>) =>
     listCreatives: (inner, ...args) => mapResult(inner(...args), (page: Page<CreativeRecord>) => edit(page)),
     listPosts: (inner, ...args) => mapResult(inner(...args), (page: Page<PostRecord & { seq: number }>) => edit(page)),
   });
+/** Each stored creative as `edit` changes it, read alone or in a list. */
+const editCreatives = (edit: (creative: CreativeRecord) => CreativeRecord) =>
+  store({
+    creative: (inner, id) => mapResult(inner(id), (c) => c && edit(c)),
+    listCreatives: (inner, ...args) => mapResult(inner(...args), (page) => ({ ...page, items: page.items.map(edit) })),
+  });
 /** Each list query as `edit` changes it (creatives and page posts alike). */
 const editListQueries = (edit: <Q extends { limit: number; afterSeq?: number }>(query: Q) => Q) =>
   store({
@@ -646,17 +652,11 @@ export const MUTANTS: Mutant[] = [
     'ADC-CREATE-2',
     'object-story-id-set',
     'object_story_spec creatives also report the inline post as object_story_id',
-    (() => {
-      const withPostId = (c: CreativeRecord): CreativeRecord =>
-        c.fields.object_story_spec
-          ? { ...c, fields: { ...c.fields, object_story_id: c.fields.effective_object_story_id } }
-          : c;
-      return store({
-        creative: (inner, id) => mapResult(inner(id), (c) => c && withPostId(c)),
-        listCreatives: (inner, ...args) =>
-          mapResult(inner(...args), (page) => ({ ...page, items: page.items.map(withPostId) })),
-      });
-    })(),
+    editCreatives((c) =>
+      c.fields.object_story_spec
+        ? { ...c, fields: { ...c.fields, object_story_id: c.fields.effective_object_story_id } }
+        : c,
+    ),
   ),
   seam(
     'ADC-CREATE-2',
