@@ -23,6 +23,11 @@ export const MUTATIONS = [
   'huge-header',
   'unknown-path',
   'unknown-method',
+  'out-of-range',
+  'deep-nesting',
+  'invalid-bytes',
+  'crafted-host',
+  'conflicting-credentials',
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 export type AuthChoice = 'valid' | 'none' | 'invalid';
@@ -42,6 +47,10 @@ export interface FuzzRequest {
   /** Statuses the answer may have: the operation's documented ones (plus 404/405 when the path or method is not one the spec has). */
   allowed: number[];
   write: boolean;
+  /** The service must refuse it (a 4xx): the defect is one no spec-valid request has. */
+  mustRefuse?: boolean;
+  /** Text no part of the answer may hold (a crafted Host header echoed into a link). */
+  mustNotEcho?: string;
 }
 
 /** What the fuzzer needs to know about a service beyond its spec: how to authenticate, the values of ids. */
@@ -54,6 +63,8 @@ export interface ServiceProfile {
   /** Parameters that carry the credential: never mutated (the auth choice decides them). */
   credentialParams?: string[];
   authenticate(kind: 'valid' | 'invalid', query: URLSearchParams, headers: Record<string, string>): void;
+  /** Adds two different credentials in two places the spec takes one; absent where the spec names one place only. */
+  authenticateTwice?(query: URLSearchParams, headers: Record<string, string>): void;
 }
 
 /** The random choices of one request; the builder below turns them into the request deterministically. */
@@ -331,6 +342,24 @@ function routeMissStatuses(spec: Schema): number[] {
   return [...new Set<number>([answers.unknownRoute.http, answers.wrongMethod.http])];
 }
 
+/** Values that parse as their type but hold more than the service can (64-bit and double overflow, year 275760). */
+function outOfRange(schema: Schema, pick: number): { text: string; number?: true } | undefined {
+  const types = schemaTypes(schema);
+  if (types.includes('integer') || types.includes('number'))
+    return { text: ['9223372036854775807', '1e308', '-9007199254740993', '1e20'][pick % 4]!, number: true };
+  if (!types.includes('string') && types.length) return undefined;
+  if (schema.format === 'date-time') return { text: ['275760-09-13T00:00:01Z', '9999-12-31T23:59:60Z'][pick % 2]! };
+  if (schema.format === 'date') return { text: ['275760-09-13', '0000-01-01'][pick % 2]! };
+  if (schema.format === 'int64' || schema.format === 'uint64') return { text: '99999999999999999999999' };
+  if (typeof schema.pattern === 'string' && /s\$?\$$/.test(schema.pattern)) return { text: '99999999999999999999999s' };
+  return undefined;
+}
+
+/** JSON text of an object nested `levels` deep. */
+const nestedJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+/** Stands for a planted value in a serialised body, replaced by bytes no JSON encoder writes. */
+const PLACEHOLDER = '__fuzz_planted__';
+
 function build(
   spec: Schema,
   operations: FuzzOperation[],
@@ -346,6 +375,7 @@ function build(
     'malformed-json',
     'malformed-form',
     'broken-multipart',
+    'deep-nesting',
   ].includes(draw.mutation);
   const pool = wantsBody && bodyOps.length ? bodyOps : operations;
   const op = pool[draw.op % pool.length]!;
@@ -359,6 +389,11 @@ function build(
   const extraHeaders: Record<string, string> = {};
   let rawQuery = '';
   let path: string | undefined;
+  let mustRefuse = false;
+  let mustNotEcho: string | undefined;
+  let twoCredentials = false;
+  /** Bytes that replace the placeholder in the encoded body. */
+  let planted: Buffer | undefined;
 
   // The credential parameter is the profile's to set (its refusals are the auth choice's business).
   const paramTargets = op.parameters.filter(
@@ -617,6 +652,101 @@ function build(
         detail = path.slice(0, 60);
         return;
       }
+      case 'out-of-range': {
+        const params = paramTargets.filter((p) => outOfRange(p.schema, draw.pick) !== undefined);
+        const inBody = bodyMembers.filter((m) => outOfRange(m.schema, draw.pick) !== undefined);
+        const choices = [...params.map((p) => ({ p })), ...inBody.map((m) => ({ m }))];
+        if (!choices.length) return plant('deep-nesting');
+        const c = choices[draw.pick % choices.length]!;
+        if ('p' in c) {
+          const v = outOfRange(c.p.schema, draw.pick)!;
+          setParam(c.p, v.text);
+          detail = `${c.p.in} ${c.p.name}=${v.text}`;
+        } else {
+          const v = outOfRange(c.m.schema, draw.pick)!;
+          if (isForm(contentType) || !v.number) setAt(base.body!, c.m.path, v.text);
+          else {
+            // The number as written (JSON.stringify would round it to what a double holds).
+            setAt(base.body!, c.m.path, PLACEHOLDER);
+            planted = Buffer.from(v.text);
+          }
+          detail = `body ${c.m.path.join('.')}=${v.text}`;
+        }
+        return;
+      }
+      case 'deep-nesting': {
+        // Every object-typed entry point: the body itself, each object member (a JSON-string field of a form).
+        if (base.body === undefined || !contentType || (!isJson(contentType) && !isForm(contentType)))
+          return plant('invalid-bytes');
+        const objects = bodyMembers.filter(
+          (m) =>
+            (schemaTypes(m.schema).includes('object') || m.schema.properties) &&
+            (!isForm(contentType) || m.path.length === 1),
+        );
+        const levels = 3000 + (draw.size % 7000);
+        mustRefuse = true;
+        if (!objects.length || draw.pick % (objects.length + 1) === objects.length) {
+          if (isForm(contentType)) return plant('invalid-bytes');
+          body = Buffer.from(nestedJson(levels));
+          detail = `body ${levels} levels deep`;
+          return;
+        }
+        const m = objects[draw.pick % objects.length]!;
+        if (isForm(contentType)) setAt(base.body, m.path, nestedJson(levels));
+        else {
+          setAt(base.body, m.path, PLACEHOLDER);
+          planted = Buffer.from(nestedJson(levels));
+        }
+        detail = `body ${m.path.join('.')} ${levels} levels deep`;
+        return;
+      }
+      case 'invalid-bytes': {
+        mustRefuse = true;
+        const strings = bodyMembers.filter((m) => m.present && schemaTypes(m.schema).includes('string'));
+        const queryStrings = paramTargets.filter((p) => p.in === 'query');
+        if (base.body !== undefined && contentType && isJson(contentType) && strings.length && draw.pick % 2 === 0) {
+          const m = strings[draw.pick % strings.length]!;
+          setAt(base.body, m.path, PLACEHOLDER);
+          planted =
+            draw.pick % 4 === 0
+              ? Buffer.from('"\\ud800"')
+              : Buffer.concat([Buffer.from('"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"')]);
+          detail = `body ${m.path.join('.')} ${draw.pick % 4 === 0 ? 'lone surrogate' : 'invalid UTF-8'}`;
+          return;
+        }
+        if (base.body !== undefined && contentType === 'application/x-www-form-urlencoded' && strings.length) {
+          const m = strings[draw.pick % strings.length]!;
+          setAt(base.body, m.path, PLACEHOLDER);
+          planted = Buffer.from('%ff%fe');
+          detail = `form ${m.path.join('.')}=%ff%fe`;
+          return;
+        }
+        if (queryStrings.length) {
+          const p = queryStrings[draw.pick % queryStrings.length]!;
+          base.query.delete(p.name);
+          rawQuery = `${pct(p.name)}=${['%ff', '%ed%a0%80', '%c3%28'][draw.pick % 3]}`;
+          detail = `query ${p.name} not UTF-8`;
+          return;
+        }
+        mustRefuse = false;
+        return plant('crafted-host');
+      }
+      case 'crafted-host': {
+        const hosts = ['x.example/"><script>alert(1)</script><x y="', 'evil.example', 'x.example:1/%0d%0a'];
+        mustNotEcho = hosts[draw.pick % hosts.length]!;
+        extraHeaders.host = mustNotEcho;
+        plant(['wrong-type', 'missing-required', 'enum-break', 'pattern-break'][draw.pick % 4] as Mutation);
+        detail = `Host ${mustNotEcho} + ${detail}`;
+        // A valid request may pass: the crafted Host must not reach its answer either way.
+        return;
+      }
+      case 'conflicting-credentials': {
+        if (!profile.authenticateTwice) return plant('out-of-range');
+        twoCredentials = true;
+        mustRefuse = true;
+        detail = 'two different credentials';
+        return;
+      }
       case 'unknown-method': {
         const taken = new Set(operations.filter((o) => o.path === op.path).map((o) => o.method));
         const choices = ['PUT', 'PATCH', 'DELETE', 'POST', 'GET', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'].filter(
@@ -635,11 +765,20 @@ function build(
 
   const query = new URLSearchParams([...base.query.entries()]);
   const headers: Record<string, string> = {};
-  if (draw.auth !== 'none') profile.authenticate(draw.auth, query, headers);
+  if (twoCredentials) profile.authenticateTwice!(query, headers);
+  else if (draw.auth !== 'none') profile.authenticate(draw.auth, query, headers);
   path ??= fillPath(op.path, base.pathValues, rawPath);
   const qs = [query.toString(), rawQuery].filter(Boolean).join('&');
   if (body === undefined && !['unknown-method', 'unknown-path'].includes(draw.mutation))
     body = encodeBody(contentType, base.body);
+  if (planted && body) {
+    // The placeholder as the encoder wrote it (a JSON string, or a form value) gives way to the planted bytes.
+    const text = body.toString('latin1');
+    const quoted = text.indexOf(`"${PLACEHOLDER}"`);
+    const at = quoted >= 0 ? quoted : text.indexOf(PLACEHOLDER);
+    const length = quoted >= 0 ? PLACEHOLDER.length + 2 : PLACEHOLDER.length;
+    if (at >= 0) body = Buffer.concat([body.subarray(0, at), planted, body.subarray(at + length)]);
+  }
   if (body !== undefined && contentType) headers['content-type'] = headerContentType(contentType)!;
   Object.assign(headers, extraHeaders);
   return {
@@ -654,5 +793,7 @@ function build(
     body,
     allowed: [...new Set(allowed)].sort(),
     write: !['GET', 'HEAD'].includes(op.method),
+    ...(mustRefuse ? { mustRefuse } : {}),
+    ...(mustNotEcho ? { mustNotEcho } : {}),
   };
 }

@@ -60,7 +60,12 @@ function label(service: FuzzService, answer: Answer): string {
 
 function judge(service: FuzzService, request: FuzzRequest, answer: Answer): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status}`;
-  if (answer.status < 300) return undefined;
+  if (request.mustNotEcho) {
+    const all = `${JSON.stringify(answer.headers)}\n${answer.text}`;
+    if (all.includes(request.mustNotEcho) || all.includes(JSON.stringify(request.mustNotEcho).slice(1, -1)))
+      return 'the crafted Host header reached the answer';
+  }
+  if (answer.status < 300) return request.mustRefuse ? `accepted (${answer.status}) what must be refused` : undefined;
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
@@ -118,6 +123,17 @@ export async function runFuzz(options: {
         const problem = judge(service, request, answer);
         if (problem)
           result.violations.push({ request, status: answer.status, problem, answer: answer.text.slice(0, 400) });
+        // What an accepted write stored must read back: every list read still answers 200 after it.
+        if (answer.status < 300 && request.write) {
+          const reads = await readState(service, baseUrl, agent);
+          if (!reads.ok)
+            result.violations.push({
+              request,
+              status: answer.status,
+              problem: 'a stored read broke after this write was accepted',
+              answer: reads.text.slice(0, 400),
+            });
+        }
       }
     };
     await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));

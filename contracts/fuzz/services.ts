@@ -48,6 +48,10 @@ export function fuzzService(key: ServiceKey, fixtures: Fixtures): FuzzService {
         pathValues: { version: f.apiVersion, ad_account_id: f.adAccountId, page_id: f.pageId },
         credentialParams: ['access_token'],
         authenticate: (kind, query) => query.set('access_token', kind === 'valid' ? f.accessToken : f.invalidToken),
+        authenticateTwice: (query, headers) => {
+          query.set('access_token', f.accessToken);
+          headers.authorization = `Bearer ${f.invalidToken}`;
+        },
         stateReads: [
           {
             target: `/${f.apiVersion}/act_${f.adAccountId}/adcreatives?limit=100&fields=id,name,status,object_story_spec&access_token=${f.accessToken}`,
@@ -80,6 +84,10 @@ export function fuzzService(key: ServiceKey, fixtures: Fixtures): FuzzService {
         credentialParams: ['key'],
         authenticate: (kind, _query, headers) => {
           headers['x-goog-api-key'] = kind === 'valid' ? f.apiKey : f.invalidApiKey;
+        },
+        authenticateTwice: (query, headers) => {
+          headers['x-goog-api-key'] = f.apiKey;
+          query.set('key', f.invalidApiKey);
         },
         stateReads: [
           { target: '/v1beta/files?pageSize=100', headers: auth },

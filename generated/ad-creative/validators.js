@@ -1352,7 +1352,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
+const schema9 = {"type":"object","properties":{"ad_format":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1373,18 +1373,40 @@ vErrors.push(err0);
 errors++;
 }
 const _errs2 = errors;
+if(typeof data0 == "number"){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/ad_format",schemaPath:"#/properties/ad_format/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < -9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/ad_format",schemaPath:"#/properties/ad_format/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 var valid0 = _errs1 === errors;
 }
 if(data.content_search_input !== undefined){
 let data1 = data.content_search_input;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/content_search_input",schemaPath:"#/properties/content_search_input/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/content_search_input",schemaPath:"#/properties/content_search_input/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err3];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -1395,12 +1417,12 @@ if(data.creator_ad_permission_type !== undefined){
 let data2 = data.creator_ad_permission_type;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/creator_ad_permission_type",schemaPath:"#/properties/creator_ad_permission_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/creator_ad_permission_type",schemaPath:"#/properties/creator_ad_permission_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err4];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -1411,12 +1433,12 @@ if(data.platform_boost_post_access_token !== undefined){
 let data3 = data.platform_boost_post_access_token;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/platform_boost_post_access_token",schemaPath:"#/properties/platform_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/platform_boost_post_access_token",schemaPath:"#/properties/platform_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err5];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1427,12 +1449,12 @@ if(data.photoapp_boost_post_access_token !== undefined){
 let data4 = data.photoapp_boost_post_access_token;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-const err4 = {instancePath:instancePath+"/photoapp_boost_post_access_token",schemaPath:"#/properties/photoapp_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/photoapp_boost_post_access_token",schemaPath:"#/properties/photoapp_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err6];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1443,12 +1465,12 @@ if(data.is_mca_internal !== undefined){
 let data5 = data.is_mca_internal;
 const _errs11 = errors;
 if(typeof data5 !== "boolean"){
-const err5 = {instancePath:instancePath+"/is_mca_internal",schemaPath:"#/properties/is_mca_internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = {instancePath:instancePath+"/is_mca_internal",schemaPath:"#/properties/is_mca_internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err7];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1471,12 +1493,12 @@ if(data7.platform_page_id !== undefined){
 let data8 = data7.platform_page_id;
 const _errs17 = errors;
 if(typeof data8 !== "string"){
-const err6 = {instancePath:instancePath+"/partners/" + i0+"/platform_page_id",schemaPath:"#/properties/partners/items/properties/platform_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/partners/" + i0+"/platform_page_id",schemaPath:"#/properties/partners/items/properties/platform_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err8];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1487,12 +1509,12 @@ if(data7.identity_type !== undefined){
 let data9 = data7.identity_type;
 const _errs19 = errors;
 if(typeof data9 !== "string"){
-const err7 = {instancePath:instancePath+"/partners/" + i0+"/identity_type",schemaPath:"#/properties/partners/items/properties/identity_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/partners/" + i0+"/identity_type",schemaPath:"#/properties/partners/items/properties/identity_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err9];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -1503,12 +1525,12 @@ if(data7.photoapp_asset_id !== undefined){
 let data10 = data7.photoapp_asset_id;
 const _errs21 = errors;
 if(typeof data10 !== "string"){
-const err8 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_asset_id",schemaPath:"#/properties/partners/items/properties/photoapp_asset_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_asset_id",schemaPath:"#/properties/partners/items/properties/photoapp_asset_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err10];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1519,12 +1541,12 @@ if(data7.photoapp_user_id !== undefined){
 let data11 = data7.photoapp_user_id;
 const _errs23 = errors;
 if(typeof data11 !== "string"){
-const err9 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_user_id",schemaPath:"#/properties/partners/items/properties/photoapp_user_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_user_id",schemaPath:"#/properties/partners/items/properties/photoapp_user_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -1533,12 +1555,12 @@ var valid3 = _errs23 === errors;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/partners/" + i0,schemaPath:"#/properties/partners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/partners/" + i0,schemaPath:"#/properties/partners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -1549,12 +1571,12 @@ valid2 = false;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/partners",schemaPath:"#/properties/partners/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/partners",schemaPath:"#/properties/partners/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1564,12 +1586,12 @@ if(data.product_set_partner_selection_status !== undefined){
 let data12 = data.product_set_partner_selection_status;
 const _errs25 = errors;
 if(typeof data12 !== "string"){
-const err12 = {instancePath:instancePath+"/product_set_partner_selection_status",schemaPath:"#/properties/product_set_partner_selection_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/product_set_partner_selection_status",schemaPath:"#/properties/product_set_partner_selection_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -1580,12 +1602,12 @@ if(data.promoted_page_id !== undefined){
 let data13 = data.promoted_page_id;
 const _errs27 = errors;
 if(typeof data13 !== "string"){
-const err13 = {instancePath:instancePath+"/promoted_page_id",schemaPath:"#/properties/promoted_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/promoted_page_id",schemaPath:"#/properties/promoted_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err15];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -1596,12 +1618,12 @@ if(data.testimonial !== undefined){
 let data14 = data.testimonial;
 const _errs29 = errors;
 if(typeof data14 !== "string"){
-const err14 = {instancePath:instancePath+"/testimonial",schemaPath:"#/properties/testimonial/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/testimonial",schemaPath:"#/properties/testimonial/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err16];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -1612,26 +1634,48 @@ if(data.ui_version !== undefined){
 let data15 = data.ui_version;
 const _errs31 = errors;
 if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err15 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
 const _errs32 = errors;
+if(typeof data15 == "number"){
+if(data15 > 9007199254740991 || isNaN(data15)){
+const err18 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data15 < -9007199254740991 || isNaN(data15)){
+const err19 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
 var valid0 = _errs31 === errors;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err20];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -2479,7 +2523,7 @@ return errors === 0;
 
 const schema23 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
 const schema24 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
-const schema25 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"}},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOptionOpen"},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
+const schema25 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"}},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOptionOpen"},"additional_image_index":{"type":"integer","minimum":0,"maximum":9007199254740991},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
 const schema26 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionTypeOpen"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
 const schema27 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},{"type":"string"}]};
 
@@ -3352,13 +3396,23 @@ errors++;
 }
 const _errs23 = errors;
 if(typeof data13 == "number"){
-if(data13 < 0 || isNaN(data13)){
-const err11 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data13 > 9007199254740991 || isNaN(data13)){
+const err11 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err12 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -3369,12 +3423,12 @@ if(data.attachment_style !== undefined){
 let data14 = data.attachment_style;
 const _errs24 = errors;
 if(typeof data14 !== "string"){
-const err12 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -3385,12 +3439,12 @@ if(data.event_id !== undefined){
 let data15 = data.event_id;
 const _errs26 = errors;
 if(typeof data15 !== "string"){
-const err13 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -3401,12 +3455,12 @@ if(data.force_single_link !== undefined){
 let data16 = data.force_single_link;
 const _errs28 = errors;
 if(typeof data16 !== "boolean"){
-const err14 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err15 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -3417,12 +3471,12 @@ if(data.multi_share_end_card !== undefined){
 let data17 = data.multi_share_end_card;
 const _errs30 = errors;
 if(typeof data17 !== "boolean"){
-const err15 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err16 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -3433,12 +3487,12 @@ if(data.multi_share_optimized !== undefined){
 let data18 = data.multi_share_optimized;
 const _errs32 = errors;
 if(typeof data18 !== "boolean"){
-const err16 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err17 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -3449,12 +3503,12 @@ if(data.offer_id !== undefined){
 let data19 = data.offer_id;
 const _errs34 = errors;
 if(typeof data19 !== "string"){
-const err17 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -3465,12 +3519,12 @@ if(data.page_welcome_message !== undefined){
 let data20 = data.page_welcome_message;
 const _errs36 = errors;
 if(typeof data20 !== "string"){
-const err18 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -3481,12 +3535,12 @@ if(data.show_multiple_images !== undefined){
 let data21 = data.show_multiple_images;
 const _errs38 = errors;
 if(typeof data21 !== "boolean"){
-const err19 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err20 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -3497,12 +3551,12 @@ if(data.use_flexible_image_aspect_ratio !== undefined){
 let data22 = data.use_flexible_image_aspect_ratio;
 const _errs40 = errors;
 if(typeof data22 !== "boolean"){
-const err20 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err21 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -3511,12 +3565,12 @@ var valid0 = _errs40 === errors;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -3649,7 +3703,7 @@ validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema33 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0,"maximum":9007199254740991},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3806,13 +3860,23 @@ errors++;
 }
 const _errs17 = errors;
 if(typeof data8 == "number"){
-if(data8 < 0 || isNaN(data8)){
-const err9 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err9 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err10 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -3843,12 +3907,12 @@ var valid0 = _errs19 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -5866,7 +5930,7 @@ return errors === 0;
 exports.validateCreateAdCreativeResponse400 = validate134;
 const schema47 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeError","$id":"spec://ad-creative/validateCreateAdCreativeResponse400"};
 const schema48 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"spec://ad-creative#/components/schemas/AdCreativeErrorDetail"}}};
-const schema49 = {"type":"object","required":["message","type","code","fbtrace_id"],"properties":{"message":{"type":"string"},"type":{"type":"string"},"code":{"type":"integer"},"error_subcode":{"type":"integer"},"error_user_title":{"type":"string"},"error_user_msg":{"type":"string"},"error_data":{},"is_transient":{"type":"boolean"},"fbtrace_id":{"type":"string"}}};
+const schema49 = {"type":"object","required":["message","type","code","fbtrace_id"],"properties":{"message":{"type":"string"},"type":{"type":"string"},"code":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error_subcode":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error_user_title":{"type":"string"},"error_user_msg":{"type":"string"},"error_data":{},"is_transient":{"type":"boolean"},"fbtrace_id":{"type":"string"}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5959,13 +6023,9 @@ vErrors.push(err6);
 errors++;
 }
 const _errs6 = errors;
-var valid0 = _errs5 === errors;
-}
-if(data.error_subcode !== undefined){
-let data3 = data.error_subcode;
-const _errs7 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err7 = {instancePath:instancePath+"/error_subcode",schemaPath:"#/properties/error_subcode/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data2 == "number"){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5974,19 +6034,67 @@ vErrors.push(err7);
 }
 errors++;
 }
+if(data2 < -9007199254740991 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var valid0 = _errs5 === errors;
+}
+if(data.error_subcode !== undefined){
+let data3 = data.error_subcode;
+const _errs7 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err9 = {instancePath:instancePath+"/error_subcode",schemaPath:"#/properties/error_subcode/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 const _errs8 = errors;
+if(typeof data3 == "number"){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/error_subcode",schemaPath:"#/properties/error_subcode/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3 < -9007199254740991 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/error_subcode",schemaPath:"#/properties/error_subcode/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
 var valid0 = _errs7 === errors;
 }
 if(data.error_user_title !== undefined){
 let data4 = data.error_user_title;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/error_user_title",schemaPath:"#/properties/error_user_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/error_user_title",schemaPath:"#/properties/error_user_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err12];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -5997,12 +6105,12 @@ if(data.error_user_msg !== undefined){
 let data5 = data.error_user_msg;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/error_user_msg",schemaPath:"#/properties/error_user_msg/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/error_user_msg",schemaPath:"#/properties/error_user_msg/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err13];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -6013,12 +6121,12 @@ if(data.is_transient !== undefined){
 let data6 = data.is_transient;
 const _errs13 = errors;
 if(typeof data6 !== "boolean"){
-const err10 = {instancePath:instancePath+"/is_transient",schemaPath:"#/properties/is_transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err14 = {instancePath:instancePath+"/is_transient",schemaPath:"#/properties/is_transient/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err14];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -6029,12 +6137,12 @@ if(data.fbtrace_id !== undefined){
 let data7 = data.fbtrace_id;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/fbtrace_id",schemaPath:"#/properties/fbtrace_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/fbtrace_id",schemaPath:"#/properties/fbtrace_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err15];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -6043,12 +6151,12 @@ var valid0 = _errs15 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err16];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -8016,7 +8124,7 @@ return errors === 0;
 
 exports.validateListAdCreativesResponse200 = validate211;
 const schema66 = {"$ref":"spec://ad-creative#/components/schemas/AdCreativeList","$id":"spec://ad-creative/validateListAdCreativesResponse200"};
-const schema67 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0}}}}};
+const schema67 = {"type":"object","required":["data"],"properties":{"data":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/AdCreative"}},"paging":{"$ref":"spec://ad-creative#/components/schemas/Paging"},"summary":{"type":"object","properties":{"total_count":{"type":"integer","minimum":0,"maximum":9007199254740991}}}}};
 
 function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9241,8 +9349,8 @@ errors++;
 }
 const _errs8 = errors;
 if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-const err3 = {instancePath:instancePath+"/summary/total_count",schemaPath:"#/properties/summary/properties/total_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err3 = {instancePath:instancePath+"/summary/total_count",schemaPath:"#/properties/summary/properties/total_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9251,12 +9359,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var valid3 = _errs7 === errors;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4 < 0 || isNaN(data4)){
+const err4 = {instancePath:instancePath+"/summary/total_count",schemaPath:"#/properties/summary/properties/total_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9265,16 +9369,30 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid0 = _errs5 === errors;
+}
+var valid3 = _errs7 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs5 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -11859,7 +11977,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"object","properties":{"ad_format":{"type":"integer"},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer"}}};
+const schema9 = {"type":"object","properties":{"ad_format":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"content_search_input":{"type":"string"},"creator_ad_permission_type":{"type":"string"},"platform_boost_post_access_token":{"type":"string"},"photoapp_boost_post_access_token":{"type":"string"},"is_mca_internal":{"type":"boolean"},"partners":{"type":"array","items":{"type":"object","properties":{"platform_page_id":{"type":"string"},"identity_type":{"type":"string"},"photoapp_asset_id":{"type":"string"},"photoapp_user_id":{"type":"string"}}}},"product_set_partner_selection_status":{"type":"string"},"promoted_page_id":{"type":"string"},"testimonial":{"type":"string"},"ui_version":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11903,6 +12021,28 @@ data["ad_format"] = coerced0;
 }
 }
 const _errs2 = errors;
+if(typeof data0 == "number"){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/ad_format",schemaPath:"#/properties/ad_format/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < -9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/ad_format",schemaPath:"#/properties/ad_format/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 var valid0 = _errs1 === errors;
 }
 if(data.content_search_input !== undefined){
@@ -11927,12 +12067,12 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/content_search_input",schemaPath:"#/properties/content_search_input/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/content_search_input",schemaPath:"#/properties/content_search_input/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err3];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -11968,12 +12108,12 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/creator_ad_permission_type",schemaPath:"#/properties/creator_ad_permission_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/creator_ad_permission_type",schemaPath:"#/properties/creator_ad_permission_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err4];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -12009,12 +12149,12 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/platform_boost_post_access_token",schemaPath:"#/properties/platform_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/platform_boost_post_access_token",schemaPath:"#/properties/platform_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err5];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -12050,12 +12190,12 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/photoapp_boost_post_access_token",schemaPath:"#/properties/photoapp_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/photoapp_boost_post_access_token",schemaPath:"#/properties/photoapp_boost_post_access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err6];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -12091,12 +12231,12 @@ else if(data5 === "true" || data5 === 1){
 coerced5 = true;
 }
 else {
-const err5 = {instancePath:instancePath+"/is_mca_internal",schemaPath:"#/properties/is_mca_internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = {instancePath:instancePath+"/is_mca_internal",schemaPath:"#/properties/is_mca_internal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err7];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -12130,12 +12270,12 @@ else if(dataType6 === "string" || dataType6 === "number"
 coerced6 = [data6];
 }
 else {
-const err6 = {instancePath:instancePath+"/partners",schemaPath:"#/properties/partners/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = {instancePath:instancePath+"/partners",schemaPath:"#/properties/partners/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err8];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -12177,12 +12317,12 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/partners/" + i0+"/platform_page_id",schemaPath:"#/properties/partners/items/properties/platform_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/partners/" + i0+"/platform_page_id",schemaPath:"#/properties/partners/items/properties/platform_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err9];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -12218,12 +12358,12 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/partners/" + i0+"/identity_type",schemaPath:"#/properties/partners/items/properties/identity_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/partners/" + i0+"/identity_type",schemaPath:"#/properties/partners/items/properties/identity_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err10];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -12259,12 +12399,12 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_asset_id",schemaPath:"#/properties/partners/items/properties/photoapp_asset_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_asset_id",schemaPath:"#/properties/partners/items/properties/photoapp_asset_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -12300,12 +12440,12 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_user_id",schemaPath:"#/properties/partners/items/properties/photoapp_user_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/partners/" + i0+"/photoapp_user_id",schemaPath:"#/properties/partners/items/properties/photoapp_user_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -12321,12 +12461,12 @@ var valid3 = _errs23 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/partners/" + i0,schemaPath:"#/properties/partners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/partners/" + i0,schemaPath:"#/properties/partners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -12360,12 +12500,12 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/product_set_partner_selection_status",schemaPath:"#/properties/product_set_partner_selection_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/product_set_partner_selection_status",schemaPath:"#/properties/product_set_partner_selection_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -12401,12 +12541,12 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/promoted_page_id",schemaPath:"#/properties/promoted_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/promoted_page_id",schemaPath:"#/properties/promoted_page_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err15];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -12442,12 +12582,12 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/testimonial",schemaPath:"#/properties/testimonial/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/testimonial",schemaPath:"#/properties/testimonial/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err16];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -12481,12 +12621,12 @@ else if(dataType14 === "boolean" || data15 === null
 coerced14 = +data15;
 }
 else {
-const err15 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -12498,16 +12638,38 @@ data["ui_version"] = coerced14;
 }
 }
 const _errs32 = errors;
+if(typeof data15 == "number"){
+if(data15 > 9007199254740991 || isNaN(data15)){
+const err18 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data15 < -9007199254740991 || isNaN(data15)){
+const err19 = {instancePath:instancePath+"/ui_version",schemaPath:"#/properties/ui_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
 var valid0 = _errs31 === errors;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err20];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -13962,7 +14124,7 @@ return errors === 0;
 
 const schema23 = {"allOf":[{"$ref":"spec://ad-creative#/components/schemas/ObjectStorySpec"},{"required":["page_id"],"oneOf":[{"required":["link_data"]},{"required":["photo_data"]},{"required":["video_data"]},{"required":["text_data"]},{"required":["template_data"]}],"properties":{"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoDataInput"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkDataInput"}}}]};
 const schema24 = {"type":"object","properties":{"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"photoapp_actor_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"link_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"},"photo_data":{"$ref":"spec://ad-creative#/components/schemas/PhotoData"},"video_data":{"$ref":"spec://ad-creative#/components/schemas/VideoData"},"text_data":{"$ref":"spec://ad-creative#/components/schemas/TextData"},"template_data":{"$ref":"spec://ad-creative#/components/schemas/LinkData"}}};
-const schema25 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"}},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOptionOpen"},"additional_image_index":{"type":"integer","minimum":0},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
+const schema25 = {"type":"object","properties":{"link":{"type":"string","maxLength":1000},"message":{"type":"string"},"name":{"type":"string"},"caption":{"type":"string"},"description":{"type":"string"},"image_hash":{"type":"string"},"picture":{"type":"string","maxLength":1000},"image_crops":{"$ref":"spec://ad-creative#/components/schemas/ImageCrops"},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"child_attachments":{"type":"array","items":{"$ref":"spec://ad-creative#/components/schemas/ChildAttachment"}},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"format_option":{"$ref":"spec://ad-creative#/components/schemas/FormatOptionOpen"},"additional_image_index":{"type":"integer","minimum":0,"maximum":9007199254740991},"attachment_style":{"type":"string"},"event_id":{"type":"string"},"force_single_link":{"type":"boolean"},"multi_share_end_card":{"type":"boolean"},"multi_share_optimized":{"type":"boolean"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"show_multiple_images":{"type":"boolean"},"use_flexible_image_aspect_ratio":{"type":"boolean"}}};
 const schema26 = {"type":"object","properties":{"type":{"$ref":"spec://ad-creative#/components/schemas/CallToActionTypeOpen"},"value":{"$ref":"spec://ad-creative#/components/schemas/CallToActionValue"}}};
 const schema27 = {"anyOf":[{"$ref":"spec://ad-creative#/components/schemas/CallToActionType"},{"type":"string"}]};
 
@@ -15634,13 +15796,23 @@ data["additional_image_index"] = coerced8;
 }
 const _errs23 = errors;
 if(typeof data13 == "number"){
-if(data13 < 0 || isNaN(data13)){
-const err11 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data13 > 9007199254740991 || isNaN(data13)){
+const err11 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err12 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -15669,12 +15841,12 @@ else if(data14 === null){
 coerced9 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/attachment_style",schemaPath:"#/properties/attachment_style/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -15710,12 +15882,12 @@ else if(data15 === null){
 coerced10 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -15751,12 +15923,12 @@ else if(data16 === "true" || data16 === 1){
 coerced11 = true;
 }
 else {
-const err14 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err15 = {instancePath:instancePath+"/force_single_link",schemaPath:"#/properties/force_single_link/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -15792,12 +15964,12 @@ else if(data17 === "true" || data17 === 1){
 coerced12 = true;
 }
 else {
-const err15 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err16 = {instancePath:instancePath+"/multi_share_end_card",schemaPath:"#/properties/multi_share_end_card/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -15833,12 +16005,12 @@ else if(data18 === "true" || data18 === 1){
 coerced13 = true;
 }
 else {
-const err16 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err17 = {instancePath:instancePath+"/multi_share_optimized",schemaPath:"#/properties/multi_share_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -15874,12 +16046,12 @@ else if(data19 === null){
 coerced14 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/offer_id",schemaPath:"#/properties/offer_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -15915,12 +16087,12 @@ else if(data20 === null){
 coerced15 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/page_welcome_message",schemaPath:"#/properties/page_welcome_message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -15956,12 +16128,12 @@ else if(data21 === "true" || data21 === 1){
 coerced16 = true;
 }
 else {
-const err19 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err20 = {instancePath:instancePath+"/show_multiple_images",schemaPath:"#/properties/show_multiple_images/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -15997,12 +16169,12 @@ else if(data22 === "true" || data22 === 1){
 coerced17 = true;
 }
 else {
-const err20 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err21 = {instancePath:instancePath+"/use_flexible_image_aspect_ratio",schemaPath:"#/properties/use_flexible_image_aspect_ratio/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -16018,12 +16190,12 @@ var valid0 = _errs40 === errors;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -16281,7 +16453,7 @@ validate80.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
+const schema34 = {"type":"object","properties":{"video_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"},"image_url":{"type":"string","maxLength":1000},"image_hash":{"type":"string"},"message":{"type":"string"},"title":{"type":"string"},"link_description":{"type":"string"},"offer_id":{"type":"string"},"page_welcome_message":{"type":"string"},"additional_image_index":{"type":"integer","minimum":0,"maximum":9007199254740991},"call_to_action":{"$ref":"spec://ad-creative#/components/schemas/CallToAction"},"branded_content_sponsor_page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -16636,13 +16808,23 @@ data["additional_image_index"] = coerced7;
 }
 const _errs17 = errors;
 if(typeof data8 == "number"){
-if(data8 < 0 || isNaN(data8)){
-const err9 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err9 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err10 = {instancePath:instancePath+"/additional_image_index",schemaPath:"#/properties/additional_image_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -16673,12 +16855,12 @@ var valid0 = _errs19 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -22068,7 +22250,7 @@ return errors === 0;
 }
 
 exports.validateGetAdCreativePreviewsParams = validate157;
-const schema60 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0,"maximum":9007199254740991},"width":{"type":"integer","minimum":0,"maximum":9007199254740991},"locale":{"type":"string"},"place_page_id":{"type":"integer"},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
+const schema60 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"creative_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","creative_id"]},"query":{"type":"object","properties":{"ad_format":{"$ref":"spec://ad-creative#/components/schemas/AdFormat"},"creative_feature":{"type":"string","enum":["product_metadata_automation","profile_card","standard_enhancements_catalog"]},"dynamic_asset_label":{"type":"string"},"dynamic_creative_spec":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"dynamic_customization":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"end_date":{"type":"string","format":"date-time"},"height":{"type":"integer","minimum":0,"maximum":9007199254740991},"width":{"type":"integer","minimum":0,"maximum":9007199254740991},"locale":{"type":"string"},"place_page_id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"post":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object"}},"product_item_ids":{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"array","items":{"type":"string"}}},"render_type":{"type":"string","enum":["FALLBACK"]},"start_date":{"type":"string","format":"date-time"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":["ad_format"]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateGetAdCreativePreviewsParams"};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22803,6 +22985,28 @@ data3["place_page_id"] = coerced9;
 }
 }
 const _errs26 = errors;
+if(typeof data13 == "number"){
+if(data13 > 9007199254740991 || isNaN(data13)){
+const err21 = {instancePath:instancePath+"/query/place_page_id",schemaPath:"#/properties/query/properties/place_page_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data13 < -9007199254740991 || isNaN(data13)){
+const err22 = {instancePath:instancePath+"/query/place_page_id",schemaPath:"#/properties/query/properties/place_page_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
 var valid2 = _errs25 === errors;
 }
 if(data3.post !== undefined){
@@ -22827,12 +23031,12 @@ else if(data14 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/query/post",schemaPath:"#/properties/query/properties/post/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/query/post",schemaPath:"#/properties/query/properties/post/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err23];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -22868,12 +23072,12 @@ else if(data15 === null){
 coerced11 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/query/product_item_ids",schemaPath:"#/properties/query/properties/product_item_ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/query/product_item_ids",schemaPath:"#/properties/query/properties/product_item_ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err24];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -22909,12 +23113,12 @@ else if(data16 === null){
 coerced12 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err25];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -22928,12 +23132,12 @@ data3["render_type"] = coerced12;
 const _errs32 = errors;
 const vSchema1 = schema60.properties.query.properties.render_type.enum;
 if(!(data16 === "FALLBACK")){
-const err24 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/query/render_type",schemaPath:"#/properties/query/properties/render_type/enum",keyword:"enum",params:{allowedValues: schema60.properties.query.properties.render_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err26];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -22961,12 +23165,12 @@ else if(data17 === null){
 coerced13 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err27];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -22982,12 +23186,12 @@ if(typeof data17 == "number"){
 }
 if(typeof data17 === "string"){
 if(!(formats0.validate(data17))){
-const err26 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err28 = {instancePath:instancePath+"/query/start_date",schemaPath:"#/properties/query/properties/start_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -23007,12 +23211,12 @@ var valid2 = _errs35 === errors;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -23025,12 +23229,12 @@ const _errs37 = errors;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 }
 else {
-const err28 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err30 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err30];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -23038,12 +23242,12 @@ var valid0 = _errs36 === errors;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err31];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -23052,7 +23256,7 @@ return errors === 0;
 }
 
 exports.validateListAdCreativesParams = validate164;
-const schema64 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
+const schema64 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"ad_account_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","ad_account_id"]},"query":{"type":"object","properties":{"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"limit":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"after":{"type":"string"},"before":{"type":"string"},"summary":{"type":"string","enum":["total_count","true","false"]},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListAdCreativesParams"};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -23383,6 +23587,28 @@ data3["limit"] = coerced1;
 }
 }
 const _errs10 = errors;
+if(typeof data5 == "number"){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err6 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data5 < -9007199254740991 || isNaN(data5)){
+const err7 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
 var valid2 = _errs9 === errors;
 }
 if(data3.after !== undefined){
@@ -23407,12 +23633,12 @@ else if(data6 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err8];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -23448,12 +23674,12 @@ else if(data7 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err9];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -23489,12 +23715,12 @@ else if(data8 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err10];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -23508,12 +23734,12 @@ data3["summary"] = coerced4;
 const _errs16 = errors;
 const vSchema0 = schema64.properties.query.properties.summary.enum;
 if(!(((data8 === "total_count") || (data8 === "true")) || (data8 === "false"))){
-const err9 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/query/summary",schemaPath:"#/properties/query/properties/summary/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.summary.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -23532,12 +23758,12 @@ var valid2 = _errs17 === errors;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -23550,12 +23776,12 @@ const _errs19 = errors;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 }
 else {
-const err11 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -23563,12 +23789,12 @@ var valid0 = _errs18 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -23577,7 +23803,7 @@ return errors === 0;
 }
 
 exports.validateListPromotablePostsParams = validate171;
-const schema68 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"limit":{"type":"integer"},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
+const schema68 = {"type":"object","properties":{"path":{"type":"object","properties":{"version":{"type":"string","pattern":"^v[0-9]+\\.0$"},"page_id":{"$ref":"spec://ad-creative#/components/schemas/NumericString"}},"required":["version","page_id"]},"query":{"type":"object","properties":{"include_inline":{"type":"boolean","default":false},"include_hidden":{"type":"boolean"},"is_published":{"type":"boolean"},"fields":{"$ref":"spec://ad-creative#/components/schemas/FieldSelection"},"limit":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"after":{"type":"string"},"before":{"type":"string"},"access_token":{"$ref":"spec://ad-creative#/components/schemas/AccessToken"}},"required":[]},"header":{"type":"object","properties":{},"required":[]}},"$id":"spec://ad-creative/validateListPromotablePostsParams"};
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -24031,6 +24257,28 @@ data3["limit"] = coerced4;
 }
 }
 const _errs16 = errors;
+if(typeof data8 == "number"){
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err9 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data8 < -9007199254740991 || isNaN(data8)){
+const err10 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
 var valid2 = _errs15 === errors;
 }
 if(data3.after !== undefined){
@@ -24055,12 +24303,12 @@ else if(data9 === null){
 coerced5 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/query/after",schemaPath:"#/properties/query/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -24096,12 +24344,12 @@ else if(data10 === null){
 coerced6 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/query/before",schemaPath:"#/properties/query/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -24128,12 +24376,12 @@ var valid2 = _errs21 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -24146,12 +24394,12 @@ const _errs23 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-const err12 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err14];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -24159,12 +24407,12 @@ var valid0 = _errs22 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err15];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err15);
 }
 errors++;
 }

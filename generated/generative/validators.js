@@ -10869,7 +10869,7 @@ return errors === 0;
 }
 
 exports.validateUploadFileParams = validate11;
-const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"upload_id":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{"x-goog-upload-protocol":{"type":"string","enum":["raw","multipart","resumable"]},"x-goog-upload-command":{"type":"string","enum":["start","upload","upload, finalize","upload,finalize","finalize","query","cancel"]},"x-goog-upload-header-content-length":{"type":"integer","minimum":0},"x-goog-upload-header-content-type":{"type":"string"},"x-goog-upload-offset":{"type":"integer","minimum":0}},"required":[]}},"$id":"spec://generative/validateUploadFileParams"};
+const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{},"required":[]},"query":{"type":"object","properties":{"upload_id":{"type":"string"}},"required":[]},"header":{"type":"object","properties":{"x-goog-upload-protocol":{"type":"string","enum":["raw","multipart","resumable"]},"x-goog-upload-command":{"type":"string","enum":["start","upload","upload, finalize","upload,finalize","finalize","query","cancel"]},"x-goog-upload-header-content-length":{"type":"integer","minimum":0,"maximum":9007199254740991},"x-goog-upload-header-content-type":{"type":"string"},"x-goog-upload-offset":{"type":"integer","minimum":0,"maximum":9007199254740991}},"required":[]}},"$id":"spec://generative/validateUploadFileParams"};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="spec://generative/validateUploadFileParams" */;
@@ -11101,13 +11101,23 @@ data3["x-goog-upload-header-content-length"] = coerced3;
 }
 const _errs14 = errors;
 if(typeof data6 == "number"){
-if(data6 < 0 || isNaN(data6)){
-const err8 = {instancePath:instancePath+"/header/x-goog-upload-header-content-length",schemaPath:"#/properties/header/properties/x-goog-upload-header-content-length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err8 = {instancePath:instancePath+"/header/x-goog-upload-header-content-length",schemaPath:"#/properties/header/properties/x-goog-upload-header-content-length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if(data6 < 0 || isNaN(data6)){
+const err9 = {instancePath:instancePath+"/header/x-goog-upload-header-content-length",schemaPath:"#/properties/header/properties/x-goog-upload-header-content-length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -11136,12 +11146,12 @@ else if(data7 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/header/x-goog-upload-header-content-type",schemaPath:"#/properties/header/properties/x-goog-upload-header-content-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/header/x-goog-upload-header-content-type",schemaPath:"#/properties/header/properties/x-goog-upload-header-content-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -11175,12 +11185,12 @@ else if(dataType5 === "boolean" || data8 === null
 coerced5 = +data8;
 }
 else {
-const err10 = {instancePath:instancePath+"/header/x-goog-upload-offset",schemaPath:"#/properties/header/properties/x-goog-upload-offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/header/x-goog-upload-offset",schemaPath:"#/properties/header/properties/x-goog-upload-offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -11193,22 +11203,8 @@ data3["x-goog-upload-offset"] = coerced5;
 }
 const _errs18 = errors;
 if(typeof data8 == "number"){
-if(data8 < 0 || isNaN(data8)){
-const err11 = {instancePath:instancePath+"/header/x-goog-upload-offset",schemaPath:"#/properties/header/properties/x-goog-upload-offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-var valid2 = _errs17 === errors;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err12 = {instancePath:instancePath+"/header/x-goog-upload-offset",schemaPath:"#/properties/header/properties/x-goog-upload-offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11217,16 +11213,40 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs7 === errors;
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data8 < 0 || isNaN(data8)){
+const err13 = {instancePath:instancePath+"/header/x-goog-upload-offset",schemaPath:"#/properties/header/properties/x-goog-upload-offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid2 = _errs17 === errors;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid0 = _errs7 === errors;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }

@@ -32,6 +32,9 @@ export function cleanSchema(node: any, specId: string): any {
   }
   // After the schema's own keywords: a format's bounds are the schema's narrowed to what the format holds.
   if (typeof node.format === 'string') Object.assign(out, formatKeywords(node.format, node));
+  // An integer without a format is held as a double too: only the integers it holds exactly (1e308 is an integer
+  // to JSON Schema, and would be stored and answered changed).
+  else if (node.type === 'integer') Object.assign(out, safeIntegerBounds(node, -Number.MAX_SAFE_INTEGER));
   return out;
 }
 

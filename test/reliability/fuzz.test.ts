@@ -128,4 +128,41 @@ describe('fuzz: the judge', () => {
       await broken.stop();
     }
   }, 120_000);
+
+  it('reports a crafted Host echoed, a hostile defect accepted, and a stored read broken by an accepted write', async () => {
+    // Generative with planted wire defects: the Host header echoed into every answer, conflicting credentials
+    // accepted (answered 200 before the router sees them), and the file list broken once a write was accepted.
+    let broke = false;
+    const broken = await startReferenceTarget(['generative'], {
+      logLevel: 'silent',
+      wrap: {
+        generative: (inner) => (req, res) => {
+          const url = new URL(req.url ?? '/', 'http://x');
+          if (req.headers['x-goog-api-key'] && url.searchParams.get('key'))
+            return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+          if (broke && req.method === 'GET' && url.pathname === '/v1beta/files')
+            return void res
+              .writeHead(400, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { code: 400, message: 'broken', status: 'INVALID_ARGUMENT' } }));
+          if (req.method !== 'GET') res.on('finish', () => (broke ||= res.statusCode < 300));
+          res.setHeader('x-echo-host', String(req.headers.host));
+          return inner(req, res);
+        },
+      },
+    });
+    try {
+      const result = await runFuzz({
+        service: fuzzService('generative', broken.fixtures),
+        baseUrl: broken.endpoints.generative!.baseUrl,
+        count: 600,
+        seed: SEED,
+      });
+      const problems = result.violations.map((v) => `${v.request.mutation}: ${v.problem}`);
+      expect(problems.some((p) => p.startsWith('crafted-host: the crafted Host header reached the answer'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('conflicting-credentials: accepted (200)'))).toBe(true);
+      expect(problems.some((p) => p.includes('a stored read broke after this write was accepted'))).toBe(true);
+    } finally {
+      await broken.stop();
+    }
+  }, 120_000);
 });
