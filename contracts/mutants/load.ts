@@ -1,4 +1,4 @@
-// The mutants of each service: `MUTANTS` of contracts/mutants/<service>.ts (written by each service's owner),
+// The mutants of each service: `MUTANTS` of contracts/mutants/<service>.ts and <service>-<theme>.ts,
 // or of one module given with --mutants (the gate's own test).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,9 +27,14 @@ export async function loadMutants(services: readonly ServiceKey[], moduleFile?: 
   const all: Mutant[] = [];
   if (moduleFile) all.push(...(await importMutants(path.resolve(moduleFile))));
   else {
+    // Each service's list, and the lists beside it on one theme (<service>-<theme>.ts, e.g. the echo and
+    // boundary mutants of its writes and ranges).
+    const dir = path.join(ROOT, 'contracts', 'mutants');
     for (const service of services) {
-      const file = path.join(ROOT, 'contracts', 'mutants', `${service}.ts`);
-      if (fs.existsSync(file)) all.push(...(await importMutants(file)));
+      const files = fs
+        .readdirSync(dir)
+        .filter((f) => f === `${service}.ts` || new RegExp(`^${service}-[a-z-]+\\.ts$`).test(f));
+      for (const file of files.sort()) all.push(...(await importMutants(path.join(dir, file))));
     }
   }
   const seen = new Set<string>();

@@ -524,6 +524,7 @@ ruleTests('ADC-UPDATE-1', [
     async (t) => {
       const { client, version, account } = ctx(t);
       const id = await someCreative(t);
+      const name = unique('renamed');
       const result = await accepted(t, () =>
         client.updateAdCreative({
           version,
@@ -531,12 +532,15 @@ ruleTests('ADC-UPDATE-1', [
           body: {
             account_id: account,
             adlabels: [{ name: 'spring' }] as never,
-            name: unique('renamed'),
+            name,
             status: 'ACTIVE',
           },
         }),
       );
       expect(result).toMatchObject({ success: true });
+      // A write is judged by a later read, not by its own answer.
+      if (t.partlyJudged('a stateless target stores nothing to read back')) return;
+      expect(await read(t, id, 'name,status')).toMatchObject({ id, name, status: 'ACTIVE' });
     },
   ],
 ]);
@@ -610,6 +614,9 @@ ruleTests('ADC-STATUS-1', [
         expect(
           await accepted(t, () => client.updateAdCreative({ version, creative_id: id, body: { status } })),
         ).toMatchObject({ success: true });
+        // Each accepted status is the one a later read shows.
+        if (!t.partlyJudged('a stateless target stores nothing to read back'))
+          expect((await read(t, id, 'status')).status).toBe(status);
       }
     },
   ],
@@ -1233,6 +1240,10 @@ ruleTests('ADC-CREATE-8', [
       })) as Body;
       t.defer(() => client.deleteAdCreative({ version, creative_id: plain.id }));
       expect(Object.keys(plain)).toEqual(['id']);
+      // Both creatives exist: a later read of each answers its name.
+      if (t.partlyJudged('a stateless target stores nothing to read back')) return;
+      expect(await read(t, answer.id, 'name')).toEqual({ id: answer.id, name: body.name });
+      expect((await read(t, plain.id, 'id')).id).toBe(plain.id);
     },
   ],
 ]);

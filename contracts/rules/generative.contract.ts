@@ -1088,6 +1088,9 @@ ruleTest('GEN-CACHE-2', 'create, get, list, update the expiration, delete', asyn
   } as never);
   expect(Date.parse(updated.expireTime!) - before).toBeGreaterThan(7_000_000);
   expect(updated.displayName).toBe(cache.displayName);
+  // The update is judged by a later read, not by its own answer.
+  const reread = await client.getCachedContent({ cachedContent: id });
+  expect(Date.parse(reread.expireTime!) - before).toBeGreaterThan(7_000_000);
   expect(await client.deleteCachedContent({ cachedContent: id })).toEqual({});
   await expectStatusError(t, () => client.getCachedContent({ cachedContent: id }), { status: 'NOT_FOUND', http: 404 });
 });
@@ -1269,6 +1272,7 @@ ruleTest('GEN-FILE-2', 'a displayName of 513 characters is rejected; 512 are acc
   t.defer(() => client.deleteFile({ file: idOf(created.file!.name!) }));
   if (t.partlyJudged('a stateless target answers its example file, not the one created')) return;
   expect(created.file?.displayName).toHaveLength(512);
+  expect((await client.getFile({ file: idOf(created.file!.name!) })).displayName).toHaveLength(512);
 });
 
 ruleTest('GEN-FILE-3', 'files created without a name get distinct generated names', async (t) => {
