@@ -2,6 +2,7 @@
 import { loadSpecList, type SpecEntry } from './config.js';
 import { buildServiceModel } from './model/build.js';
 import { type LoadedSpec, loadSpecFile } from './model/load.js';
+import type { SchemaWarning } from './model/normalise-schemas.js';
 import { camelCase } from './model/names.js';
 import type { ServiceModel } from './model/types.js';
 import { emitReadme } from './emitters/readme.js';
@@ -23,7 +24,12 @@ export interface GenerateOptions {
   validators?: ValidatorsEmitter;
   /** The spec list (default: generator/specs.config.json). */
   specs?: SpecEntry[];
+  /** Hears what a spec says that the package cannot honour (default: one line each on stderr). */
+  onWarning?: (service: string, warning: SchemaWarning) => void;
 }
+
+const printWarning = (service: string, w: SchemaWarning) =>
+  console.warn(`warning: ${service}: ${w.pointer}: ${w.message}`);
 
 interface PreparedService {
   service: string;
@@ -35,7 +41,9 @@ interface PreparedService {
 /** Loads and models a service and starts its validators (on a worker they run while the rest is emitted). */
 async function prepare({ key: service, spec: file }: SpecEntry, options: GenerateOptions): Promise<PreparedService> {
   const spec = await loadSpecFile(service, file);
-  const model = buildServiceModel(service, spec.document);
+  const warn = options.onWarning ?? printWarning;
+  // The model reads the normalised schemas; openapi.json keeps the document as written.
+  const model = buildServiceModel(service, spec.document, (w) => warn(service, w));
   // Imported only when compiled here: with a worker, this thread never loads ajv.
   const emitValidators = options.validators ?? (await import('./emitters/validators.js')).emitValidators;
   return { service, spec, model, validators: emitValidators(model) };

@@ -57,9 +57,11 @@ export function emitClient(service: ServiceModel): string {
   // gives the same functions as methods.
   const coreFactory = `create${service.name}Core`;
   // Every name the file imports from the runtime, whether or not the types module's `components` is named.
-  const functions = operationFunctions(methods, importedNames(clientImports(service, true)));
-  // A spec whose operations name no component schema leaves `components` out of the types import.
-  const usesComponents = [fieldTypes, types, functions].some((s) => JSON.stringify(s).includes('components['));
+  const functions = operationFunctions(methods, importedNames(clientImports(service, TYPE_MODULE_NAMES)));
+  // Only the types module's names the code uses are imported (an unused import does not compile).
+  const typeNames = TYPE_MODULE_NAMES.filter((name) =>
+    [fieldTypes, types, functions].some((s) => JSON.stringify(s).includes(`${name}[`)),
+  );
   const createCore: FunctionDeclarationStructure = {
     kind: StructureKind.Function,
     isExported: true,
@@ -99,7 +101,7 @@ export function emitClient(service: ServiceModel): string {
 
   return printStructure({
     statements: [
-      ...clientImports(service, usesComponents).map(importLine),
+      ...clientImports(service, typeNames).map(importLine),
       `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';`,
       `export { ApiPromise } from './runtime/client/api-promise.js';`,
       ...(service.operations.some((o) => o.pagination)
@@ -666,9 +668,13 @@ function serviceProfile(service: ServiceModel): string {
   const query = sources.find((c) => c.in === 'query')?.name;
   const token = service.operations.flatMap((o) => o.credentialSources).find((c) => c.kind === 'accessToken')?.name;
   const style = service.errorStyle;
-  const parts = [
-    `error: ${style.family === 'graph' ? `graphErrorOf(${JSON.stringify(style.traceField)})` : 'statusErrorOf'}`,
-  ];
+  const factory =
+    style.family === 'graph'
+      ? `graphErrorOf(${JSON.stringify(style.traceField)})`
+      : style.family === 'status'
+        ? 'statusErrorOf'
+        : 'plainError';
+  const parts = [`error: ${factory}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
   if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
@@ -687,6 +693,9 @@ function serviceProfile(service: ServiceModel): string {
 
 /** The module of the service's error style (x-error-style): its error class and the factory the core uses. */
 function errorStyleModule(service: ServiceModel): { imports: RuntimeImport; exports: string } {
+  // Without x-error-style an error answer is the spec's own: an ApiError with the status and the body as sent.
+  if (service.errorStyle.family === 'problem')
+    return { imports: { from: './runtime/client/errors.js', names: ['plainError'] }, exports: '' };
   const [file, cls, factory, body] =
     service.errorStyle.family === 'graph'
       ? ['graph-error', 'GraphApiError', 'graphErrorOf', 'GraphErrorBody']
@@ -716,8 +725,11 @@ function importedNames(imports: RuntimeImport[]): Set<string> {
   return new Set(imports.flatMap((i) => i.names.map((n) => n.replace(/^type /, ''))));
 }
 
-/** Only the runtime pieces this service's client uses, and the types module (`components` where named). */
-function clientImports(service: ServiceModel, usesComponents: boolean): RuntimeImport[] {
+/** openapi-typescript's exports the client may name: `paths` for operations without an operationId. */
+const TYPE_MODULE_NAMES = ['components', 'operations', 'paths'] as const;
+
+/** Only the runtime pieces this service's client uses, and the types module's names it uses. */
+function clientImports(service: ServiceModel, typeNames: readonly string[]): RuntimeImport[] {
   const ops = service.operations;
   const streaming = ops.some((o) => o.streaming);
   const multipart = multipartOperations(service).length > 0;
@@ -727,18 +739,20 @@ function clientImports(service: ServiceModel, usesComponents: boolean): RuntimeI
     return b !== undefined && b.startsWith('bodyOf(');
   });
   const client = (file: string) => `./runtime/client/${file}.js`;
+  // A spec without operations (webhooks only) calls nothing.
+  const calls = ops.length > 0;
   const imports: RuntimeImport[] = [
     {
       from: client('core'),
       names: [
         'ApiCore',
         ...(bodies ? ['bodyOf'] : []),
-        'type CallOptions',
+        ...(calls ? ['type CallOptions'] : []),
         'type ClientOptions',
         ...(streaming ? ['type RequestSpec'] : []),
       ],
     },
-    { from: client('api-promise'), names: ['ApiPromise'], typeOnly: !multipart },
+    ...(calls ? [{ from: client('api-promise'), names: ['ApiPromise'], typeOnly: !multipart }] : []),
     errorStyleModule(service).imports,
   ];
   if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });
@@ -758,10 +772,6 @@ function clientImports(service: ServiceModel, usesComponents: boolean): RuntimeI
       from: client('upload-source'),
       names: [...(multipart ? ['collectBlob'] : []), 'type UploadProgress', 'type UploadSource'],
     });
-  imports.push({
-    from: './types.js',
-    names: [...(usesComponents ? ['components'] : []), 'operations'],
-    typeOnly: true,
-  });
+  if (typeNames.length) imports.push({ from: './types.js', names: [...typeNames], typeOnly: true });
   return imports;
 }

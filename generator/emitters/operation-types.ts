@@ -3,7 +3,7 @@
 import { propertyKey } from '../model/names.js';
 import type { JsonSchema, OperationModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 
-const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
+const op = (o: OperationModel) => o.typesRef;
 
 export function paramType(o: OperationModel, name: string, where: string): string {
   return `NonNullable<${op(o)}['parameters'][${JSON.stringify(where)}]>[${JSON.stringify(name)}]`;
@@ -58,4 +58,11 @@ export function streamChunkType(_service: ServiceModel, o: OperationModel): stri
 
 export function hasStructuredBody(o: OperationModel): boolean {
   return structuredBodyType(o) !== undefined;
+}
+
+/** The import of openapi-typescript's `components`, `operations` and `paths`, those of them the code names. */
+export function typesImport(text: string): string {
+  const body = text.replace(/^import[^\n]*\n/gm, '');
+  const used = ['components', 'operations', 'paths'].filter((name) => new RegExp(`\\b${name}\\[`).test(body));
+  return used.length ? `import type { ${used.join(', ')} } from './types.js';` : '';
 }

@@ -13,7 +13,7 @@ import type {
 } from '../model/types.js';
 import { bodyContentType, schemaType, streamChunkType } from './operation-types.js';
 
-const op = (o: OperationModel) => `operations[${JSON.stringify(o.id)}]`;
+const op = (o: OperationModel) => o.typesRef;
 const quoted = (names: string[]) => names.map((n) => JSON.stringify(n)).join(' | ');
 
 /**

@@ -2,6 +2,7 @@
 // request listener that routes, parses and validates (ahead-of-time ajv validators) before calling them.
 import {
   type OptionalKind,
+  type StatementStructures,
   type MethodSignatureStructure,
   StructureKind,
   type TypeAliasDeclarationStructure,
@@ -19,6 +20,7 @@ import {
   handlerHeadersType,
   replyBranches,
 } from './server-types.js';
+import { typesImport } from './operation-types.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
@@ -44,42 +46,67 @@ export function emitServer(service: ServiceModel): string {
     (op) =>
       `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as unknown as ${op.typeName}Input);`,
   );
-  const usesComponents = types.some((t) => JSON.stringify(t).includes(`components[`));
-  const graph = service.errorStyle.family === 'graph';
-  const initType = graph ? 'GraphErrorInit' : 'StatusErrorInit';
+  const family = service.errorStyle.family;
+  const graph = family === 'graph';
+  const initType = graph ? 'GraphErrorInit' : family === 'status' ? 'StatusErrorInit' : undefined;
+  const maker = graph ? 'makeGraphError' : family === 'status' ? 'makeStatusError' : 'makeProblem';
   const styleName = errorStyleName(service);
-  const usesMedia = service.operations.some((o) =>
-    o.requestBodies.some((b) => b.kind === 'raw' || b.kind === 'multipart-related' || b.fileFields.length > 0),
-  );
+  const rest: Array<string | StatementStructures> = [
+    `export { entityTagOf, ServiceError, serializeJson } from './runtime/server/index.js';`,
+    `/** The ${service.title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
+    graph
+      ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
+      : family === 'status'
+        ? `/** An error answer in the service's shape; HTTP status from the spec's x-error-style where init gives none. */\nexport const statusError = (status: string, message: string, init?: StatusErrorInit): ServiceError => makeStatusError(${styleName}, status, message, init);`
+        : `/** A problem-details answer (RFC 9457), for errors the spec does not document; documented ones are replies of their status. */\nexport const problemError = (http: number, detail: string): ServiceError => makeProblem(http, detail);`,
+    `export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, RouterOptions, ServerLogger, SerializedJson } from './runtime/server/index.js';`,
+    ...types,
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: handlersName,
+      docs: [
+        docText(
+          `What an implementation of the ${service.title} provides: one method per operation.`,
+          'Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.',
+        ),
+      ],
+      methods: handlerMethods,
+    },
+    `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service)};`,
+    `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
+      `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
+      `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
+      `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}, ...options });\n}`,
+  ];
+  // Only what the code names is imported: an unused import does not compile (noUnusedLocals).
+  // What the code names: without comments and re-exports, which name without using.
+  const text = rest
+    .map((r) => (typeof r === 'string' ? r : JSON.stringify(r)))
+    .join('\n')
+    .replace(/\/\*\*[\s\S]*?\*\//g, '')
+    .replace(/^export (type )?\{[^}]*\} from[^\n]*$/gm, '');
+  const runtime = [
+    'createRouter',
+    'documentedError',
+    maker,
+    'type DocumentedError',
+    'type ErrorStyle',
+    ...(initType ? [`type ${initType}`] : []),
+    'type HandlerInput',
+    'type HandlerResult',
+    'type JsonBody',
+    'type MediaPart',
+    'type RouteDef',
+    'type RouterOptions',
+    'type ServiceError',
+  ].filter((name) => new RegExp(`\\b${name.replace(/^type /, '')}\\b`).test(text));
   return printStructure({
     statements: [
-      `import { createRouter, documentedError, ${graph ? 'makeGraphError' : 'makeStatusError'}, type DocumentedError, type ErrorStyle, type ${initType}, type HandlerInput, type HandlerResult, type JsonBody, ${usesMedia ? 'type MediaPart, ' : ''}type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';`,
-      `import * as v from './validators.js';`,
-      `import type { ${usesComponents ? 'components, ' : ''}operations } from './types.js';`,
-      `export { entityTagOf, ServiceError, serializeJson } from './runtime/server/index.js';`,
-      `/** The ${service.title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
-      graph
-        ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
-        : `/** An error answer in the service's shape; HTTP status from the spec's x-error-style where init gives none. */\nexport const statusError = (status: string, message: string, init?: StatusErrorInit): ServiceError => makeStatusError(${styleName}, status, message, init);`,
-      `export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, RouterOptions, ServerLogger, SerializedJson } from './runtime/server/index.js';`,
-      ...types,
-      {
-        kind: StructureKind.Interface,
-        isExported: true,
-        name: handlersName,
-        docs: [
-          docText(
-            `What an implementation of the ${service.title} provides: one method per operation.`,
-            'Return (type-checked) or throw a documented error of the operation (`<operation>Errors`); any ServiceError thrown is answered as it is.',
-          ),
-        ],
-        methods: handlerMethods,
-      },
-      `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service)};`,
-      `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
-        `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
-        `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
-        `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}, ...options });\n}`,
+      `import { ${runtime.join(', ')} } from './runtime/server/index.js';`,
+      ...(service.operations.length ? [`import * as v from './validators.js';`] : []),
+      typesImport(text),
+      ...rest,
     ],
   });
 }
@@ -97,7 +124,7 @@ function bodyType(op: OperationModel): TypeAliasDeclarationStructure {
 }
 
 function inputType(op: OperationModel): TypeAliasDeclarationStructure {
-  const ops = `operations[${JSON.stringify(op.id)}]['parameters']`;
+  const ops = `${op.typesRef}['parameters']`;
   const has = (where: string) => op.parameters.some((p) => p.in === where);
   const path = has('path') ? `${ops}['path']` : 'Record<string, never>';
   const query = has('query') ? `NonNullable<${ops}['query']>` : 'Record<string, unknown>';
@@ -201,5 +228,5 @@ function routesLiteral(service: ServiceModel): string {
       '  }',
     ].join('\n');
   });
-  return `[\n${routes.join(',\n')},\n]`;
+  return routes.length ? `[\n${routes.join(',\n')},\n]` : '[]';
 }

@@ -1,6 +1,7 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
+import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
-import { camelCase, pascalCase, propertyIdentifier } from './names.js';
+import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier } from './names.js';
 import type {
   BodyKind,
   CredentialPlacement,
@@ -23,16 +24,28 @@ import type {
 } from './types.js';
 import { ROUTER_ANSWERS } from './types.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export function buildServiceModel(service: string, document: OpenApiDocument): ServiceModel {
-  const errorStyle = buildErrorStyle(service, document['x-error-style']);
+/**
+ * The model of a bundled document. Its schemas are read normalised (OpenAPI 3.0 forms as 2020-12, patterns for
+ * unicode mode); `warn` hears what cannot be honoured (the generator reports it; readers of a generated copy
+ * heard it when it was generated).
+ */
+export function buildServiceModel(
+  service: string,
+  source: OpenApiDocument,
+  warn: (warning: SchemaWarning) => void = () => {},
+): ServiceModel {
+  const document = normaliseSchemas(source, warn);
+  const errorStyle =
+    document['x-error-style'] === undefined ? problemStyle() : buildErrorStyle(service, document['x-error-style']);
   const securitySchemes = buildSecuritySchemes(document);
   const operations: OperationModel[] = [];
+  const ids = operationIds(document);
   for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
-      if (op) operations.push(buildOperation(document, path, method, item, op, securitySchemes));
+      if (op) operations.push(buildOperation(document, path, method, item, op, securitySchemes, ids));
     }
   }
   operations.sort((a, b) => a.id.localeCompare(b.id));
@@ -56,6 +69,55 @@ export function buildServiceModel(service: string, document: OpenApiDocument): S
     rules,
     document,
   };
+}
+
+/**
+ * The error style of a spec without `x-error-style`: the generated server's own answers (an unknown route, a
+ * request its validators refuse) are RFC 9457 problem details; handlers answer the spec's own error responses.
+ */
+function problemStyle(): ErrorStyle {
+  return {
+    family: 'problem',
+    httpOf: { default: 500 },
+    answers: {
+      missingCredential: { http: 401, message: 'The operation requires a credential' },
+      unknownRoute: { http: 404, message: 'No operation at {method} {path}' },
+      wrongMethod: { http: 405, message: '{path} takes {allowed}' },
+      invalidRequest: { http: 400, message: '{reason}' },
+      bodyTooLarge: { http: 413, message: 'The body is larger than {limit} bytes' },
+      internal: { http: 500, message: 'Internal error' },
+    },
+  };
+}
+
+/**
+ * Every operation's identifier and type name, keyed `METHOD path`: the operationId where it is a plain
+ * identifier, else camel-cased (`find pet by id` gives findPetById), else method and path (GET /pets/{id}
+ * gives getPetsById); a later operation (path, then method order) whose name is taken gets `_2`, `_3`.
+ */
+function operationIds(document: OpenApiDocument): Map<string, { id: string; typeName: string }> {
+  const out = new Map<string, { id: string; typeName: string }>();
+  const ids = new Set<string>();
+  const typeNames = new Set<string>();
+  const entries: Array<[string, string, any]> = [];
+  for (const [path, item] of Object.entries<any>(document.paths ?? {}))
+    for (const method of METHODS) if (item?.[method]) entries.push([path, method, item[method]]);
+  for (const [path, method, op] of entries) {
+    const raw: unknown = op.operationId;
+    let base =
+      typeof raw === 'string' && raw !== ''
+        ? isPlainIdentifier(raw)
+          ? raw
+          : camelCase(raw)
+        : camelCase(`${method} ${path.replace(/\{([^}]*)\}/g, ' by $1 ')}`);
+    if (!/^[A-Za-z_$]/.test(base)) base = `op${pascalCase(base)}`;
+    let id = base;
+    for (let n = 2; ids.has(id) || typeNames.has(pascalCase(id)); n++) id = `${base}_${n}`;
+    ids.add(id);
+    typeNames.add(pascalCase(id));
+    out.set(`${method} ${path}`, { id, typeName: pascalCase(id) });
+  }
+  return out;
 }
 
 /** `x-error-style` (root): checked whole, so that no answer of the generated server falls back on a value of its own. */
@@ -179,9 +241,9 @@ function buildOperation(
   item: any,
   op: any,
   schemes: SecuritySchemeModel[],
+  ids: Map<string, { id: string; typeName: string }>,
 ): OperationModel {
-  const id: string = op.operationId;
-  if (!id) throw new Error(`${method.toUpperCase()} ${path}: operationId is required`);
+  const { id, typeName } = ids.get(`${method} ${path}`)!;
   const security = securityAlternatives(op, document);
   const credentialSources = buildCredentialSources(id, op, security, schemes);
   const parameters = buildParameters(
@@ -198,7 +260,11 @@ function buildOperation(
   const serverUrl = op.servers?.[0]?.url ?? item.servers?.[0]?.url;
   return {
     id,
-    typeName: pascalCase(id),
+    typeName,
+    typesRef:
+      typeof op.operationId === 'string' && op.operationId !== ''
+        ? `operations[${JSON.stringify(op.operationId)}]`
+        : `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`,
     method: method.toUpperCase(),
     path,
     server: serverUrl && serverUrl !== document.servers?.[0]?.url ? 'upload' : 'base',
@@ -289,10 +355,13 @@ function buildCredentialSources(
       add({ scheme: name, kind, in: scheme.in, name: scheme.paramName });
       if (declared && declared !== scheme.in)
         add({ scheme: name, kind, in: declared as CredentialSourceModel['in'], name: scheme.paramName });
+    } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
+      add({ scheme: name, kind: 'basic', in: 'header', name: 'authorization' });
+    } else if (scheme.type === 'mutualTLS') {
+      // The client certificate is the transport's (an https.Agent / a TLS-terminating proxy), not the request's.
     } else {
-      throw new Error(
-        `${id}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`,
-      );
+      // Another http scheme (digest, a vendor's): the Authorization header as sent, for the handler to judge.
+      add({ scheme: name, kind: 'apiKey', in: 'header', name: 'authorization' });
     }
   }
   return sources;
@@ -465,7 +534,10 @@ function credentialPlacement(
   if (declared === 'form') return 'access-token-form';
   const names = security.flatMap((req) => Object.keys(req));
   const types = names.map((n) => schemes.find((s) => s.name === n));
-  if (types.some((s) => s?.type === 'oauth2' || (s?.type === 'http' && s.scheme === 'bearer'))) return 'bearer';
+  const http = (s: SecuritySchemeModel | undefined, name: string) =>
+    s?.type === 'http' && s.scheme?.toLowerCase() === name;
+  if (types.some((s) => s?.type === 'oauth2' || s?.type === 'openIdConnect' || http(s, 'bearer'))) return 'bearer';
+  if (types.some((s) => http(s, 'basic'))) return 'basic';
   if (types.some((s) => s?.type === 'apiKey')) return 'api-key';
   return 'none';
 }

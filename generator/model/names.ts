@@ -63,8 +63,15 @@ export function pascalCase(name: string): string {
 
 export function camelCase(name: string): string {
   const p = pascalCase(name);
-  const out = p[0]!.toLowerCase() + p.slice(1);
+  // Nothing usable (only symbols), or a leading digit: still an identifier.
+  if (p === '') return '_';
+  const out = /^[0-9]/.test(p) ? `_${p}` : p[0]!.toLowerCase() + p.slice(1);
   return RESERVED.has(out) ? `${out}_` : out;
+}
+
+/** A name usable as it is for a function, method and property: an identifier that is no reserved word. */
+export function isPlainIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
 }
 
 /** A wire name kept as is when it is already a plain identifier (creative_id, pageSize). */

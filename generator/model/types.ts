@@ -22,7 +22,7 @@ export const ROUTER_ANSWERS = [
 export type RouterAnswerName = (typeof ROUTER_ANSWERS)[number];
 
 export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';
-export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
+export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'basic' | 'api-key' | 'none';
 
 export interface ServiceModel {
   /** The package key (folder name), from the spec list. */
@@ -62,7 +62,7 @@ export interface CredentialSourceModel {
    * The credential's kind as handlers see it: an OAuth bearer token, an API key, or an access token sent as a
    * parameter (an apiKey scheme of an operation that declares `x-credential-in`, the Graph style).
    */
-  kind: 'bearerToken' | 'apiKey' | 'accessToken';
+  kind: 'bearerToken' | 'apiKey' | 'accessToken' | 'basic';
   in: 'query' | 'header' | 'form' | 'cookie';
   /** Parameter, header or form field name (`authorization` for bearer tokens). */
   name: string;
@@ -184,9 +184,18 @@ export interface MediaUploadModel {
 }
 
 export interface OperationModel {
+  /**
+   * The operation's identifier in generated code: its operationId where that is a plain identifier, else the
+   * operationId camel-cased, or method and path where it has none; unique within the service.
+   */
   id: string;
-  /** PascalCase of id, for type names. */
+  /** PascalCase of id, for type names (unique within the service). */
   typeName: string;
+  /**
+   * Its type in openapi-typescript's output: `operations["<operationId>"]`, or `paths["<path>"]["<method>"]` for an
+   * operation without an operationId (openapi-typescript lists only those with one under `operations`).
+   */
+  typesRef: string;
   method: string;
   path: string;
   server: 'base' | 'upload';

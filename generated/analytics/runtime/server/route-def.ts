@@ -31,7 +31,7 @@ export interface ParamDef {
 export interface CredentialSource {
   scheme: string;
   /** The Credentials field the value fills. */
-  kind: 'bearerToken' | 'apiKey' | 'accessToken';
+  kind: 'bearerToken' | 'apiKey' | 'accessToken' | 'basic';
   in: 'query' | 'header' | 'form' | 'cookie';
   /** Parameter, header or form field name; `authorization` (a Bearer token) for bearer schemes. */
   name: string;

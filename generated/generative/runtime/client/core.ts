@@ -27,6 +27,8 @@ export interface ClientOptions {
   /** API key, sent in the service's API key header (or the `key` query parameter with apiKeyIn: 'query'). */
   apiKey?: string;
   apiKeyIn?: 'header' | 'query';
+  /** HTTP basic credentials, sent as Authorization: Basic (where the operation takes a basic scheme and no bearer token is given). */
+  basic?: { username: string; password: string };
   /** Time to wait for the response headers (connect included), per attempt; default 60 s. 0 disables it. */
   timeoutMs?: number;
   /**
@@ -56,7 +58,7 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'api-key' | 'none';
+export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'basic' | 'api-key' | 'none';
 
 export type RequestBody =
   | { kind: 'json'; value: unknown }
@@ -259,10 +261,13 @@ export class ApiCore {
     const user = options.signal;
     if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
     const headers = merge(merge({ ...this.headers }, spec.headers), options.headers);
-    const { bearerToken, apiKey } = this.options;
+    const { bearerToken, apiKey, basic } = this.options;
     const credentials = spec.credentials ?? this.profile.credentials;
     if (credentials === 'bearer' && bearerToken !== undefined) {
       headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
+    } else if ((credentials === 'basic' || credentials === 'bearer') && basic !== undefined) {
+      const bytes = new TextEncoder().encode(`${basic.username}:${basic.password}`);
+      headers.authorization = `Basic ${btoa(String.fromCharCode(...bytes))}`;
     } else if (credentials === 'api-key' && apiKey && this.options.apiKeyIn !== 'query' && this.profile.apiKeyHeader) {
       headers[this.profile.apiKeyHeader.toLowerCase()] = apiKey;
     }

@@ -11,6 +11,8 @@ export interface Credentials {
   bearerToken?: string;
   /** API key (the query parameter or header the spec's security scheme names). */
   apiKey?: string;
+  /** Authorization: Basic, decoded: `user:password` (an http basic scheme). */
+  basic?: string;
   /** The credential of each security scheme the request carried, by scheme name. */
   schemes?: Record<string, string>;
 }
@@ -79,6 +81,10 @@ function credentialAt(
       return url.searchParams.get(source.name) ?? undefined;
     case 'header': {
       const value = headers[source.name.toLowerCase()];
+      if (source.kind === 'basic') {
+        const encoded = value?.match(/^Basic\s+(\S+)\s*$/i)?.[1];
+        return encoded === undefined ? undefined : Buffer.from(encoded, 'base64').toString('utf8');
+      }
       if (source.kind !== 'bearerToken') return value || undefined;
       return value?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     }

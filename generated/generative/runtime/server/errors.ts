@@ -1,9 +1,11 @@
 // Copied from templates/runtime/server/errors.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // Errors a handler (or the router itself) answers with, in the service's own shape. Two shape families:
 // graph {"error": {message, type, code, error_subcode?, <trace field>}} and status {"error": {code, message,
-// status, details?}}. Every value of a service's answers (codes, types, HTTP statuses, messages, the trace
+// status, details?}}; a spec without x-error-style gets RFC 9457 problem details for the router's own answers
+// (its handlers answer the spec's own error responses). Every value of a service's answers (codes, types, HTTP statuses, messages, the trace
 // field, the details type) is data from the spec's x-error-style, handed in by the generated server.
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 
 /** One answer the router gives by itself; `message` may hold `{method}`, `{methodLower}`, `{path}`, `{allowed}`, `{limit}`, `{reason}`, `{code}`. */
 export interface RouterAnswer {
@@ -32,7 +34,7 @@ export interface RouterAnswers {
 
 /** A service's error style (the spec's root x-error-style), as data. */
 export interface ErrorStyle {
-  family: 'graph' | 'status';
+  family: 'graph' | 'status' | 'problem';
   /** graph family: the body field of the trace id every answer carries. */
   traceField?: string;
   /**
@@ -59,8 +61,36 @@ export class ServiceError extends Error {
     readonly body: { error: Record<string, unknown> },
     readonly headers: Record<string, string> = {},
   ) {
-    super(String(body.error.message));
+    // A problem-details body (RFC 9457) has no error member: its detail is the message.
+    super(String(body.error?.message ?? (body as { detail?: unknown }).detail));
   }
+}
+
+/** RFC 9457 problem details, the answers of the router of a spec without x-error-style. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  /** The fields that broke the schema, for an invalid request. */
+  errors?: FieldViolation[];
+}
+
+/**
+ * A problem-details answer (`application/problem+json`). Its body is no `{error}` envelope: typed as a
+ * ServiceError all the same, since the router writes any ServiceError's body as it is.
+ */
+export function makeProblem(
+  http: number,
+  detail: string,
+  init: { errors?: FieldViolation[]; headers?: Record<string, string> } = {},
+): ServiceError {
+  const body: ProblemDetails = { type: 'about:blank', title: STATUS_CODES[http] ?? 'Error', status: http, detail };
+  if (init.errors?.length) body.errors = init.errors;
+  return new ServiceError(http, body as unknown as { error: Record<string, unknown> }, {
+    'content-type': 'application/problem+json',
+    ...init.headers,
+  });
 }
 
 /** True for a ServiceError of any generated package (instanceof only knows its own copy of the class). */
@@ -165,7 +195,9 @@ export function documentedError(
   const error =
     style.family === 'graph'
       ? makeGraphError(style, Number(def.code), message, { ...init, http: def.http })
-      : makeStatusError(style, String(def.code), message, { ...init, http: def.http });
+      : style.family === 'status'
+        ? makeStatusError(style, String(def.code), message, { ...init, http: def.http })
+        : makeProblem(def.http, message, { headers: init.headers });
   error.documented = { operationId, code: def.code };
   return error;
 }
@@ -193,9 +225,15 @@ function answer(
     suffix?: string;
     code?: number;
     details?: StatusErrorInit['details'];
+    violations?: FieldViolation[];
   } = {},
 ): ServiceError {
   const a = style.answers[which];
+  if (style.family === 'problem')
+    return makeProblem(a.http, fill(a.message, values) + (extra.suffix ?? ''), {
+      headers: extra.headers,
+      errors: extra.violations,
+    });
   if (style.family === 'graph') {
     const code = extra.code ?? a.code!;
     const message = fill(a.message, { ...values, code }) + (extra.suffix ?? '');
@@ -236,6 +274,7 @@ export function invalidRequest(
       { code: graphCode, suffix: first ? `: ${first.field} ${first.description}` : '' },
     );
   }
+  if (style.family === 'problem') return answer(style, 'invalidRequest', { reason }, { violations });
   const detailsType = style.answers.invalidRequest.detailsType;
   return answer(
     style,

@@ -1,0 +1,120 @@
+// The schemas of a bundled document in the form the validators (JSON Schema 2020-12, regular expressions in
+// unicode mode) and the type emitter read: OpenAPI 3.0's own schema forms become their 2020-12 equivalents, and
+// a pattern written for JavaScript's non-unicode mode is rewritten to mean the same in unicode mode. What cannot
+// be honoured is reported with the JSON pointer of its place and left out, never silently.
+import type { OpenApiDocument } from './ref.js';
+
+/** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
+export interface SchemaWarning {
+  pointer: string;
+  message: string;
+}
+
+/** Keys whose values are data, not schemas: never rewritten. */
+const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
+/** Keys whose values are maps from names to schemas: the map itself is not a schema. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * A copy of the document with every schema normalised; the original is left as it was (it is what the generated
+ * package's openapi.json holds).
+ */
+export function normaliseSchemas(document: OpenApiDocument, warn: (warning: SchemaWarning) => void): OpenApiDocument {
+  const openapi30 = /^3\.0\./.test(String(document.openapi ?? ''));
+  const walk = (node: unknown, pointer: string, isMap: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => walk(item, `${pointer}/${i}`, false));
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${escapePointer(key)}`;
+      out[key] =
+        isMap || !(DATA_KEYS.has(key) || key.startsWith('x-'))
+          ? walk(value, at, !isMap && SCHEMA_MAPS.has(key))
+          : value;
+    }
+    if (isMap) return out;
+    if (typeof out.pattern === 'string') {
+      const pattern = unicodePattern(out.pattern);
+      if (pattern === undefined) {
+        warn({
+          pointer: `${pointer}/pattern`,
+          message: `pattern ${out.pattern} is not a valid regular expression; not checked`,
+        });
+        delete out.pattern;
+      } else out.pattern = pattern;
+    }
+    return openapi30 ? fromOpenApi30(out) : out;
+  };
+  return walk(document, '#', false) as OpenApiDocument;
+}
+
+const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
+
+/** OpenAPI 3.0's schema forms as JSON Schema 2020-12 says them; objects that are not schemas pass unchanged. */
+function fromOpenApi30(schema: Record<string, unknown>): Record<string, unknown> {
+  for (const side of ['Minimum', 'Maximum'] as const) {
+    const flag = schema[`exclusive${side}`];
+    const bound = schema[side.toLowerCase()];
+    if (typeof flag !== 'boolean') continue;
+    // 3.0: a flag on minimum / maximum; 2020-12: the bound itself.
+    if (flag && typeof bound === 'number') {
+      schema[`exclusive${side}`] = bound;
+      delete schema[side.toLowerCase()];
+    } else delete schema[`exclusive${side}`];
+  }
+  if (typeof schema.$ref === 'string') {
+    // 3.0 ignores a reference's siblings; `nullable` beside it is how documents say "or null".
+    const nullable = schema.nullable === true;
+    return nullable ? { anyOf: [{ $ref: schema.$ref }, { type: 'null' }] } : { $ref: schema.$ref };
+  }
+  if (typeof schema.nullable !== 'boolean') return schema;
+  const { nullable, ...rest } = schema;
+  if (!nullable) return rest;
+  if (typeof rest.type === 'string' && TYPE_NAMES.has(rest.type)) {
+    rest.type = [rest.type, 'null'];
+    if (Array.isArray(rest.enum) && !rest.enum.includes(null)) rest.enum = [...rest.enum, null];
+    return rest;
+  }
+  // No type (allOf / oneOf / anyOf, or nothing at all): null is one more alternative.
+  const constraining = Object.keys(rest).some((k) => !ANNOTATIONS.has(k));
+  return constraining ? { anyOf: [rest, { type: 'null' }] } : rest;
+}
+
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
+
+/**
+ * The pattern as unicode mode reads it: unchanged when valid there; otherwise, when JavaScript's non-unicode mode
+ * takes it, with its identity escapes (`\:`, `\-` outside a class, `\_`) written as the characters they stand for,
+ * which is what non-unicode mode means by them. Undefined when neither mode takes it.
+ */
+export function unicodePattern(pattern: string): string | undefined {
+  if (valid(pattern, 'u')) return pattern;
+  if (!valid(pattern, '')) return undefined;
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      i++;
+      const keep = /[A-Za-z0-9^$\\.*+?()[\]{}|/]/.test(next) || (inClass && next === '-');
+      out += keep ? `\\${next}` : next;
+      continue;
+    }
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    out += c;
+  }
+  return valid(out, 'u') ? out : undefined;
+}
+
+function valid(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,78 @@
+// OpenAPI 3.0's schema forms and patterns written for non-unicode regular expressions, as the validators read
+// them; what cannot be honoured is a warning naming its JSON pointer.
+import { describe, expect, it } from 'vitest';
+import { normaliseSchemas, type SchemaWarning, unicodePattern } from '../../generator/model/normalise-schemas.js';
+
+const doc30 = (schemas: Record<string, unknown>) => ({
+  openapi: '3.0.3',
+  info: {},
+  paths: {},
+  components: { schemas },
+});
+
+function normalise(document: Record<string, unknown>): { out: any; warnings: SchemaWarning[] } {
+  const warnings: SchemaWarning[] = [];
+  const out = normaliseSchemas(document, (w) => warnings.push(w));
+  return { out, warnings };
+}
+
+describe('OpenAPI 3.0 schemas', () => {
+  it('nullable with a type adds null to the type (and to an enum)', () => {
+    const { out } = normalise(doc30({ A: { type: 'string', enum: ['a'], nullable: true } }));
+    expect(out.components.schemas.A).toEqual({ type: ['string', 'null'], enum: ['a', null] });
+  });
+  it('nullable without a type makes null one more alternative', () => {
+    const { out } = normalise(doc30({ A: { allOf: [{ $ref: '#/components/schemas/B' }], nullable: true } }));
+    expect(out.components.schemas.A).toEqual({
+      anyOf: [{ allOf: [{ $ref: '#/components/schemas/B' }] }, { type: 'null' }],
+    });
+  });
+  it('nullable beside a $ref', () => {
+    const { out } = normalise(doc30({ A: { $ref: '#/components/schemas/B', nullable: true, description: 'd' } }));
+    expect(out.components.schemas.A).toEqual({ anyOf: [{ $ref: '#/components/schemas/B' }, { type: 'null' }] });
+  });
+  it('boolean exclusiveMinimum / exclusiveMaximum become the bounds', () => {
+    const { out } = normalise(
+      doc30({ A: { type: 'integer', minimum: 1, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false } }),
+    );
+    expect(out.components.schemas.A).toEqual({ type: 'integer', exclusiveMinimum: 1, maximum: 9 });
+  });
+  it('leaves examples, defaults and property names alone, and the original document as it was', () => {
+    const source = doc30({
+      A: {
+        type: 'object',
+        properties: { nullable: { type: 'boolean' } },
+        example: { nullable: true, pattern: '\\:' },
+        default: { exclusiveMinimum: true },
+      },
+    });
+    const before = structuredClone(source);
+    const { out } = normalise(source);
+    expect(out.components.schemas.A).toEqual(before.components.schemas.A);
+    expect(source).toEqual(before);
+  });
+  it('a 3.1 document keeps nullable as an unknown keyword (3.1 has none)', () => {
+    const { out } = normalise({ openapi: '3.1.0', components: { schemas: { A: { type: 'string', nullable: true } } } });
+    expect(out.components.schemas.A).toEqual({ type: 'string', nullable: true });
+  });
+});
+
+describe('patterns', () => {
+  it('identity escapes of non-unicode mode are written as their characters', () => {
+    const pattern = unicodePattern('^[a-zA-Z0-9_\\-\\:]+$')!;
+    expect(() => new RegExp(pattern, 'u')).not.toThrow();
+    for (const s of ['a:b', 'a-b', 'x_1']) expect(new RegExp(pattern, 'u').test(s)).toBe(true);
+    expect(new RegExp(pattern, 'u').test('a b')).toBe(false);
+    expect(unicodePattern('^a\\:b\\-c$')).toBe('^a:b-c$');
+  });
+  it('a valid unicode pattern is unchanged', () => {
+    expect(unicodePattern('^\\d+\\.\\d+$')).toBe('^\\d+\\.\\d+$');
+  });
+  it('a pattern no mode takes is dropped with a warning naming its pointer', () => {
+    const { out, warnings } = normalise(doc30({ A: { type: 'string', pattern: '(' } }));
+    expect(out.components.schemas.A).toEqual({ type: 'string' });
+    expect(warnings).toEqual([
+      { pointer: '#/components/schemas/A/pattern', message: expect.stringContaining('not a valid regular expression') },
+    ]);
+  });
+});
