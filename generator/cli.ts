@@ -9,28 +9,34 @@ import { generateAll, generatePackage, type GenerateOptions } from './pipeline.j
 import { validatorsThread } from './validators-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
-// An unknown flag is a user error: one line and the usage (exit 2), never a stack.
-const { values } = (() => {
+const USAGE = [
+  'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>]',
+  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]',
+  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>]',
+].join('\n');
+
+const FLAGS = {
+  check: { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  service: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  config: { type: 'string' },
+  spec: { type: 'string' },
+  out: { type: 'string' },
+  key: { type: 'string' },
+} as const;
+
+/** The flags, or one line and the usage (exit 2) for a flag this command does not take: no stack trace. */
+function readFlags() {
   try {
-    return parseArgs({
-      options: {
-        check: { type: 'boolean', default: false },
-        watch: { type: 'boolean', default: false },
-        service: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        config: { type: 'string' },
-        spec: { type: 'string' },
-        out: { type: 'string' },
-        key: { type: 'string' },
-      },
-    });
+    return parseArgs({ options: FLAGS });
   } catch (error) {
-    console.error(
-      `${(error as Error).message}\nusage: npm run generate [-- --check | --watch] [--service <key>] [--config <file>]\n       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]`,
-    );
+    console.error(`generate: ${(error as Error).message.split('\n')[0]}\n${USAGE}`);
     process.exit(2);
   }
-})();
+}
+
+const { values } = readFlags();
 const specList = values.spec ? [] : loadSpecList(values.config ? path.resolve(values.config) : undefined);
 const services: string[] = values.service
   ? specList.some((e) => e.key === values.service)
@@ -46,9 +52,7 @@ const thread = workerFile ? validatorsThread(workerFile) : undefined;
 const options: GenerateOptions = { validators: thread?.emit, specs: specList };
 
 function usage(message: string): never {
-  console.error(
-    `${message}\nusage: npm run generate [-- --check | --watch] [--service ${specList.map((e) => e.key).join('|')}] [--config <file>]\n       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]`,
-  );
+  console.error(`${message}\n${USAGE}`);
   process.exit(2);
 }
 

@@ -1,9 +1,11 @@
 // The pipeline: spec -> loader (bundle) -> model -> emitters -> files (path under generated/ -> content).
+import path from 'node:path';
 import { loadSpecList, type SpecEntry } from './config.js';
 import { buildServiceModel } from './model/build.js';
 import { type LoadedSpec, loadSpecFile } from './model/load.js';
 import type { SchemaWarning } from './model/normalise-schemas.js';
 import { camelCase } from './model/names.js';
+import { ROOT } from './model/root.js';
 import type { ServiceModel } from './model/types.js';
 import { emitReadme } from './emitters/readme.js';
 import { runtimeFiles } from './emitters/runtime.js';
@@ -26,6 +28,8 @@ export interface GenerateOptions {
   specs?: SpecEntry[];
   /** Hears what a spec says that the package cannot honour (default: one line each on stderr). */
   onWarning?: (service: string, warning: SchemaWarning) => void;
+  /** One package from a spec of the caller's (`generate --spec`), not the spec list's. */
+  single?: boolean;
 }
 
 const printWarning = (service: string, w: SchemaWarning) =>
@@ -36,6 +40,10 @@ interface PreparedService {
   spec: LoadedSpec;
   model: ServiceModel;
   validators: Promise<{ js: string; dts: string }>;
+  /** The spec file as the banner names it: relative to the project where it lies inside it. */
+  source: string;
+  /** How the package is made again, for the banner. */
+  regenerate: string;
 }
 
 /** Loads and models a service and starts its validators (on a worker they run while the rest is emitted). */
@@ -46,7 +54,10 @@ async function prepare({ key: service, spec: file }: SpecEntry, options: Generat
   const model = buildServiceModel(service, spec.document, (w) => warn(service, w));
   // Imported only when compiled here: with a worker, this thread never loads ajv.
   const emitValidators = options.validators ?? (await import('./emitters/validators.js')).emitValidators;
-  return { service, spec, model, validators: emitValidators(model) };
+  const relative = path.relative(ROOT, file);
+  const source = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+  const regenerate = options.single ? `run \`generate --spec ${source}\`` : 'run `npm run generate`';
+  return { service, spec, model, validators: emitValidators(model), source, regenerate };
 }
 
 /** Emits everything but the validators, which `done` adds once their compile is over. */
@@ -55,9 +66,11 @@ async function emit({
   spec,
   model,
   validators,
+  source,
+  regenerate,
 }: PreparedService): Promise<ServiceOutputs & { done: Promise<void> }> {
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
-  const banner = renderTemplate('banner.hbs', { service });
+  const banner = renderTemplate('banner.hbs', { source, regenerate });
   const files: Outputs = new Map();
   const put = (name: string, content: string) => files.set(`${service}/${name}`, content);
   put('types.ts', banner + emitTypes(model));
@@ -106,7 +119,7 @@ function allRulesIndex(keys: readonly string[]): string {
 
 /** One package from any spec: its files, by path inside the package folder. */
 export async function generatePackage(entry: SpecEntry, options: GenerateOptions = {}): Promise<Outputs> {
-  const result = await emit(await prepare(entry, options));
+  const result = await emit(await prepare(entry, { single: true, ...options }));
   await result.done;
   const prefix = `${entry.key}/`;
   return new Map(
