@@ -152,9 +152,12 @@ describe('x-error-style', () => {
     });
   });
 
-  it('takes no short form and no built-in answers', () => {
+  it('takes no short form; without one, the router answers RFC 9457 problem details', () => {
     expect(() => buildServiceModel('t', withStyle('graph'))).toThrow('t: x-error-style must be an object');
-    expect(() => buildServiceModel('t', withStyle(undefined))).toThrow('t: x-error-style must be an object');
+    const style = buildServiceModel('t', withStyle(undefined)).errorStyle;
+    expect(style.family).toBe('problem');
+    expect(style.answers.unknownRoute).toEqual({ http: 404, message: 'No operation at {method} {path}' });
+    expect(style.answers.wrongMethod.http).toBe(405);
   });
 
   const without = (path: string[]) => {
