@@ -1,14 +1,18 @@
 // The reference implementation, started in this process: one HTTP server per service on loopback, each
 // service on its own SQLite database (in memory and seeded afresh by default; files under dataDir with
-// --data, seeded only when new). `npm run serve` (reference/serve.ts) runs it; a program embedding it (a test
-// harness, a benchmark) starts it here and may wrap each service's listener or decorate its seams.
+// --data, seeded only when new), or every service in its own schema of one PostgreSQL database that several
+// instances share (--database, foundation/postgres.ts). `npm run serve` (reference/serve.ts) runs it; a
+// program embedding it (a test harness, a benchmark) starts it here and may wrap each service's listener or
+// decorate its seams.
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { migrate, openDatabase } from './foundation/database.js';
+import { migratePostgres, openPool, schemaOf, underStartLock } from './foundation/postgres.js';
 import { withStatementCache } from './foundation/statement-cache.js';
 import { WalJournal, acknowledgeWhenDurable } from './foundation/group-commit.js';
 import { startServiceServer, type HttpLimits, type ServiceServer } from './foundation/http-server.js';
@@ -23,6 +27,16 @@ export { MissingServiceError, serviceModuleExists } from './foundation/modules.j
 export interface ReferenceOptions {
   /** Keep each service's database as a file here (WAL, group commit: foundation/group-commit.ts) and its bulk bytes under DIR/<service>. */
   dataDir?: string;
+  /**
+   * A PostgreSQL URL (postgres://user:password@host:port/database): every service's store in its own schema
+   * there, shared with every other instance started on the same URL; nothing is kept in SQLite.
+   */
+  database?: string;
+  /**
+   * Directory of the bulk bytes (uploaded files), DIR/<service>; every instance on one database must name
+   * the same directory. Default: under dataDir, or a temporary directory removed at stop.
+   */
+  filesDir?: string;
   /** Seed file (default reference/seed.default.yaml); applied by each service to a new database only. */
   seedFile?: string;
   /**
@@ -34,16 +48,16 @@ export interface ReferenceOptions {
   defects?: Partial<Record<ServiceKey, Record<string, unknown>>>;
   /** Wraps a service's request listener: what it returns gets every request of that service. */
   wrap?: Partial<Record<ServiceKey, (inner: http.RequestListener) => http.RequestListener>>;
-  /** Port of the first service, the next one gets port + 1, ...; free ports when absent or 0. */
-  port?: number;
-  /** Interface to bind (default 127.0.0.1). */
-  host?: string;
   /**
    * The base URL clients reach each service at: absolute links in answers (thumbnail and preview URLs, paging
    * links, upload session URLs, file URIs) are made from it, never from a request's Host header. Default: the
    * address the service listens on.
    */
   publicUrls?: Partial<Record<ServiceKey, string>>;
+  /** Port of the first service, the next one gets port + 1, ...; free ports when absent or 0. */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
   /** Logger (default: pino JSON lines on stderr at logLevel). */
   logger?: Logger;
   /** Log level of the default logger (default: $REFERENCE_LOG_LEVEL or 'error'). */
@@ -66,7 +80,8 @@ export interface ReferenceSession {
 
 interface Started {
   key: ServiceKey;
-  db: BetterSqlite3.Database;
+  db?: BetterSqlite3.Database;
+  pool?: pg.Pool;
   journal?: WalJournal;
   instance?: ServiceInstance;
   server?: ServiceServer;
@@ -92,7 +107,13 @@ export async function startReference(
     options.logger ??
     createLogger(options.logLevel ?? (process.env.REFERENCE_LOG_LEVEL as LogLevel | undefined) ?? 'error');
   const durable = options.dataDir !== undefined;
-  const bulkRoot = durable ? path.resolve(options.dataDir!) : fs.mkdtempSync(path.join(os.tmpdir(), 'reference-'));
+  const database = options.database;
+  if (database) {
+    const without = modules.filter((m) => !m.postgresMigrations).map((m) => m.key);
+    if (without.length) throw new Error(`${without.join(', ')}: no PostgreSQL store (--database)`);
+  }
+  const keptFiles = options.filesDir ?? options.dataDir;
+  const bulkRoot = keptFiles ? path.resolve(keptFiles) : fs.mkdtempSync(path.join(os.tmpdir(), 'reference-'));
   const started: Started[] = [];
   const endpoints: ReferenceSession['endpoints'] = {};
 
@@ -108,37 +129,59 @@ export async function startReference(
     }
     for (const s of started) {
       s.journal?.close();
-      if (s.db.open) s.db.close();
+      if (s.db?.open) s.db.close();
+      await s.pool?.end();
     }
-    if (!durable) fs.rmSync(bulkRoot, { recursive: true, force: true });
+    if (!keptFiles) fs.rmSync(bulkRoot, { recursive: true, force: true });
   };
 
   try {
-    for (const [index, service] of modules.entries()) {
-      const key = service.key;
-      const db = openDatabase({ dataDir: durable ? bulkRoot : undefined, name: key });
-      const entry: Started = { key, db };
-      started.push(entry);
-      migrate(db, service.migrations);
-      const dataDir = path.join(bulkRoot, key);
-      fs.mkdirSync(dataDir, { recursive: true });
+    const createAll = async () => {
+      for (const service of modules) {
+        const key = service.key;
+        const entry: Started = { key };
+        started.push(entry);
+        const dataDir = path.join(bulkRoot, key);
+        fs.mkdirSync(dataDir, { recursive: true });
+        const common = {
+          seed: seed[key],
+          dataDir,
+          logger: logger.child({ service: key }),
+          decorate: options.decorate?.[key],
+          defects: options.defects?.[key] ?? {},
+        };
+        if (database) {
+          const schema = schemaOf(key);
+          entry.pool = openPool(database, schema);
+          await migratePostgres(entry.pool, schema, service.postgresMigrations!);
+          entry.instance = await service.create({ ...common, postgres: entry.pool, durable: true });
+          continue;
+        }
+        const db = openDatabase({ dataDir: durable ? path.resolve(options.dataDir!) : undefined, name: key });
+        entry.db = db;
+        migrate(db, service.migrations);
+        // Every service's handle reuses one compiled statement per SQL text (foundation/statement-cache.ts).
+        entry.instance = await service.create({
+          ...common,
+          db: withStatementCache(db),
+          durable,
+        });
+      }
+    };
+    // Instances starting at once on one database: one migrates and seeds, the others wait and find it done.
+    if (database) await underStartLock(database, createAll);
+    else await createAll();
+    for (const [index, entry] of started.entries()) {
+      const key = entry.key;
+      const db = entry.db;
       const serviceLogger = logger.child({ service: key });
-      // Every service's handle reuses one compiled statement per SQL text (foundation/statement-cache.ts).
-      entry.instance = await service.create({
-        db: withStatementCache(db),
-        seed: seed[key],
-        dataDir,
-        durable,
-        logger: serviceLogger,
-        decorate: options.decorate?.[key],
-        defects: options.defects?.[key] ?? {},
-      });
+      if (!entry.instance) throw new Error(`${key}: not created`);
       let wrapped = options.wrap?.[key] ? options.wrap[key]!(entry.instance.listener) : entry.instance.listener;
-      if (durable) {
+      if (durable && db) {
         // What the migrations and the seed wrote goes to the database file now (not into the first requests'
         // commits), then commits share fsyncs: no answer leaves before the changes it follows are on disk.
         db.pragma('wal_checkpoint(TRUNCATE)');
-        syncDirectory(bulkRoot);
+        syncDirectory(path.resolve(options.dataDir!));
         entry.journal = new WalJournal(db);
         wrapped = acknowledgeWhenDurable(wrapped, entry.journal, serviceLogger);
       }

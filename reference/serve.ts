@@ -1,4 +1,4 @@
-// npm run serve -- <service|all> [--port N] [--data DIR] [--seed FILE] [--log-level L] [--host H]
+// npm run serve -- <service|all> [--port N] [--data DIR | --database URL [--files DIR]] [--seed FILE] [--log-level L] [--host H]
 //                  [--public-url [SERVICE=]URL ...]
 // Serves the reference implementation until SIGTERM/SIGINT: prints each service's base URL on stdout
 // ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
@@ -15,7 +15,7 @@ import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js
 import { SeedError } from './foundation/seed.js';
 
 const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
-const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
+const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
 /** How long in-flight requests may take to finish after a stop signal. */
 const GRACE_MS = 10_000;
 
@@ -25,6 +25,10 @@ export interface ServeOptions {
   services: Array<ServiceKey | ReferenceService>;
   port?: number;
   dataDir?: string;
+  /** PostgreSQL URL: every service's store there, shared by every instance started on it. */
+  database?: string;
+  /** Directory of uploaded file bytes (shared by every instance on one database). */
+  filesDir?: string;
   seedFile?: string;
   logLevel: LogLevel;
   host?: string;
@@ -45,6 +49,8 @@ export function parseServeArgs(
       options: {
         port: { type: 'string' },
         data: { type: 'string' },
+        database: { type: 'string' },
+        files: { type: 'string' },
         seed: { type: 'string' },
         'log-level': { type: 'string', default: 'info' },
         host: { type: 'string' },
@@ -76,11 +82,28 @@ export function parseServeArgs(
   if (!LOG_LEVELS.includes(logLevel))
     throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
   const publicUrls = parsePublicUrls(values['public-url'] ?? [], services);
+  const database = values.database;
+  if (database !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(database);
+    } catch {
+      // answered below
+    }
+    if (!url || !['postgres:', 'postgresql:'].includes(url.protocol))
+      throw new UsageError(
+        `--database must be a PostgreSQL URL (postgres://user:password@host:port/database), not ${database}`,
+      );
+    if (values.data !== undefined)
+      throw new UsageError('--database and --data exclude each other (--files names the directory of file bytes)');
+  }
   return {
     services,
     port,
     ...(publicUrls ? { publicUrls } : {}),
     dataDir: values.data,
+    database,
+    filesDir: values.files,
     seedFile: values.seed,
     logLevel,
     host: values.host,
@@ -136,6 +159,8 @@ export async function runServe(
   try {
     session = await startReference(options.services, {
       dataDir: options.dataDir,
+      database: options.database,
+      filesDir: options.filesDir,
       seedFile: options.seedFile,
       port: options.port,
       host: options.host,
@@ -183,7 +208,7 @@ export async function runServe(
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   for (const r of session.running) {
-    logger.info({ service: r.key, baseUrl: r.baseUrl, durable: options.dataDir !== undefined }, 'listening');
+    logger.info({ service: r.key, baseUrl: r.baseUrl, durable: options.dataDir !== undefined || options.database !== undefined }, 'listening');
     process.stdout.write(`${r.key} listening on ${r.baseUrl}\n`);
   }
   return session;

@@ -74,7 +74,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   /** Counts the call against the account's rate limit (80004 when full). */
   async function throttle(account: string): Promise<void> {
     const record = await store.adAccount(account);
-    if (!limiter.admit(account, record?.rateLimit ?? ctx.rateLimit)) throw tooManyCalls();
+    if (!(await limiter.admit(account, record?.rateLimit ?? ctx.rateLimit))) throw tooManyCalls();
   }
 
   /** The caller may use the ad account (200 otherwise; the same answer whether it exists or not). */

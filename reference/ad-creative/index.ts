@@ -4,10 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
-import { seams, type ReferenceService, type ServiceContext } from '../foundation/service.js';
+import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { createAuthenticate, createHandlers, type HandlerContext } from './handlers.js';
 import { MediaUrls } from './media.js';
 import { MIGRATIONS } from './migrations.js';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { PostgresAdCreativeStore, PostgresRateLimiter } from './postgres-store.js';
 import { AccountRateLimiter } from './rate-limit.js';
 import type { AdCreativeSeams } from './seams.js';
 import { parseSeed } from './seed.js';
@@ -17,17 +19,21 @@ import type { TokenGrant } from './store.js';
 export const service: ReferenceService = {
   key: 'ad-creative',
   migrations: MIGRATIONS,
+  postgresMigrations: POSTGRES_MIGRATIONS,
   async create(ctx: ServiceContext) {
     const seed = parseSeed(ctx.seed);
     const seam = seams<AdCreativeSeams>(ctx);
-    const store = seam('store', new SqliteAdCreativeStore(ctx.db));
+    const store = seam(
+      'store',
+      ctx.postgres ? new PostgresAdCreativeStore(ctx.postgres) : new SqliteAdCreativeStore(sqliteOf(ctx)),
+    );
     if (await store.isEmpty()) await store.loadSeed(seed);
     else await store.replaceCredentials(seed);
     let publicBase = 'http://127.0.0.1';
     const media = new MediaUrls(await store.setting('media-secret', () => randomBytes(32).toString('base64url')));
     const handlerContext: HandlerContext = {
       store,
-      limiter: seam('rateLimiter', new AccountRateLimiter()),
+      limiter: seam('rateLimiter', ctx.postgres ? new PostgresRateLimiter(ctx.postgres) : new AccountRateLimiter()),
       rateLimit: seed.rateLimit,
       media,
       grants: new WeakMap<HandlerInput, TokenGrant>(),

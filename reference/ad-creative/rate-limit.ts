@@ -1,15 +1,19 @@
 // Rate limiting per ad account (ADC-RATE-1): each account accepts `calls` calls within a sliding window of
 // `windowSeconds`; the next call is error 80004, answered with HTTP 400 like the public service
 // (public-service notes 1.6: "(#80004) There have been too many calls to this ad-account" with Status 400,
-// subcode 2446079). Refused calls do not count, so a caller that waits is served again. The counters live
-// in memory: they protect this instance, and a restart forgets them (as a throttle may).
+// subcode 2446079). Refused calls do not count, so a caller that waits is served again. AccountRateLimiter
+// keeps the counters in memory: they protect this instance, and a restart forgets them (as a throttle may);
+// with --database the calls are counted in the shared database (postgres-store.ts, PostgresRateLimiter).
 import { graphError } from '../../generated/ad-creative/server.js';
 import type { RateLimit } from './store.js';
 
 /** What counts an account's calls (a seam of the service: AdCreativeSeams.rateLimiter). */
 export interface RateLimiter {
-  /** Counts one call to `account` and answers true, or answers false (counting nothing) when its window is full. */
-  admit(account: string, limit: RateLimit): boolean;
+  /**
+   * Counts one call to `account` and answers true, or answers false (counting nothing) when its window is full.
+   * Atomic per account: of concurrent calls, exactly as many as the window has room for are admitted.
+   */
+  admit(account: string, limit: RateLimit): boolean | Promise<boolean>;
 }
 
 /** The answer to a call its account's window has no room for. */

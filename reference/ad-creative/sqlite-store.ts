@@ -22,14 +22,14 @@ import {
  * New ids are random (18 digits for a creative, as the public service's; <page>_<15 digits> for a post), not
  * the creation order: a sequential id would tell a tenant how many creatives other tenants made meanwhile.
  */
-const newCreativeId = () => String(120330000000000000n + BigInt(randomInt(1, 2 ** 47)));
-const newPostNumber = () => String(randomInt(10 ** 14, 2 ** 48));
+export const newCreativeId = () => String(120330000000000000n + BigInt(randomInt(1, 2 ** 47)));
+export const newPostNumber = () => String(randomInt(10 ** 14, 2 ** 48));
 
 type Row = Record<string, any>;
 
-const isoNow = () => new Date().toISOString().replace(/\.\d+Z$/, '+0000');
+export const isoNow = () => new Date().toISOString().replace(/\.\d+Z$/, '+0000');
 
-function creativeOf(row: Row): CreativeRecord {
+export function creativeOf(row: Row): CreativeRecord {
   return { id: row.id, accountId: row.account_id, status: row.status, fields: JSON.parse(row.fields), seq: row.seq };
 }
 
@@ -49,7 +49,7 @@ function postOf(row: Row): PostRecord & { seq: number } {
 }
 
 /** One page of rows ordered newest first, by seq cursors. */
-function pageOf<T>(
+export function pageOf<T>(
   rows: Row[],
   query: PageQuery,
   more: (lastSeq: number) => boolean,

@@ -2,13 +2,15 @@
 // service's SQLite store, on the generated server stubs (which validate every request against the spec).
 import type { HandlerInput } from '../../generated/analytics/server.js';
 import { createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
-import { seams, type ReferenceService, type ServiceContext } from '../foundation/service.js';
+import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { ACCESS_POLICY } from './access.js';
 import { REPORT_CATALOGUE } from './combinations.js';
 import { GROUP_POLICY } from './group-policy.js';
 import { generateFacts } from './facts.js';
 import { createHandlers } from './handlers.js';
 import { MIGRATIONS } from './migrations.js';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { PostgresAnalyticsStore } from './postgres-store.js';
 import { parseSeed } from './seed.js';
 import type { AnalyticsSeams } from './seams.js';
 import { SqliteAnalyticsStore } from './sqlite-store.js';
@@ -62,9 +64,12 @@ export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<Service
 export const service: ReferenceService = {
   key: 'analytics',
   migrations: MIGRATIONS,
+  postgresMigrations: POSTGRES_MIGRATIONS,
   async create(ctx) {
     const seed = parseSeed(ctx.seed);
-    const store = new SqliteAnalyticsStore(ctx.db);
+    const store: AnalyticsStore = ctx.postgres
+      ? new PostgresAnalyticsStore(ctx.postgres)
+      : new SqliteAnalyticsStore(sqliteOf(ctx));
     await store.seedIfEmpty(seed, () => generateFacts(seed) as unknown as Array<Record<string, string | number>>);
     await store.replaceCredentials(seed);
     const seam = seams<AnalyticsSeams>(ctx);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ResultCache } from '../foundation/result-cache.js';
 import { FACT_COLUMNS } from './facts.js';
-import { platformRetentionCte } from './relative-retention.js';
+import { reportSql } from './report-sql.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
 import type {
   AnalyticsStore,
@@ -53,7 +53,6 @@ const toItem = (r: ItemRow): StoredItem => ({
 
 const GROUP_SELECT =
   'SELECT g.*, (SELECT COUNT(*) FROM group_items i WHERE i.group_id = g.id) AS item_count FROM groups g';
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export function newId(prefix: string): string {
   return `${prefix}${randomBytes(9).toString('base64url')}`;
@@ -191,52 +190,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   }
 
   async report(plan: ReportPlan): Promise<ReadonlyArray<ReadonlyArray<string | number>>> {
-    const params: Record<string, string | number> = { from: plan.from, to: plan.to, rate: plan.rate };
-    const where = ['day BETWEEN :from AND :to'];
-    where.push(
-      `(${
-        plan.channels
-          .map((c, i) => {
-            params[`ch${i}`] = c.id;
-            params[`since${i}`] = c.since;
-            return `(channel_id = :ch${i} AND day >= :since${i})`;
-          })
-          .join(' OR ') || '0'
-      })`,
-    );
-    const inList = (f: { column: string; values: string[] }, key: string) =>
-      `${f.column} IN (${
-        f.values
-          .map((v, j) => {
-            params[`${key}_${j}`] = v;
-            return `:${key}_${j}`;
-          })
-          .join(', ') || 'NULL'
-      })`;
-    plan.filters.forEach((f, i) => where.push(inList(f, `f${i}`)));
-    // relativeRetentionPerformance: every video's retention curve over the report's days and viewer filters first.
-    const platform = plan.platformFilters
-      ? `WITH ${platformRetentionCte(['day BETWEEN :from AND :to', ...plan.platformFilters.map((f, i) => inList(f, `p${i}`))].join(' AND '))} `
-      : '';
-    for (const d of plan.dimensions) if (d.nonEmpty) where.push(`${d.sql} <> ''`);
-    const select = [
-      ...plan.dimensions.map((d) => `${d.sql} AS ${quote(d.name)}`),
-      ...plan.metrics.map(
-        (m) =>
-          (m.digits === 0 ? `CAST(ROUND(${m.sql}) AS INTEGER)` : `ROUND(${m.sql}, ${m.digits})`) +
-          ` AS ${quote(m.name)}`,
-      ),
-    ];
-    const groupBy = plan.dimensions.length ? ` GROUP BY ${plan.dimensions.map((d) => d.sql).join(', ')}` : '';
-    const order = [
-      ...plan.sort.map((s) => `${quote(s.name)} ${s.descending ? 'DESC' : 'ASC'}`),
-      ...plan.dimensions.map((d) => `${quote(d.name)} ASC`),
-    ];
-    const joins = [...new Set(plan.dimensions.flatMap((d) => (d.join ? [d.join] : [])))].map((j) => ` ${j}`).join('');
-    const sql =
-      `${platform}SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0` +
-      (order.length ? ` ORDER BY ${order.join(', ')}` : '') +
-      ` LIMIT ${plan.limit ?? -1} OFFSET ${plan.offset}`;
+    const { sql, params } = reportSql(plan, 'sqlite');
     return this.reports.get(
       `${sql}\n${JSON.stringify(params)}`,
       () => this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>,

@@ -19,14 +19,25 @@ export class ResultCache<T> {
 
   /** The cached answer of `key`, or `compute()`'s, cached unless it alone is larger than the bound. */
   get(key: string, compute: () => T[]): readonly T[] {
+    return this.find(key) ?? this.put(key, compute());
+  }
+
+  /** The cached answer of `key`, if any (for an answer computed asynchronously: find, else compute and put). */
+  find(key: string): readonly T[] | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       // Most recently used last: the oldest is the first to go.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit;
     }
-    const rows = compute();
+    return hit;
+  }
+
+  /** Caches `rows` as the answer of `key` unless they alone are larger than the bound; answers them. */
+  put(key: string, rows: T[]): readonly T[] {
+    // Computed twice at once: the first answer stays the one answer of its key.
+    const present = this.entries.get(key);
+    if (present) return present;
     if (rows.length > this.maxRows) return rows;
     while (this.entries.size >= this.maxEntries || (this.entries.size > 0 && this.held + rows.length > this.maxRows)) {
       const [oldest, answer] = this.entries.entries().next().value!;

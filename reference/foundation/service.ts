@@ -2,6 +2,7 @@
 // reference service. Each service folder (reference/<service>/index.ts) exports `service: ReferenceService`.
 import type http from 'node:http';
 import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 
 export type ServiceKey = 'ad-creative' | 'analytics' | 'generative';
@@ -37,10 +38,15 @@ export interface ServiceContext {
    * The service's own database (one SQLite file per service under --data, or in memory); migrations already run.
    * Its prepare() reuses one compiled statement per SQL text (statement-cache.ts): keep one mode per SQL text.
    */
-  db: BetterSqlite3.Database;
+  db?: BetterSqlite3.Database;
+  /**
+   * With --database: the service's pool on the shared PostgreSQL database (its schema first on the search
+   * path; migrations already run, under the start lock with create()). Then there is no `db`.
+   */
+  postgres?: pg.Pool;
   /** This service's section of the seed file (reference/seed.default.yaml unless --seed), as parsed YAML. */
   seed: unknown;
-  /** Directory for bulk bytes (uploaded files); a temp dir when --data is not given. */
+  /** Directory for bulk bytes (uploaded files); a temp dir unless --data or --files names one (--files: shared by every instance). */
   dataDir: string;
   /** True when dataDir/db are durable (--data given). */
   durable: boolean;
@@ -70,6 +76,14 @@ export interface ReferenceService {
   key: ServiceKey;
   /** Versioned schema migrations, applied in order at start; entry i brings the schema to version i + 1. */
   migrations: string[];
+  /** The same for PostgreSQL (--database); a service without them cannot run on a shared database. */
+  postgresMigrations?: string[];
   /** Builds the service on its context: loads the seed into the database if empty, returns the listener. */
   create(ctx: ServiceContext): Promise<ServiceInstance> | ServiceInstance;
+}
+
+/** The service's SQLite handle (a service started without --database). */
+export function sqliteOf(ctx: Pick<ServiceContext, 'db'>): BetterSqlite3.Database {
+  if (!ctx.db) throw new Error('this service runs on SQLite only: no SQLite database in its context');
+  return ctx.db;
 }

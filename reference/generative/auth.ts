@@ -2,6 +2,7 @@
 // unknown one INVALID_ARGUMENT / API_KEY_INVALID, as the public service answers (public-service-notes 3.5).
 // Rate limit: per project and operation, a burst of more than the project's rateLimitBurst calls, each within
 // rateLimitGapMs of the previous, answers 429 RESOURCE_EXHAUSTED until the caller pauses for that gap.
+// The bursts are counted by a BurstCounter: in memory on SQLite, in the shared database with --database.
 import type { IncomingMessage } from 'node:http';
 import { statusError, type HandlerInput } from '../../generated/generative/server.js';
 import type { GenerativeDefects } from './defects.js';
@@ -14,15 +15,39 @@ export function missingKey() {
   return statusError('PERMISSION_DENIED', MISSING_KEY_MESSAGE);
 }
 
+/** Where the calls of each burst are counted. */
+export interface BurstCounter {
+  /**
+   * Counts a call of `key` at `now` and answers how many calls its burst holds, this one included; a call
+   * `gapMs` or more after the previous one starts a new burst. Atomic per key.
+   */
+  hit(key: string, now: number, gapMs: number): number | Promise<number>;
+}
+
+/** The bursts in this process's memory. */
+export class MemoryBursts implements BurstCounter {
+  private readonly bursts = new Map<string, { count: number; last: number }>();
+
+  hit(key: string, now: number, gapMs: number): number {
+    const burst = this.bursts.get(key) ?? { count: 0, last: 0 };
+    // A pause ends the burst; refused calls keep it going (the caller has to back off).
+    if (now - burst.last >= gapMs) burst.count = 0;
+    burst.last = now;
+    burst.count += 1;
+    this.bursts.set(key, burst);
+    return burst.count;
+  }
+}
+
 export class Authenticator {
   private readonly projects = new WeakMap<IncomingMessage, ProjectRecord>();
-  private readonly bursts = new Map<string, { count: number; last: number }>();
 
   constructor(
     private readonly store: GenerativeStore,
     private readonly clock: () => number,
     private readonly gapMs: number,
     private readonly defects: GenerativeDefects,
+    private readonly bursts: BurstCounter = new MemoryBursts(),
   ) {}
 
   authenticate = async (input: HandlerInput): Promise<void> => {
@@ -43,21 +68,14 @@ export class Authenticator {
         ],
       });
     }
-    this.limit(project, input.operationId);
+    await this.limit(project, input.operationId);
     this.projects.set(input.request, project);
   };
 
-  private limit(project: ProjectRecord, operationId: string): void {
+  private async limit(project: ProjectRecord, operationId: string): Promise<void> {
     if (this.defects.noRateLimit) return;
-    const now = this.clock();
-    const id = `${project.id} ${operationId}`;
-    const burst = this.bursts.get(id) ?? { count: 0, last: 0 };
-    // A pause ends the burst; refused calls keep it going (the caller has to back off).
-    if (now - burst.last >= this.gapMs) burst.count = 0;
-    burst.last = now;
-    burst.count += 1;
-    this.bursts.set(id, burst);
-    if (burst.count > project.rateLimitBurst) {
+    const count = await this.bursts.hit(`${project.id} ${operationId}`, this.clock(), this.gapMs);
+    if (count > project.rateLimitBurst) {
       const status = this.defects.rateLimitUnavailable ? 'UNAVAILABLE' : 'RESOURCE_EXHAUSTED';
       throw statusError(
         status,

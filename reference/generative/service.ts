@@ -3,8 +3,8 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
-import { type ServiceContext, type ServiceInstance } from '../foundation/service.js';
-import { Authenticator, missingKey } from './auth.js';
+import { sqliteOf, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
+import { Authenticator, MemoryBursts, missingKey } from './auth.js';
 import { BlobStore } from './blobs.js';
 import { Caches } from './caches.js';
 import { readDefects } from './defects.js';
@@ -13,6 +13,7 @@ import { camelCaseNames } from './json-names.js';
 import { Generation } from './generation.js';
 import { BuiltinModel } from './model/builtin-model.js';
 import type { Model } from './model/model.js';
+import { PostgresBursts, PostgresGenerativeStore } from './postgres-store.js';
 import { parseSeed, type GenerativeSeed } from './seed.js';
 import { SqliteGenerativeStore } from './sqlite-store.js';
 import type { GenerativeStore, ProjectRecord } from './store.js';
@@ -157,7 +158,9 @@ export async function createGenerativeService(
   const defects = readDefects(ctx.defects);
   // Per-request events are debug lines (info is start and stop only); ctx.logger already names the service.
   const log = (message: string, fields: Record<string, unknown> = {}) => ctx.logger.debug(fields, message);
-  const store = new SqliteGenerativeStore(ctx.db);
+  const store: GenerativeStore = ctx.postgres
+    ? new PostgresGenerativeStore(ctx.postgres)
+    : new SqliteGenerativeStore(sqliteOf(ctx));
   const blobs = new BlobStore(ctx.dataDir);
   await blobs.sweepTemporaries();
   let baseUrl = '';
@@ -218,7 +221,8 @@ export async function createGenerativeService(
       });
     },
   });
-  const auth = new Authenticator(store, clock, seed.limits.rateLimitGapMs, defects);
+  const bursts = ctx.postgres ? new PostgresBursts(ctx.postgres) : new MemoryBursts();
+  const auth = new Authenticator(store, clock, seed.limits.rateLimitGapMs, defects, bursts);
   const project = (input: { request: http.IncomingMessage }) => auth.projectOf(input.request);
 
   const handlers: GenerativeHandlers = {

@@ -10,7 +10,7 @@ import type {
   UploadSessionRecord,
 } from './store.js';
 
-interface FileRow {
+export interface FileRow {
   seq: number;
   project: string;
   id: string;
@@ -27,7 +27,7 @@ interface FileRow {
   blob: string;
 }
 
-interface CacheRow {
+export interface CacheRow {
   seq: number;
   project: string;
   id: string;
@@ -40,7 +40,7 @@ interface CacheRow {
   expire_time: number;
 }
 
-function fileOf(row: FileRow): FileRecord {
+export function fileOf(row: FileRow): FileRecord {
   const file: FileRecord = {
     project: row.project,
     id: row.id,
@@ -60,7 +60,7 @@ function fileOf(row: FileRow): FileRecord {
   return file;
 }
 
-function cacheOf(row: CacheRow): CacheRecord {
+export function cacheOf(row: CacheRow): CacheRecord {
   const body = JSON.parse(row.body) as Pick<CacheRecord, 'systemInstruction' | 'contents' | 'tools' | 'toolConfig'>;
   const cache: CacheRecord = {
     project: row.project,
@@ -77,7 +77,7 @@ function cacheOf(row: CacheRow): CacheRecord {
   return cache;
 }
 
-function page<T extends { seq: number }>(rows: T[], limit: number): Page<T> {
+export function page<T extends { seq: number }>(rows: T[], limit: number): Page<T> {
   if (rows.length <= limit) return { items: rows };
   const items = rows.slice(0, limit);
   return { items, nextAfter: items.at(-1)!.seq };

@@ -10,7 +10,7 @@
 // Seed section: { notes: [{ tenant, body }] }, applied to a new (empty) database only. One seam, `notes`
 // (NotesSeams): what a new note's insert goes through.
 import type http from 'node:http';
-import { seams, type ReferenceService, type ServiceKey } from '../../reference/foundation/service.js';
+import { seams, sqliteOf, type ReferenceService, type ServiceKey } from '../../reference/foundation/service.js';
 
 export interface NotesSeams {
   notes: { insert(tenant: string, body: string): number };
@@ -34,7 +34,7 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
       'CREATE INDEX notes_tenant ON notes (tenant)',
     ],
     create(ctx) {
-      const { db } = ctx;
+      const db = sqliteOf(ctx);
       const empty = (db.prepare('SELECT count(*) AS n FROM notes').get() as { n: number }).n === 0;
       const seed = ctx.seed as { notes?: Array<{ tenant: string; body: string }> };
       const insert = db.prepare('INSERT INTO notes (tenant, body) VALUES (?, ?)');

@@ -1,0 +1,49 @@
+// Schema of the ad creative service on PostgreSQL (--database; foundation/postgres.ts runs them in order under
+// the start lock). The tables of migrations.ts, plus the rate-limited calls every instance counts in.
+export const POSTGRES_MIGRATIONS: string[] = [
+  `
+  CREATE TABLE apps (id TEXT PRIMARY KEY, name TEXT NOT NULL, access TEXT NOT NULL CHECK (access IN ('live', 'development')));
+  CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+  CREATE TABLE ad_accounts (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL,
+    rate_calls INTEGER, rate_window_seconds INTEGER
+  );
+  CREATE TABLE images (account_id TEXT NOT NULL REFERENCES ad_accounts(id), hash TEXT NOT NULL, PRIMARY KEY (account_id, hash));
+  CREATE TABLE pages (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+  CREATE TABLE tokens (
+    token TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), app_id TEXT NOT NULL REFERENCES apps(id),
+    expires_at TEXT
+  );
+  CREATE TABLE token_ad_accounts (token TEXT NOT NULL REFERENCES tokens(token), account_id TEXT NOT NULL REFERENCES ad_accounts(id), PRIMARY KEY (token, account_id));
+  CREATE TABLE token_pages (token TEXT NOT NULL REFERENCES tokens(token), page_id TEXT NOT NULL REFERENCES pages(id), PRIMARY KEY (token, page_id));
+  CREATE TABLE posts (
+    seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    page_id TEXT NOT NULL REFERENCES pages(id),
+    message TEXT,
+    created_time TEXT NOT NULL,
+    inline_created BOOLEAN NOT NULL,
+    published BOOLEAN NOT NULL,
+    image_bytes BIGINT NOT NULL DEFAULT 0,
+    sponsor_page_ids TEXT NOT NULL DEFAULT '[]',
+    sponsor_ids TEXT NOT NULL DEFAULT '[]'
+  );
+  CREATE INDEX posts_by_page ON posts(page_id, seq);
+  CREATE TABLE creatives (
+    seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL REFERENCES ad_accounts(id),
+    status TEXT NOT NULL CHECK (status IN ('ACTIVE', 'IN_PROCESS', 'WITH_ISSUES', 'DELETED')),
+    content_key TEXT NOT NULL,
+    fields TEXT NOT NULL
+  );
+  CREATE INDEX creatives_by_account ON creatives(account_id, status, seq);
+  -- Identical creates store one creative (ADC-CREATE-3): the database itself refuses a second live copy,
+  -- whichever instance the creates reach.
+  CREATE UNIQUE INDEX creatives_identical ON creatives(account_id, content_key) WHERE status <> 'DELETED';
+  CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  -- The counted calls of each rate-limited key (rate-limit.ts), the time of each in ms.
+  CREATE TABLE rate_calls (key TEXT NOT NULL, at BIGINT NOT NULL);
+  CREATE INDEX rate_calls_by_key ON rate_calls(key, at);
+  `,
+];

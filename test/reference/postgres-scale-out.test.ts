@@ -1,0 +1,222 @@
+// Three reference instances (each its own `serve all --database URL` process) on one throwaway PostgreSQL,
+// behind round-robin balancers (test/support/round-robin-balancer.ts): consecutive requests land on
+// different instances, and the instances behave as one. They start at once on an empty database (one
+// migrates and seeds under the start lock); identical creates store one creative; concurrent group item
+// inserts stop at 500; a rate limit holds whichever instance a call reaches; the contract suite passes
+// strict; an instance killed with SIGKILL under write load loses no acknowledged write.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED_FILE } from '../../reference/foundation/seed.js';
+import type { ServiceKey } from '../../reference/index.js';
+import { ownFixturesConfig, runSuite } from '../support/contract-run.js';
+import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { startInstance, stopInstance, type Instance } from '../support/reference-instances.js';
+import { startBalancer, type Balancer } from '../support/round-robin-balancer.js';
+
+const SERVICES: ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
+/** A token of this test alone, on two accounts of its own: the contract suite's accounts stay untouched. */
+const TOKEN = 'scale-out-token';
+const RATE_ACCOUNT = '1234567898';
+const RATE_CALLS = 30;
+const LOAD_ACCOUNT = '1234567899';
+
+const unavailable = postgresUnavailable();
+if (unavailable) console.warn(`\n*** SKIPPED: the PostgreSQL scale-out tests: ${unavailable} ***\n`);
+
+/** The default seed plus this test's token and accounts. */
+function seedFile(dir: string): string {
+  const seed = parse(fs.readFileSync(DEFAULT_SEED_FILE, 'utf8'));
+  const adc = seed['ad-creative'];
+  adc.adAccounts.push(
+    { id: RATE_ACCOUNT, name: 'Scale-out rate limit', rateLimit: { calls: RATE_CALLS, windowSeconds: 3600 } },
+    { id: LOAD_ACCOUNT, name: 'Scale-out load' },
+  );
+  adc.tokens.push({
+    token: TOKEN,
+    user: '700000000000001',
+    app: '900000000000001',
+    adAccounts: [RATE_ACCOUNT, LOAD_ACCOUNT],
+    pages: ['111222333444'],
+  });
+  const file = path.join(dir, 'seed.yaml');
+  fs.writeFileSync(file, stringify(seed));
+  return file;
+}
+
+async function createCreative(base: string, account: string, name: string, link: string) {
+  const response = await fetch(`${base}/v20.0/act_${account}/adcreatives`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      name,
+      object_story_spec: JSON.stringify({ page_id: '111222333444', link_data: { link, message: name } }),
+      access_token: TOKEN,
+    }),
+  });
+  return { status: response.status, body: (await response.json().catch(() => undefined)) as any };
+}
+
+describe.skipIf(unavailable)(
+  `three instances on one PostgreSQL behind a round-robin balancer${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`,
+  () => {
+    let postgres: PostgresServer;
+    let dir: string;
+    let args: string[];
+    const instances: Instance[] = [];
+    const balancers = {} as Record<ServiceKey, Balancer>;
+
+    beforeAll(async () => {
+      postgres = await startPostgres();
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
+      const database = await postgres.createDatabase();
+      args = ['--database', database, '--files', path.join(dir, 'files'), '--seed', seedFile(dir)];
+      // All three at once on the empty database: the start lock lets one migrate and seed.
+      instances.push(...(await Promise.all([0, 1, 2].map(() => startInstance(args)))));
+      for (const key of SERVICES) balancers[key] = await startBalancer(instances.map((i) => i.urls[key]));
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const b of Object.values(balancers)) await b.stop();
+      await Promise.all(instances.map((i) => stopInstance(i)));
+      await postgres?.stop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('the balancer spreads consecutive requests over the three instances, which serve one seeded store', async () => {
+      const base = balancers['ad-creative'].url;
+      const before = [...balancers['ad-creative'].served];
+      const answers = await Promise.all(
+        [0, 1, 2].map(() => fetch(`${base}/v20.0/act_${LOAD_ACCOUNT}/adcreatives?access_token=${TOKEN}`)),
+      );
+      for (const a of answers) expect(a.status).toBe(200);
+      expect(balancers['ad-creative'].served.map((n, i) => n - before[i]!)).toEqual([1, 1, 1]);
+    });
+
+    it('100 concurrent identical creates spread over the instances store one creative', async () => {
+      const base = balancers['ad-creative'].url;
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          createCreative(base, LOAD_ACCOUNT, 'Identical on three', 'https://shop.example/identical'),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      const listed = (await (
+        await fetch(`${base}/v20.0/act_${LOAD_ACCOUNT}/adcreatives?fields=id,name&limit=100&access_token=${TOKEN}`)
+      ).json()) as { data: Array<{ id: string; name: string }> };
+      expect(listed.data.filter((c) => c.name === 'Identical on three').map((c) => c.id)).toEqual([
+        answers[0]!.body.id,
+      ]);
+    }, 120_000);
+
+    it('600 concurrent group item inserts spread over the instances stop at exactly 500', async () => {
+      const base = balancers.analytics.url;
+      const headers = { authorization: 'Bearer test-token-all-scopes', 'content-type': 'application/json' };
+      const group = (await (
+        await fetch(`${base}/v2/groups`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ snippet: { title: 'scale-out' }, contentDetails: { itemType: 'platform#video' } }),
+        })
+      ).json()) as { id: string };
+      const answers = await Promise.all(
+        Array.from({ length: 600 }, async (_, i) => {
+          const response = await fetch(`${base}/v2/groupItems`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ groupId: group.id, resource: { kind: 'platform#video', id: `video-bulk-${i}` } }),
+          });
+          return { status: response.status, body: (await response.json()) as any };
+        }),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(500);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(refused.map((a) => a.body.error.status)).toEqual(Array(100).fill('FAILED_PRECONDITION'));
+      const items = (await (await fetch(`${base}/v2/groupItems?groupId=${group.id}`, { headers })).json()) as {
+        items: unknown[];
+      };
+      expect(items.items).toHaveLength(500);
+    }, 180_000);
+
+    it(`the rate limit holds across instances: of ${RATE_CALLS + 10} concurrent calls exactly ${RATE_CALLS} pass, the rest get 80004`, async () => {
+      const base = balancers['ad-creative'].url;
+      const answers = await Promise.all(
+        Array.from({ length: RATE_CALLS + 10 }, async () => {
+          const response = await fetch(`${base}/v20.0/act_${RATE_ACCOUNT}/adcreatives?access_token=${TOKEN}`);
+          return { status: response.status, body: (await response.json()) as any };
+        }),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(RATE_CALLS);
+      expect(answers.filter((a) => a.status !== 200).map((a) => a.body.error.code)).toEqual(Array(10).fill(80004));
+      // The next call is refused too, whichever instance it reaches.
+      for (let i = 0; i < 3; i += 1) {
+        const next = await fetch(`${base}/v20.0/act_${RATE_ACCOUNT}/adcreatives?access_token=${TOKEN}`);
+        expect(next.status).toBe(400);
+        expect(((await next.json()) as any).error.code).toBe(80004);
+      }
+    }, 120_000);
+
+    for (const key of SERVICES) {
+      it(`the contract suite passes strict for ${key} through the balancer`, async () => {
+        const run = await runSuite(
+          ['--target', balancers[key].url, '--service', key, '--strict', ...ownFixturesConfig()],
+          `${key} on three instances`,
+        );
+        const failed = run.verdicts.filter((v) => v.verdict !== 'pass');
+        expect(failed.map((v) => `${v.ruleId} ${v.verdict}: ${v.tests.map((t) => t.detail).join(' | ')}`)).toEqual([]);
+        expect(run.exitCode).toBe(0);
+      }, 600_000);
+    }
+
+    it('an instance killed with SIGKILL under write load loses no acknowledged write; a suite run meanwhile fails only by requests in flight', async () => {
+      const base = balancers['ad-creative'].url;
+      // The suite through a balancer of its own, so its cut-off requests are counted apart from the load's.
+      const suiteBalancer = await startBalancer(instances.map((i) => i.urls['ad-creative']));
+      const suite = runSuite(
+        ['--target', suiteBalancer.url, '--service', 'ad-creative', '--strict', ...ownFixturesConfig()],
+        'ad-creative during a kill',
+      );
+      await suiteBalancer.whenServed(20);
+      const acknowledged: Array<{ id: string; name: string }> = [];
+      let failedWrites = 0;
+      let reached: () => void;
+      const halfway = new Promise<void>((resolve) => (reached = resolve));
+      const TOTAL = 240;
+      let started = 0;
+      const worker = async () => {
+        while (started < TOTAL) {
+          const n = started++;
+          const name = `Load ${n}`;
+          const answer = await createCreative(base, LOAD_ACCOUNT, name, `https://shop.example/load/${n}`);
+          if (answer.status === 200 && answer.body?.id) acknowledged.push({ id: answer.body.id, name });
+          else failedWrites += 1;
+          if (acknowledged.length === 60) reached();
+        }
+      };
+      const load = Promise.all(Array.from({ length: 8 }, worker));
+      await halfway;
+      const victim = 1;
+      await stopInstance(instances[victim]!, 'SIGKILL');
+      instances[victim] = await startInstance(args);
+      for (const key of SERVICES) balancers[key].setTarget(victim, instances[victim]!.urls[key]);
+      suiteBalancer.setTarget(victim, instances[victim]!.urls['ad-creative']);
+      await load;
+      const run = await suite;
+      await suiteBalancer.stop();
+      const failedRules = run.verdicts.filter((v) => v.verdict !== 'pass');
+      // Each rule that failed lost at least one request in flight on the killed instance.
+      expect(failedRules.length).toBeLessThanOrEqual(suiteBalancer.cutOff);
+      // Only requests the killed instance had accepted can have failed (the balancer sends refused ones on).
+      expect(failedWrites).toBeLessThanOrEqual(balancers['ad-creative'].cutOff);
+      expect(acknowledged.length).toBe(TOTAL - failedWrites);
+      for (const write of acknowledged) {
+        const response = await fetch(`${base}/v20.0/${write.id}?fields=id,name&access_token=${TOKEN}`);
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { name: string }).name).toBe(write.name);
+      }
+    }, 300_000);
+  },
+);
