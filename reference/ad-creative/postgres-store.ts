@@ -363,8 +363,13 @@ export class PostgresRateLimiter implements RateLimiter {
     return transaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`rate:${account}`]);
       // Calls that left the window (now - at >= windowMs) no longer count.
-      await client.query('DELETE FROM rate_calls WHERE key = $1 AND at <= $2', [account, now - limit.windowSeconds * 1000]);
-      const { rows } = await client.query<{ n: number }>('SELECT COUNT(*) AS n FROM rate_calls WHERE key = $1', [account]);
+      await client.query('DELETE FROM rate_calls WHERE key = $1 AND at <= $2', [
+        account,
+        now - limit.windowSeconds * 1000,
+      ]);
+      const { rows } = await client.query<{ n: number }>('SELECT COUNT(*) AS n FROM rate_calls WHERE key = $1', [
+        account,
+      ]);
       if (rows[0]!.n >= limit.calls) return false;
       await client.query('INSERT INTO rate_calls (key, at) VALUES ($1, $2)', [account, now]);
       return true;
