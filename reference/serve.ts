@@ -208,7 +208,10 @@ export async function runServe(
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   for (const r of session.running) {
-    logger.info({ service: r.key, baseUrl: r.baseUrl, durable: options.dataDir !== undefined || options.database !== undefined }, 'listening');
+    logger.info(
+      { service: r.key, baseUrl: r.baseUrl, durable: options.dataDir !== undefined || options.database !== undefined },
+      'listening',
+    );
     process.stdout.write(`${r.key} listening on ${r.baseUrl}\n`);
   }
   return session;

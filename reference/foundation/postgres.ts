@@ -86,15 +86,19 @@ export async function migratePostgres(pool: pg.Pool, schema: string, migrations:
 /** Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
 export async function transaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken = false;
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A connection that cannot even roll back is closed instead of going back to the pool.
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }

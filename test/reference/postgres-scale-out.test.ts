@@ -72,10 +72,13 @@ describe.skipIf(unavailable)(
       postgres = await startPostgres();
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
       const database = await postgres.createDatabase();
+      // The balancers first: their URLs are the services' public URLs (absolute links in answers).
+      for (const key of SERVICES) balancers[key] = await startBalancer();
       args = ['--database', database, '--files', path.join(dir, 'files'), '--seed', seedFile(dir)];
+      for (const key of SERVICES) args.push('--public-url', `${key}=${balancers[key].url}`);
       // All three at once on the empty database: the start lock lets one migrate and seed.
       instances.push(...(await Promise.all([0, 1, 2].map(() => startInstance(args)))));
-      for (const key of SERVICES) balancers[key] = await startBalancer(instances.map((i) => i.urls[key]));
+      for (const key of SERVICES) balancers[key].setTargets(instances.map((i) => i.urls[key]));
     }, 180_000);
 
     afterAll(async () => {

@@ -18,10 +18,12 @@ export interface Balancer {
   whenServed(n: number): Promise<void>;
   /** Replaces the instance at `index` (a restarted instance listens on another port). */
   setTarget(index: number, url: string): void;
+  /** Replaces every instance (a balancer started before its instances, whose public URL it is). */
+  setTargets(urls: string[]): void;
   stop(): Promise<void>;
 }
 
-export async function startBalancer(targets: string[]): Promise<Balancer> {
+export async function startBalancer(targets: string[] = []): Promise<Balancer> {
   const current = [...targets];
   const proxy = httpProxy.createProxyServer({ xfwd: false, proxyTimeout: 120_000 });
   let next = 0;
@@ -31,8 +33,13 @@ export async function startBalancer(targets: string[]): Promise<Balancer> {
 
   /** Sends the request to the next instance (then the one after, while instances refuse the connection). */
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tries: number): void => {
-    const index = next;
-    next = (next + 1) % current.length;
+    if (current.length === 0) {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('balancer: no instance yet');
+      return;
+    }
+    const index = next % current.length;
+    next = (index + 1) % current.length;
     landed.set(res, index);
     proxy.web(req, res, { target: current[index], buffer: Readable.from([body]) }, (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED' && tries < current.length) return forward(req, res, body, tries + 1);
@@ -72,6 +79,10 @@ export async function startBalancer(targets: string[]): Promise<Balancer> {
     },
     setTarget(index, url) {
       current[index] = url;
+    },
+    setTargets(urls) {
+      current.splice(0, current.length, ...urls);
+      state.served = urls.map(() => 0);
     },
     async stop() {
       server.closeAllConnections();
