@@ -54,6 +54,32 @@ export class PostgresAdCreativeStore implements AdCreativeStore {
     return (await on.query(sql, values)).rows as Row[];
   }
 
+  async replaceCredentials(seed: SeedData): Promise<void> {
+    // One transaction: every instance sees the old tokens or the new ones, never none.
+    await transaction(this.pool, async (client) => {
+      const run = (sql: string, values: unknown[] = []) => client.query(sql, values);
+      // Apps, users, accounts and pages a new token names are added; nothing else the seed holds is touched.
+      for (const a of seed.apps)
+        await run(
+          'INSERT INTO apps (id, name, access) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET access = EXCLUDED.access',
+          [a.id, a.name, a.access],
+        );
+      for (const u of seed.users)
+        await run('INSERT INTO users (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [u.id, u.name]);
+      for (const a of seed.adAccounts)
+        await run(
+          'INSERT INTO ad_accounts (id, name, rate_calls, rate_window_seconds) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
+          [a.id, a.name, a.rateLimit?.calls ?? null, a.rateLimit?.windowSeconds ?? null],
+        );
+      for (const p of seed.pages)
+        await run('INSERT INTO pages (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [p.id, p.name]);
+      await run('DELETE FROM token_pages');
+      await run('DELETE FROM token_ad_accounts');
+      await run('DELETE FROM tokens');
+      await insertTokens(client, seed);
+    });
+  }
+
   async token(token: string): Promise<TokenGrant | undefined> {
     const [row] = await this.rows(
       `SELECT t.token, t.user_id, t.app_id, t.expires_at, a.access,
@@ -320,17 +346,7 @@ export class PostgresAdCreativeStore implements AdCreativeStore {
           JSON.stringify(p.sponsorIds),
         ]);
       }
-      for (const t of seed.tokens) {
-        await run('INSERT INTO tokens (token, user_id, app_id, expires_at) VALUES ($1, $2, $3, $4)', [
-          t.token,
-          t.user,
-          t.app,
-          t.expiresAt ?? null,
-        ]);
-        for (const a of t.adAccounts)
-          await run('INSERT INTO token_ad_accounts (token, account_id) VALUES ($1, $2)', [t.token, a]);
-        for (const p of t.pages) await run('INSERT INTO token_pages (token, page_id) VALUES ($1, $2)', [t.token, p]);
-      }
+      await insertTokens(client, seed);
       for (const c of seed.creatives) {
         const { name, ...rest } = c.fields;
         await run('INSERT INTO creatives (id, account_id, status, content_key, fields) VALUES ($1, $2, $3, $4, $5)', [
@@ -346,6 +362,21 @@ export class PostgresAdCreativeStore implements AdCreativeStore {
 }
 
 class IdenticalExists extends Error {}
+
+async function insertTokens(client: pg.PoolClient, seed: SeedData): Promise<void> {
+  for (const t of seed.tokens) {
+    await client.query('INSERT INTO tokens (token, user_id, app_id, expires_at) VALUES ($1, $2, $3, $4)', [
+      t.token,
+      t.user,
+      t.app,
+      t.expiresAt ?? null,
+    ]);
+    for (const a of t.adAccounts)
+      await client.query('INSERT INTO token_ad_accounts (token, account_id) VALUES ($1, $2)', [t.token, a]);
+    for (const p of t.pages)
+      await client.query('INSERT INTO token_pages (token, page_id) VALUES ($1, $2)', [t.token, p]);
+  }
+}
 
 /**
  * The rate limit of rate-limit.ts counted in the shared database. One transaction per call under an advisory

@@ -144,6 +144,26 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     this.reports.clear();
   }
 
+  async replaceCredentials(seed: AnalyticsSeed): Promise<void> {
+    // One transaction: every instance sees the old tokens or the new ones, never none.
+    await transaction(this.pool, async (client) => {
+      await client.query('DELETE FROM tokens');
+      for (const u of seed.users) {
+        await client.query(
+          `INSERT INTO users (id, channel_id, content_owner) VALUES ($1, $2, $3)
+           ON CONFLICT (id) DO UPDATE SET channel_id = EXCLUDED.channel_id, content_owner = EXCLUDED.content_owner`,
+          [u.id, u.channel, u.contentOwner ?? null],
+        );
+        for (const t of u.tokens)
+          await client.query('INSERT INTO tokens (token, user_id, scopes) VALUES ($1, $2, $3)', [
+            t.token,
+            u.id,
+            JSON.stringify(t.scopes.map(scopeUrl)),
+          ]);
+      }
+    });
+  }
+
   async principal(token: string): Promise<Principal | undefined> {
     // Read at every use: a token removed or changed in the database counts on every instance at once.
     const [row] = await this.rows(

@@ -1,6 +1,7 @@
 // The GenerativeStore on PostgreSQL (--database): the same rows as sqlite-store.ts in the service's schema of
 // the shared database, and the rate-limit bursts (auth.ts) counted there, so every instance sees them.
 import type pg from 'pg';
+import { transaction } from '../foundation/postgres.js';
 import type { BurstCounter } from './auth.js';
 import { cacheOf, fileOf, page, type CacheRow, type FileRow } from './sqlite-store.js';
 import type {
@@ -24,14 +25,22 @@ export class PostgresGenerativeStore implements GenerativeStore {
     return (await this.rows('SELECT 1 FROM projects LIMIT 1')).length === 0;
   }
 
-  async putProject(project: ProjectRecord, apiKeys: string[]): Promise<void> {
-    await this.pool.query(
+  async putProject(project: ProjectRecord, apiKeys: string[], on: Pick<pg.Pool, 'query'> = this.pool): Promise<void> {
+    await on.query(
       `WITH p AS (INSERT INTO projects (id, rate_limit_burst) VALUES ($1, $2)
          ON CONFLICT (id) DO UPDATE SET rate_limit_burst = EXCLUDED.rate_limit_burst RETURNING id)
        INSERT INTO api_keys (key, project) SELECT k, (SELECT id FROM p) FROM unnest($3::text[]) AS k
          ON CONFLICT (key) DO UPDATE SET project = EXCLUDED.project`,
       [project.id, project.rateLimitBurst, apiKeys],
     );
+  }
+
+  async replaceApiKeys(projects: Array<{ project: ProjectRecord; apiKeys: string[] }>): Promise<void> {
+    // One transaction: every instance sees the old keys or the new ones, never none.
+    await transaction(this.pool, async (client) => {
+      await client.query('DELETE FROM api_keys');
+      for (const { project, apiKeys } of projects) await this.putProject(project, apiKeys, client);
+    });
   }
 
   async projectOfKey(apiKey: string): Promise<ProjectRecord | undefined> {
