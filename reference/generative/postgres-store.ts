@@ -212,6 +212,21 @@ export class PostgresGenerativeStore implements GenerativeStore {
     await this.pool.query('DELETE FROM upload_sessions WHERE id = $1', [id]);
   }
 
+  async sessionsStartedBefore(before: number): Promise<string[]> {
+    return (await this.rows<{ id: string }>('SELECT id FROM upload_sessions WHERE create_time < $1', [before])).map(
+      (r) => r.id,
+    );
+  }
+
+  async projectBytes(project: string): Promise<number> {
+    const [row] = await this.rows<{ bytes: number }>(
+      `SELECT (SELECT COALESCE(SUM(size_bytes), 0) FROM files WHERE project = $1)
+            + (SELECT COALESCE(SUM(GREATEST(COALESCE(declared_size, 0), received)), 0) FROM upload_sessions WHERE project = $1) AS bytes`,
+      [project],
+    );
+    return row!.bytes;
+  }
+
   async insertCache(c: Omit<CacheRecord, 'seq'>): Promise<CacheRecord> {
     const body = {
       systemInstruction: c.systemInstruction,
