@@ -16,8 +16,6 @@ import { mapResult, overriding, type Overrides } from './decorate.js';
 import type { Mutant } from './mutant.js';
 import {
   answerInstead,
-  editForm,
-  editJsonField,
   formOf,
   operationOf,
   rewriteAnswer,
@@ -72,33 +70,60 @@ const refusal = (message: string) => ({
   status: 400,
   json: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100, fbtrace_id: randomUUID() } },
 });
-/** Refuses form-encoded creates for which `when` holds, with `message`. */
-const refuseCreates = (when: (form: URLSearchParams) => boolean, message: string) =>
-  answerInstead((r) => {
-    const form = formOf(r);
-    if (creates(r) && form && when(form)) return refusal(message);
-  });
-const jsonField = (form: URLSearchParams, name: string): Json | undefined => {
-  const text = form.get(name);
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+/**
+ * A write's parameters as one object, however they were sent: a form (object values as JSON text, as Graph
+ * clients send `object_story_spec`) or a JSON body (as the business SDK sends them); `encode` writes them back
+ * the same way. Other bodies: none.
+ */
+function paramsOf(r: WireRequest): { params: Json; encode: (params: Json) => string } | undefined {
+  if (String(r.headers['content-type'] ?? '').startsWith('application/json')) {
+    const params = JSON.parse(r.body.toString('utf8') || '{}');
+    return params && typeof params === 'object' ? { params, encode: (p) => JSON.stringify(p) } : undefined;
   }
-};
+  const form = formOf(r);
+  if (!form) return undefined;
+  const params: Json = {};
+  for (const [name, value] of form) {
+    params[name] = value;
+    if (/^[[{]/.test(value))
+      try {
+        params[name] = JSON.parse(value);
+      } catch {
+        // Text that only looks like JSON stays text.
+      }
+  }
+  const encode = (p: Json) =>
+    new URLSearchParams(
+      Object.entries(p)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    ).toString();
+  return { params, encode };
+}
 
-/** Edits title and body of create forms. */
-const editTexts = (
-  edit: (text: string, form: URLSearchParams) => string,
-  when: (form: URLSearchParams) => boolean = () => true,
-) =>
-  editForm(creates, (form) => {
-    if (!when(form)) return;
-    for (const name of ['title', 'body']) {
-      const value = form.get(name);
-      if (value !== null) form.set(name, edit(value, form));
-    }
+/** Edits the parameters of the writes `when` matches (creates, updates). */
+const editParams = (when: (r: WireRequest) => boolean, edit: (params: Json) => void) =>
+  rewriteRequest((r) => {
+    const body = when(r) ? paramsOf(r) : undefined;
+    if (!body) return;
+    edit(body.params);
+    return body.encode(body.params);
+  });
+const editCreates = (edit: (params: Json) => void) => editParams(creates, edit);
+const editUpdates = (edit: (params: Json) => void) => editParams(updates, edit);
+
+/** Refuses the creates whose parameters `when` holds for, with `message`. */
+const refuseCreates = (when: (params: Json) => boolean, message: string) =>
+  answerInstead((r) => {
+    const params = creates(r) ? paramsOf(r)?.params : undefined;
+    if (params && when(params)) return refusal(message);
+  });
+
+/** Edits title and body of creates (those `when` holds for). */
+const editTexts = (edit: (text: string) => string, when: (params: Json) => boolean = () => true) =>
+  editCreates((params) => {
+    if (!when(params)) return;
+    for (const name of ['title', 'body']) if (typeof params[name] === 'string') params[name] = edit(params[name]);
   });
 
 /** The top-level items of a `fields` selection (commas inside braces and parentheses belong to their item). */
@@ -247,7 +272,9 @@ export const MUTANTS: Mutant[] = [
     'ADC-AUTH-2',
     'form-token-ignored',
     'a write reads access_token only from the query string, not from the form',
-    editForm(creates, (form) => form.delete('access_token')),
+    editCreates((params) => {
+      delete params.access_token;
+    }),
   ),
   wire(
     'ADC-AUTH-2',
@@ -346,18 +373,16 @@ export const MUTANTS: Mutant[] = [
     'ADC-NAME-1',
     'create-name-truncated',
     'a name over 100 characters is truncated to 100 on create instead of refused',
-    editForm(creates, (form) => {
-      const name = form.get('name');
-      if (name && name.length > 100) form.set('name', name.slice(0, 100));
+    editCreates((params) => {
+      if (typeof params.name === 'string' && params.name.length > 100) params.name = params.name.slice(0, 100);
     }),
   ),
   wire(
     'ADC-NAME-1',
     'update-name-off-by-one',
     'an update accepts a name of 101 characters (stored cut to 100)',
-    editForm(updates, (form) => {
-      const name = form.get('name');
-      if (name && name.length === 101) form.set('name', name.slice(0, 100));
+    editUpdates((params) => {
+      if (typeof params.name === 'string' && params.name.length === 101) params.name = params.name.slice(0, 100);
     }),
   ),
 
@@ -507,23 +532,24 @@ export const MUTANTS: Mutant[] = [
     'ADC-UPDATE-1',
     'adlabels-refused',
     'adlabels of an update are encoded twice, so every update carrying them is refused',
-    editForm(updates, (form) => {
-      const labels = form.get('adlabels');
-      if (labels !== null) form.set('adlabels', JSON.stringify(labels));
+    editUpdates((params) => {
+      if (params.adlabels !== undefined) params.adlabels = JSON.stringify(JSON.stringify(params.adlabels));
     }),
   ),
   wire(
     'ADC-UPDATE-2',
     'write-fields-ignored',
     'a write with fields answers only success / the id',
-    rewriteRequest((r) => {
-      if (!creates(r) && !updates(r)) return;
-      r.url.searchParams.delete('fields');
-      const form = formOf(r);
-      if (!form?.has('fields')) return;
-      form.delete('fields');
-      return form.toString();
-    }),
+    editParams(
+      (r) => {
+        if (!creates(r) && !updates(r)) return false;
+        r.url.searchParams.delete('fields');
+        return true;
+      },
+      (params) => {
+        delete params.fields;
+      },
+    ),
   ),
   seam(
     'ADC-UPDATE-2',
@@ -535,9 +561,9 @@ export const MUTANTS: Mutant[] = [
     'ADC-UPDATE-3',
     'other-fields-dropped',
     'an update silently drops fields other than account_id, adlabels, name and status',
-    editForm(updates, (form) => {
-      for (const key of [...form.keys()])
-        if (!['account_id', 'adlabels', 'name', 'status', 'access_token'].includes(key)) form.delete(key);
+    editUpdates((params) => {
+      for (const key of Object.keys(params))
+        if (!['account_id', 'adlabels', 'name', 'status', 'access_token'].includes(key)) delete params[key];
     }),
   ),
   wire(
@@ -552,10 +578,9 @@ export const MUTANTS: Mutant[] = [
     'ADC-STATUS-1',
     'unknown-status-active',
     'an unknown status is read as ACTIVE',
-    editForm(updates, (form) => {
-      const status = form.get('status');
-      if (status !== null && !['ACTIVE', 'IN_PROCESS', 'WITH_ISSUES', 'DELETED'].includes(status))
-        form.set('status', 'ACTIVE');
+    editUpdates((params) => {
+      if (params.status !== undefined && !['ACTIVE', 'IN_PROCESS', 'WITH_ISSUES', 'DELETED'].includes(params.status))
+        params.status = 'ACTIVE';
     }),
   ),
   seam(
@@ -625,10 +650,10 @@ export const MUTANTS: Mutant[] = [
     'ADC-CREATE-1',
     'url-with-spec-accepted',
     'object_url beside object_story_spec is dropped instead of refused',
-    editForm(creates, (form) => {
-      if (form.has('object_story_spec')) {
-        form.delete('object_url');
-        form.delete('title');
+    editCreates((params) => {
+      if (params.object_story_spec !== undefined) {
+        delete params.object_url;
+        delete params.title;
       }
     }),
   ),
@@ -636,16 +661,16 @@ export const MUTANTS: Mutant[] = [
     'ADC-CREATE-1',
     'post-with-spec-accepted',
     'object_story_id beside object_story_spec is dropped instead of refused',
-    editForm(creates, (form) => {
-      if (form.has('object_story_spec')) form.delete('object_story_id');
+    editCreates((params) => {
+      if (params.object_story_spec !== undefined) delete params.object_story_id;
     }),
   ),
   wire(
     'ADC-LINK-1',
     'default-title',
     'a link ad without title gets a default title instead of a refusal',
-    editForm(creates, (form) => {
-      if (form.has('object_url') && !form.has('title')) form.set('title', 'Learn more');
+    editCreates((params) => {
+      if (params.object_url !== undefined && params.title === undefined) params.title = 'Learn more';
     }),
   ),
   seam(
@@ -694,10 +719,13 @@ export const MUTANTS: Mutant[] = [
     'ADC-CREATE-4',
     'unknown-category-dropped',
     'an unknown authorization_category is dropped instead of refused',
-    editForm(creates, (form) => {
-      const category = form.get('authorization_category');
-      if (category !== null && !['NONE', 'POLITICAL', 'POLITICAL_WITH_DIGITALLY_CREATED_MEDIA'].includes(category))
-        form.delete('authorization_category');
+    editCreates((params) => {
+      const category = params.authorization_category;
+      if (
+        typeof category === 'string' &&
+        !['NONE', 'POLITICAL', 'POLITICAL_WITH_DIGITALLY_CREATED_MEDIA'].includes(category)
+      )
+        delete params.authorization_category;
     }),
   ),
   seam(
@@ -712,8 +740,8 @@ export const MUTANTS: Mutant[] = [
     'ADC-CREATE-5',
     'value-required',
     'a call to action without value is refused',
-    refuseCreates((form) => {
-      const cta = jsonField(form, 'object_story_spec')?.link_data?.call_to_action;
+    refuseCreates((params) => {
+      const cta = params.object_story_spec?.link_data?.call_to_action;
       return cta !== undefined && !cta.value;
     }, 'Param object_story_spec[link_data][call_to_action][value] is required'),
   ),
@@ -734,7 +762,7 @@ export const MUTANTS: Mutant[] = [
     'sponsor-refused',
     'partnership creatives are refused',
     refuseCreates(
-      (form) => form.has('platform_branded_content') || form.has('photoapp_branded_content'),
+      (params) => params.platform_branded_content !== undefined || params.photoapp_branded_content !== undefined,
       'Partnership creatives are not available',
     ),
   ),
@@ -759,9 +787,9 @@ export const MUTANTS: Mutant[] = [
     'ADC-POLITICAL-1',
     'dynamic-ad-accepted',
     'authorization_category is accepted on dynamic ads (and dropped)',
-    editForm(creates, (form) => {
-      if (form.has('product_set_id') || jsonField(form, 'object_story_spec')?.template_data)
-        form.delete('authorization_category');
+    editCreates((params) => {
+      if (params.product_set_id !== undefined || params.object_story_spec?.template_data)
+        delete params.authorization_category;
     }),
   ),
   wire(
@@ -769,7 +797,7 @@ export const MUTANTS: Mutant[] = [
     'refused-everywhere',
     'authorization_category is refused on every creative',
     refuseCreates(
-      (form) => form.has('authorization_category') && form.get('authorization_category') !== 'NONE',
+      (params) => params.authorization_category !== undefined && params.authorization_category !== 'NONE',
       'Param authorization_category is not available for dynamic ads (product_set_id or template_data)',
     ),
   ),
@@ -777,8 +805,8 @@ export const MUTANTS: Mutant[] = [
     'ADC-IMAGE-1',
     'url-with-hash-dropped',
     'image_url beside image_hash is dropped instead of refused',
-    editForm(creates, (form) => {
-      if (form.has('image_hash')) form.delete('image_url');
+    editCreates((params) => {
+      if (params.image_hash !== undefined) delete params.image_url;
     }),
   ),
   seam(
@@ -800,40 +828,37 @@ export const MUTANTS: Mutant[] = [
     'ADC-URL-1',
     'object-url-truncated',
     'an object_url over 1000 characters is truncated instead of refused',
-    editForm(creates, (form) => {
-      const url = form.get('object_url');
-      if (url && url.length > 1000) form.set('object_url', url.slice(0, 1000));
+    editCreates((params) => {
+      const url = params.object_url;
+      if (url && url.length > 1000) params.object_url = url.slice(0, 1000);
     }),
   ),
   wire(
     'ADC-URL-1',
     'nested-urls-unchecked',
     'URLs inside object_story_spec are truncated to 1000 characters instead of refused',
-    editForm(creates, (form) => {
-      editJsonField(form, 'object_story_spec', (spec) => {
-        const data = spec?.link_data;
-        if (typeof data?.link === 'string') data.link = data.link.slice(0, 1000);
-        if (typeof data?.call_to_action?.value?.link === 'string')
-          data.call_to_action.value.link = data.call_to_action.value.link.slice(0, 1000);
-      });
+    editCreates((params) => {
+      const data = params.object_story_spec?.link_data;
+      if (typeof data?.link === 'string') data.link = data.link.slice(0, 1000);
+      if (typeof data?.call_to_action?.value?.link === 'string')
+        data.call_to_action.value.link = data.call_to_action.value.link.slice(0, 1000);
     }),
   ),
   wire(
     'ADC-STORYSPEC-1',
     'extra-member-dropped',
     'a second data member of object_story_spec is dropped instead of refused',
-    editForm(creates, (form) => {
-      editJsonField(form, 'object_story_spec', (spec) => {
-        if (spec?.link_data && spec.text_data) delete spec.text_data;
-      });
+    editCreates((params) => {
+      const spec = params.object_story_spec;
+      if (spec?.link_data && spec.text_data) delete spec.text_data;
     }),
   ),
   wire(
     'ADC-BODY-1',
     'video-body-accepted',
     'body is accepted on video post creatives (and dropped)',
-    editForm(creates, (form) => {
-      if (jsonField(form, 'object_story_spec')?.video_data) form.delete('body');
+    editCreates((params) => {
+      if (params.object_story_spec?.video_data) delete params.body;
     }),
   ),
   wire(
@@ -841,7 +866,7 @@ export const MUTANTS: Mutant[] = [
     'body-refused-on-posts',
     'body is refused on every object_story_spec creative',
     refuseCreates(
-      (form) => form.has('object_story_spec') && form.has('body'),
+      (params) => params.object_story_spec !== undefined && params.body !== undefined,
       'Param body is not supported for video post creatives (object_story_spec[video_data])',
     ),
   ),
@@ -855,10 +880,10 @@ export const MUTANTS: Mutant[] = [
     'ADC-TEXT-2',
     'leading-punctuation-accepted',
     'a title starting with punctuation passes validation (former broken server)',
-    editForm(creates, (form) => {
-      const title = form.get('title');
-      const trimmed = title?.replace(/^[\\/!.?\-*(),;:\s]+/u, '');
-      if (title && trimmed) form.set('title', trimmed);
+    editCreates((params) => {
+      const title = params.title;
+      const trimmed = typeof title === 'string' ? title.replace(/^[\\/!.?\-*(),;:\s]+/u, '') : '';
+      if (trimmed) params.title = trimmed;
     }),
   ),
   wire(
@@ -900,7 +925,7 @@ export const MUTANTS: Mutant[] = [
     'link ads accept special characters (and drop them)',
     editTexts(
       (text) => [...text].filter((c) => !special(c)).join(''),
-      (form) => form.has('object_url'),
+      (params) => params.object_url !== undefined,
     ),
   ),
   wire(
@@ -908,7 +933,8 @@ export const MUTANTS: Mutant[] = [
     'special-refused-everywhere',
     'special characters are refused in page post ads too',
     refuseCreates(
-      (form) => ['title', 'body'].some((name) => [...(form.get(name) ?? '')].some(special)),
+      (params) =>
+        ['title', 'body'].some((name) => [...(typeof params[name] === 'string' ? params[name] : '')].some(special)),
       'body of a link ad must not contain a special character (title and body rule 7)',
     ),
   ),
