@@ -3,7 +3,7 @@
 // exactly at a documented limit refused). Each must be caught under its own rule: a write is judged by a later
 // read, a range at both of its ends.
 import type { Mutant } from './mutant.js';
-import { answerInstead, type WireRequest, type Wrap } from './wire.js';
+import { answerInstead, rewriteQuery, type WireRequest, type Wrap } from './wire.js';
 
 type Rule = Mutant['rule'];
 const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
@@ -47,6 +47,28 @@ export const MUTANTS: Mutant[] = [
     }),
   ),
   wire(
+    'GEN-CACHE-2/create-echo',
+    'cachedContents.create answers a new cached content and stores nothing',
+    answerInstead((r) => {
+      if (r.method !== 'POST' || r.url.pathname !== '/v1beta/cachedContents') return undefined;
+      const body = json(r.body);
+      if (!body?.model) return undefined;
+      const now = new Date();
+      return {
+        status: 200,
+        json: {
+          name: `cachedContents/echo-${Math.random().toString(36).slice(2, 10)}`,
+          model: body.model,
+          ...(body.displayName ? { displayName: body.displayName } : {}),
+          createTime: now.toISOString(),
+          updateTime: now.toISOString(),
+          expireTime: new Date(now.getTime() + Number.parseFloat(String(body.ttl ?? '3600s')) * 1000).toISOString(),
+          usageMetadata: { totalTokenCount: 1000 },
+        },
+      };
+    }),
+  ),
+  wire(
     'GEN-GENCFG-1/five-stop-sequences-refused',
     'five stop sequences (the documented most) are refused',
     answerInstead((r) =>
@@ -72,5 +94,14 @@ export const MUTANTS: Mutant[] = [
       const text = r.body.toString('utf8');
       return /"displayName"\s*:\s*"[^"]{512}"/.test(text) ? invalidArgument('displayName is too long') : undefined;
     }),
+  ),
+  wire(
+    'GEN-FILE-LIST-1/page-max-99',
+    'a pageSize of 100 or more gives pages of 99 (the maximum taken one too low)',
+    rewriteQuery(
+      (r) =>
+        r.method === 'GET' && r.url.pathname === '/v1beta/files' && Number(r.url.searchParams.get('pageSize')) >= 100,
+      (q) => q.set('pageSize', '99'),
+    ),
   ),
 ];

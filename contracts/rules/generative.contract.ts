@@ -1464,6 +1464,17 @@ ruleTests(
         expect((await client.listFiles({ pageSize: 101 })).files?.length ?? 0).toBeLessThanOrEqual(100);
       },
     ],
+    // The range's top end and one step past it, with more files than a page holds.
+    [
+      'with more than 100 files, pageSize 100 and pageSize 101 each give exactly 100',
+      async (t) => {
+        const { client } = ctx(t);
+        if (t.partlyJudged('a stateless target holds no files')) return;
+        for (let i = 0; i < 101; i++) await upload(t, client, 'text/plain', `h${i}`);
+        expect((await client.listFiles({ pageSize: 100 })).files?.length).toBe(100);
+        expect((await client.listFiles({ pageSize: 101 })).files?.length).toBe(100);
+      },
+    ],
   ],
   SLOW,
 );
