@@ -10,6 +10,8 @@ export interface ServeChild {
   urls: Record<string, string>;
   stdout(): string;
   stderr(): string;
+  /** Resolves when a line matching `pattern` has appeared on stdout (tests wait on it instead of sleeping). */
+  printed(pattern: RegExp): Promise<void>;
   /** Resolves with the exit code (or the signal name) once the process ended. */
   exited: Promise<number | string>;
 }
@@ -42,7 +44,17 @@ export function startServe(
       );
       if (Object.keys(urls).length === expectedServices) {
         clearTimeout(timer);
-        resolve({ child, urls, stdout: () => out, stderr: () => err, exited });
+        const printed = (pattern: RegExp) =>
+          new Promise<void>((done) => {
+            const check = () => {
+              if (!pattern.test(out)) return;
+              child.stdout!.off('data', check);
+              done();
+            };
+            child.stdout!.on('data', check);
+            check();
+          });
+        resolve({ child, urls, stdout: () => out, stderr: () => err, exited, printed });
       }
     });
     void exited.then((code) => {

@@ -24,6 +24,8 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
 export interface NotesHooks {
   /** Called when a /slow request reaches the service (it is in flight from then on): tests wait on it. */
   slowStarted?: () => void;
+  /** Called when a /big request reaches the service, before its answer is written. */
+  bigStarted?: () => void;
 }
 
 export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = {}): ReferenceService {
@@ -71,6 +73,7 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
           });
         }
         if (url.pathname === '/big') {
+          hooks.bigStarted?.();
           res.writeHead(200, { 'content-type': 'application/octet-stream' });
           return void res.end(Buffer.alloc(Number(url.searchParams.get('bytes') ?? 0), 'x'));
         }

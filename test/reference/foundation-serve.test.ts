@@ -94,7 +94,7 @@ describe('serve as a process', () => {
       await fetch(`${base}/notes?tenant=a&access_token=HIDDEN`, { method: 'POST', body: 'kept' })
     ).json()) as { id: number };
     const slow = fetch(`${base}/slow?ms=500`);
-    await new Promise((r) => setTimeout(r, 100));
+    await first.printed(/^slow request started$/m);
     first.child.kill('SIGTERM');
     const answer = await slow;
     expect(answer.status).toBe(200);

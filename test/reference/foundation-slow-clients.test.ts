@@ -1,6 +1,7 @@
 // Slow and stuck clients (loopback only, short limits so the test is bounded): trickled headers
 // (slowloris), a trickled body, a client that never reads a large answer, an oversized header block.
 // Each is cut by its limit, and meanwhile other clients are answered at once.
+import { EventEmitter, once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
@@ -15,10 +16,14 @@ const LIMITS = {
 };
 let session: ReferenceSession;
 let port: number;
+/** Emits 'started' when a /big request reaches the service. */
+const bigStarted = new EventEmitter();
 const sockets: net.Socket[] = [];
 
 beforeAll(async () => {
-  session = await startReference([notesService()], { httpLimits: LIMITS });
+  session = await startReference([notesService('analytics', { bigStarted: () => bigStarted.emit('started') })], {
+    httpLimits: LIMITS,
+  });
   port = Number(new URL(session.endpoints.analytics!.baseUrl).port);
 });
 afterAll(async () => {
@@ -104,8 +109,9 @@ it('cuts a client that trickles its body after requestTimeout', async () => {
 it('drops a client that never reads a large answer after idleTimeout, and keeps answering others', async () => {
   const raw = await connect();
   raw.socket.pause(); // never read: the kernel buffers fill, then node's write stalls
+  const arrived = once(bigStarted, 'started');
   raw.socket.write('GET /big?bytes=33554432 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-  await new Promise((r) => setTimeout(r, 200));
+  await arrived;
   expect(session.running[0]!.server.inFlight()).toBe(1);
   await othersAnswered(() => session.running[0]!.server.inFlight() >= 1);
   const began = Date.now();
