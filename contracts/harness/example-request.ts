@@ -99,8 +99,10 @@ export function exampleRequest(
   const schemes = doc.components?.securitySchemes ?? {};
   const first = Object.keys(security.find((req) => Object.keys(req).length > 0) ?? {})[0];
   const scheme = first ? schemes[first] : undefined;
-  if (scheme?.type === 'apiKey' && scheme.in === 'query')
-    query[scheme.name] = (scheme.name === 'key' ? credentials.apiKey : credentials.accessToken) ?? '';
+  const queryCredential: string | undefined =
+    scheme?.type === 'apiKey' && scheme.in === 'query' ? scheme.name : undefined;
+  if (queryCredential)
+    query[queryCredential] = (scheme.name === 'key' ? credentials.apiKey : credentials.accessToken) ?? '';
   if (scheme?.type === 'apiKey' && scheme.in === 'header') headers[scheme.name] = credentials.apiKey ?? '';
   if (scheme?.type === 'oauth2' || (scheme?.type === 'http' && scheme.scheme === 'bearer'))
     headers.authorization = `Bearer ${credentials.accessToken ?? ''}`;
@@ -129,6 +131,8 @@ export function exampleRequest(
       if (contentType === 'application/x-www-form-urlencoded') {
         const form = new URLSearchParams();
         for (const [k, v] of Object.entries(value as Record<string, unknown>)) form.set(k, asString(v));
+        // A credential the example's form also carries is the one sent in the query: two different ones are refused.
+        if (queryCredential && form.has(queryCredential)) form.set(queryCredential, query[queryCredential]!);
         request.body = form.toString();
       } else if (contentType.includes('json')) request.body = JSON.stringify(value);
       else request.body = typeof value === 'string' ? value : JSON.stringify(value);
