@@ -35,6 +35,8 @@ export type AuthChoice = 'valid' | 'none' | 'invalid';
 export interface FuzzRequest {
   index: number;
   mutation: Mutation;
+  /** The defect actually planted (another kind when the drawn one has no target in the operation). */
+  planted: Mutation;
   /** What the mutation did (member, value kind), for the report. */
   detail: string;
   auth: AuthChoice;
@@ -409,7 +411,12 @@ function build(
   };
 
   const anyMedia = op.bodies.some((b) => b.contentType === '*/*');
+  // A huge header or a crafted Host wraps another defect and stays its own kind; others fall back to another kind
+  // when the operation has nothing to plant them in.
+  const wrapper = draw.mutation === 'huge-header' || draw.mutation === 'crafted-host';
+  let plantedKind: Mutation = draw.mutation;
   const plant = (mutation: Mutation): void => {
+    if (!wrapper) plantedKind = mutation;
     switch (mutation) {
       case 'wrong-type': {
         const params = paramTargets.filter((p) => schemaTypes(p.schema).some((t) => t !== 'string'));
@@ -784,6 +791,7 @@ function build(
   return {
     index,
     mutation: draw.mutation,
+    planted: plantedKind,
     detail,
     auth: draw.auth,
     operationId: op.operationId,

@@ -2,7 +2,7 @@
 // reference: no 5xx, every refusal in the service's error shape with a documented status, the service alive
 // afterwards and its stored state unchanged by the refused writes. `npm run fuzz` runs any size.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateRequests } from '../../contracts/fuzz/requests.js';
+import { generateRequests, MUTATIONS } from '../../contracts/fuzz/requests.js';
 import { describeRequest, formatResult, runFuzz } from '../../contracts/fuzz/run.js';
 import { fuzzService, shapeProblem } from '../../contracts/fuzz/services.js';
 import { fuzzOperations } from '../../contracts/fuzz/spec.js';
@@ -47,14 +47,18 @@ describe('fuzz: schema-derived invalid requests', () => {
       ).toEqual([]);
       expect(result.alive, report).toBe(true);
       // Every mutation kind was sent, and most requests were refused (the sample is not all accepted noise).
-      expect(result.byMutation.size, report).toBe(14);
+      expect(result.byMutation.size, report).toBe(MUTATIONS.length);
       const refused = [...result.distribution.entries()]
         .filter(([k]) => !k.includes('accepted'))
         .reduce((n, [, c]) => n + c, 0);
       expect(refused, report).toBeGreaterThanOrEqual(950);
-      // No write of the sample was accepted, so the stored state was compared, and it is unchanged.
-      expect(result.acceptedWrites.map(describeRequest), report).toEqual([]);
-      expect(result.stateUnchanged, report).toBe(true);
+      // Only a value the service may take as it is (an out-of-range value of a member it ignores, a valid request
+      // under a crafted Host) may be accepted; without such a write the stored state was compared, and it is unchanged.
+      expect(
+        result.acceptedWrites.filter((r) => !['out-of-range', 'crafted-host'].includes(r.planted)).map(describeRequest),
+        report,
+      ).toEqual([]);
+      if (result.acceptedWrites.length === 0) expect(result.stateUnchanged, report).toBe(true);
     }, 120_000);
   }
 });
