@@ -48,6 +48,8 @@ export interface MixResult {
    */
   serverCpuMicrosPerRequest?: number;
   perPart: Array<{ label: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number }>;
+  /** Operations whose distinct requests ran out (the run sent some again), where the caller tracks it. */
+  repeated?: string[];
 }
 
 export const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);

@@ -18,9 +18,9 @@ try {
   const operations: Array<{ label: string; baseUrl: string; request: LoadRequest }> = readOperations().map((o) => ({
     label: o.label,
     baseUrl: servers.baseUrls[o.service]!,
-    request: o.request,
+    request: o.request(0),
   }));
-  const analytics = operations.find((o) => o.label === 'list groups')!;
+  const analytics = operations.find((o) => o.label.startsWith('list groups'))!;
   operations.push({
     label: 'unknown path (404)',
     baseUrl: analytics.baseUrl,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { postgresUnavailable, startPostgres } from '../test/support/postgres-server.js';
 import { startBalancer, type Balancer } from '../test/support/round-robin-balancer.js';
 import { runMix, type MixPart, type MixResult } from './reference-load.js';
-import { readOperations } from './reference-read.js';
+import { distinctRequests, readOperations } from './reference-read.js';
 import {
   benchSeedFile,
   startReferenceProcess,
@@ -81,10 +81,11 @@ async function measure(name: string, setup: Setup, parts: MixPart[]): Promise<Mi
 async function both(name: string, setup: Setup): Promise<SetupResult> {
   try {
     const ops = readOperations();
+    // One cursor per operation for the warm-up and the measurement: distinct reads throughout.
     const readParts = ops.map((op) => ({
       label: op.label,
       baseUrl: setup.baseUrls[op.service]!,
-      requests: [op.request],
+      requests: distinctRequests(op),
     }));
     if (WARMUP_SECONDS > 0) await runMix(readParts, { duration: WARMUP_SECONDS });
     const read = await measure(`${name}, read mix`, setup, readParts);

@@ -53,7 +53,11 @@ export function benchSeedFile(dir: string): string {
 }
 
 /** Spawns a Node child that prints "<key> listening on <url>" lines; resolves once `expected` keys are listening. */
-function spawnListening(args: string[], expected: readonly string[], timeoutMs = 60_000): Promise<RunningServers> {
+export function spawnListening(
+  args: string[],
+  expected: readonly string[],
+  timeoutMs = 60_000,
+): Promise<RunningServers> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
-// npm run bench: generation speed and the generated clients, side by side in one run
-// (BENCH_ONLY=generate or BENCH_ONLY=client for one part).
+// npm run bench: generation speed, the generated clients, the generated server beside Fastify (bench/server.ts)
+// and the reference beside a bare node:http server (bench/reference-run.ts), each side by side in one run
+// (BENCH_ONLY=generate | client | server | reference | read | write | suite for one part).
 //  1. Cold process: `npm run generate` for all three specs (types, clients, servers, validators, rules)
 //     against openapi-typescript's CLI generating types alone for the same three bundled specs.
 //  2. Watch-mode regeneration of one spec in a warm process (what --watch does on a change).
@@ -14,6 +15,7 @@ import { ROOT } from '../generator/model/index.js';
 import { SERVICE_KEYS } from '../contracts/harness/services.js';
 import { generateAll } from '../generator/pipeline.js';
 import { callOverhead, clientSizes } from './client.js';
+import { serverBench, writeServerReport } from './server.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
@@ -25,8 +27,11 @@ function time(fn: () => void): number {
   return performance.now() - start;
 }
 
-if (ONLY !== 'client') await generation();
-if (ONLY !== 'generate') await clients();
+if (!ONLY || ONLY === 'generate') await generation();
+if (!ONLY || ONLY === 'client') await clients();
+if (!ONLY || ONLY === 'server') console.log(`\n${writeServerReport(await serverBench())}`);
+// The reference's read mix (distinct reads beside bare node:http), write mix and suite time (bench/reference-run.ts).
+if (!ONLY || ['reference', 'read', 'write', 'suite'].includes(ONLY)) await import('./reference-run.js');
 
 async function generation(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
