@@ -44,8 +44,6 @@ export interface ReferenceOptions {
    * a function of the service's own object returning the one it uses instead (foundation/service.ts, Decorators).
    */
   decorate?: Partial<Record<ServiceKey, ServiceDecorators>>;
-  /** Behaviour flags of the generative service (ServiceContext.defects). */
-  defects?: Partial<Record<ServiceKey, Record<string, unknown>>>;
   /** Wraps a service's request listener: what it returns gets every request of that service. */
   wrap?: Partial<Record<ServiceKey, (inner: http.RequestListener) => http.RequestListener>>;
   /**
@@ -148,7 +146,6 @@ export async function startReference(
           dataDir,
           logger: logger.child({ service: key }),
           decorate: options.decorate?.[key],
-          defects: options.defects?.[key] ?? {},
         };
         if (database) {
           const schema = schemaOf(key);

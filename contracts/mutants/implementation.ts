@@ -19,7 +19,6 @@ export const referenceImplementation: Implementation = {
     return startReferenceTarget([service], {
       wrap: mutant?.wrap ? { [service]: mutant.wrap } : undefined,
       decorate: mutant?.decorate ? { [service]: mutant.decorate } : undefined,
-      defects: mutant?.defects ? { [service]: mutant.defects } : undefined,
     });
   },
 };

@@ -42,7 +42,7 @@ export async function loadMutants(services: readonly ServiceKey[], moduleFile?: 
     if (seen.has(m.id)) throw new Error(`mutant id ${m.id} appears twice`);
     seen.add(m.id);
     if (!m.id.startsWith(`${m.rule}/`)) throw new Error(`mutant ${m.id}: its id must start with its rule, ${m.rule}/`);
-    if (!m.wrap && !m.decorate && !m.defects) throw new Error(`mutant ${m.id} plants nothing (no wrap, no decorate)`);
+    if (!m.wrap && !m.decorate) throw new Error(`mutant ${m.id} plants nothing (no wrap, no decorate)`);
   }
   return all.filter((m) => services.includes(serviceOfMutant(m)));
 }

@@ -22,6 +22,4 @@ export interface Mutant {
   wrap?: (inner: http.RequestListener) => http.RequestListener;
   /** Seam name -> decorator (the reference's ReferenceOptions.decorate of the mutant's service). */
   decorate?: ServiceDecorators;
-  /** Behaviour flags of the generative reference service (its defects.ts). */
-  defects?: Record<string, unknown>;
 }

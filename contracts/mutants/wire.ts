@@ -229,3 +229,16 @@ const adCreativeTable = new RouteTable(adCreativeRoutes);
 export function operationOf(method: string, url: URL): string | undefined {
   return adCreativeTable.match(method, url.pathname)?.route.operationId;
 }
+
+/**
+ * As rewriteRequest, for an edit that looks something up first (the service's store, kept by a decorator):
+ * the request waits for it; a failed lookup passes the request on unchanged.
+ */
+export function rewriteRequestAsync(edit: (request: WireRequest) => Promise<Buffer | string | void>): Wrap {
+  return buffered((request, inner, req, res) => {
+    edit(request).then(
+      (edited) => inner(replay(req, request, edited === undefined ? request.body : Buffer.from(edited)), res),
+      () => inner(replay(req, request, request.body), res),
+    );
+  });
+}

@@ -53,11 +53,6 @@ export interface ServiceContext {
   logger: Logger;
   /** Stand-ins for the service's seams (see Decorators); none in normal operation. */
   decorate?: ServiceDecorators;
-  /**
-   * Behaviour flags of the generative service (flag name -> value); empty in normal
-   * operation. The ad creative and analytics services read none: their seams are `decorate`'s.
-   */
-  defects: Readonly<Record<string, unknown>>;
 }
 
 export interface ServiceInstance {

@@ -5,7 +5,6 @@
 // The bursts are counted by a BurstCounter: in memory on SQLite, in the shared database with --database.
 import type { IncomingMessage } from 'node:http';
 import { statusError, type HandlerInput } from '../../generated/generative/server.js';
-import type { GenerativeDefects } from './defects.js';
 import type { GenerativeStore, ProjectRecord } from './store.js';
 
 export const MISSING_KEY_MESSAGE =
@@ -46,16 +45,13 @@ export class Authenticator {
     private readonly store: GenerativeStore,
     private readonly clock: () => number,
     private readonly gapMs: number,
-    private readonly defects: GenerativeDefects,
     private readonly bursts: BurstCounter = new MemoryBursts(),
   ) {}
 
   authenticate = async (input: HandlerInput): Promise<void> => {
-    let key = input.credentials.apiKey;
-    if (this.defects.queryKeyIgnored && key && !input.headers['x-goog-api-key']) key = undefined;
+    const key = input.credentials.apiKey;
     if (!key) throw missingKey();
-    let project = await this.store.projectOfKey(key);
-    if (!project && this.defects.anyKeyAccepted) project = { id: 'any-key', rateLimitBurst: 1000 };
+    const project = await this.store.projectOfKey(key);
     if (!project) {
       throw statusError('INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', {
         details: [
@@ -73,12 +69,10 @@ export class Authenticator {
   };
 
   private async limit(project: ProjectRecord, operationId: string): Promise<void> {
-    if (this.defects.noRateLimit) return;
     const count = await this.bursts.hit(`${project.id} ${operationId}`, this.clock(), this.gapMs);
     if (count > project.rateLimitBurst) {
-      const status = this.defects.rateLimitUnavailable ? 'UNAVAILABLE' : 'RESOURCE_EXHAUSTED';
       throw statusError(
-        status,
+        'RESOURCE_EXHAUSTED',
         `Resource has been exhausted: more than ${project.rateLimitBurst} ${operationId} requests in a burst; pause and retry.`,
       );
     }

@@ -2,7 +2,6 @@
 // default), get, list, update (the expiration only) and delete. Expired entries are gone (NOT_FOUND).
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../generated/generative/types.js';
-import type { GenerativeDefects } from './defects.js';
 import { invalid, notFound } from './errors.js';
 import { decodePageToken, encodePageToken, pageSizeOf } from './pagination.js';
 import type { CacheRecord, GenerativeStore, ProjectRecord } from './store.js';
@@ -15,7 +14,6 @@ type CachedContent = Schemas['CachedContent'];
 export interface CacheDeps {
   store: GenerativeStore;
   clock: () => number;
-  defects: GenerativeDefects;
   /** Fewest tokens a cache may hold. */
   minCacheTokens: number;
   checkContents: (project: ProjectRecord, contents: Schemas['Content'][], modelName: string) => Promise<void>;

@@ -2,11 +2,21 @@
 // occurrence of any stop sequence (which is not returned) or after maxOutputTokens tokens (MAX_TOKENS).
 // Text that could be the start of a stop sequence is held back until it is known not to be one, so a stream
 // never sends text it would have to take back.
-import type { GenerativeDefects } from './defects.js';
-
 export type Finish = 'STOP' | 'MAX_TOKENS';
 
-export class Decoder {
+/** What generation needs of a decoder: pieces in, releasable text out, and why it ended. */
+export interface AnswerDecoder {
+  push(piece: string): string;
+  end(): string;
+  readonly finish?: Finish;
+}
+
+/** Makes the decoder of one answer; the service takes it as a part (ServiceContext.decorate may wrap it). */
+export type DecoderFactory = (stopSequences: readonly string[], maxTokens: number | undefined) => AnswerDecoder;
+
+export const createDecoder: DecoderFactory = (stopSequences, maxTokens) => new Decoder(stopSequences, maxTokens);
+
+export class Decoder implements AnswerDecoder {
   private text = '';
   private emitted = 0;
   private tokens = 0;
@@ -16,9 +26,8 @@ export class Decoder {
   constructor(
     private readonly stopSequences: readonly string[],
     private readonly maxTokens: number | undefined,
-    private readonly defects: GenerativeDefects = {},
   ) {
-    const stops = defects.stopSequencesIgnored ? [] : stopSequences.filter((s) => s.length > 0);
+    const stops = stopSequences.filter((s) => s.length > 0);
     this.stopSequences = stops;
     this.hold = Math.max(0, ...stops.map((s) => s.length - 1));
   }
@@ -31,11 +40,10 @@ export class Decoder {
     const stop = this.firstStop();
     if (stop) {
       this.finish = 'STOP';
-      const end = this.defects.stopSequenceIncluded ? stop.at + stop.sequence.length : stop.at;
-      this.text = this.text.slice(0, end);
+      this.text = this.text.slice(0, stop.at);
       return this.release(this.text.length);
     }
-    if (this.maxTokens !== undefined && !this.defects.maxTokensIgnored && this.tokens >= this.maxTokens) {
+    if (this.maxTokens !== undefined && this.tokens >= this.maxTokens) {
       this.finish = 'MAX_TOKENS';
       return this.release(this.text.length);
     }

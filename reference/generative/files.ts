@@ -1,10 +1,8 @@
 // Files: creation from bytes (any upload protocol ends here), names given or generated, the answer's fields,
 // the processing of videos (PROCESSING, then ACTIVE with videoDuration or FAILED with error) and expiry
 // (expirationTime = createTime + the file lifetime, 48 hours by default; an expired file is removed).
-import { randomBytes } from 'node:crypto';
 import type { components } from '../../generated/generative/types.js';
 import type { BlobStore } from './blobs.js';
-import type { GenerativeDefects } from './defects.js';
 import { fileNotAccessible, invalid } from './errors.js';
 import { isVideo, processVideo } from './media/video.js';
 import { decodePageToken, encodePageToken, pageSizeOf } from './pagination.js';
@@ -27,7 +25,8 @@ export interface FileDeps {
   store: GenerativeStore;
   blobs: BlobStore;
   clock: () => number;
-  defects: GenerativeDefects;
+  /** Names a file created without one (unique with overwhelming likelihood; a taken name is tried again). */
+  fileId: () => string;
   limits: FileLimits;
   /** Base of file URIs (the service's own address). */
   baseUrl: () => string;
@@ -54,7 +53,7 @@ export class Files {
       uri: `${this.deps.baseUrl()}/v1beta/files/${file.id}`,
       state: file.state,
     };
-    if (file.error && !this.deps.defects.failedWithoutError) out.error = file.error;
+    if (file.error) out.error = file.error;
     if (file.videoDuration) out.videoMetadata = { videoDuration: file.videoDuration };
     return out;
   }
@@ -70,11 +69,6 @@ export class Files {
       );
     }
     return id;
-  }
-
-  private generatedId(): string {
-    if (this.deps.defects.generatedNameCollides) return `f${Math.floor(this.deps.clock() / 1000).toString(36)}`;
-    return randomBytes(6).toString('hex');
   }
 
   /** Checks the metadata before any byte is stored (so a refused upload stores nothing). */
@@ -111,26 +105,23 @@ export class Files {
       for (let attempt = 0; attempt < 5; attempt++) {
         const record: Omit<FileRecord, 'seq'> = {
           project: project.id,
-          id: given ?? this.generatedId(),
+          id: given ?? this.deps.fileId(),
           mimeType: type,
           sizeBytes: size,
           sha256: blob.sha256,
           createTime: now,
           updateTime: now,
           expireTime: now + this.deps.limits.fileLifetimeMs,
-          state: video && !this.deps.defects.videoActiveAtOnce ? 'PROCESSING' : 'ACTIVE',
+          state: video ? 'PROCESSING' : 'ACTIVE',
           blob: blob.key,
         };
         if (meta?.displayName !== undefined) record.displayName = meta.displayName;
-        if (this.deps.defects.outputOnlyTakenOver && meta?.sizeBytes !== undefined)
-          record.sizeBytes = Number(meta.sizeBytes);
         if (await this.deps.store.insertFile(record)) {
           const stored = (await this.deps.store.file(project.id, record.id))!;
           if (stored.state === 'PROCESSING') this.schedule(stored);
           return stored;
         }
         if (given) throw statusAlreadyExists(given);
-        if (this.deps.defects.generatedNameCollides) throw statusAlreadyExists(record.id);
       }
       throw new Error('could not generate a unique file name');
     } catch (error) {
@@ -158,7 +149,7 @@ export class Files {
     const stored = this.deps.blobs.pathOf(file.blob);
     let result: Awaited<ReturnType<typeof processVideo>>;
     try {
-      result = await processVideo(this.deps.defects.everyVideoFails ? 'video/unknown' : file.mimeType, stored);
+      result = await processVideo(file.mimeType, stored);
     } catch (error) {
       // A reader that broke in a way it does not map to "not playable" must not leave the file PROCESSING forever.
       this.deps.log('video processing crashed', { file: file.id, error: String(error) });
@@ -166,11 +157,8 @@ export class Files {
     }
     const updateTime = Math.max(this.deps.clock(), file.createTime + 1);
     if (result.ok) {
-      let duration = result.videoDuration;
-      if (this.deps.defects.durationInMilliseconds) duration = `${Math.round(parseFloat(duration) * 1000)}s`;
-      await this.deps.store.updateFile(file.project, file.id, { state: 'ACTIVE', videoDuration: duration, updateTime });
-    } else if (this.deps.defects.brokenVideoActive) {
-      await this.deps.store.updateFile(file.project, file.id, { state: 'ACTIVE', updateTime });
+      const videoDuration = result.videoDuration;
+      await this.deps.store.updateFile(file.project, file.id, { state: 'ACTIVE', videoDuration, updateTime });
     } else {
       await this.deps.store.updateFile(file.project, file.id, { state: 'FAILED', error: result.error, updateTime });
     }
@@ -193,11 +181,9 @@ export class Files {
     pageToken: string | undefined,
   ): Promise<{ files: FileBody[]; nextPageToken?: string }> {
     await this.sweep();
-    const d = this.deps.defects;
-    let size = pageSizeOf(pageSize, d.defaultPageSize20 ? 20 : 10, 100);
-    if (d.pageSizeIgnored) size = 10;
-    const after = d.pageTokenIgnored ? 0 : decodePageToken('files', pageToken);
-    const page = await this.deps.store.files(d.listAllProjects ? null : project.id, after, size);
+    const size = pageSizeOf(pageSize, 10, 100);
+    const after = decodePageToken('files', pageToken);
+    const page = await this.deps.store.files(project.id, after, size);
     const next = page.nextAfter;
     return {
       files: page.items.map((f) => this.body(f)),
@@ -207,7 +193,6 @@ export class Files {
 
   async remove(project: ProjectRecord, id: string): Promise<void> {
     const file = await this.get(project, id);
-    if (this.deps.defects.deletedFileReadable) return;
     await this.deps.store.deleteFile(project.id, file.id);
     await this.deps.blobs.remove(file.blob);
   }

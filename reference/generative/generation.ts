@@ -4,12 +4,11 @@
 // promptTokenCount = system instruction + contents + cached content; cachedContentTokenCount = the cached part;
 // candidatesTokenCount = the candidate's parts; totalTokenCount = prompt + candidates.
 import type { components } from '../../generated/generative/types.js';
-import { Decoder } from './decoder.js';
-import type { GenerativeDefects } from './defects.js';
+import type { AnswerDecoder, DecoderFactory } from './decoder.js';
 import { failedPrecondition, fileNotAccessible, invalid, notFound } from './errors.js';
 import type { Model, ModelRequest } from './model/model.js';
 import { schemaValueSize } from './model/schema-value.js';
-import { applyThresholds, rate, resolveThresholds, type SafetyRating, type Thresholds } from './safety.js';
+import type { SafetyFilter, SafetyRating, ThresholdResolver, Thresholds } from './safety.js';
 import type { CacheRecord, GenerativeStore, ModelRecord, ProjectRecord } from './store.js';
 import { contentTokens, partTokens } from './tokens.js';
 
@@ -42,7 +41,12 @@ export interface GenerationDeps {
   store: GenerativeStore;
   model: Model;
   clock: () => number;
-  defects: GenerativeDefects;
+  /** The prompt's and the answer's safety filters (one classifier by default). */
+  promptFilter: SafetyFilter;
+  answerFilter: SafetyFilter;
+  /** The thresholds a request's safetySettings put in force over the model's default. */
+  thresholds: ThresholdResolver;
+  decoder: DecoderFactory;
   /** Stream pacing: tokens per event and the pause before each event (lets a slow client see progress). */
   streamChunkTokens: number;
   streamChunkDelayMs: number;
@@ -78,10 +82,6 @@ export class Generation {
   private async modelOf(name: string): Promise<ModelRecord> {
     const found = await this.deps.store.model(name);
     if (found) return found;
-    if (this.deps.defects.unknownModelAnswers) {
-      const fallback = await this.deps.store.model('models/text-model-1');
-      if (fallback) return fallback;
-    }
     throw notFound(`${name} is not found for API version v1beta, or is not supported for generateContent.`);
   }
 
@@ -111,11 +111,8 @@ export class Generation {
           const id = (part.fileData.fileUri ?? '').match(/\/files\/([a-z0-9-]+)(?:[?#].*)?$/)?.[1];
           if (!id) throw invalid(`Unsupported file uri: ${part.fileData.fileUri}`, `${field}.file_data.file_uri`);
           const file = await this.deps.store.file(project.id, id);
-          if (!file || file.expireTime <= this.deps.clock()) {
-            if (this.deps.defects.deletedFileNotFound) throw notFound(`File files/${id} not found.`);
-            throw fileNotAccessible(id);
-          }
-          if (file.state !== 'ACTIVE' && !(this.deps.defects.processingFileAccepted && file.state === 'PROCESSING')) {
+          if (!file || file.expireTime <= this.deps.clock()) throw fileNotAccessible(id);
+          if (file.state !== 'ACTIVE') {
             throw failedPrecondition(`The File ${id} is not in an ACTIVE state and usage is not allowed.`);
           }
           if (!acceptsMedia(model, file.mimeType))
@@ -128,10 +125,8 @@ export class Generation {
   private async cacheOf(project: ProjectRecord, name: string, model: ModelRecord): Promise<CacheRecord | undefined> {
     const id = name.replace(/^cachedContents\//, '');
     const cache = await this.deps.store.cache(project.id, id);
-    if (!cache || cache.expireTime <= this.deps.clock()) {
-      if (this.deps.defects.unknownCacheIgnored) return undefined;
+    if (!cache || cache.expireTime <= this.deps.clock())
       throw notFound(`CachedContent not found (or it expired): ${name}`);
-    }
     if (cache.model !== model.name)
       throw invalid(`${name} was created for ${cache.model}, not ${model.name}.`, 'cached_content');
     return cache;
@@ -139,7 +134,6 @@ export class Generation {
 
   /** The request-level checks and everything known before the model runs. */
   async prepare(project: ProjectRecord, modelName: string, body: GenerateRequest): Promise<Prepared> {
-    const d = this.deps.defects;
     const model = await this.modelOf(modelName);
     const config: Partial<Schemas['GenerationConfig']> = body.generationConfig ?? {};
     if (!body.contents?.length) throw invalid('contents is required and holds at least one Content.', 'contents');
@@ -197,7 +191,7 @@ export class Generation {
           );
       }
     }
-    const thresholds = this.thresholds(body.safetySettings, model);
+    const thresholds = this.deps.thresholds(body.safetySettings, { defaultThreshold: model.defaultThreshold });
     const cache = body.cachedContent !== undefined ? await this.cacheOf(project, body.cachedContent, model) : undefined;
     await this.checkContents(project, body.contents ?? [], model, 'contents');
 
@@ -206,20 +200,17 @@ export class Generation {
     const requestTokens =
       contentTokens(body.contents) + contentTokens(body.systemInstruction ? [body.systemInstruction] : []);
     const cachedTokens = cache?.tokens;
-    const promptTokens = requestTokens + (d.promptExcludesCache ? 0 : (cachedTokens ?? 0));
-    const promptRatings = rate(contents.map((c) => textOfParts(c.parts ?? [])).join('\n'));
-    const promptBlocked = applyThresholds(promptRatings, thresholds) && !d.promptNeverBlocked;
-    if (d.duplicateRatings) promptRatings.push({ ...promptRatings[0]! });
+    const promptTokens = requestTokens + (cachedTokens ?? 0);
+    const promptFilter = this.deps.promptFilter;
+    const promptRatings = promptFilter.rate(contents.map((c) => textOfParts(c.parts ?? [])).join('\n'));
+    const promptBlocked = promptFilter.blocks(promptRatings, thresholds);
     const modelRequest: ModelRequest = { modelId: model.name.replace(/^\w+\//, ''), contents };
     if (systemInstruction) modelRequest.systemInstruction = systemInstruction;
     const tools = body.tools ?? cache?.tools;
     if (tools) modelRequest.tools = tools;
     const toolConfig = body.toolConfig ?? cache?.toolConfig;
     if (toolConfig) modelRequest.toolConfig = toolConfig;
-    if (body.generationConfig)
-      modelRequest.generationConfig = d.responseMimeTypeIgnored
-        ? { ...body.generationConfig, responseMimeType: 'text/plain' }
-        : body.generationConfig;
+    if (body.generationConfig) modelRequest.generationConfig = body.generationConfig;
     const prepared: Prepared = {
       model,
       modelRequest,
@@ -235,35 +226,12 @@ export class Generation {
     return prepared;
   }
 
-  private thresholds(settings: GenerateRequest['safetySettings'], model: ModelRecord): Thresholds {
-    const d = this.deps.defects;
-    let list: Schemas['SafetySetting'][] = [...(settings ?? [])];
-    if (d.duplicateSettingsAccepted) list = [...new Map(list.map((s) => [s.category, s])).values()];
-    const resolved = resolveThresholds(list, { defaultThreshold: model.defaultThreshold });
-    const order = ['BLOCK_LOW_AND_ABOVE', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_ONLY_HIGH', 'BLOCK_NONE', 'OFF'];
-    for (const [category, threshold] of resolved) {
-      const listed = list.some((s) => s.category === category);
-      if (d.unlistedLoseDefault && list.length > 0 && !listed) resolved.set(category, 'BLOCK_NONE');
-      if (d.safetyOnlyTightens && listed && order.indexOf(threshold) > order.indexOf(model.defaultThreshold))
-        resolved.set(category, model.defaultThreshold);
-      if (d.thresholdOffByOne) {
-        const t = resolved.get(category)!;
-        resolved.set(category, (order[Math.min(order.indexOf(t) + 1, 3)] ?? t) as typeof t);
-      }
-      if (d.onlyHighBlocksMedium && resolved.get(category) === 'BLOCK_ONLY_HIGH')
-        resolved.set(category, 'BLOCK_MEDIUM_AND_ABOVE');
-    }
-    return resolved;
-  }
-
   private usage(p: Prepared, candidateTokens: number): Schemas['UsageMetadata'] {
     return {
       promptTokenCount: p.promptTokens,
-      ...(p.cachedTokens !== undefined && !this.deps.defects.cachedCountMissing
-        ? { cachedContentTokenCount: p.cachedTokens }
-        : {}),
+      ...(p.cachedTokens !== undefined ? { cachedContentTokenCount: p.cachedTokens } : {}),
       candidatesTokenCount: candidateTokens,
-      totalTokenCount: p.promptTokens + candidateTokens + (this.deps.defects.totalTokensOffByOne ? 1 : 0),
+      totalTokenCount: p.promptTokens + candidateTokens,
     };
   }
 
@@ -273,24 +241,20 @@ export class Generation {
       usageMetadata: this.usage(p, 0),
       modelVersion: p.modelVersion,
     };
-    if (this.deps.defects.blockedPromptKeepsCandidate)
-      response.candidates = [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 }];
     return response;
   }
 
   /** Rates the candidate's text; true when a threshold blocks it. */
   private rateCandidate(p: Prepared, text: string): { ratings: SafetyRating[]; blocked: boolean } {
-    const ratings = rate(text);
-    const blocked = applyThresholds(ratings, p.thresholds) && !this.deps.defects.candidatesNeverFiltered;
-    if (this.deps.defects.duplicateRatings) ratings.push({ ...ratings[0]! });
-    return { ratings, blocked };
+    const ratings = this.deps.answerFilter.rate(text);
+    return { ratings, blocked: this.deps.answerFilter.blocks(ratings, p.thresholds) };
   }
 
   async generate(project: ProjectRecord, modelName: string, body: GenerateRequest): Promise<GenerateResponse> {
     const p = await this.prepare(project, modelName, body);
     if (p.promptBlocked) return this.blockedPrompt(p);
     const answer = this.deps.model.answer(p.modelRequest);
-    const decoder = new Decoder(p.stopSequences, p.maxTokens, this.deps.defects);
+    const decoder = this.deps.decoder(p.stopSequences, p.maxTokens);
     let text: string | undefined;
     if (answer.text) {
       text = '';
@@ -304,7 +268,7 @@ export class Generation {
     const { ratings, blocked } = this.rateCandidate(p, textOfParts(parts));
     const candidate: Candidate = { index: 0, safetyRatings: ratings };
     let candidateTokens = 0;
-    if (blocked && !this.deps.defects.blockedCandidateKeepsText) {
+    if (blocked) {
       candidate.finishReason = 'SAFETY';
     } else {
       candidate.content = { role: 'model', parts };
@@ -320,8 +284,7 @@ export class Generation {
     };
   }
 
-  private finishReason(finish: Decoder['finish']): Schemas['FinishReason'] {
-    if (finish === 'MAX_TOKENS' && this.deps.defects.maxTokensSaysStop) return 'STOP';
+  private finishReason(finish: AnswerDecoder['finish']): Schemas['FinishReason'] {
     return finish ?? 'STOP';
   }
 
@@ -344,7 +307,7 @@ export class Generation {
         return;
       }
       const answer = deps.model.answer(p.modelRequest);
-      const decoder = new Decoder(p.stopSequences, p.maxTokens, deps.defects);
+      const decoder = deps.decoder(p.stopSequences, p.maxTokens);
       let sentTokens = 0;
       let sentText = '';
       let events = 0;
@@ -353,11 +316,11 @@ export class Generation {
         sentTokens += parts.reduce((sum, part) => sum + partTokens(part), 0);
         const candidate: Candidate = { content: { role: 'model', parts }, index: 0 };
         if (last) {
-          if (!deps.defects.streamNoFinishReason) candidate.finishReason = self.finishReason(decoder.finish);
+          candidate.finishReason = self.finishReason(decoder.finish);
           if (ratings) candidate.safetyRatings = ratings;
         }
         const response: GenerateResponse = { candidates: [candidate], modelVersion: p.modelVersion };
-        if (!last || !deps.defects.streamNoUsage) response.usageMetadata = self.usage(p, sentTokens);
+        response.usageMetadata = self.usage(p, sentTokens);
         events += 1;
         return response;
       };
@@ -365,7 +328,7 @@ export class Generation {
         let pending: Part[] = [...answer.parts];
         let buffer = '';
         let count = 0;
-        const chunkTokens = deps.defects.streamOneEvent ? Number.MAX_SAFE_INTEGER : deps.streamChunkTokens;
+        const chunkTokens = deps.streamChunkTokens;
         const iterator = answer.text?.[Symbol.iterator]();
         for (;;) {
           const next = iterator?.next();
@@ -380,7 +343,7 @@ export class Generation {
           // Safety of everything produced so far, before any of it leaves.
           const produced = textOfParts([...pending, { text: sentText + buffer }]);
           const { ratings, blocked } = self.rateCandidate(p, produced);
-          if (blocked && !deps.defects.blockedCandidateKeepsText) {
+          if (blocked) {
             events += 1;
             finished = true;
             yield {

@@ -103,6 +103,16 @@ export function resolveThresholds(settings: readonly SafetySetting[] | undefined
   return out;
 }
 
+/** Resolves a request's safetySettings against a policy (the service takes it as a part: decorate may wrap it). */
+export type ThresholdResolver = (settings: readonly SafetySetting[] | undefined, policy: SafetyPolicy) => Thresholds;
+
+/** A safety filter: rates a text, then judges the ratings against the thresholds in force. */
+export interface SafetyFilter {
+  rate(text: string): SafetyRating[];
+  /** Marks each rating a threshold blocks (blocked: true); true when any is blocked. */
+  blocks(ratings: SafetyRating[], thresholds: Thresholds): boolean;
+}
+
 /** Marks each rating its category's threshold blocks (blocked: true); true when any is blocked. */
 export function applyThresholds(ratings: SafetyRating[], thresholds: Thresholds): boolean {
   let blocked = false;
@@ -115,3 +125,6 @@ export function applyThresholds(ratings: SafetyRating[], thresholds: Thresholds)
   }
   return blocked;
 }
+
+/** The trigger-phrase classifier with the threshold table: the filter of prompts and answers alike. */
+export const TRIGGER_PHRASE_FILTER: SafetyFilter = { rate, blocks: applyThresholds };

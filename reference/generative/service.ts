@@ -1,19 +1,22 @@
 // Assembles the generative service on the generated server stub: store, blobs, model, the handlers of every
 // operation, and a small pre-routing step for the resumable session URL (below).
+import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
-import { sqliteOf, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
+import { seams, sqliteOf, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
 import { Authenticator, MemoryBursts, missingKey } from './auth.js';
 import { BlobStore } from './blobs.js';
 import { Caches } from './caches.js';
-import { readDefects } from './defects.js';
+import { createDecoder } from './decoder.js';
 import { Files } from './files.js';
 import { camelCaseNames } from './json-names.js';
 import { Generation } from './generation.js';
 import { BuiltinModel } from './model/builtin-model.js';
 import type { Model } from './model/model.js';
 import { PostgresBursts, PostgresGenerativeStore } from './postgres-store.js';
+import { resolveThresholds, TRIGGER_PHRASE_FILTER } from './safety.js';
+import type { GenerativeSeams } from './seams.js';
 import { parseSeed, type GenerativeSeed } from './seed.js';
 import { SqliteGenerativeStore } from './sqlite-store.js';
 import type { GenerativeStore, ProjectRecord } from './store.js';
@@ -155,20 +158,22 @@ export async function createGenerativeService(
 ): Promise<ServiceInstance> {
   const seed = parseSeed(ctx.seed);
   const clock = options.clock ?? Date.now;
-  const defects = readDefects(ctx.defects);
   // Per-request events are debug lines (info is start and stop only); ctx.logger already names the service.
   const log = (message: string, fields: Record<string, unknown> = {}) => ctx.logger.debug(fields, message);
-  const store: GenerativeStore = ctx.postgres
-    ? new PostgresGenerativeStore(ctx.postgres)
-    : new SqliteGenerativeStore(sqliteOf(ctx));
-  const blobs = new BlobStore(ctx.dataDir);
+  // The seams the service is built from (seams.ts): each may be replaced by ServiceContext.decorate's stand-in.
+  const seam = seams<GenerativeSeams>(ctx);
+  const store = seam(
+    'store',
+    ctx.postgres ? new PostgresGenerativeStore(ctx.postgres) : new SqliteGenerativeStore(sqliteOf(ctx)),
+  );
+  const blobs = seam('blobs', new BlobStore(ctx.dataDir));
   await blobs.sweepTemporaries();
   let baseUrl = '';
   const files = new Files({
     store,
     blobs,
     clock,
-    defects,
+    fileId: seam('fileId', () => randomBytes(6).toString('hex')),
     log,
     limits: {
       maxFileBytes: seed.limits.maxFileBytes,
@@ -190,9 +195,12 @@ export async function createGenerativeService(
   const generation = new Generation({
     store,
     clock,
-    defects,
     log,
-    model: options.model ?? new BuiltinModel(),
+    model: seam('model', options.model ?? new BuiltinModel()),
+    promptFilter: seam('promptFilter', TRIGGER_PHRASE_FILTER),
+    answerFilter: seam('answerFilter', TRIGGER_PHRASE_FILTER),
+    thresholds: seam('thresholds', resolveThresholds),
+    decoder: seam('decoder', createDecoder),
     streamChunkTokens: Math.max(1, seed.limits.streamChunkTokens),
     streamChunkDelayMs: seed.limits.streamChunkDelayMs,
   });
@@ -201,7 +209,6 @@ export async function createGenerativeService(
     blobs,
     files,
     clock,
-    defects,
     baseUrl: () => baseUrl,
     limits: {
       sessionLifetimeMs: seed.limits.uploadSessionHours * 3600_000,
@@ -212,7 +219,6 @@ export async function createGenerativeService(
   const caches = new Caches({
     store,
     clock,
-    defects,
     minCacheTokens: seed.limits.minCacheTokens,
     checkContents: async (project, contents, modelName) => {
       // The same part checks as generation (file references must be ACTIVE files of the project).
@@ -222,7 +228,7 @@ export async function createGenerativeService(
     },
   });
   const bursts = ctx.postgres ? new PostgresBursts(ctx.postgres) : new MemoryBursts();
-  const auth = new Authenticator(store, clock, seed.limits.rateLimitGapMs, defects, bursts);
+  const auth = new Authenticator(store, clock, seed.limits.rateLimitGapMs, bursts);
   const project = (input: { request: http.IncomingMessage }) => auth.projectOf(input.request);
 
   const handlers: GenerativeHandlers = {

@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import type { MediaPart, UploadFileInput, UploadFileReply } from '../../generated/generative/server.js';
 import type { components } from '../../generated/generative/types.js';
 import type { BlobStore } from './blobs.js';
-import type { GenerativeDefects } from './defects.js';
 import { invalid, notFound, resourceExhausted } from './errors.js';
 import type { Files } from './files.js';
 import type { GenerativeStore, ProjectRecord, UploadSessionRecord } from './store.js';
@@ -21,7 +20,6 @@ export interface UploadDeps {
   blobs: BlobStore;
   files: Files;
   clock: () => number;
-  defects: GenerativeDefects;
   /** The service's public base URL (session URLs are made from it, never from the request's Host). */
   baseUrl: () => string;
   limits: UploadLimits;
@@ -71,7 +69,7 @@ export class Uploads {
     if (protocol === 'multipart' || (input.contentType ?? '').toLowerCase().startsWith('multipart/related')) {
       const related = input.contentType === 'multipart/related' ? input.body : undefined;
       if (!related?.media) throw invalid('A multipart upload holds a JSON metadata part and a media part.', 'body');
-      const meta = this.deps.defects.multipartIgnoresMetadata ? undefined : related.metadata.file;
+      const meta = related.metadata.file;
       return { body: { file: await this.store(project, meta, related.media.contentType, related.media.data) } };
     }
     const media = mediaOf(input);
@@ -87,7 +85,6 @@ export class Uploads {
     this.deps.files.checkSize(data.byteLength);
     await this.checkQuota(project, data.byteLength);
     const blob = await this.deps.blobs.put(data);
-    if (this.deps.defects.hashOfEmpty) blob.sha256 = '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
     const file = await this.deps.files.create(project, meta, mimeType, blob, data.byteLength);
     return this.deps.files.body(file);
   }
@@ -162,7 +159,7 @@ export class Uploads {
     if (commands.includes('upload')) {
       const offsetHeader = input.headers['x-goog-upload-offset'];
       const offset = offsetHeader === undefined ? null : byteCount(offsetHeader);
-      if (!this.deps.defects.offsetUnchecked && (offsetHeader === undefined || offset !== session.received)) {
+      if (offsetHeader === undefined || offset !== session.received) {
         throw invalid(
           `X-Goog-Upload-Offset ${offsetHeader ?? '(none)'} does not match the ${session.received} bytes received.`,
           'X-Goog-Upload-Offset',
@@ -180,9 +177,8 @@ export class Uploads {
       this.deps.files.checkSize(received + bytes.byteLength);
       // A declared size was counted at the start; a session without one grows the project's bytes chunk by chunk.
       if (session.declaredSize === undefined) await this.checkQuota(project, bytes.byteLength);
-      const at = this.deps.defects.resumableKeepsLastChunk ? 0 : received;
-      await this.deps.blobs.appendChunk(uploadId, at, bytes);
-      received = at + bytes.byteLength;
+      await this.deps.blobs.appendChunk(uploadId, received, bytes);
+      received += bytes.byteLength;
       await this.deps.store.setReceived(uploadId, received);
     }
     if (!commands.includes('finalize')) return { headers: status('active', received), body: {} };

@@ -6,7 +6,7 @@
 //   GET  /big?bytes=N                                 -> N bytes of 'x'
 //   GET  /slow?ms=N                                   -> 200 after N ms
 //   GET  /boom                                        -> throws (the foundation's last-resort guard)
-//   GET  /context                                     -> what the service received (defects, durable, bound URL)
+//   GET  /context                                     -> what the service received (durable, bound URL)
 // Seed section: { notes: [{ tenant, body }] }, applied to a new (empty) database only. One seam, `notes`
 // (NotesSeams): what a new note's insert goes through.
 import type http from 'node:http';
@@ -90,8 +90,7 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
           return;
         }
         if (url.pathname === '/boom') throw new Error('boom (planted by the test service)');
-        if (url.pathname === '/context')
-          return json(res, 200, { defects: ctx.defects, durable: ctx.durable, dataDir: ctx.dataDir, baseUrl });
+        if (url.pathname === '/context') return json(res, 200, { durable: ctx.durable, dataDir: ctx.dataDir, baseUrl });
         json(res, 404, { error: 'no route' });
       };
       return {

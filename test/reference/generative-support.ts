@@ -9,6 +9,7 @@ import pino from 'pino';
 import YAML from 'yaml';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
 import { migrate, openDatabase } from '../../reference/foundation/database.js';
+import type { ServiceDecorators } from '../../reference/foundation/service.js';
 import { service } from '../../reference/generative/index.js';
 import { createGenerativeService, type GenerativeOptions } from '../../reference/generative/service.js';
 
@@ -28,7 +29,7 @@ export function defaultSeed(): Record<string, unknown> {
 }
 
 export async function startGenerative(
-  options: GenerativeOptions & { defects?: Record<string, unknown>; seed?: unknown; dataDir?: string } = {},
+  options: GenerativeOptions & { decorate?: ServiceDecorators; seed?: unknown; dataDir?: string } = {},
 ): Promise<StartedGenerative> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gen-ref-'));
   const durable = options.dataDir !== undefined;
@@ -48,7 +49,7 @@ export async function startGenerative(
       dataDir,
       durable,
       logger: pino({ level: 'debug' }, sink),
-      defects: options.defects ?? {},
+      decorate: options.decorate,
     },
     options,
   );
@@ -68,7 +69,6 @@ export async function startGenerative(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const defects = process.env.GEN_DEFECTS ? (JSON.parse(process.env.GEN_DEFECTS) as Record<string, unknown>) : {};
-  const started = await startGenerative({ defects });
+  const started = await startGenerative();
   console.log(`generative reference on ${started.baseUrl}`);
 }
