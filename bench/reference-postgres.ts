@@ -2,8 +2,6 @@
 // and with three instances, beside SQLite, in one run. PostgreSQL is a throwaway server
 // (test/support/postgres-server.ts, Debian's binaries); the instances sit behind the tests' round-robin
 // balancer (test/support/round-robin-balancer.ts), as do one instance and SQLite, so that all pay the same hop.
-// SQLite reads are measured with kept answers (its default) and computed (--no-answer-reuse): PostgreSQL
-// instances never keep answers, so the computed row is the one to compare them with.
 import fs from 'node:fs';
 import path from 'node:path';
 import { postgresUnavailable, startPostgres } from '../test/support/postgres-server.js';
@@ -44,7 +42,10 @@ async function balanced(instances: RunningServers[]): Promise<Setup> {
   const balancers: Balancer[] = [];
   const baseUrls: Record<string, string> = {};
   for (const key of SERVICES) {
-    const balancer = await startBalancer(instances.map((i) => i.baseUrls[key]!));
+    const balancer = await startBalancer(
+      instances.map((i) => i.baseUrls[key]!),
+      { keepAlive: true },
+    );
     balancers.push(balancer);
     baseUrls[key] = balancer.url;
   }
@@ -106,22 +107,8 @@ export async function postgresBench(dir: string): Promise<PostgresBench> {
   const setups: SetupResult[] = [];
   const sqliteData = path.join(dir, 'sqlite-data');
   fs.mkdirSync(sqliteData, { recursive: true });
-  console.error('PostgreSQL beside SQLite: SQLite (--data), kept answers');
-  setups.push(
-    await both(
-      'SQLite --data, kept answers',
-      await balanced([await startReferenceProcess(SERVICES, seed, sqliteData)]),
-    ),
-  );
-  console.error('PostgreSQL beside SQLite: SQLite (--data), every answer computed');
-  const sqliteComputed = path.join(dir, 'sqlite-data-computed');
-  fs.mkdirSync(sqliteComputed, { recursive: true });
-  setups.push(
-    await both(
-      'SQLite --data, computed',
-      await balanced([await startReferenceProcess(SERVICES, seed, sqliteComputed, ['--no-answer-reuse'])]),
-    ),
-  );
+  console.error('PostgreSQL beside SQLite: SQLite (--data)');
+  setups.push(await both('SQLite --data', await balanced([await startReferenceProcess(SERVICES, seed, sqliteData)])));
   const postgres = await startPostgres();
   try {
     for (const count of [1, 3]) {

@@ -23,9 +23,14 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
-export async function startBalancer(targets: string[] = []): Promise<Balancer> {
+/**
+ * keepAlive: reuse connections to the instances (for load; a connection kept to an instance that then dies
+ * fails as reset, not refused, so the tests that kill instances open one connection per request).
+ */
+export async function startBalancer(targets: string[] = [], options: { keepAlive?: boolean } = {}): Promise<Balancer> {
   const current = [...targets];
-  const proxy = httpProxy.createProxyServer({ xfwd: false, proxyTimeout: 120_000 });
+  const agent = options.keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 512 }) : undefined;
+  const proxy = httpProxy.createProxyServer({ xfwd: false, proxyTimeout: 120_000, ...(agent ? { agent } : {}) });
   let next = 0;
   const state = { served: current.map(() => 0), cutOff: 0 };
   const waiting: Array<{ n: number; resolve: () => void }> = [];
@@ -88,6 +93,7 @@ export async function startBalancer(targets: string[] = []): Promise<Balancer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       proxy.close();
+      agent?.destroy();
     },
   };
 }
