@@ -157,6 +157,9 @@ describe('defects planted through the same proxy are caught under their own rule
       const v = verdicts.find((x) => x.ruleId === rule)!;
       expect(v.verdict, JSON.stringify(v.tests.map((t) => [t.name, t.verdict, t.detail?.split('\n')[0]]))).toBe('fail');
       expect(exitCode).not.toBe(0);
+      // The failure shows the exchange the failed assertion judged, not the test's cleanup (a DELETE after it).
+      const failed = v.tests.find((t) => t.verdict === 'fail')!;
+      expect(failed.exchange?.split('\n')[0]).toMatch(/^request: (GET|POST) /);
     },
     300_000,
   );
