@@ -109,6 +109,10 @@ export async function startReference(
   if (database) {
     const without = modules.filter((m) => !m.postgresMigrations).map((m) => m.key);
     if (without.length) throw new Error(`${without.join(', ')}: no PostgreSQL store (--database)`);
+    if (!options.filesDir && modules.some((m) => m.key === 'generative'))
+      logger.warn(
+        'file bytes are kept in a temporary directory of this instance: other instances on the database cannot read them (name a shared directory with --files)',
+      );
   }
   const keptFiles = options.filesDir ?? options.dataDir;
   const bulkRoot = keptFiles ? path.resolve(keptFiles) : fs.mkdtempSync(path.join(os.tmpdir(), 'reference-'));
