@@ -15,6 +15,7 @@ import type { OperationModel, ParameterModel, ServiceModel } from '../model/type
 import {
   bodyContentType,
   paramType,
+  rawAnswer,
   schemaType,
   streamChunkType,
   structuredBodyType,
@@ -291,6 +292,8 @@ function requestSpec(
   if (op.server === 'upload') lines.push(`server: 'upload'`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
+  const raw = rawAnswer(op);
+  if (raw) lines.push(`answer: ${JSON.stringify(raw)}`);
   return `{ ${lines.join(', ')} }`;
 }
 

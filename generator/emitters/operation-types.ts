@@ -45,8 +45,25 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   return type;
 }
 
+/**
+ * How the client reads a success the operation documents without JSON (event streams aside): text for text,
+ * XML, CSV and YAML media types, bytes for any other; undefined where a JSON success or no body is documented.
+ */
+export function rawAnswer(o: OperationModel): 'text' | 'bytes' | undefined {
+  if (o.success) return undefined;
+  const types = o.responses
+    .filter((r) => r.status.startsWith('2'))
+    .flatMap((r) => r.contentTypes)
+    .filter((ct) => ct !== 'text/event-stream');
+  if (o.streaming || types.length === 0 || types.some((ct) => ct === 'application/json' || ct.endsWith('+json')))
+    return undefined;
+  return types.some((ct) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(ct)) ? 'text' : 'bytes';
+}
+
 export function successType(o: OperationModel): string {
   const s = o.success;
+  const raw = rawAnswer(o);
+  if (raw) return raw === 'text' ? 'string' : 'Uint8Array';
   if (!s?.contentType) return 'void';
   return `${op(o)}['responses'][${JSON.stringify(s.status)}]['content'][${JSON.stringify(s.contentType)}]`;
 }

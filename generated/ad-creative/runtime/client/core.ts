@@ -97,6 +97,8 @@ export interface RequestSpec {
   idempotent?: boolean;
   /** The header that carries an idempotency key, where the operation takes one: retries are then safe. */
   idempotencyKeyHeader?: string;
+  /** A success documented without JSON: read as text (text, XML, CSV, YAML) or as bytes; default JSON. */
+  answer?: 'text' | 'bytes';
 }
 
 /** How a service names its credentials on the wire, and how its errors look (all from its spec). */
@@ -152,9 +154,10 @@ export class ApiCore {
   async request<T>(spec: RequestSpec, options?: CallOptions): Promise<ApiResponse<T>> {
     const guarded = await this.exchange(spec, options);
     const response = guarded.response;
-    const text = await guarded.text();
-    let data: unknown = undefined;
-    if (text.length > 0) {
+    const text = spec.answer === 'bytes' ? '' : await guarded.text();
+    let data: unknown;
+    if (spec.answer) data = spec.answer === 'bytes' ? await guarded.bytes() : text;
+    else if (text.length > 0) {
       try {
         data = JSON.parse(text);
       } catch {
@@ -456,6 +459,31 @@ export class GuardedBody {
     } finally {
       this.reading = false;
     }
+  }
+
+  /** The whole body as bytes (a success documented as binary). */
+  async bytes(): Promise<Uint8Array> {
+    const body = this.response.body;
+    if (!body) {
+      this.release();
+      return new Uint8Array();
+    }
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await this.read(reader);
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return bytes;
   }
 
   async text(): Promise<string> {

@@ -35,7 +35,11 @@ export async function writeAnswer(
   }
   const serialized = isSerializedJson(result.body) ? result.body : undefined;
   if (context.answers && result.body !== undefined) {
-    const validator = route.validateResponse[String(status)] ?? route.validateResponse.default;
+    // The exact status, then its documented range (2XX), then default.
+    const validator =
+      route.validateResponse[String(status)] ??
+      route.validateResponse[`${String(status)[0]}XX`] ??
+      route.validateResponse.default;
     if (validator && !context.answers.valid(validator, result.body, serialized)) {
       context.report(
         new Error(
@@ -53,8 +57,20 @@ export async function writeAnswer(
     res.end();
     return;
   }
-  // Bytes made ahead (serializeJson) go out as they are.
-  const payload = serialized ? serialized.bytes : JSON.stringify(result.body);
+  // Bytes made ahead (serializeJson) go out as they are; so does text or bytes of a media type the handler
+  // names that is not JSON (XML, CSV, an image).
+  const named = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const raw =
+    named !== undefined &&
+    !/[/+]json\b/i.test(String(named)) &&
+    (typeof result.body === 'string' || result.body instanceof Uint8Array);
+  const payload = serialized
+    ? serialized.bytes
+    : raw
+      ? typeof result.body === 'string'
+        ? result.body
+        : Buffer.from(result.body as Uint8Array)
+      : JSON.stringify(result.body);
   const sent = {
     'content-type': 'application/json; charset=UTF-8',
     'content-length': String(Buffer.byteLength(payload)),

@@ -1,0 +1,196 @@
+// A round trip for every operation of the corpus's small documents (public documents nobody here wrote): the
+// generated server, with handlers answering each operation's first documented success (JSON: the spec's example
+// where the package's own validator accepts it, else a value json-schema-faker derives that it accepts; text
+// or bytes with their media type otherwise), called through the generated client with values derived from
+// each required parameter's and JSON body's schema. The server validates its answers too (validateResponses):
+// every answer is one the spec says is valid, and every request one it accepts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generateSync } from 'json-schema-faker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import {
+  buildServiceModel,
+  loadSpecFile,
+  type OperationModel,
+  resolveRef,
+  type ServiceModel,
+} from '../../generator/model/index.js';
+import { generatePackage } from '../../generator/pipeline.js';
+import { corpusDocuments } from './corpus.js';
+
+const documents = corpusDocuments().filter((d) => !d.large);
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-roundtrip-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+/**
+ * What no value satisfies in a corpus document, its own example included: a oneOf of two objects with only
+ * optional members, so that every object matches both alternatives.
+ */
+const UNSATISFIABLE: Record<string, string[]> = {
+  'ably-platform': ['subscribePushDeviceToChannel: request body'],
+};
+
+const isJson = (ct: string) => ct === 'application/json' || ct.endsWith('+json');
+const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(ct);
+
+/** A value derived by json-schema-faker (seeded), the components riding along for $refs. */
+function sample(model: ServiceModel, schema: unknown, seed = 7): unknown {
+  const resolved = resolveRef<any>(model.document, schema ?? {});
+  const options = { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue: false };
+  const value = generateSync({ ...resolved, components: model.document.components } as never, options as never) as any;
+  // The components ride along as a member of an open object: not part of the value.
+  if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
+  return value;
+}
+
+/** The example where the validator accepts it, else the first derived value it accepts; undefined when none. */
+function validValue(model: ServiceModel, schema: unknown, example: unknown, validate?: Validate): unknown {
+  if (!validate) return example ?? sample(model, schema);
+  if (example !== undefined && validate(example)) return example;
+  for (let seed = 1; seed <= 20; seed++) {
+    const value = sample(model, schema, seed);
+    if (validate(value)) return value;
+  }
+  return undefined;
+}
+
+/** The example a media type documents, if any. */
+function documentedExample(model: ServiceModel, media: any): unknown {
+  if (media?.example !== undefined) return media.example;
+  const named = Object.values<any>(media?.examples ?? {})[0];
+  return named === undefined ? undefined : resolveRef<any>(model.document, named).value;
+}
+
+const operationObject = (model: ServiceModel, o: OperationModel) =>
+  model.document.paths[o.path][o.method.toLowerCase()];
+
+for (const d of documents) {
+  describe(d.name, () => {
+    let model: ServiceModel;
+    let server: RunningServer;
+    let pkg: { client: any; server: any; validators: Record<string, Validate> };
+    const answers = new Map<string, { status: number; body: unknown; headers?: Record<string, string> }>();
+    const unsatisfiable: string[] = [];
+    const serverErrors: string[] = [];
+
+    beforeAll(async () => {
+      const dir = path.join(root, d.name);
+      for (const [name, content] of await generatePackage({ key: d.name, spec: d.spec })) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        fs.writeFileSync(path.join(dir, name), content);
+      }
+      model = buildServiceModel(d.name, (await loadSpecFile(d.name, d.spec)).document);
+      const load = (file: string) => import(pathToFileURL(path.join(dir, file)).href);
+      pkg = {
+        client: await load('client.ts'),
+        server: await load('server.ts'),
+        validators: await load('validators.js'),
+      };
+      const handlers: Record<string, () => Promise<unknown>> = {};
+      for (const o of model.operations) {
+        const r = o.responses.find((x) => /^2(\d\d|XX)$/i.test(x.status));
+        const status = r && /^\d+$/.test(r.status) ? Number(r.status) : 200;
+        let body: unknown;
+        let headers: Record<string, string> | undefined;
+        const json = r?.contentTypes.find(isJson);
+        if (r && json) {
+          const media = resolveRef<any>(model.document, operationObject(model, o).responses[r.status]).content?.[json];
+          const validate = pkg.validators[`validate${o.typeName}Response${r.status.toUpperCase()}`];
+          body = validValue(model, media?.schema ?? {}, documentedExample(model, media), validate);
+          if (body === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}`);
+        } else if (r && r.contentTypes.length > 0) {
+          const ct = r.contentTypes[0]!;
+          headers = { 'content-type': ct };
+          body = isText(ct) ? `answer of ${o.id}` : new Uint8Array([0, 1, 2, 255]);
+        }
+        answers.set(o.id, { status, body, headers });
+        handlers[o.id] = async () => answers.get(o.id);
+      }
+      const create = Object.entries(pkg.server).find(([n]) => /^create\w+Server$/.test(n))![1] as any;
+      server = await listenLocal(
+        create(handlers, {
+          validateResponses: true,
+          logger: false,
+          onError: (error: Error, input?: { operationId: string }) =>
+            serverErrors.push(`${input?.operationId}: ${error.message.slice(0, 300)}`),
+        }),
+      );
+    }, 300_000);
+
+    afterAll(() => server?.close());
+
+    it('answers every operation through its client as the handler answered', async () => {
+      const Client = Object.entries(pkg.client).find(([n]) => /\w+Client$/.test(n))![1] as any;
+      const client = new Client({
+        baseUrl: server.baseUrl,
+        bearerToken: 'token',
+        apiKey: 'key',
+        basic: { username: 'user', password: 'secret' },
+        maxRetries: 0,
+      });
+      const failures: string[] = [];
+      let called = 0;
+      let refusals = 0;
+      for (const o of model.operations) {
+        const params: Record<string, unknown> = {};
+        for (const p of o.parameters) {
+          if (!p.required || p.isCredential) continue;
+          const value = sample(model, p.schema);
+          // A path segment cannot be empty: the smallest string a schema allows may be.
+          params[p.identifier] = p.in === 'path' && value === '' ? 'a' : value;
+        }
+        const json = o.requestBodies.find((b) => b.kind === 'json');
+        if (o.requestBodies.length > 0 && !json) continue;
+        if (json) {
+          const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(json)}`];
+          const media = resolveRef<any>(model.document, operationObject(model, o).requestBody).content?.[
+            json.contentType
+          ];
+          params.body = validValue(model, json.schema, documentedExample(model, media), validate);
+          if (params.body === undefined) {
+            unsatisfiable.push(`${o.id}: request body`);
+            continue;
+          }
+        }
+        if (unsatisfiable.some((u) => u.startsWith(`${o.id}:`))) continue;
+        if (json) {
+          // A body its schema refuses is answered 400 before the handler runs.
+          const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(json)}`]!;
+          if (!validate(42)) {
+            const refused = await client[o.id]({ ...params, body: 42 }).then(
+              () => undefined,
+              (error: { httpStatus?: number }) => error.httpStatus,
+            );
+            if (refused !== 400) failures.push(`${o.id}: a body its schema refuses got ${refused}`);
+            refusals++;
+          }
+        }
+        called++;
+        try {
+          const data = await client[o.id](params);
+          const expected = answers.get(o.id)!.body;
+          const same =
+            expected instanceof Uint8Array
+              ? data instanceof Uint8Array && Buffer.from(data).equals(Buffer.from(expected))
+              : JSON.stringify(data ?? null) === JSON.stringify(expected ?? null);
+          if (!same) failures.push(`${o.id}: got ${JSON.stringify(data)?.slice(0, 200)}`);
+        } catch (error) {
+          failures.push(`${o.id}: ${(error as Error).message.slice(0, 300)}`);
+        }
+      }
+      expect({ failures, serverErrors }).toEqual({ failures: [], serverErrors: [] });
+      expect(unsatisfiable).toEqual(UNSATISFIABLE[d.name] ?? []);
+      // A document of webhooks only has no operation to call.
+      expect(called > 0 || model.operations.length === 0).toBe(true);
+      expect(refusals).toBe(
+        model.operations.filter((o) => o.requestBodies.some((b) => b.kind === 'json')).length -
+          (UNSATISFIABLE[d.name]?.length ?? 0),
+      );
+    }, 120_000);
+  });
+}
