@@ -1,0 +1,69 @@
+// The corpus (test/generator/corpus: public documents, GitHub's from @octokit/openapi) generated beside
+// openapi-typescript's types-only run on the same file: wall time, peak memory of the process, output size.
+// One run each per document, alternating; `npm run bench` (or BENCH_ONLY=corpus) prints the table.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT } from '../generator/model/index.js';
+import { corpusDocuments } from '../test/generator/corpus.js';
+
+interface Measure {
+  ms: number;
+  peakMb: number;
+  bytes: number;
+  ok: boolean;
+}
+
+const MAX_RSS = path.join(ROOT, 'bench', 'max-rss.mjs');
+
+/** One cold process of a Node script, timed, with its peak memory (bench/max-rss.mjs) and the bytes it wrote. */
+function measure(script: string, args: string[], cwd: string, out: string): Measure {
+  const start = performance.now();
+  const run = spawnSync(process.execPath, [MAX_RSS, script, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = performance.now() - start;
+  const kb = Number(/max-rss (\d+)/.exec(run.stderr)?.[1] ?? 0);
+  return { ms, peakMb: kb / 1024, bytes: sizeOf(out), ok: run.status === 0 };
+}
+
+function sizeOf(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.size;
+  return fs.readdirSync(target).reduce((sum, name) => sum + sizeOf(path.join(target, name)), 0);
+}
+
+export async function corpusBench(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-corpus-'));
+  const ots = path.join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+  const rows: string[] = [];
+  for (const d of corpusDocuments()) {
+    if (!fs.existsSync(d.spec)) {
+      rows.push(`| ${d.name} | (missing: npm install) | | | | | |`);
+      continue;
+    }
+    const ours = measure(
+      path.join(ROOT, 'generator', 'run.mjs'),
+      ['--spec', d.spec, '--out', path.join(tmp, d.name), '--key', d.name, '--quiet'],
+      ROOT,
+      path.join(tmp, d.name),
+    );
+    // Run in the temporary folder: inside the project openapi-typescript would read the project's redocly.yaml.
+    const theirs = measure(ots, [d.spec, '-o', path.join(tmp, `${d.name}.ts`)], tmp, path.join(tmp, `${d.name}.ts`));
+    const fmt = (m: Measure, value: string) => (m.ok ? value : 'failed');
+    rows.push(
+      `| ${d.name} | ${fmt(ours, (ours.ms / 1000).toFixed(1))} | ${fmt(theirs, (theirs.ms / 1000).toFixed(1))} | ${fmt(ours, ours.peakMb.toFixed(0))} | ${fmt(theirs, theirs.peakMb.toFixed(0))} | ${(ours.bytes / 1024).toFixed(0)} | ${(theirs.bytes / 1024).toFixed(0)} |`,
+    );
+  }
+  console.log(`\nCorpus: generate --spec (everything) beside openapi-typescript (types only), one cold process each\n`);
+  console.log('| document | ours s | openapi-typescript s | ours peak MB | theirs peak MB | ours KB | theirs KB |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) console.log(row);
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
