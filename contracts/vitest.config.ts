@@ -16,6 +16,7 @@ export default defineConfig({
     pool: 'threads',
     sequence: { sequencer: RunOrder },
     reporters: ['./contracts/report/reporter.ts'],
-    experimental: { fsModuleCache: true },
+    // No experimental fs module cache: contract runs go on side by side (the tests, the mutation gate's workers)
+    // and one run clearing the shared cache directory made another's write fail with ENOENT, and no report.
   },
 });
