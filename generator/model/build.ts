@@ -411,6 +411,7 @@ function buildParameters(
       ),
       defaultValue: schema.default,
       ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),
+      ...(p['x-field-selection'] === true ? { fieldSelection: true } : {}),
     };
   });
 }
@@ -660,7 +661,8 @@ function selection(
   success?: ResponseModel,
   itemsField?: string,
 ): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
-  if (!params.some((p) => p.name === 'fields' && p.in === 'query') || !success?.schema) return {};
+  // Only where the spec asks for it: a query parameter named `fields` is often something else (field ids).
+  if (!params.some((p) => p.name === 'fields' && p.in === 'query' && p.fieldSelection) || !success?.schema) return {};
   let schema = resolveRef(document, success.schema);
   const props = allProperties(document, schema);
   const list = itemsField !== undefined && props[itemsField] !== undefined;

@@ -86,6 +86,8 @@ export interface ParameterModel {
   defaultValue?: unknown;
   /** `x-invalid-code`: the Graph error code a value breaking this parameter's schema answers (default 100). */
   invalidCode?: number;
+  /** `x-field-selection: true`: the parameter is a Graph field selection (the answer narrows to its fields). */
+  fieldSelection?: boolean;
 }
 
 export interface RequestBodyModel {

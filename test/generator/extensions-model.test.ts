@@ -237,3 +237,24 @@ describe('cookie parameters', () => {
     expect(refused({ name: 'a;b', schema: { type: 'string' } })).toThrow('must be an RFC 6265 token');
   });
 });
+
+describe('x-field-selection', () => {
+  const withFields = (extension: Record<string, unknown>) =>
+    documentWith({
+      parameters: [{ name: 'fields', in: 'query', schema: { type: 'array', items: { type: 'string' } }, ...extension }],
+      responses: {
+        '200': {
+          description: 'ok',
+          content: { 'application/json': { schema: { type: 'object', properties: { id: {}, name: {} } } } },
+        },
+      },
+    });
+
+  it('makes a fields parameter a Graph field selection only where the spec asks for it', () => {
+    const asked = buildServiceModel('t', withFields({ 'x-field-selection': true })).operations[0]!;
+    expect(asked.selectableFields).toEqual(['id', 'name']);
+    // A parameter that happens to be named fields (GitHub's are field ids) stays an ordinary parameter.
+    const plain = buildServiceModel('t', withFields({})).operations[0]!;
+    expect(plain.selectableFields).toBeUndefined();
+  });
+});
