@@ -6,19 +6,18 @@
 import { parseArgs } from 'node:util';
 import {
   MissingServiceError,
+  serviceModuleExists,
   startReference,
   type ReferenceService,
   type ReferenceSession,
   type ServiceKey,
 } from './index.js';
 import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js';
-import { SeedError } from './foundation/seed.js';
+import { GRACE_MS, referenceOptionsOf, startFailureLine } from './foundation/serve-options.js';
+import { serveInThreads } from './foundation/serve-threads.js';
 
 const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
 const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
-/** How long in-flight requests may take to finish after a stop signal. */
-const GRACE_MS = 10_000;
-
 export class UsageError extends Error {}
 
 export interface ServeOptions {
@@ -140,11 +139,21 @@ function parsePublicUrls(
   return out;
 }
 
-/** Runs the serve command in this process; resolves once the servers listen. */
+/**
+ * Runs the serve command; resolves once the servers listen. Services named by key each run in a worker thread of
+ * their own (foundation/serve-threads.ts), so a slow operation of one never stalls another; services given as
+ * objects (tests) run in this thread.
+ */
 export async function runServe(
   argv: string[],
-  resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>,
-): Promise<ReferenceSession | undefined> {
+  embedding: {
+    /** Maps the positional argument (tests serve their own service objects). */
+    resolveServices?: (name: string) => Array<ServiceKey | ReferenceService>;
+    /** Folder holding the service folders (default reference/); tests point it elsewhere. */
+    servicesDir?: string;
+  } = {},
+): Promise<void> {
+  const { resolveServices, servicesDir } = embedding;
   let options: ServeOptions;
   try {
     options = parseServeArgs(argv, resolveServices);
@@ -152,34 +161,27 @@ export async function runServe(
     if (!(error instanceof UsageError)) throw error;
     console.error(error.message);
     process.exitCode = 2;
-    return undefined;
+    return;
   }
   const logger = createLogger(options.logLevel);
+  const keys = options.services.filter((s): s is ServiceKey => typeof s === 'string');
+  if (keys.length === options.services.length) {
+    const missing = keys.filter((k) => !serviceModuleExists(k, servicesDir));
+    if (missing.length) {
+      console.error(`serve: ${new MissingServiceError(missing, servicesDir).message}`);
+      process.exitCode = 1;
+      return;
+    }
+    await serveInThreads(keys, { ...referenceOptionsOf(options), ...(servicesDir ? { servicesDir } : {}) }, logger);
+    return;
+  }
   let session: ReferenceSession;
   try {
-    session = await startReference(options.services, {
-      dataDir: options.dataDir,
-      database: options.database,
-      filesDir: options.filesDir,
-      seedFile: options.seedFile,
-      port: options.port,
-      host: options.host,
-      ...(options.publicUrls ? { publicUrls: options.publicUrls } : {}),
-      logger,
-    });
+    session = await startReference(options.services, { ...referenceOptionsOf(options), logger });
   } catch (error) {
-    // A missing service, a bad seed file or a busy port is the user's to fix: one line says it all.
-    const code = (error as NodeJS.ErrnoException).code;
-    const portTaken = code === 'EADDRINUSE' || code === 'EACCES';
-    if (!(error instanceof MissingServiceError || error instanceof SeedError || portTaken))
-      logger.fatal({ err: error }, 'start failed');
-    console.error(
-      portTaken
-        ? `serve: port ${options.port ?? ''} ${code === 'EADDRINUSE' ? 'is already in use' : 'may not be used'}; choose another --port or leave it out for a free one`
-        : `serve: ${(error as Error).message}`,
-    );
+    console.error(startFailureLine(error, options.port, logger));
     process.exitCode = 1;
-    return undefined;
+    return;
   }
   let signals = 0;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -214,7 +216,6 @@ export async function runServe(
     );
     process.stdout.write(`${r.key} listening on ${r.baseUrl}\n`);
   }
-  return session;
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

@@ -5,10 +5,12 @@
 //   GET  /notes?tenant=T                              -> 200 {"ids": [...]} (all ids of the tenant)
 //   GET  /big?bytes=N                                 -> N bytes of 'x'
 //   GET  /slow?ms=N                                   -> 200 after N ms
+//   GET  /hold?until=F                               -> blocks its thread (synchronously) until file F exists, then 200
 //   GET  /boom                                        -> throws (the foundation's last-resort guard)
 //   GET  /context                                     -> what the service received (durable, bound URL)
 // Seed section: { notes: [{ tenant, body }] }, applied to a new (empty) database only. One seam, `notes`
 // (NotesSeams): what a new note's insert goes through.
+import fs from 'node:fs';
 import type http from 'node:http';
 import { seams, sqliteOf, type ReferenceService, type ServiceKey } from '../../reference/foundation/service.js';
 
@@ -26,6 +28,14 @@ export interface NotesHooks {
   slowStarted?: () => void;
   /** Called when a /big request reaches the service, before its answer is written. */
   bigStarted?: () => void;
+  /** Called when a /hold request reaches the service, before it blocks its thread. */
+  holdStarted?: () => void;
+}
+
+/** Blocks this thread, as a long computation does, until `file` exists (it polls without yielding). */
+function holdUntil(file: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (!fs.existsSync(file)) Atomics.wait(pause, 0, 0, 5);
 }
 
 export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = {}): ReferenceService {
@@ -88,6 +98,11 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
           );
           timers.add(timer);
           return;
+        }
+        if (url.pathname === '/hold') {
+          hooks.holdStarted?.();
+          holdUntil(url.searchParams.get('until') ?? '');
+          return json(res, 200, { held: true });
         }
         if (url.pathname === '/boom') throw new Error('boom (planted by the test service)');
         if (url.pathname === '/context') return json(res, 200, { durable: ctx.durable, dataDir: ctx.dataDir, baseUrl });

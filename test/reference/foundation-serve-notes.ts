@@ -4,6 +4,8 @@
 import { runServe } from '../../reference/serve.js';
 import { notesService } from './foundation-notes-service.js';
 
-await runServe(process.argv.slice(2), () => [
-  notesService('analytics', { slowStarted: () => process.stdout.write('slow request started\n') }),
-]);
+await runServe(process.argv.slice(2), {
+  resolveServices: () => [
+    notesService('analytics', { slowStarted: () => process.stdout.write('slow request started\n') }),
+  ],
+});
