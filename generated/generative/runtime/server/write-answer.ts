@@ -18,20 +18,19 @@ export interface AnswerContext {
   report(error: unknown, input: HandlerInput | undefined, message: string): void;
 }
 
-/** Writes a handler's result; resolves when an event stream has ended. */
-export async function writeAnswer(
+/** Writes a handler's result; an event stream answers a promise that resolves when the stream has ended. */
+export function writeAnswer(
   res: ServerResponse,
   route: RouteDef,
   result: HandlerResult,
   input: HandlerInput,
   context: AnswerContext,
-): Promise<void> {
+): Promise<void> | undefined {
   if (isServiceError(result)) return void writeError(res, result);
   const status = result.status ?? 200;
   if ('sse' in result) {
     res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });
-    await writeEvents(res, result.sse, input, context);
-    return;
+    return writeEvents(res, result.sse, input, context);
   }
   const serialized = isSerializedJson(result.body) ? result.body : undefined;
   if (context.answers && result.body !== undefined) {
